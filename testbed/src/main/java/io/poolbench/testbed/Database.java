@@ -1,0 +1,48 @@
+package io.poolbench.testbed;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/**
+ * A running database the suite talks to: embedded PostgreSQL, MySQL in a Testcontainers container, or an external
+ * server. Closing it stops what this process started (nothing for an external database).
+ */
+public interface Database extends AutoCloseable {
+
+    /** @return the backend kind: {@code embedded}, {@code mysql} or {@code external} */
+    String kind();
+
+    /** @return the JDBC URL clients use (may contain no password; see {@link #password()}) */
+    String jdbcUrl();
+
+    /** @return the user name */
+    String user();
+
+    /** @return the password; never log it */
+    String password();
+
+    /** @return the SQL dialect */
+    default Dialect dialect() {
+        return Dialect.fromJdbcUrl(jdbcUrl());
+    }
+
+    /** @return a one-line description for logs and reports, without the password */
+    default String describe() {
+        return kind() + " " + Redact.url(jdbcUrl()) + " (user " + user() + ")";
+    }
+
+    /**
+     * Opens a plain, unpooled connection (for loading data and checks, never for measurements).
+     *
+     * @return a new connection; the caller closes it
+     * @throws SQLException when the server refuses or cannot be reached
+     */
+    default Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(), user(), password());
+    }
+
+    /** Stops what this object started; idempotent, never throws. */
+    @Override
+    void close();
+}

@@ -1,0 +1,155 @@
+package io.poolbench.testbed;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.testcontainers.containers.MySQLContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * MySQL in a Testcontainers {@link MySQLContainer}. The image is a setting ({@code --mysql-image},
+ * {@code POOLBENCH_MYSQL_IMAGE}); by default {@code mysql:8.4} when present locally, else the locally built
+ * MariaDB-based {@code poolbench/mysql:local}. The container is removed by {@link #close()} or a shutdown hook.
+ */
+public final class MySqlDatabase implements Database {
+    /** Registry image users get by default. */
+    public static final String DEFAULT_IMAGE = "mysql:8.4";
+    /** Image built by {@link Docker#IMAGE_SCRIPT} on machines without registry access. */
+    public static final String LOCAL_IMAGE = "poolbench/mysql:local";
+    private static final Logger LOG = LoggerFactory.getLogger(MySqlDatabase.class);
+
+    private final MySQLContainer<?> container;
+    private final Thread hook;
+    private boolean closed;
+
+    private MySqlDatabase(MySQLContainer<?> container) {
+        this.container = container;
+        this.hook = new Thread(this::stopQuietly, "mysql-container-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * Resolves the image to use: the explicit setting, else {@code POOLBENCH_MYSQL_IMAGE}, else the first of
+     * {@link #DEFAULT_IMAGE} and {@link #LOCAL_IMAGE} present locally.
+     *
+     * @param setting explicit image or null
+     * @return image name
+     * @throws TestbedException when Docker or the image is missing
+     */
+    public static String resolveImage(String setting) {
+        Docker.require("a MySQL database");
+        String s = setting != null && !setting.isBlank() ? setting : System.getenv("POOLBENCH_MYSQL_IMAGE");
+        return Docker.pickImage(s, "MySQL", DEFAULT_IMAGE, LOCAL_IMAGE);
+    }
+
+    /**
+     * Creates (does not start) a container for the image, optionally on a network under an alias.
+     *
+     * @param image image name from {@link #resolveImage(String)}
+     * @param network network or null
+     * @param alias network alias or null
+     * @return the configured container
+     */
+    public static MySQLContainer<?> container(String image, Network network, String alias) {
+        MySQLContainer<?> c = new MySQLContainer<>(DockerImageName.parse(image).asCompatibleSubstituteFor("mysql"))
+                .withDatabaseName("poolbench")
+                .withUsername("poolbench")
+                .withPassword("poolbench-pw")
+                .withUrlParam("useSSL", "false")
+                .withUrlParam("allowPublicKeyRetrieval", "true");
+        if (network != null) {
+            c.withNetwork(network);
+            if (alias != null) {
+                c.withNetworkAliases(alias);
+            }
+        }
+        return c;
+    }
+
+    /**
+     * Starts a MySQL container.
+     *
+     * @param imageSetting image name or null for the default (see {@link #resolveImage(String)})
+     * @return the running database
+     * @throws TestbedException when Docker or the image is missing, or the container does not start
+     */
+    public static MySqlDatabase start(String imageSetting) {
+        return start(container(resolveImage(imageSetting), null, null));
+    }
+
+    /**
+     * Starts a configured container and takes ownership of it.
+     *
+     * @param c container from {@link #container(String, Network, String)}
+     * @return the running database
+     * @throws TestbedException when the container does not start
+     */
+    public static MySqlDatabase start(MySQLContainer<?> c) {
+        try {
+            c.start();
+        } catch (RuntimeException e) {
+            try {
+                c.stop();
+            } catch (RuntimeException ignored) {
+                // nothing more to clean
+            }
+            throw new TestbedException("MySQL container (" + c.getDockerImageName() + ") did not start: "
+                    + ExternalDatabase.firstLine(e.getMessage()) + "; see the Docker engine's log", e);
+        }
+        return new MySqlDatabase(c);
+    }
+
+    /** @return the container, for network wiring (Toxiproxy) */
+    public MySQLContainer<?> container() {
+        return container;
+    }
+
+    @Override
+    public String kind() {
+        return "mysql";
+    }
+
+    @Override
+    public String jdbcUrl() {
+        return container.getJdbcUrl();
+    }
+
+    @Override
+    public String user() {
+        return container.getUsername();
+    }
+
+    @Override
+    public String password() {
+        return container.getPassword();
+    }
+
+    @Override
+    public String describe() {
+        return "mysql " + container.getDockerImageName() + " " + Redact.url(jdbcUrl());
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs us
+            }
+            stopQuietly();
+        }
+    }
+
+    private synchronized void stopQuietly() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            container.stop();
+        } catch (RuntimeException e) {
+            LOG.warn("MySQL container did not stop cleanly: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,428 @@
+package io.poolbench.testbed;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.util.PropertyElf;
+import java.beans.Introspector;
+import java.beans.PropertyDescriptor;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.naming.Reference;
+import javax.naming.StringRefAddr;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.apache.commons.dbcp2.BasicDataSource;
+import org.apache.commons.dbcp2.BasicDataSourceFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
+
+/**
+ * A pool profile: one {@code <Resource>} of a Tomcat {@code context.xml}, the single source of truth for pool
+ * settings. The webapp binds the file in JNDI through Tomcat; the benchmarks and drills call {@link #createDataSource}
+ * which hands the very same attributes to the very same factory ({@code HikariJNDIFactory} or
+ * {@code BasicDataSourceFactory}), so the settings measured and the settings served cannot drift apart.
+ *
+ * <p>Attribute values may use {@code ${name}} placeholders (Tomcat replaces them from system properties); the suite
+ * sets {@code poolbench.jdbc.url}, {@code poolbench.jdbc.user} and {@code poolbench.jdbc.password}.
+ *
+ * <p>{@link #warnings()} names every attribute the factory ignores: HikariJNDIFactory drops unknown attributes
+ * silently (a DBCP-style {@code maxTotal} on a Hikari resource does nothing), DBCP2 ignores DBCP 1 names
+ * ({@code maxActive}, {@code maxWait}, ...) with only a log line (both verified in the factories' sources).
+ */
+public final class PoolProfile {
+    /** Attributes Tomcat itself reads from a {@code <Resource>}; no factory needs to know them. */
+    public static final Set<String> TOMCAT_ATTRIBUTES =
+            Set.of("name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod");
+    /** JNDI name used by the shipped profiles and looked up by the webapp under {@code java:comp/env/}. */
+    public static final String DEFAULT_RESOURCE = "jdbc/poolbench";
+    /** DBCP 1 attribute names that DBCP2 ignores, with the DBCP2 replacement (from BasicDataSourceFactory). */
+    private static final Map<String, String> DBCP1_NAMES = Map.of(
+            "maxActive", "maxTotal",
+            "maxWait", "maxWaitMillis",
+            "removeAbandoned", "removeAbandonedOnBorrow / removeAbandonedOnMaintenance");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)(?::-([^}]*))?}");
+
+    private final Path file;
+    private final String resourceName;
+    private final PoolKind kind;
+    private final Map<String, String> attributes;
+    private final List<String> warnings;
+
+    private PoolProfile(Path file, String resourceName, PoolKind kind, Map<String, String> attributes) {
+        this.file = file;
+        this.resourceName = resourceName;
+        this.kind = kind;
+        this.attributes = Collections.unmodifiableMap(attributes);
+        this.warnings = List.copyOf(computeWarnings());
+    }
+
+    /**
+     * Finds a profile file from a name or a path: an existing file is used as is; otherwise {@code NAME.xml} in the
+     * profile directory.
+     *
+     * @param nameOrPath e.g. {@code hikari} or {@code webapp/conf/dbcp2.xml}
+     * @param confDir the profile directory (normally {@code webapp/conf})
+     * @return the file
+     * @throws TestbedException naming the value and the available profiles when nothing matches
+     */
+    public static Path locate(String nameOrPath, Path confDir) {
+        Path direct = Path.of(nameOrPath);
+        if (Files.isRegularFile(direct)) {
+            return direct;
+        }
+        Path named = confDir.resolve(nameOrPath.endsWith(".xml") ? nameOrPath : nameOrPath + ".xml");
+        if (Files.isRegularFile(named)) {
+            return named;
+        }
+        throw new TestbedException("unknown profile '" + nameOrPath + "': no such file and no " + named
+                + "; available in " + confDir + ": " + String.join(", ", available(confDir)));
+    }
+
+    /**
+     * @param confDir profile directory
+     * @return profile names (file names without {@code .xml}), sorted; empty when the directory is missing
+     */
+    public static List<String> available(Path confDir) {
+        if (!Files.isDirectory(confDir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(confDir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".xml"))
+                    .map(n -> n.substring(0, n.length() - 4)).sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * Loads the {@link #DEFAULT_RESOURCE} resource, or the only {@code <Resource>} of the file.
+     *
+     * @param file a context.xml
+     * @return the profile
+     * @throws TestbedException for a missing or malformed file, no or several resources, or a factory that is not
+     *     HikariJNDIFactory or BasicDataSourceFactory
+     */
+    public static PoolProfile load(Path file) {
+        return load(file, null);
+    }
+
+    /**
+     * Loads one {@code <Resource>} of a context.xml.
+     *
+     * @param file a context.xml
+     * @param resourceName the resource's {@code name}, or null for {@link #DEFAULT_RESOURCE} / the only one
+     * @return the profile
+     * @throws TestbedException see {@link #load(Path)}
+     */
+    public static PoolProfile load(Path file, String resourceName) {
+        if (!Files.isRegularFile(file)) {
+            throw new TestbedException("profile file " + file + " does not exist: pass a context.xml path or a name"
+                    + " from webapp/conf (hikari, dbcp2, ...)");
+        }
+        Document doc;
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            DocumentBuilder b = f.newDocumentBuilder();
+            b.setErrorHandler(null);
+            doc = b.parse(file.toFile());
+        } catch (SAXException e) {
+            throw new TestbedException("profile " + file + " is not well-formed XML: " + e.getMessage()
+                    + "; fix the file (it must be a Tomcat context.xml)", e);
+        } catch (IOException | ParserConfigurationException e) {
+            throw new TestbedException("cannot read profile " + file + ": " + e.getMessage(), e);
+        }
+        NodeList list = doc.getElementsByTagName("Resource");
+        List<Element> resources = new ArrayList<>();
+        for (int i = 0; i < list.getLength(); i++) {
+            resources.add((Element) list.item(i));
+        }
+        if (resources.isEmpty()) {
+            throw new TestbedException("profile " + file + " has no <Resource> element: add one with"
+                    + " factory=\"com.zaxxer.hikari.HikariJNDIFactory\" or"
+                    + " factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\"");
+        }
+        Element chosen = null;
+        String wanted = resourceName != null ? resourceName : DEFAULT_RESOURCE;
+        for (Element r : resources) {
+            if (wanted.equals(r.getAttribute("name"))) {
+                chosen = r;
+            }
+        }
+        if (chosen == null && resourceName == null && resources.size() == 1) {
+            chosen = resources.get(0);
+        }
+        if (chosen == null) {
+            throw new TestbedException("profile " + file + " has no <Resource name=\"" + wanted + "\">; it has: "
+                    + resources.stream().map(r -> r.getAttribute("name")).collect(Collectors.joining(", ")));
+        }
+        Map<String, String> attrs = new LinkedHashMap<>();
+        NamedNodeMap nm = chosen.getAttributes();
+        for (int i = 0; i < nm.getLength(); i++) {
+            Node a = nm.item(i);
+            attrs.put(a.getNodeName(), a.getNodeValue());
+        }
+        String name = attrs.getOrDefault("name", "");
+        String factory = attrs.get("factory");
+        PoolKind kind = PoolKind.ofFactory(factory);
+        if (kind == null) {
+            String hint = factory == null ? "it has no factory attribute"
+                    : factory.startsWith("org.apache.commons.dbcp.") ? "'" + factory + "' is DBCP 1"
+                    : "'" + factory + "' is not supported";
+            throw new TestbedException("profile " + file + ", Resource " + name + ": " + hint
+                    + "; use factory=\"" + PoolKind.HIKARI.factoryClass() + "\" or factory=\""
+                    + PoolKind.DBCP2.factoryClass() + "\"");
+        }
+        return new PoolProfile(file, name, kind, attrs);
+    }
+
+    /** @return the file this profile came from */
+    public Path file() {
+        return file;
+    }
+
+    /** @return the profile name: the file name without {@code .xml} */
+    public String name() {
+        String n = file.getFileName().toString();
+        return n.endsWith(".xml") ? n.substring(0, n.length() - 4) : n;
+    }
+
+    /** @return the resource's JNDI name, e.g. {@code jdbc/poolbench} */
+    public String resourceName() {
+        return resourceName;
+    }
+
+    /** @return which pool the factory builds */
+    public PoolKind kind() {
+        return kind;
+    }
+
+    /** @return the resource's attributes as written (placeholders unresolved), in document order */
+    public Map<String, String> attributes() {
+        return attributes;
+    }
+
+    /**
+     * @return one line per attribute the factory ignores, naming file, resource and attribute (empty when none)
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /**
+     * The pool settings for reports: every attribute except Tomcat's own and anything that looks like a password,
+     * placeholders unresolved.
+     *
+     * @return attribute → value
+     */
+    public Map<String, String> settingsForReport() {
+        Map<String, String> out = new LinkedHashMap<>();
+        attributes.forEach((k, v) -> {
+            if (!TOMCAT_ATTRIBUTES.contains(k)) {
+                out.put(k, k.toLowerCase().contains("password") ? "***" : v);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The attributes with {@code ${name}} / {@code ${name:-default}} placeholders resolved from {@code vars}, then
+     * from system properties (as Tomcat resolves them).
+     *
+     * @param vars values for placeholders, e.g. {@code poolbench.jdbc.url}
+     * @return resolved attributes
+     * @throws TestbedException naming the file and the placeholder when one has no value
+     */
+    public Map<String, String> resolvedAttributes(Map<String, String> vars) {
+        Map<String, String> out = new LinkedHashMap<>();
+        attributes.forEach((k, v) -> out.put(k, resolve(k, v, vars)));
+        return out;
+    }
+
+    private String resolve(String attr, String value, Map<String, String> vars) {
+        Matcher m = PLACEHOLDER.matcher(value);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String key = m.group(1);
+            String v = vars.get(key);
+            if (v == null) {
+                v = System.getProperty(key);
+            }
+            if (v == null) {
+                v = m.group(2);
+            }
+            if (v == null) {
+                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute " + attr
+                        + ": placeholder ${" + key + "} has no value; set it (the suite sets poolbench.jdbc.url,"
+                        + " poolbench.jdbc.user, poolbench.jdbc.password)");
+            }
+            m.appendReplacement(sb, Matcher.quoteReplacement(v));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    /**
+     * Builds the pool exactly as Tomcat would: a {@link Reference} of the resource's type carrying every attribute
+     * as a {@link StringRefAddr}, handed to the profile's factory.
+     *
+     * @param vars placeholder values (see {@link #resolvedAttributes(Map)})
+     * @return the pool ({@code HikariDataSource} or {@code BasicDataSource}); close it with {@link #close(DataSource)}
+     * @throws TestbedException when the factory rejects the settings or cannot reach the database (one line, no
+     *     password)
+     */
+    public DataSource createDataSource(Map<String, String> vars) {
+        Map<String, String> resolved = resolvedAttributes(vars);
+        String type = resolved.getOrDefault("type", "javax.sql.DataSource");
+        Reference ref = new Reference(type, kind.factoryClass(), null);
+        resolved.forEach((k, v) -> ref.add(new StringRefAddr(k, v)));
+        ObjectFactory factory = kind == PoolKind.HIKARI ? new com.zaxxer.hikari.HikariJNDIFactory()
+                : new BasicDataSourceFactory();
+        Object ds;
+        try {
+            ds = factory.getObjectInstance(ref, null, null, null);
+        } catch (Exception e) {
+            String pw = vars.getOrDefault("poolbench.jdbc.password", "");
+            throw new TestbedException("profile " + file + ": " + kind.factoryClass() + " could not build the pool: "
+                    + Redact.secret(ExternalDatabase.firstLine(String.valueOf(rootMessage(e))), pw)
+                    + "; check the attributes and that the database at " + Redact.url(jdbcUrl(resolved))
+                    + " is reachable", e);
+        }
+        if (!(ds instanceof DataSource)) {
+            throw new TestbedException("profile " + file + ": " + kind.factoryClass() + " returned nothing for type '"
+                    + type + "'; use type=\"javax.sql.DataSource\"");
+        }
+        return (DataSource) ds;
+    }
+
+    /** @return the JDBC URL attribute of the resolved attributes (jdbcUrl for Hikari, url for DBCP2) */
+    private String jdbcUrl(Map<String, String> resolved) {
+        return resolved.getOrDefault(kind == PoolKind.HIKARI ? "jdbcUrl" : "url", "?");
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c.getMessage() != null ? c.getMessage() : c.toString();
+    }
+
+    /**
+     * Closes a pool built by {@link #createDataSource(Map)}; never throws.
+     *
+     * @param ds the pool, may be null
+     */
+    public static void close(DataSource ds) {
+        if (ds instanceof AutoCloseable) {
+            try {
+                ((AutoCloseable) ds).close();
+            } catch (Exception ignored) {
+                // closing is best effort
+            }
+        }
+    }
+
+    private List<String> computeWarnings() {
+        List<String> out = new ArrayList<>();
+        Set<String> known = knownAttributes(kind);
+        String where = "profile " + file + ", Resource " + resourceName + ": ";
+        for (String a : attributes.keySet()) {
+            if (TOMCAT_ATTRIBUTES.contains(a) || known.contains(a)) {
+                continue;
+            }
+            if (kind == PoolKind.HIKARI) {
+                if (a.startsWith("dataSource.")) {
+                    continue;
+                }
+                out.add(where + "attribute '" + a + "' is not a HikariCP setting; HikariJNDIFactory ignores it"
+                        + " silently" + hikariHint(a));
+            } else {
+                String repl = DBCP1_NAMES.get(a);
+                out.add(where + "attribute '" + a + "' is not a DBCP2 setting; BasicDataSourceFactory ignores it"
+                        + (repl != null ? " (DBCP 1 name: use " + repl + ")" : ""));
+            }
+        }
+        return out;
+    }
+
+    private static String hikariHint(String a) {
+        switch (a) {
+            case "maxTotal":
+            case "maxActive":
+                return " (DBCP name: use maximumPoolSize)";
+            case "maxWait":
+            case "maxWaitMillis":
+                return " (DBCP name: use connectionTimeout)";
+            case "url":
+                return " (DBCP name: use jdbcUrl)";
+            case "minIdle":
+                return " (DBCP name: use minimumIdle)";
+            case "validationQuery":
+                return " (DBCP name: use connectionTestQuery, or leave it out for JDBC4 isValid())";
+            default:
+                return "";
+        }
+    }
+
+    /**
+     * The attribute names a factory reads.
+     *
+     * @param kind the pool
+     * @return for HikariCP the HikariConfig bean properties (what HikariJNDIFactory copies; {@code dataSource.*} is
+     *     also passed on), for DBCP2 BasicDataSourceFactory's property list
+     */
+    public static Set<String> knownAttributes(PoolKind kind) {
+        if (kind == PoolKind.HIKARI) {
+            return PropertyElf.getPropertyNames(HikariConfig.class);
+        }
+        try {
+            // commons-dbcp2 2.13: private static final List<String> ALL_PROPERTY_NAMES (older: ALL_PROPERTIES)
+            Field f;
+            try {
+                f = BasicDataSourceFactory.class.getDeclaredField("ALL_PROPERTY_NAMES");
+            } catch (NoSuchFieldException e) {
+                f = BasicDataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
+            }
+            f.setAccessible(true);
+            @SuppressWarnings("unchecked")
+            List<String> names = (List<String>) f.get(null);
+            return new TreeSet<>(names);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // fall back to BasicDataSource's bean properties (same names, a few extra)
+            try {
+                Set<String> names = new TreeSet<>();
+                for (PropertyDescriptor pd : Introspector.getBeanInfo(BasicDataSource.class).getPropertyDescriptors()) {
+                    if (pd.getWriteMethod() != null) {
+                        names.add(pd.getName());
+                    }
+                }
+                names.add("connectionProperties");
+                return names;
+            } catch (java.beans.IntrospectionException ie) {
+                return Set.of();
+            }
+        }
+    }
+}

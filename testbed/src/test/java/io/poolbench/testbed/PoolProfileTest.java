@@ -1,0 +1,125 @@
+package io.poolbench.testbed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PoolProfileTest {
+    static final Path CONF = Path.of("../webapp/conf");
+
+    @TempDir
+    Path tmp;
+
+    private Path write(String name, String resourceAttrs) throws Exception {
+        Path f = tmp.resolve(name);
+        Files.writeString(f, "<Context><Resource name=\"jdbc/poolbench\" auth=\"Container\" type=\"javax.sql.DataSource\" "
+                + resourceAttrs + " /></Context>");
+        return f;
+    }
+
+    @Test
+    void shippedProfilesLoadWithoutWarnings() {
+        PoolProfile h = PoolProfile.load(PoolProfile.locate("hikari", CONF));
+        PoolProfile d = PoolProfile.load(PoolProfile.locate("dbcp2", CONF));
+        assertEquals(PoolKind.HIKARI, h.kind());
+        assertEquals(PoolKind.DBCP2, d.kind());
+        assertEquals("jdbc/poolbench", h.resourceName());
+        assertEquals("10", h.attributes().get("maximumPoolSize"));
+        assertEquals("10", d.attributes().get("maxTotal"));
+        assertEquals(java.util.List.of(), h.warnings());
+        assertEquals(java.util.List.of(), d.warnings());
+    }
+
+    @Test
+    void everyShippedProfileIsValid() {
+        for (String name : PoolProfile.available(CONF)) {
+            PoolProfile p = PoolProfile.load(PoolProfile.locate(name, CONF));
+            assertEquals(java.util.List.of(), p.warnings(), name);
+        }
+    }
+
+    @Test
+    void hikariIgnoresDbcpNamesAndWeSayWhich() throws Exception {
+        Path f = write("h.xml", "factory=\"com.zaxxer.hikari.HikariJNDIFactory\" jdbcUrl=\"jdbc:postgresql://x/y\""
+                + " maxTotal=\"300\" dataSource.cachePrepStmts=\"true\"");
+        PoolProfile p = PoolProfile.load(f);
+        assertEquals(1, p.warnings().size(), p.warnings().toString());
+        String w = p.warnings().get(0);
+        assertTrue(w.contains("'maxTotal'") && w.contains("h.xml") && w.contains("jdbc/poolbench")
+                && w.contains("maximumPoolSize"), w);
+    }
+
+    @Test
+    void dbcp2IgnoresDbcp1NamesAndWeSayWhich() throws Exception {
+        Path f = write("d.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\" url=\"jdbc:postgresql://x/y\""
+                + " maxActive=\"300\" maxWait=\"10000\" maxWaitMillis=\"10000\" testOnBorrow=\"true\"");
+        PoolProfile p = PoolProfile.load(f);
+        assertEquals(2, p.warnings().size(), p.warnings().toString());
+        assertTrue(p.warnings().get(0).contains("'maxActive'") && p.warnings().get(0).contains("maxTotal"));
+        assertTrue(p.warnings().get(1).contains("'maxWait'") && p.warnings().get(1).contains("maxWaitMillis"));
+    }
+
+    @Test
+    void missingFileNamesThePath() {
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(tmp.resolve("nope.xml")));
+        assertTrue(e.getMessage().contains("nope.xml") && e.getMessage().contains("does not exist"), e.getMessage());
+    }
+
+    @Test
+    void unknownProfileNameListsTheAvailableOnes() {
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.locate("hikary", CONF));
+        assertTrue(e.getMessage().contains("'hikary'") && e.getMessage().contains("dbcp2, hikari"), e.getMessage());
+    }
+
+    @Test
+    void malformedXmlNamesTheFile() throws Exception {
+        Path f = tmp.resolve("bad.xml");
+        Files.writeString(f, "<Context><Resource name=\"jdbc/poolbench\" </Context>");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
+        assertTrue(e.getMessage().contains("bad.xml") && e.getMessage().contains("not well-formed"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
+    void dbcp1FactoryIsRejectedWithTheReplacement() throws Exception {
+        Path f = write("old.xml", "factory=\"org.apache.commons.dbcp.BasicDataSourceFactory\"");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
+        assertTrue(e.getMessage().contains("DBCP 1") && e.getMessage().contains("dbcp2.BasicDataSourceFactory"),
+                e.getMessage());
+    }
+
+    @Test
+    void noResourceIsAnError() throws Exception {
+        Path f = tmp.resolve("empty.xml");
+        Files.writeString(f, "<Context/>");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
+        assertTrue(e.getMessage().contains("no <Resource>"), e.getMessage());
+    }
+
+    @Test
+    void placeholdersResolveFromVarsAndReportMissingOnes() throws Exception {
+        Path f = write("p.xml", "factory=\"com.zaxxer.hikari.HikariJNDIFactory\" jdbcUrl=\"${poolbench.jdbc.url}\""
+                + " username=\"${poolbench.jdbc.user:-app}\" password=\"${poolbench.jdbc.password}\"");
+        PoolProfile p = PoolProfile.load(f);
+        Map<String, String> r = p.resolvedAttributes(Map.of("poolbench.jdbc.url", "jdbc:postgresql://h/db",
+                "poolbench.jdbc.password", "s3cret"));
+        assertEquals("jdbc:postgresql://h/db", r.get("jdbcUrl"));
+        assertEquals("app", r.get("username"));
+        TestbedException e = assertThrows(TestbedException.class, () -> p.resolvedAttributes(Map.of()));
+        assertTrue(e.getMessage().contains("${poolbench.jdbc.url}"), e.getMessage());
+        assertEquals("***", p.settingsForReport().get("password"));
+    }
+
+    @Test
+    void knownAttributeListsAreReadFromTheFactories() {
+        assertTrue(PoolProfile.knownAttributes(PoolKind.HIKARI).contains("maximumPoolSize"));
+        assertTrue(PoolProfile.knownAttributes(PoolKind.DBCP2).contains("maxWaitMillis"));
+        assertTrue(PoolProfile.knownAttributes(PoolKind.DBCP2).contains("testOnBorrow"));
+    }
+}
