@@ -1,0 +1,94 @@
+package io.poolbench.bench;
+
+import io.poolbench.testbed.PoolProfile;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Borrow + return ({@code getConnection()} + {@code close()}) of a pool built from a shared context.xml profile,
+ * against the stub JDBC driver (no network). {@code throughput} reports ops/ms summed over all threads;
+ * {@code latency} samples the time of one borrow + return in µs (JMH SampleTime: p50, p90, p99, p99.9, max).
+ *
+ * <p>Threads default to 16, above the profiles' pool size of 10, so borrowers contend; set {@code -t} to change
+ * it. {@code -p profile=hikari,dbcp2} picks profiles (names in {@code webapp/conf} or paths); {@code -p stubUrl=}
+ * sets the stub's simulated round trips (e.g. {@code jdbc:stub:x?validUs=500}).
+ */
+@State(Scope.Benchmark)
+@Threads(16)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class ConnectionCycle {
+
+    /** Profile name in webapp/conf, or a path to a context.xml. */
+    @Param({"hikari", "dbcp2"})
+    public String profile;
+
+    /** Stub driver URL; query parameters set simulated round-trip delays in µs (0 = pure pool overhead). */
+    @Param({"jdbc:stub:bench"})
+    public String stubUrl;
+
+    private DataSource ds;
+
+    /** Builds the pool and borrows every connection once so the pool is full before measuring. */
+    @Setup(Level.Trial)
+    public void setUp() throws SQLException {
+        ds = BenchPools.stubPool(profile, stubUrl);
+        try (Connection c = ds.getConnection()) {
+            c.isValid(1);
+        }
+    }
+
+    /** Closes the pool. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        PoolProfile.close(ds);
+    }
+
+    /**
+     * One borrow and return, as throughput.
+     *
+     * @param bh sink for the connection
+     * @throws SQLException when the pool cannot hand out a connection
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public void throughput(Blackhole bh) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            bh.consume(c);
+        }
+    }
+
+    /**
+     * One borrow and return, sampled for its duration.
+     *
+     * @param bh sink for the connection
+     * @throws SQLException when the pool cannot hand out a connection
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public void latency(Blackhole bh) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            bh.consume(c);
+        }
+    }
+}

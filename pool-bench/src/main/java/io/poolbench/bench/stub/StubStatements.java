@@ -1,0 +1,129 @@
+package io.poolbench.bench.stub;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+
+/**
+ * Statements and result sets of the stub driver: every {@code execute*} is one round trip
+ * ({@link StubDelays#executeUs()}, counted in {@link StubStats#EXECUTE}) and yields one row holding the number 1.
+ * They are dynamic proxies: enough for pools' validation queries and connection init SQL; the statement
+ * benchmarks of pool-bench measure pool overhead around them, identical for both pools.
+ */
+final class StubStatements {
+    private StubStatements() {
+    }
+
+    static Statement statement(StubConnection conn, String sql) {
+        boolean[] closed = {false};
+        InvocationHandler h = (proxy, m, args) -> {
+            String n = m.getName();
+            switch (n) {
+                case "executeQuery":
+                    round(conn);
+                    return resultSet();
+                case "execute":
+                    round(conn);
+                    return Boolean.TRUE;
+                case "executeUpdate":
+                case "executeLargeUpdate":
+                    round(conn);
+                    return n.equals("executeUpdate") ? (Object) 1 : (Object) 1L;
+                case "getResultSet":
+                    return resultSet();
+                case "getUpdateCount":
+                    return -1;
+                case "getMoreResults":
+                    return Boolean.FALSE;
+                case "close":
+                    closed[0] = true;
+                    return null;
+                case "isClosed":
+                    return closed[0];
+                case "getConnection":
+                    return conn;
+                case "getWarnings":
+                    return null;
+                case "unwrap":
+                    return proxy;
+                case "isWrapperFor":
+                    return Boolean.FALSE;
+                case "hashCode":
+                    return System.identityHashCode(proxy);
+                case "equals":
+                    return proxy == args[0];
+                case "toString":
+                    return "StubStatement[" + sql + "]";
+                default:
+                    return defaultValue(m.getReturnType());
+            }
+        };
+        Class<?> iface = sql == null ? Statement.class : PreparedStatement.class;
+        return (Statement) Proxy.newProxyInstance(StubStatements.class.getClassLoader(), new Class<?>[] {iface}, h);
+    }
+
+    private static void round(StubConnection conn) {
+        StubStats.EXECUTE.increment();
+        Delay.apply(conn.delays().executeUs());
+    }
+
+    private static ResultSet resultSet() {
+        int[] row = {0};
+        InvocationHandler h = (proxy, m, args) -> {
+            switch (m.getName()) {
+                case "next":
+                    return ++row[0] == 1;
+                case "getInt":
+                    return 1;
+                case "getLong":
+                    return 1L;
+                case "getString":
+                    return "1";
+                case "getObject":
+                    return 1;
+                case "wasNull":
+                    return Boolean.FALSE;
+                case "hashCode":
+                    return System.identityHashCode(proxy);
+                case "equals":
+                    return proxy == args[0];
+                case "toString":
+                    return "StubResultSet";
+                default:
+                    return defaultValue(m.getReturnType());
+            }
+        };
+        return (ResultSet) Proxy.newProxyInstance(StubStatements.class.getClassLoader(),
+                new Class<?>[] {ResultSet.class}, h);
+    }
+
+    private static Object defaultValue(Class<?> t) {
+        if (!t.isPrimitive() || t == void.class) {
+            return null;
+        }
+        if (t == boolean.class) {
+            return Boolean.FALSE;
+        }
+        if (t == long.class) {
+            return 0L;
+        }
+        if (t == double.class) {
+            return 0d;
+        }
+        if (t == float.class) {
+            return 0f;
+        }
+        if (t == short.class) {
+            return (short) 0;
+        }
+        if (t == byte.class) {
+            return (byte) 0;
+        }
+        if (t == char.class) {
+            return (char) 0;
+        }
+        return 0;
+    }
+}
