@@ -35,7 +35,7 @@ public final class ExternalDatabase implements Database {
         try (Connection c = db.connect()) {
             c.isValid(loginTimeoutSeconds);
         } catch (SQLException e) {
-            throw new TestbedException("cannot connect to " + Redact.url(url) + " as " + user + ": "
+            throw new TestbedException("cannot connect to " + Redact.url(url) + (user == null ? "" : " as " + user) + ": "
                     + Redact.secret(firstLine(e.getMessage()), password)
                     + "; check that the server runs and the URL, user and password are right", e);
         } finally {

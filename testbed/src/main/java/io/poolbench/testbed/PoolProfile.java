@@ -90,6 +90,10 @@ public final class PoolProfile {
         if (Files.isRegularFile(direct)) {
             return direct;
         }
+        if (nameOrPath.contains("/") || nameOrPath.contains("\\")) {
+            throw new TestbedException("profile file " + nameOrPath + " does not exist: pass an existing context.xml"
+                    + " or a profile name from " + confDir + " (" + String.join(", ", available(confDir)) + ")");
+        }
         Path named = confDir.resolve(nameOrPath.endsWith(".xml") ? nameOrPath : nameOrPath + ".xml");
         if (Files.isRegularFile(named)) {
             return named;

@@ -1,0 +1,33 @@
+package io.poolbench.webapp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Map;
+
+/** JSON responses (Jackson). */
+final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    private Json() {
+    }
+
+    static void send(HttpServletResponse resp, int status, Object body) throws IOException {
+        resp.setStatus(status);
+        resp.setContentType("application/json");
+        resp.setCharacterEncoding("UTF-8");
+        MAPPER.writeValue(resp.getOutputStream(), body);
+    }
+
+    static void error(HttpServletResponse resp, int status, String error, String message, Map<String, Object> extra)
+            throws IOException {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("error", error);
+        m.put("message", message);
+        if (extra != null) {
+            m.putAll(extra);
+        }
+        send(resp, status, m);
+    }
+}

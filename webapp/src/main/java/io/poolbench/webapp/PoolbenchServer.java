@@ -1,0 +1,212 @@
+package io.poolbench.webapp;
+
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.TestbedException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.ContextResource;
+
+/**
+ * The embedded Tomcat of the webapp. The profile's {@code <Resource>} is bound in Tomcat's JNDI exactly as Tomcat
+ * binds a context.xml resource (a {@link ContextResource} whose properties are the attributes, created on first
+ * lookup by the factory the profile names); servlets look it up at {@code java:comp/env/<name>}.
+ *
+ * <p>Endpoints: {@code /short}, {@code /medium}, {@code /long}, {@code /write}, {@code /pool} (see
+ * {@link QueryServlet}, {@link PoolServlet}).
+ */
+public final class PoolbenchServer implements AutoCloseable {
+    private final Tomcat tomcat;
+    private final Path baseDir;
+    private final PoolProfile profile;
+    private boolean closed;
+
+    /**
+     * Server settings.
+     *
+     * @param profile the pool profile
+     * @param vars placeholder values for the profile ({@code poolbench.jdbc.url}, {@code .user}, {@code .password})
+     * @param data the data set served (for random parameters)
+     * @param port HTTP port, 0 for any free port
+     * @param maxThreads Tomcat connector's request threads (Tomcat's default is 200)
+     * @param shutdownPort Tomcat shutdown port on loopback, -1 for none
+     */
+    public record Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
+            int shutdownPort) {
+    }
+
+    private PoolbenchServer(Tomcat tomcat, Path baseDir, PoolProfile profile) {
+        this.tomcat = tomcat;
+        this.baseDir = baseDir;
+        this.profile = profile;
+    }
+
+    /**
+     * Starts Tomcat and creates the pool (a first lookup, so a bad profile or database fails here, not at the
+     * first request).
+     *
+     * @param s settings
+     * @return the running server
+     * @throws TestbedException one line when the port is taken or the pool cannot be built
+     */
+    public static PoolbenchServer start(Settings s) {
+        Path base;
+        try {
+            base = Files.createTempDirectory("poolbench-tomcat");
+        } catch (IOException e) {
+            throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
+                    + ": " + e.getMessage(), e);
+        }
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        tomcat.enableNaming();
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(s.port());
+        connector.setProperty("address", "127.0.0.1");
+        connector.setProperty("maxThreads", Integer.toString(s.maxThreads()));
+        tomcat.setConnector(connector);
+        tomcat.getServer().setPort(s.shutdownPort());
+        tomcat.getServer().setAddress("127.0.0.1");
+
+        File docBase = base.resolve("docroot").toFile();
+        docBase.mkdirs();
+        Context ctx = tomcat.addContext("", docBase.getAbsolutePath());
+        if (ctx instanceof org.apache.catalina.core.StandardContext) {
+            // leak detection that needs --add-opens; irrelevant for a single-context, single-run server
+            org.apache.catalina.core.StandardContext sc = (org.apache.catalina.core.StandardContext) ctx;
+            sc.setClearReferencesObjectStreamClassCaches(false);
+            sc.setClearReferencesRmiTargets(false);
+            sc.setClearReferencesThreadLocals(false);
+        }
+        PoolProfile p = s.profile();
+        ContextResource res = new ContextResource();
+        res.setName(p.resourceName());
+        Map<String, String> attrs = p.resolvedAttributes(s.vars());
+        res.setType(attrs.getOrDefault("type", "javax.sql.DataSource"));
+        res.setAuth(attrs.getOrDefault("auth", "Container"));
+        res.setCloseMethod(attrs.getOrDefault("closeMethod", "close"));
+        attrs.forEach((k, v) -> {
+            if (!k.equals("name") && !k.equals("type") && !k.equals("auth") && !k.equals("closeMethod")) {
+                res.setProperty(k, v);
+            }
+        });
+        ctx.getNamingResources().addResource(res);
+
+        String jndi = p.resourceName();
+        add(ctx, "short", new QueryServlet(QueryServlet.Kind.SHORT, jndi, s.data()), "/short");
+        add(ctx, "medium", new QueryServlet(QueryServlet.Kind.MEDIUM, jndi, s.data()), "/medium");
+        add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data()), "/long");
+        add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data()), "/write");
+        add(ctx, "pool", new PoolServlet(jndi, p.name()), "/pool");
+
+        PoolbenchServer server = new PoolbenchServer(tomcat, base, p);
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            server.close();
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            throw new TestbedException("Tomcat did not start on port " + s.port() + ": " + root, e);
+        }
+        if (connector.getLocalPort() < 0) {
+            server.close();
+            throw new TestbedException("Tomcat could not bind 127.0.0.1:" + s.port()
+                    + " (port in use?); choose another --port or 0 for any free port");
+        }
+        try {
+            server.lookup();
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    private static void add(Context ctx, String name, jakarta.servlet.Servlet servlet, String path) {
+        org.apache.catalina.Wrapper w = Tomcat.addServlet(ctx, name, servlet);
+        w.setLoadOnStartup(1);
+        ctx.addServletMappingDecoded(path, name);
+    }
+
+    /** Looks the pool up in the context's JNDI (with its class loader bound) and fails with one line if it broke. */
+    private DataSource lookup() {
+        Context ctx = (Context) tomcat.getHost().findChild("");
+        ClassLoader old = Thread.currentThread().getContextClassLoader();
+        try {
+            ctx.bind(false, old);
+            try {
+                Object o = new InitialContext().lookup("java:comp/env/" + profile.resourceName());
+                if (!(o instanceof DataSource)) {
+                    throw new TestbedException("profile " + profile.file() + ": JNDI gave "
+                            + (o == null ? "null" : o.getClass().getName()) + ", not a DataSource");
+                }
+                return (DataSource) o;
+            } finally {
+                ctx.unbind(false, old);
+            }
+        } catch (NamingException e) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            throw new TestbedException("profile " + profile.file() + ": the pool could not be created: "
+                    + root.getMessage(), e);
+        }
+    }
+
+    /** @return the pool bound in JNDI */
+    public DataSource dataSource() {
+        return lookup();
+    }
+
+    /** @return the HTTP port actually bound */
+    public int port() {
+        return tomcat.getConnector().getLocalPort();
+    }
+
+    /** @return the profile served */
+    public PoolProfile profile() {
+        return profile;
+    }
+
+    /** Blocks until the shutdown port receives Tomcat's shutdown command, or forever when there is none. */
+    public void await() {
+        tomcat.getServer().await();
+    }
+
+    /** Stops Tomcat (closing the pool through the resource's closeMethod) and deletes the base directory. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException | RuntimeException ignored) {
+            // best effort on the way out
+        }
+        deleteTree(baseDir);
+    }
+
+    private static void deleteTree(Path p) {
+        try (var s = Files.walk(p)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // temp files only
+        }
+    }
+}

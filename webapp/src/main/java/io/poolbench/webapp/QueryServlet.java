@@ -1,0 +1,182 @@
+package io.poolbench.webapp;
+
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolErrors;
+import io.poolbench.testbed.Queries;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+
+/**
+ * Serves one query class from the pool bound in JNDI ({@code java:comp/env/jdbc/...}). Parameters pick the rows;
+ * a missing parameter is drawn at random within the data set. Responses are JSON:
+ * <ul>
+ *   <li>200 with the result and {@code borrowUs} (time spent in getConnection, µs) and {@code queryUs};</li>
+ *   <li>400 for a bad parameter;</li>
+ *   <li>503 when no connection could be borrowed: {@code error} is {@code pool-timeout} (the pool's own timeout,
+ *       connectionTimeout / maxWaitMillis) or {@code connect-failed} (the database refused or could not be reached);</li>
+ *   <li>500 for an SQL error in the query, with {@code sqlState} and {@code errorCode}, never a stack trace.</li>
+ * </ul>
+ */
+final class QueryServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    /** The query class a servlet instance serves. */
+    enum Kind { SHORT, MEDIUM, LONG, WRITE }
+
+    private final Kind kind;
+    private final String jndiName;
+    private final DataSet data;
+    private transient DataSource ds;
+
+    QueryServlet(Kind kind, String jndiName, DataSet data) {
+        this.kind = kind;
+        this.jndiName = jndiName;
+        this.data = data;
+    }
+
+    @Override
+    public void init() {
+        try {
+            ds = (DataSource) new InitialContext().lookup("java:comp/env/" + jndiName);
+        } catch (NamingException e) {
+            throw new IllegalStateException("JNDI lookup of java:comp/env/" + jndiName + " failed: " + e, e);
+        }
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        handle(req, resp);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        handle(req, resp);
+    }
+
+    private void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        Params p;
+        try {
+            p = new Params(req);
+        } catch (IllegalArgumentException e) {
+            Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
+            return;
+        }
+        long t0 = System.nanoTime();
+        Connection c;
+        try {
+            c = ds.getConnection();
+        } catch (SQLException e) {
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("sqlState", e.getSQLState());
+            extra.put("borrowUs", (System.nanoTime() - t0) / 1_000);
+            Json.error(resp, 503, PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed",
+                    firstLine(e.getMessage()), extra);
+            return;
+        }
+        long t1 = System.nanoTime();
+        Map<String, Object> body = new LinkedHashMap<>();
+        try (c) {
+            body.put("query", kind.name().toLowerCase());
+            body.put("result", run(c, p));
+        } catch (SQLException e) {
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("sqlState", e.getSQLState());
+            extra.put("errorCode", e.getErrorCode());
+            Json.error(resp, 500, "sql", firstLine(e.getMessage()), extra);
+            return;
+        }
+        body.put("borrowUs", (t1 - t0) / 1_000);
+        body.put("queryUs", (System.nanoTime() - t1) / 1_000);
+        Json.send(resp, 200, body);
+    }
+
+    private Object run(Connection c, Params p) throws SQLException {
+        switch (kind) {
+            case SHORT:
+                return Queries.shortLookup(c, p.id);
+            case MEDIUM:
+                return Queries.mediumPage(c, p.customer, p.from.atStartOfDay(), p.from.plusDays(p.days).atStartOfDay(),
+                        p.limit, p.limit * p.page);
+            case LONG:
+                return Queries.longJoin(c, p.first, p.width, p.products);
+            case WRITE:
+                Queries.write(c, p.writeId, "poolbench write");
+                return Map.of("id", p.writeId, "committed", true);
+            default:
+                throw new IllegalStateException(kind.toString());
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Request parameters with defaults drawn from the data set. */
+    private final class Params {
+        final long id;
+        final long customer;
+        final LocalDate from;
+        final int days;
+        final int limit;
+        final int page;
+        final long first;
+        final int width;
+        final int products;
+        final String writeId;
+
+        Params(HttpServletRequest r) {
+            ThreadLocalRandom rnd = ThreadLocalRandom.current();
+            id = lng(r, "id", 1 + rnd.nextInt(data.orders()), 1, Long.MAX_VALUE);
+            customer = lng(r, "customer", 1 + rnd.nextInt(data.customers()), 1, Long.MAX_VALUE);
+            String f = r.getParameter("from");
+            try {
+                from = f == null ? DataSet.EPOCH.toLocalDate().plusDays(rnd.nextInt(300)) : LocalDate.parse(f);
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("from=" + f + " is not a date (YYYY-MM-DD)");
+            }
+            days = (int) lng(r, "days", 60, 1, 3660);
+            limit = (int) lng(r, "limit", 20, 1, 1000);
+            page = (int) lng(r, "page", rnd.nextInt(3), 0, 10_000);
+            width = (int) lng(r, "width", Queries.DEFAULT_LONG_WIDTH, 1, 100_000);
+            products = (int) lng(r, "products", Queries.DEFAULT_LONG_PRODUCTS, 1, 1_000_000);
+            first = lng(r, "first", 1 + rnd.nextInt(Math.max(1, data.orders() - width + 1)), 1, Long.MAX_VALUE);
+            String w = r.getParameter("writeId");
+            if (kind == Kind.WRITE && (w == null || w.isBlank() || w.length() > 64)) {
+                throw new IllegalArgumentException("writeId is required (1 to 64 characters, unique per write)");
+            }
+            writeId = w;
+        }
+
+        private long lng(HttpServletRequest r, String name, long dflt, long min, long max) {
+            String v = r.getParameter(name);
+            if (v == null || v.isEmpty()) {
+                return dflt;
+            }
+            try {
+                long n = Long.parseLong(v);
+                if (n < min || n > max) {
+                    throw new IllegalArgumentException(name + "=" + v + " is out of range [" + min + ", " + max + "]");
+                }
+                return n;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(name + "=" + v + " is not a number");
+            }
+        }
+    }
+}

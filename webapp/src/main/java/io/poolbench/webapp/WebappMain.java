@@ -1,0 +1,156 @@
+package io.poolbench.webapp;
+
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Command line of the webapp: {@code java -jar webapp/target/webapp-*-all.jar --context-xml webapp/conf/hikari.xml}.
+ * Starts (or connects to) the database, loads the data set when this process started the database (or with
+ * {@code --load-data}), binds the profile's pool in JNDI and serves until Ctrl-C or the shutdown command
+ * ({@code ... stop --shutdown-port N}).
+ */
+@Command(name = "poolbench-webapp", mixinStandardHelpOptions = true, sortOptions = false,
+        subcommands = WebappMain.Stop.class,
+        description = "Embedded Tomcat serving /short /medium /long /write /pool from a JNDI pool profile.")
+public final class WebappMain implements Callable<Integer> {
+
+    @Option(names = {"--context-xml", "--profile"}, defaultValue = "hikari", paramLabel = "FILE|NAME",
+            description = "Pool profile: a context.xml path or a name in --conf-dir (default ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory (default webapp/conf).")
+    Path confDir;
+
+    @Option(names = "--resource", paramLabel = "NAME",
+            description = "Resource name in the file (default jdbc/poolbench, or the only one).")
+    String resource;
+
+    @Option(names = "--port", defaultValue = "8080", description = "HTTP port on 127.0.0.1, 0 = any free (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}, Tomcat's).")
+    int maxThreads;
+
+    @Option(names = "--shutdown-port", defaultValue = "-1", description = "Tomcat shutdown port on 127.0.0.1, -1 = none.")
+    int shutdownPort;
+
+    @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the HTTP port to FILE once serving.")
+    Path readyFile;
+
+    @Option(names = "--load-data", negatable = true,
+            description = "Create and load the data set (default: yes for embedded/mysql, no for external).")
+    Boolean loadData;
+
+    @Mixin
+    DatabaseOptions dbOptions;
+
+    /** Default profile directory: webapp/conf, or ../webapp/conf when run from a module directory. */
+    static Path defaultConfDir() {
+        for (String c : new String[] {"webapp/conf", "../webapp/conf", "conf"}) {
+            if (Files.isDirectory(Path.of(c))) {
+                return Path.of(c);
+            }
+        }
+        return Path.of("webapp/conf");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path dir = confDir != null ? confDir : defaultConfDir();
+        PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, dir), resource);
+        p.warnings().forEach(w -> System.err.println("WARNING " + w));
+        DataSet data = dbOptions.dataSet();
+        Database db = dbOptions.settings().open();
+        PoolbenchServer[] server = new PoolbenchServer[1];
+        Thread hook = new Thread(() -> {
+            if (server[0] != null) {
+                server[0].close();
+            }
+            db.close();
+        }, "poolbench-webapp-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            boolean load = loadData != null ? loadData : !"external".equals(db.kind());
+            if (load) {
+                data.ensureLoaded(db);
+            }
+            server[0] = PoolbenchServer.start(new PoolbenchServer.Settings(p, DatabaseOptions.vars(db), data, port,
+                    maxThreads, shutdownPort));
+            System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile " + p.name()
+                    + " (" + p.kind() + ", " + p.file() + "), database " + db.describe());
+            if (readyFile != null) {
+                Files.writeString(readyFile, Integer.toString(server[0].port()));
+            }
+            server[0].await();
+            return 0;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+                hook.run();
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is already running
+            }
+        }
+    }
+
+    /** {@code stop}: sends Tomcat's shutdown command to a running webapp. */
+    @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop a webapp started with --shutdown-port.")
+    static final class Stop implements Callable<Integer> {
+        @Option(names = "--shutdown-port", required = true, description = "The webapp's --shutdown-port.")
+        int shutdownPort;
+
+        @Override
+        public Integer call() {
+            try (Socket s = new Socket("127.0.0.1", shutdownPort); OutputStream out = s.getOutputStream()) {
+                out.write("SHUTDOWN".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                return 0;
+            } catch (IOException e) {
+                System.err.println("poolbench-webapp stop: nothing listens on 127.0.0.1:" + shutdownPort
+                        + " (" + e.getMessage() + "); is the webapp running with --shutdown-port " + shutdownPort + "?");
+                return 1;
+            }
+        }
+    }
+
+    /**
+     * Entry point; user errors end with one line on stderr and exit code 2.
+     *
+     * @param args command line
+     */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /**
+     * Runs the command line without exiting the JVM.
+     *
+     * @param args command line
+     * @return exit code: 0 ok, 2 user error (one line on stderr), 1 other failure
+     */
+    public static int run(String... args) {
+        CommandLine cl = new CommandLine(new WebappMain());
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof TestbedException) {
+                System.err.println("poolbench-webapp: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        return cl.execute(args);
+    }
+}

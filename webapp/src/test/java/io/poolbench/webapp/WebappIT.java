@@ -1,0 +1,138 @@
+package io.poolbench.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.DatabaseSettings;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The webapp serving every endpoint from embedded PostgreSQL with each shipped profile. */
+class WebappIT {
+    static final Path CONF = Path.of("conf");
+    static final DataSet DATA = DataSet.ofOrders(5_000);
+    static Database db;
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void start() {
+        db = DatabaseSettings.embedded().open();
+        DATA.ensureLoaded(db);
+    }
+
+    @AfterAll
+    static void stop() {
+        db.close();
+    }
+
+    static PoolbenchServer serve(Path profile) {
+        return PoolbenchServer.start(new PoolbenchServer.Settings(PoolProfile.load(profile), DatabaseOptions.vars(db),
+                DATA, 0, 50, -1));
+    }
+
+    static HttpResponse<String> get(PoolbenchServer s, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    static JsonNode json(HttpResponse<String> r) throws Exception {
+        return Json.MAPPER.readTree(r.body());
+    }
+
+    @Test
+    void everyEndpointWithEveryShippedProfile() throws Exception {
+        for (String name : List.of("hikari", "dbcp2")) {
+            try (PoolbenchServer s = serve(PoolProfile.locate(name, CONF))) {
+                HttpResponse<String> r = get(s, "/short?id=17");
+                assertEquals(200, r.statusCode(), r.body());
+                assertEquals(17, json(r).at("/result/id").asInt());
+
+                r = get(s, "/medium?customer=3&from=2024-01-01&days=365&limit=5&page=0");
+                assertEquals(200, r.statusCode(), r.body());
+                JsonNode rows = json(r).get("result");
+                assertTrue(rows.size() > 0 && rows.size() <= 5, r.body());
+                rows.forEach(row -> assertEquals(3, row.get("customer_id").asInt()));
+
+                r = get(s, "/long?first=1&width=20&products=50");
+                assertEquals(200, r.statusCode(), r.body());
+                assertEquals(1000, json(r).at("/result/pairs").asInt());
+
+                r = get(s, "/write?writeId=" + name + "-1");
+                assertEquals(200, r.statusCode(), r.body());
+
+                r = get(s, "/pool");
+                assertEquals(200, r.statusCode(), r.body());
+                JsonNode p = json(r);
+                assertEquals(name, p.get("pool").asText());
+                assertEquals(10, p.get("max").asInt());
+                assertEquals(0, p.get("active").asInt());
+
+                // random parameters when none are given
+                assertEquals(200, get(s, "/short").statusCode());
+                assertEquals(200, get(s, "/medium").statusCode());
+                assertEquals(200, get(s, "/long").statusCode());
+            }
+        }
+    }
+
+    @Test
+    void sqlErrorIs500WithSqlStateAndBadParameterIs400() throws Exception {
+        try (PoolbenchServer s = serve(PoolProfile.locate("hikari", CONF))) {
+            assertEquals(200, get(s, "/write?writeId=dup-1").statusCode());
+            HttpResponse<String> r = get(s, "/write?writeId=dup-1");
+            assertEquals(500, r.statusCode(), r.body());
+            assertEquals("23505", json(r).get("sqlState").asText());
+            assertTrue(!r.body().contains("at org."), "no stack trace: " + r.body());
+            assertEquals(400, get(s, "/short?id=x").statusCode());
+            assertEquals(400, get(s, "/write").statusCode());
+        }
+    }
+
+    @Test
+    void exhaustedPoolGives503WithJson() throws Exception {
+        for (String[] p : new String[][] {
+                {"com.zaxxer.hikari.HikariJNDIFactory", "jdbcUrl", "maximumPoolSize=\"1\" connectionTimeout=\"250\""},
+                {"org.apache.commons.dbcp2.BasicDataSourceFactory", "url", "maxTotal=\"1\" maxWaitMillis=\"250\""}}) {
+            Path f = tmp.resolve("tiny-" + p[1] + ".xml");
+            Files.writeString(f, "<Context><Resource name=\"jdbc/poolbench\" type=\"javax.sql.DataSource\" factory=\""
+                    + p[0] + "\" " + p[1] + "=\"${poolbench.jdbc.url}\" username=\"${poolbench.jdbc.user}\""
+                    + " password=\"${poolbench.jdbc.password}\" " + p[2] + "/></Context>");
+            try (PoolbenchServer s = serve(f); Connection held = s.dataSource().getConnection()) {
+                HttpResponse<String> r = get(s, "/short?id=1");
+                assertEquals(503, r.statusCode(), r.body());
+                assertEquals("pool-timeout", json(r).get("error").asText(), r.body());
+                assertEquals(1, json(get(s, "/pool")).get("active").asInt());
+            }
+        }
+    }
+
+    @Test
+    void badInputEndsWithOneLineAndExitCode2() throws Exception {
+        assertEquals(2, WebappMain.run("--context-xml", tmp.resolve("missing.xml").toString(), "--conf-dir", "conf"));
+        assertEquals(2, WebappMain.run("--context-xml", "no-such-profile", "--conf-dir", "conf"));
+        Path bad = tmp.resolve("bad.xml");
+        Files.writeString(bad, "<Context><Resource");
+        assertEquals(2, WebappMain.run("--context-xml", bad.toString()));
+        assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "external",
+                "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none"));
+        assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "oracle"));
+    }
+}
