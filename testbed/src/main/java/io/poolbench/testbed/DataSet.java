@@ -92,6 +92,13 @@ public record DataSet(int orders, int customers, int products, long seed) {
     }
 
     private static String currentFingerprint(Connection c) {
+        try (ResultSet t = c.getMetaData().getTables(null, null, "poolbench_meta", null)) {
+            if (!t.next()) {
+                return null;
+            }
+        } catch (SQLException e) {
+            return null;
+        }
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT v FROM poolbench_meta WHERE k = 'dataset'")) {
             return rs.next() ? rs.getString(1) : null;

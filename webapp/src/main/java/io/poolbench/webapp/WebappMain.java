@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  * ({@code ... stop --shutdown-port N}).
  */
 @Command(name = "poolbench-webapp", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = WebappMain.Stop.class,
+        subcommands = {WebappMain.Stop.class, WebappMain.Wait.class},
         description = "Embedded Tomcat serving /short /medium /long /write /pool from a JNDI pool profile.")
 public final class WebappMain implements Callable<Integer> {
 
@@ -124,6 +124,37 @@ public final class WebappMain implements Callable<Integer> {
                         + " (" + e.getMessage() + "); is the webapp running with --shutdown-port " + shutdownPort + "?");
                 return 1;
             }
+        }
+    }
+
+    /** {@code wait}: blocks until a webapp answers {@code GET /pool}, for build scripts. */
+    @Command(name = "wait", mixinStandardHelpOptions = true, description = "Wait until a webapp serves /pool.")
+    static final class Wait implements Callable<Integer> {
+        @Option(names = "--port", required = true, description = "The webapp's HTTP port.")
+        int port;
+
+        @Option(names = "--timeout", defaultValue = "120", description = "Seconds to wait (default ${DEFAULT-VALUE}).")
+        int timeoutSeconds;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + port + "/pool");
+            long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                try {
+                    if (http.send(java.net.http.HttpRequest.newBuilder(uri).build(),
+                            java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                        return 0;
+                    }
+                } catch (IOException notYet) {
+                    // not listening yet
+                }
+                Thread.sleep(250);
+            }
+            System.err.println("poolbench-webapp wait: nothing answered " + uri + " within " + timeoutSeconds
+                    + " s; see the webapp's output for why it did not start");
+            return 2;
         }
     }
 
