@@ -1,6 +1,16 @@
 package io.poolbench.testbed;
 
 import com.github.dockerjava.api.exception.NotFoundException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -14,8 +24,48 @@ public final class Docker {
     private Docker() {
     }
 
+    /**
+     * A fast check of the engine Testcontainers would use ({@code DOCKER_HOST}, else
+     * {@code /var/run/docker.sock}): connects and sends {@code GET /_ping}, so that a missing engine is reported at
+     * once instead of after Testcontainers' retries.
+     *
+     * @param dockerHost value of DOCKER_HOST, or null for the default socket
+     * @return null when the engine answers (or the scheme is not unix/tcp, left to Testcontainers), else the problem
+     */
+    static String engineProblem(String dockerHost) {
+        String host = dockerHost == null || dockerHost.isBlank() ? "unix:///var/run/docker.sock" : dockerHost;
+        SocketAddress addr;
+        if (host.startsWith("unix://")) {
+            Path sock = Path.of(host.substring("unix://".length()));
+            if (!Files.exists(sock)) {
+                return "no Docker socket at " + sock;
+            }
+            addr = UnixDomainSocketAddress.of(sock);
+        } else if (host.startsWith("tcp://")) {
+            URI u = URI.create(host);
+            addr = new InetSocketAddress(u.getHost(), u.getPort() < 0 ? 2375 : u.getPort());
+        } else {
+            return null;
+        }
+        try (SocketChannel ch = SocketChannel.open(addr)) {
+            ch.write(ByteBuffer.wrap("GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            ByteBuffer buf = ByteBuffer.allocate(64);
+            while (buf.position() < 12 && ch.read(buf) > 0) {
+                // read the status line
+            }
+            String status = new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII);
+            return status.startsWith("HTTP/1.") && status.contains(" 200") ? null
+                    : "the Docker engine at " + host + " answered '" + status.lines().findFirst().orElse("") + "'";
+        } catch (IOException e) {
+            return "the Docker engine at " + host + " does not answer (" + e.getMessage() + ")";
+        }
+    }
+
     /** @return true when a Docker engine answers */
     public static boolean available() {
+        if (engineProblem(System.getenv("DOCKER_HOST")) != null) {
+            return false;
+        }
         try {
             return DockerClientFactory.instance().isDockerAvailable();
         } catch (RuntimeException | LinkageError e) {
@@ -30,10 +80,11 @@ public final class Docker {
      * @throws TestbedException naming the purpose and the alternatives
      */
     public static void require(String purpose) {
-        if (!available()) {
-            throw new TestbedException("Docker is needed for " + purpose
-                    + " but no Docker engine answers: start dockerd (see .ci/run), or use --db embedded"
-                    + " or --db external --jdbc-url ...");
+        String problem = engineProblem(System.getenv("DOCKER_HOST"));
+        if (problem != null || !available()) {
+            throw new TestbedException("Docker is needed for " + purpose + " but "
+                    + (problem != null ? problem : "Testcontainers found no usable Docker engine")
+                    + ": start dockerd (see .ci/run), or use --db embedded or --db external --jdbc-url ...");
         }
     }
 

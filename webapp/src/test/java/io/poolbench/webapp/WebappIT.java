@@ -135,4 +135,19 @@ class WebappIT {
                 "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none"));
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "oracle"));
     }
+
+    @Test
+    void mysqlWithoutDockerIsOneLineAndExitCode2() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.poolbench.webapp.WebappMain", "--db", "mysql",
+                "--conf-dir", "conf");
+        pb.environment().put("DOCKER_HOST", "unix:///nonexistent/docker.sock");
+        pb.redirectErrorStream(false);
+        Process proc = pb.start();
+        String err = new String(proc.getErrorStream().readAllBytes());
+        assertEquals(2, proc.waitFor(), err);
+        String last = err.strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("poolbench-webapp: Docker is needed") && last.contains("/nonexistent/docker.sock"),
+                err);
+    }
 }
