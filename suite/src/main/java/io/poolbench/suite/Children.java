@@ -1,0 +1,104 @@
+package io.poolbench.suite;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The child processes of a run (JMH, webapp, JMeter). Output goes to a log file and, line by line, to a callback
+ * (for progress). Every child still alive when the JVM exits (normal end, failure or Ctrl-C) is destroyed, its
+ * descendants first.
+ */
+final class Children {
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(Children::destroyAll, "poolbench-children-stop"));
+    }
+
+    private Children() {
+    }
+
+    /** @return the java executable of this JVM */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Starts a child.
+     *
+     * @param cmd command line
+     * @param env extra environment (e.g. the database password: never on the command line)
+     * @param log file receiving stdout and stderr
+     * @param onLine called for each output line (from a reader thread), may be null
+     * @return the process
+     * @throws IOException when it cannot start
+     */
+    static Process start(List<String> cmd, Map<String, String> env, Path log, Consumer<String> onLine)
+            throws IOException {
+        Files.createDirectories(log.getParent());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        LIVE.add(p);
+        p.onExit().thenRun(() -> LIVE.remove(p));
+        Thread t = new Thread(() -> pump(p, log, onLine), "pump-" + log.getFileName());
+        t.setDaemon(true);
+        t.start();
+        return p;
+    }
+
+    private static void pump(Process p, Path log, Consumer<String> onLine) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             PrintWriter w = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                w.println(line);
+                if (onLine != null) {
+                    onLine.accept(line);
+                }
+            }
+        } catch (IOException ignored) {
+            // the child went away
+        }
+    }
+
+    /**
+     * Stops a child: destroy (SIGTERM, which lets a JVM run its shutdown hooks), then force after a grace period.
+     *
+     * @param p process, may be null
+     * @param graceSeconds seconds to wait before forcing
+     */
+    static void stop(Process p, int graceSeconds) {
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+        }
+    }
+
+    static void destroyAll() {
+        for (Process p : LIVE) {
+            stop(p, 10);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.poolbench.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads JMH's JSON results ({@code -rf json}) into one row per benchmark method, mode and parameter set.
+ *
+ * <p>For SampleTime results the p99 of each measurement iteration is recomputed from JMH's raw histogram, so that
+ * the report can give the p99 with its spread across iterations (JMH itself gives an error only for the mean).
+ */
+public final class JmhSummary {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JmhSummary() {
+    }
+
+    /**
+     * One JMH result.
+     *
+     * @param benchmark fully qualified benchmark method
+     * @param method simple {@code Class.method}
+     * @param mode {@code thrpt}, {@code sample}, {@code avgt}, ...
+     * @param params JMH parameters
+     * @param threads threads
+     * @param forks forks
+     * @param iterations measurement iterations per fork
+     * @param score primary score (mean for sample mode)
+     * @param error JMH's score error (half-width of the 99.9 % confidence interval); NaN when not computable
+     * @param unit score unit, e.g. {@code ops/ms}, {@code us/op}
+     * @param samples samples behind the score (sample mode: timed operations; otherwise forks × iterations)
+     * @param percentiles percentile ("50.0", "99.0", "99.9", "100.0", ...) → value, in {@code unit}
+     * @param p99PerIteration p99 of each measurement iteration (sample mode only), in {@code unit}
+     * @param secondary secondary metrics (e.g. {@code gc.alloc.rate.norm}) → score
+     */
+    public record Result(String benchmark, String method, String mode, Map<String, String> params, int threads,
+            int forks, int iterations, double score, double error, String unit, long samples,
+            Map<String, Double> percentiles, List<Double> p99PerIteration, Map<String, Double> secondary) {
+
+        /** @return the {@code profile} parameter, or "" */
+        public String profile() {
+            return params.getOrDefault("profile", "");
+        }
+    }
+
+    /**
+     * @param json a JMH JSON result file
+     * @return the results in file order
+     * @throws IOException when the file is missing or not JMH JSON
+     */
+    public static List<Result> read(Path json) throws IOException {
+        JsonNode root = MAPPER.readTree(json.toFile());
+        if (root == null || !root.isArray()) {
+            throw new IOException(json + " is not a JMH JSON result (expected an array)");
+        }
+        List<Result> out = new ArrayList<>();
+        for (JsonNode b : root) {
+            String bench = b.path("benchmark").asText();
+            String[] parts = bench.split("\\.");
+            String method = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : bench;
+            Map<String, String> params = new LinkedHashMap<>();
+            b.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+            JsonNode pm = b.path("primaryMetric");
+            Map<String, Double> pct = new LinkedHashMap<>();
+            pm.path("scorePercentiles").fields().forEachRemaining(e -> pct.put(e.getKey(), e.getValue().asDouble()));
+            String mode = b.path("mode").asText();
+            int forks = b.path("forks").asInt();
+            int iterations = b.path("measurementIterations").asInt();
+            long samples = (long) forks * iterations;
+            List<Double> p99s = new ArrayList<>();
+            JsonNode hist = pm.path("rawDataHistogram");
+            if (hist.isArray() && hist.size() > 0) {
+                samples = 0;
+                for (JsonNode fork : hist) {
+                    for (JsonNode iter : fork) {
+                        List<double[]> vc = new ArrayList<>();
+                        long n = 0;
+                        for (JsonNode pair : iter) {
+                            double v = pair.get(0).asDouble();
+                            long c = pair.get(1).asLong();
+                            vc.add(new double[] {v, c});
+                            n += c;
+                        }
+                        samples += n;
+                        p99s.add(percentile(vc, n, 0.99));
+                    }
+                }
+            }
+            Map<String, Double> sec = new LinkedHashMap<>();
+            b.path("secondaryMetrics").fields().forEachRemaining(e -> sec.put(e.getKey(),
+                    e.getValue().path("score").asDouble()));
+            double err = pm.path("scoreError").isNumber() ? pm.path("scoreError").asDouble() : Double.NaN;
+            out.add(new Result(bench, method, mode, params, b.path("threads").asInt(), forks, iterations,
+                    pm.path("score").asDouble(), err, pm.path("scoreUnit").asText(), samples, pct, p99s, sec));
+        }
+        return out;
+    }
+
+    /** Nearest-rank percentile of a value/count histogram (values sorted here). */
+    static double percentile(List<double[]> valueCounts, long n, double q) {
+        if (n == 0) {
+            return Double.NaN;
+        }
+        valueCounts.sort((a, b) -> Double.compare(a[0], b[0]));
+        long rank = (long) Math.ceil(q * n);
+        long seen = 0;
+        for (double[] vc : valueCounts) {
+            seen += (long) vc[1];
+            if (seen >= rank) {
+                return vc[0];
+            }
+        }
+        return valueCounts.get(valueCounts.size() - 1)[0];
+    }
+}

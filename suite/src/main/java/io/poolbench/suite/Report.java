@@ -1,0 +1,362 @@
+package io.poolbench.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}. Works on whatever
+ * finished: a run interrupted after JMH still gets a summary of JMH.
+ */
+final class Report {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final List<String> CLASSES = List.of("short", "medium", "long");
+
+    private Report() {
+    }
+
+    /** Pool-state statistics from pool.csv: n samples, max/mean waiting, max active. */
+    record PoolState(int samples, int maxWaiting, double meanWaiting, int maxActive, int max) {
+    }
+
+    /** Everything one profile's web load produced. */
+    record Load(String profile, String pool, Map<String, String> settings, List<String> warnings,
+            Map<String, JtlSummary.LabelStats> stats, PoolState poolState) {
+    }
+
+    /**
+     * Writes the report files.
+     *
+     * @param dir run directory
+     * @param progress where to print problems with partial results
+     * @return the Markdown summary
+     * @throws IOException when files cannot be written
+     */
+    static String write(Path dir, Progress progress) throws IOException {
+        JsonNode run = Files.isRegularFile(dir.resolve("run.json")) ? JSON.readTree(dir.resolve("run.json").toFile())
+                : JSON.createObjectNode();
+        List<JmhSummary.Result> jmh = List.of();
+        Path jmhJson = dir.resolve("jmh/jmh.json");
+        if (Files.isRegularFile(jmhJson) && Files.size(jmhJson) > 0) {
+            try {
+                jmh = JmhSummary.read(jmhJson);
+            } catch (IOException e) {
+                progress.detail("report", "JMH results unreadable, left out: " + e.getMessage());
+            }
+        }
+        List<Load> loads = new ArrayList<>();
+        Path loadDir = dir.resolve("load");
+        if (Files.isDirectory(loadDir)) {
+            List<String> order = new ArrayList<>();
+            run.path("profiles").forEach(n -> order.add(Path.of(n.asText()).getFileName().toString()
+                    .replaceAll("\\.xml$", "")));
+            try (Stream<Path> s = Files.list(loadDir)) {
+                List<Path> dirs = new ArrayList<>(s.filter(Files::isDirectory).toList());
+                dirs.sort((a, b) -> Integer.compare(rank(order, a), rank(order, b)));
+                for (Path p : dirs) {
+                    Path csv = p.resolve("results.csv");
+                    if (!Files.isRegularFile(csv)) {
+                        continue;
+                    }
+                    JsonNode prof = Files.isRegularFile(p.resolve("profile.json"))
+                            ? JSON.readTree(p.resolve("profile.json").toFile()) : JSON.createObjectNode();
+                    Map<String, String> settings = new LinkedHashMap<>();
+                    prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+                    List<String> warnings = new ArrayList<>();
+                    prof.path("warnings").forEach(w -> warnings.add(w.asText()));
+                    loads.add(new Load(p.getFileName().toString(), prof.path("pool").asText("?"), settings, warnings,
+                            JtlSummary.read(csv), poolState(p.resolve("pool.csv"))));
+                }
+            }
+        }
+        String md = markdown(run, jmh, loads);
+        Files.writeString(dir.resolve("summary.md"), md);
+        Map<String, Object> js = new LinkedHashMap<>();
+        js.put("run", run);
+        js.put("jmh", jmh);
+        js.put("load", loads);
+        JSON.writeValue(dir.resolve("summary.json").toFile(), js);
+        charts(dir.resolve("charts"), jmh, loads);
+        return md;
+    }
+
+    private static int rank(List<String> order, Path p) {
+        int i = order.indexOf(p.getFileName().toString());
+        return i < 0 ? Integer.MAX_VALUE : i;
+    }
+
+    static PoolState poolState(Path csv) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            return new PoolState(0, -1, Double.NaN, -1, -1);
+        }
+        int n = 0;
+        int maxW = 0;
+        long sumW = 0;
+        int maxA = 0;
+        int max = -1;
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (!rec.isConsistent()) {
+                    continue;
+                }
+                int w = Integer.parseInt(rec.get("waiting"));
+                int a = Integer.parseInt(rec.get("active"));
+                n++;
+                maxW = Math.max(maxW, w);
+                sumW += Math.max(0, w);
+                maxA = Math.max(maxA, a);
+                max = Integer.parseInt(rec.get("max"));
+            }
+        }
+        return new PoolState(n, maxW, n == 0 ? Double.NaN : (double) sumW / n, maxA, max);
+    }
+
+    private static String f(double v, int decimals) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    }
+
+    /** Three significant digits at most, for µs figures that span 0.1 to 100,000. */
+    private static String g(double v) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        int dec = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+        return f(v, dec);
+    }
+
+    static String markdown(JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# poolbench main job\n\n");
+        sb.append("- preset: ").append(run.path("preset").asText("?")).append(", database: ")
+                .append(run.path("database").asText("?")).append(", orders rows: ")
+                .append(run.path("rows").asText("?")).append('\n');
+        sb.append("- machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, Java ")
+                .append(System.getProperty("java.version")).append("; load generator, webapp and database share"
+                        + " them, so absolute figures are this machine's; compare pools within one run.\n\n");
+
+        sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
+        if (loads.isEmpty()) {
+            sb.append("No web-load results (phase skipped or not finished).\n\n");
+        } else {
+            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile after a %s s ramp-up; threads"
+                    + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
+                    + " request sent to last byte received; throughput in requests/s over the class's own span;"
+                    + " errors are non-2xx responses.%n%n",
+                    run.path("durationSeconds").asText("?"), run.path("rampupSeconds").asText("?"),
+                    run.path("shortThreads").asText("?"), run.path("mediumThreads").asText("?"),
+                    run.path("longThreads").asText("?"), run.path("thinkMs").asText("?")));
+            sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
+                    + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
+            sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Load l : loads) {
+                List<String> labels = new ArrayList<>(CLASSES);
+                l.stats().keySet().stream().filter(k -> !labels.contains(k) && !k.equals("all")).forEach(labels::add);
+                labels.add("all");
+                for (String c : labels) {
+                    JtlSummary.LabelStats s = l.stats().get(c);
+                    if (s == null) {
+                        continue;
+                    }
+                    sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %,d | %,d | %s | %s | %,d | %,d | %,d | %,d | %,d | %s |%n",
+                            l.pool(), l.profile(), c, s.requests(), s.errors(), f(s.throughput(), 1),
+                            f(s.avgMs(), 1), s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(),
+                            f(s.stdDevMs(), 1)));
+                }
+            }
+            sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
+            sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
+                    + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
+            for (Load l : loads) {
+                PoolState p = l.poolState();
+                sb.append(String.format(Locale.ROOT, "| %s (%s) | %d | %d | %s | %d | %d |%n", l.pool(),
+                        l.profile(), p.samples(), p.maxWaiting(), f(p.meanWaiting(), 2), p.maxActive(), p.max()));
+            }
+            sb.append('\n');
+        }
+
+        sb.append("## Borrow/return: JMH ConnectionCycle against the stub driver\n\n");
+        if (jmh.isEmpty()) {
+            sb.append("No JMH results (phase skipped or not finished).\n\n");
+        } else {
+            sb.append("getConnection() + close() on a pool built from the same profile file, stub JDBC driver (no"
+                    + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
+                    + " (n = forks × iterations). Borrow time: SampleTime percentiles in µs over all samples;"
+                    + " the p99 range is the lowest–highest p99 of the single iterations.\n\n");
+            sb.append("| pool (profile) | threads | throughput (ops/ms) | n | mean (µs) | p50 (µs) | p99 (µs) |"
+                    + " p99 range over iterations (µs) | p99.9 (µs) | max (µs) | samples |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            Map<String, JmhSummary.Result> thr = new LinkedHashMap<>();
+            Map<String, JmhSummary.Result> lat = new LinkedHashMap<>();
+            for (JmhSummary.Result r : jmh) {
+                if (r.method().equals("ConnectionCycle.throughput")) {
+                    thr.put(r.profile(), r);
+                } else if (r.method().equals("ConnectionCycle.latency")) {
+                    lat.put(r.profile(), r);
+                }
+            }
+            List<String> profiles = new ArrayList<>(thr.keySet());
+            lat.keySet().stream().filter(k -> !profiles.contains(k)).forEach(profiles::add);
+            for (String p : profiles) {
+                JmhSummary.Result t = thr.get(p);
+                JmhSummary.Result s = lat.get(p);
+                String range = "n/a";
+                if (s != null && !s.p99PerIteration().isEmpty()) {
+                    double lo = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+                    double hi = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+                    range = g(lo) + "–" + g(hi);
+                }
+                sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                        poolOf(p, loads), Path.of(p).getFileName(),
+                        t != null ? t.threads() : s.threads(),
+                        t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
+                        t == null ? "n/a" : Long.toString(t.samples()),
+                        s == null ? "n/a" : g(s.score()) + " ± " + (Double.isNaN(s.error()) ? "n/a" : g(s.error())),
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("50.0", Double.NaN)),
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("99.0", Double.NaN)),
+                        range,
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("99.9", Double.NaN)),
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("100.0", Double.NaN)),
+                        s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples())));
+            }
+            sb.append('\n');
+        }
+
+        if (!loads.isEmpty()) {
+            sb.append("## What was compared\n\n");
+            for (Load l : loads) {
+                sb.append("- **").append(l.profile()).append("** (").append(l.pool()).append("): ");
+                List<String> kv = new ArrayList<>();
+                l.settings().forEach((k, v) -> {
+                    if (!k.equals("factory")) {
+                        kv.add(k + "=" + v);
+                    }
+                });
+                sb.append(String.join(", ", kv)).append('\n');
+                sb.append("  - validation on borrow: ").append(validation(l)).append('\n');
+                l.warnings().forEach(w -> sb.append("  - WARNING ").append(w).append('\n'));
+            }
+            sb.append('\n');
+        }
+        sb.append("Files: `jmh/jmh.json` (JMH), `load/<profile>/results.csv` (JMeter samples),"
+                + " `load/<profile>/dashboard/index.html` (JMeter HTML dashboard), `load/<profile>/pool.csv`"
+                + " (pool state), `charts/*.png`, `summary.json`.\n");
+        return sb.toString();
+    }
+
+    private static String poolOf(String profile, List<Load> loads) {
+        String name = Path.of(profile).getFileName().toString().replaceAll("\\.xml$", "");
+        for (Load l : loads) {
+            if (l.profile().equals(name)) {
+                return l.pool();
+            }
+        }
+        return name.toLowerCase(Locale.ROOT).contains("dbcp") ? "DBCP2" : name.toLowerCase(Locale.ROOT)
+                .contains("hikari") ? "HIKARI" : "?";
+    }
+
+    /** What the profile does on each borrow, from its settings and the pools' documented defaults. */
+    static String validation(Load l) {
+        Map<String, String> s = l.settings();
+        if ("DBCP2".equals(l.pool())) {
+            String tob = s.getOrDefault("testOnBorrow", "true");
+            if (!Boolean.parseBoolean(tob)) {
+                return "none (testOnBorrow=false)";
+            }
+            return "every borrow (testOnBorrow=" + tob + (s.containsKey("testOnBorrow") ? "" : ", DBCP2's default")
+                    + ") with " + (s.containsKey("validationQuery") ? "validationQuery `" + s.get("validationQuery")
+                    + "`" : "JDBC4 isValid()") + ": one round trip per borrow";
+        }
+        return "only for connections idle longer than 500 ms (HikariCP's aliveBypassWindowMs), with "
+                + (s.containsKey("connectionTestQuery") ? "connectionTestQuery `" + s.get("connectionTestQuery") + "`"
+                : "JDBC4 isValid()");
+    }
+
+    private static void charts(Path dir, List<JmhSummary.Result> jmh, List<Load> loads) throws IOException {
+        Files.createDirectories(dir);
+        if (!loads.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(900).height(500)
+                    .title("Web load: response time by query class (ms)").xAxisTitle("query class")
+                    .yAxisTitle("ms (log scale)").build();
+            c.getStyler().setYAxisLogarithmic(true);
+            // markers only: the query classes are categories, not a sequence
+            c.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+            c.getStyler().setMarkerSize(12);
+            c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+            for (Load l : loads) {
+                for (String which : List.of("median", "p99", "max")) {
+                    List<String> xs = new ArrayList<>();
+                    List<Number> ys = new ArrayList<>();
+                    for (String k : CLASSES) {
+                        JtlSummary.LabelStats s = l.stats().get(k);
+                        if (s != null) {
+                            xs.add(k);
+                            long v = which.equals("median") ? s.medianMs() : which.equals("p99") ? s.p99Ms() : s.maxMs();
+                            ys.add(Math.max(1, v));
+                        }
+                    }
+                    if (!xs.isEmpty()) {
+                        c.addSeries(l.profile() + " " + which, xs, ys);
+                    }
+                }
+            }
+            if (!c.getSeriesMap().isEmpty()) {
+                BitmapEncoder.saveBitmap(c, dir.resolve("http-response-times").toString(), BitmapEncoder.BitmapFormat.PNG);
+            }
+        }
+        List<JmhSummary.Result> thr = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.throughput")).toList();
+        if (!thr.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(700).height(450)
+                    .title("Borrow + return throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile")
+                    .yAxisTitle("ops/ms").build();
+            c.getStyler().setLegendVisible(false);
+            List<String> xs = thr.stream().map(r -> Path.of(r.profile()).getFileName().toString()).toList();
+            List<Number> ys = thr.stream().map(r -> (Number) r.score()).toList();
+            List<Number> es = thr.stream().map(r -> (Number) (Double.isNaN(r.error()) ? 0.0 : r.error())).toList();
+            c.addSeries("ops/ms", xs, ys, es);
+            BitmapEncoder.saveBitmap(c, dir.resolve("jmh-throughput").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+        List<JmhSummary.Result> lat = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.latency")).toList();
+        if (!lat.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(800).height(450)
+                    .title("Borrow + return time by percentile (µs)").xAxisTitle("percentile")
+                    .yAxisTitle("µs (log scale)").build();
+            c.getStyler().setYAxisLogarithmic(true);
+            c.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+            List<String> ps = List.of("50.0", "90.0", "99.0", "99.9", "99.99", "100.0");
+            for (JmhSummary.Result r : lat) {
+                List<String> xs = new ArrayList<>();
+                List<Number> ys = new ArrayList<>();
+                for (String p : ps) {
+                    Double v = r.percentiles().get(p);
+                    if (v != null && !v.isNaN()) {
+                        xs.add(p.equals("100.0") ? "max" : "p" + p.replaceAll("\\.0$", ""));
+                        ys.add(Math.max(0.01, v));
+                    }
+                }
+                c.addSeries(Path.of(r.profile()).getFileName().toString(), xs, ys);
+            }
+            BitmapEncoder.saveBitmap(c, dir.resolve("jmh-borrow-percentiles").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}
