@@ -36,7 +36,7 @@ public final class PoolbenchMain implements Callable<Integer> {
                     + " profile; writes summary.md, summary.json and charts to --out.")
     static final class Run implements Callable<Integer> {
         @Option(names = "--preset", defaultValue = "quick",
-                description = "quick (about 5 min here: JMH 1 fork x 3 x 1 s, 60 s of load per profile) or full"
+                description = "quick (about 4 min here: JMH 1 fork x 5 x 1 s, 60 s of load per profile) or full"
                         + " (JMH 3 forks x 10 x 2 s, 300 s of load per profile). Default ${DEFAULT-VALUE}.")
         String preset;
 
@@ -100,7 +100,7 @@ public final class PoolbenchMain implements Callable<Integer> {
             }
             List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
                     : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")
-                    : List.of("ConnectionCycle", "-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s");
+                    : List.of("ConnectionCycle", "-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s");
             int dur = duration != null ? duration : full ? 300 : 60;
             int ramp = rampup != null ? rampup : full ? 30 : 5;
             progress.print("poolbench main job, preset " + preset + ", profiles " + profiles + ", output " + out);
