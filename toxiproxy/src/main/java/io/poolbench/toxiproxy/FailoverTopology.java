@@ -1,0 +1,533 @@
+package io.poolbench.toxiproxy;
+
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.poolbench.testbed.MySqlDatabase;
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.MySQLContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.lifecycle.Startables;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * An Aurora-like cluster on one machine: writer A ({@code mysql-a}) and replica B ({@code mysql-b}, read-only,
+ * replicating from A by GTID), each behind its own Toxiproxy proxy, and a cluster (writer) endpoint name,
+ * {@value #WRITER_HOST}, that resolves to A's proxy or B's proxy.
+ *
+ * <p>The endpoint name is resolved through the JVM's hosts file ({@code -Djdk.net.hosts.file}, with the address
+ * cache off: {@code -Dsun.net.inetaddr.ttl=0}), so moving it is a DNS flip: new connections go to the new
+ * address, existing connections stay where they are, as with Aurora's cluster endpoint. The proxies listen on the
+ * same port on two loopback addresses (A: 127.0.0.2, B: 127.0.0.3), which is what makes a name-only flip possible.
+ * Toxics on a proxy (latency, black hole) and cutting a proxy's connections model the network and the old writer's
+ * reboot.
+ *
+ * <p>SQL that differs between MySQL 8.4 and MariaDB (the local stand-in) is chosen by the server's version string.
+ */
+public final class FailoverTopology implements AutoCloseable {
+    /** Name of the cluster (writer) endpoint the pools connect to. */
+    public static final String WRITER_HOST = "poolbench-writer";
+    /** Loopback address of A's proxy. */
+    public static final String ADDRESS_A = "127.0.0.2";
+    /** Loopback address of B's proxy. */
+    public static final String ADDRESS_B = "127.0.0.3";
+    private static final int PROXY_PORT_A = 8666;
+    private static final int PROXY_PORT_B = 8667;
+
+    /** The two database instances. */
+    public enum Instance { A, B }
+
+    private final Network network;
+    private final MySQLContainer<?> a;
+    private final MySQLContainer<?> b;
+    private final GenericContainer<?> toxiproxy;
+    private final Proxy proxyA;
+    private final Proxy proxyB;
+    private final int endpointPort;
+    private final Path hostsFile;
+    private final boolean mariadb;
+    private final Thread hook;
+    private volatile Instance writerTarget = Instance.A;
+    private boolean closed;
+
+    private FailoverTopology(Network network, MySQLContainer<?> a, MySQLContainer<?> b, GenericContainer<?> tp,
+            Proxy proxyA, Proxy proxyB, int endpointPort, Path hostsFile, boolean mariadb) {
+        this.network = network;
+        this.a = a;
+        this.b = b;
+        this.toxiproxy = tp;
+        this.proxyA = proxyA;
+        this.proxyB = proxyB;
+        this.endpointPort = endpointPort;
+        this.hostsFile = hostsFile;
+        this.mariadb = mariadb;
+        this.hook = new Thread(this::stopAll, "failover-topology-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * The hosts file the JVM resolves names from, or an error saying how to start the JVM.
+     *
+     * @return the file named by {@code jdk.net.hosts.file}
+     * @throws TestbedException when the JVM was not started with it
+     */
+    public static Path requireHostsFile() {
+        String f = System.getProperty("jdk.net.hosts.file");
+        if (f == null || f.isBlank()) {
+            throw new TestbedException("the failover drills need a JVM started with -Djdk.net.hosts.file=FILE"
+                    + " -Dsun.net.inetaddr.ttl=0 (the cluster endpoint is a name they move): run them through"
+                    + " ./poolbench drill");
+        }
+        return Path.of(f);
+    }
+
+    /**
+     * Writes the hosts file: localhost plus the writer endpoint name on the given instance's proxy address.
+     *
+     * @param file hosts file
+     * @param target instance the endpoint points at
+     * @throws IOException when the file cannot be written
+     */
+    static void writeHosts(Path file, Instance target) throws IOException {
+        String text = "127.0.0.1 localhost\n::1 localhost\n"
+                + (target == Instance.A ? ADDRESS_A : ADDRESS_B) + " " + WRITER_HOST + "\n";
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.US_ASCII);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Starts A and B (in parallel), Toxiproxy with both proxies, replication B ← A, and points the endpoint at A.
+     *
+     * @param mysqlImage MySQL image setting or null (see {@link MySqlDatabase#resolveImage(String)})
+     * @param toxiproxyImage Toxiproxy image setting or null
+     * @return the running topology
+     * @throws TestbedException one line when Docker, an image or a step fails
+     */
+    public static FailoverTopology start(String mysqlImage, String toxiproxyImage) {
+        Path hosts = requireHostsFile();
+        String mImage = MySqlDatabase.resolveImage(mysqlImage);
+        String tImage = MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+        Network net = Network.newNetwork();
+        MySQLContainer<?> a = MySqlDatabase.container(mImage, net, "mysql-a").withCommand(serverArgs(1, false));
+        MySQLContainer<?> b = MySqlDatabase.container(mImage, net, "mysql-b").withCommand(serverArgs(2, true));
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        } catch (IOException e) {
+            throw new TestbedException("no free port for the Toxiproxy endpoints: " + e.getMessage(), e);
+        }
+        final int p = port;
+        GenericContainer<?> tp = new GenericContainer<>(DockerImageName.parse(tImage))
+                .withNetwork(net)
+                .withExposedPorts(8474)
+                .waitingFor(Wait.forHttp("/version").forPort(8474))
+                .withCreateContainerCmdModifier(cmd -> {
+                    List<ExposedPort> exposed = new ArrayList<>(List.of(cmd.getExposedPorts()));
+                    exposed.add(ExposedPort.tcp(PROXY_PORT_A));
+                    exposed.add(ExposedPort.tcp(PROXY_PORT_B));
+                    cmd.withExposedPorts(exposed);
+                    Ports ports = cmd.getHostConfig().getPortBindings();
+                    ports.bind(ExposedPort.tcp(PROXY_PORT_A), Ports.Binding.bindIpAndPort(ADDRESS_A, p));
+                    ports.bind(ExposedPort.tcp(PROXY_PORT_B), Ports.Binding.bindIpAndPort(ADDRESS_B, p));
+                    cmd.getHostConfig().withPortBindings(ports);
+                });
+        try {
+            Startables.deepStart(a, b, tp).join();
+            ToxiproxyClient client = new ToxiproxyClient(tp.getHost(), tp.getMappedPort(8474));
+            Proxy pa = client.createProxy("endpoint-a", "0.0.0.0:" + PROXY_PORT_A, "mysql-a:3306");
+            Proxy pb = client.createProxy("endpoint-b", "0.0.0.0:" + PROXY_PORT_B, "mysql-b:3306");
+            boolean maria;
+            try (Connection c = root(a)) {
+                maria = version(c).toLowerCase(Locale.ROOT).contains("mariadb");
+            }
+            writeHosts(hosts, Instance.A);
+            FailoverTopology t = new FailoverTopology(net, a, b, tp, pa, pb, p, hosts, maria);
+            t.startReplication();
+            return t;
+        } catch (IOException | SQLException | RuntimeException e) {
+            for (GenericContainer<?> c : List.of(tp, b, a)) {
+                try {
+                    c.stop();
+                } catch (RuntimeException ignored) {
+                    // keep cleaning
+                }
+            }
+            net.close();
+            if (e instanceof TestbedException) {
+                throw (TestbedException) e;
+            }
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            throw new TestbedException("failover topology did not start: " + root.getMessage(), e);
+        }
+    }
+
+    /** Server options; {@code --loose-} makes MySQL-only options harmless on MariaDB and vice versa. */
+    private static String[] serverArgs(int serverId, boolean readOnly) {
+        List<String> args = new ArrayList<>(List.of("--server-id=" + serverId, "--log-bin=binlog",
+                "--binlog-format=ROW", "--loose-gtid-mode=ON", "--loose-enforce-gtid-consistency=ON",
+                "--loose-log-slave-updates=ON", "--skip-name-resolve"));
+        if (readOnly) {
+            args.add("--read-only=ON");
+        }
+        return args.toArray(new String[0]);
+    }
+
+    private static Connection root(MySQLContainer<?> c) throws SQLException {
+        return DriverManager.getConnection(c.getJdbcUrl(), "root", c.getPassword());
+    }
+
+    private static String version(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /**
+     * A root connection straight to an instance (not through a proxy), for control and checks.
+     *
+     * @param i instance
+     * @return a new connection; the caller closes it
+     * @throws SQLException when the instance does not answer
+     */
+    public Connection rootConnection(Instance i) throws SQLException {
+        return root(i == Instance.A ? a : b);
+    }
+
+    /** @return true when the servers are MariaDB (the local stand-in), false for MySQL */
+    public boolean mariadb() {
+        return mariadb;
+    }
+
+    private void startReplication() throws SQLException {
+        try (Connection c = rootConnection(Instance.B); Statement s = c.createStatement()) {
+            String pw = a.getPassword().replace("'", "''");
+            if (mariadb) {
+                s.execute("CHANGE MASTER TO MASTER_HOST='mysql-a', MASTER_PORT=3306, MASTER_USER='root',"
+                        + " MASTER_PASSWORD='" + pw + "', MASTER_USE_GTID=slave_pos");
+                s.execute("START SLAVE");
+            } else {
+                s.execute("CHANGE REPLICATION SOURCE TO SOURCE_HOST='mysql-a', SOURCE_PORT=3306, SOURCE_USER='root',"
+                        + " SOURCE_PASSWORD='" + pw + "', SOURCE_AUTO_POSITION=1, GET_SOURCE_PUBLIC_KEY=1");
+                s.execute("START REPLICA");
+            }
+        }
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!replicationRunning()) {
+            if (System.nanoTime() > deadline) {
+                throw new TestbedException("replication B <- A did not start within 30 s");
+            }
+            sleep(200);
+        }
+    }
+
+    /**
+     * @return true when B's replication I/O and SQL threads both run
+     * @throws SQLException when B does not answer
+     */
+    public boolean replicationRunning() throws SQLException {
+        try (Connection c = rootConnection(Instance.B); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(mariadb ? "SHOW SLAVE STATUS" : "SHOW REPLICA STATUS")) {
+            if (!rs.next()) {
+                return false;
+            }
+            String io = mariadb ? rs.getString("Slave_IO_Running") : rs.getString("Replica_IO_Running");
+            String sql = mariadb ? rs.getString("Slave_SQL_Running") : rs.getString("Replica_SQL_Running");
+            return "Yes".equalsIgnoreCase(io) && "Yes".equalsIgnoreCase(sql);
+        }
+    }
+
+    /**
+     * Creates seed 004's writer check, {@code concheck.validation()}: returns 1 on a writable server and fails
+     * (SQLSTATE HY000, error 1290, as MySQL's own read-only error) on a read-only one. Created on A, it replicates
+     * to B. Both seed 004 profiles call it (DBCP2 as validationQuery, HikariCP as connectionInitSql).
+     *
+     * @throws SQLException when A refuses
+     */
+    public void installWriterCheck() throws SQLException {
+        try (Connection c = rootConnection(Instance.A); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE IF NOT EXISTS concheck");
+            s.execute("DROP FUNCTION IF EXISTS concheck.validation");
+            s.execute("CREATE FUNCTION concheck.validation() RETURNS INT READS SQL DATA"
+                    + " BEGIN"
+                    + " IF @@GLOBAL.read_only THEN"
+                    + " SIGNAL SQLSTATE 'HY000' SET MESSAGE_TEXT = 'concheck: read-only server, not the writer',"
+                    + " MYSQL_ERRNO = 1290;"
+                    + " END IF;"
+                    + " RETURN 1;"
+                    + " END");
+            s.execute("GRANT EXECUTE ON concheck.* TO 'poolbench'@'%'");
+        }
+    }
+
+    /**
+     * Waits until B has applied everything A has written (GTID), for a planned failover.
+     *
+     * @param timeoutSeconds how long to wait
+     * @return true when caught up
+     * @throws SQLException when A or B does not answer
+     */
+    public boolean waitReplicaCaughtUp(int timeoutSeconds) throws SQLException {
+        String gtids;
+        try (Connection c = rootConnection(Instance.A); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(mariadb ? "SELECT @@GLOBAL.gtid_binlog_pos" : "SELECT @@GLOBAL.gtid_executed")) {
+            rs.next();
+            gtids = rs.getString(1);
+        }
+        if (gtids == null || gtids.isBlank()) {
+            return true;
+        }
+        try (Connection c = rootConnection(Instance.B);
+             java.sql.PreparedStatement p = c.prepareStatement(mariadb ? "SELECT MASTER_GTID_WAIT(?, ?)"
+                     : "SELECT WAIT_FOR_EXECUTED_GTID_SET(?, ?)")) {
+            p.setString(1, gtids);
+            p.setInt(2, timeoutSeconds);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) == 0;
+            }
+        }
+    }
+
+    /**
+     * Makes an instance read-only ({@code read_only}, and {@code super_read_only} where it exists).
+     *
+     * @param i instance
+     * @throws SQLException when it refuses
+     */
+    public void setReadOnly(Instance i) throws SQLException {
+        try (Connection c = rootConnection(i); Statement s = c.createStatement()) {
+            s.execute("SET GLOBAL read_only = ON");
+            if (!mariadb) {
+                s.execute("SET GLOBAL super_read_only = ON");
+            }
+        }
+    }
+
+    /**
+     * Promotes B: stops and forgets replication, then makes it writable.
+     *
+     * @throws SQLException when B refuses
+     */
+    public void promoteB() throws SQLException {
+        try (Connection c = rootConnection(Instance.B); Statement s = c.createStatement()) {
+            s.execute(mariadb ? "STOP SLAVE" : "STOP REPLICA");
+            s.execute(mariadb ? "RESET SLAVE ALL" : "RESET REPLICA ALL");
+            if (!mariadb) {
+                s.execute("SET GLOBAL super_read_only = OFF");
+            }
+            s.execute("SET GLOBAL read_only = OFF");
+        }
+    }
+
+    /**
+     * @param i instance
+     * @return whether the instance is read-only
+     * @throws SQLException when it does not answer
+     */
+    public boolean isReadOnly(Instance i) throws SQLException {
+        try (Connection c = rootConnection(i); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT @@GLOBAL.read_only")) {
+            rs.next();
+            return rs.getInt(1) != 0;
+        }
+    }
+
+    /**
+     * Moves the writer endpoint name (a DNS flip): new connections go to {@code target}'s proxy; existing
+     * connections are not touched.
+     *
+     * @param target instance
+     * @throws IOException when the hosts file cannot be written
+     */
+    public void pointWriterEndpointAt(Instance target) throws IOException {
+        writeHosts(hostsFile, target);
+        writerTarget = target;
+    }
+
+    /** @return the instance the writer endpoint name points at */
+    public Instance writerTarget() {
+        return writerTarget;
+    }
+
+    /**
+     * Closes every connection through an instance's proxy, as a reboot of that instance does.
+     *
+     * @param i instance
+     * @throws IOException when Toxiproxy does not answer
+     */
+    public void cutConnections(Instance i) throws IOException {
+        Proxy p = proxy(i);
+        p.disable();
+        p.enable();
+    }
+
+    /**
+     * Black-holes an instance: data in both directions is dropped and connections hang (Toxiproxy {@code timeout}
+     * toxic with timeout 0), as when a host or its zone disappears without closing anything.
+     *
+     * @param i instance
+     * @throws IOException when Toxiproxy does not answer
+     */
+    public void blackHole(Instance i) throws IOException {
+        Proxy p = proxy(i);
+        p.toxics().timeout("blackhole-down", ToxicDirection.DOWNSTREAM, 0);
+        p.toxics().timeout("blackhole-up", ToxicDirection.UPSTREAM, 0);
+    }
+
+    /**
+     * Sets the added round-trip latency of an instance's proxy (downstream latency toxic); 0 removes it.
+     *
+     * @param i instance
+     * @param latencyMs added latency, ms
+     * @param jitterMs jitter, ms (uniform ±)
+     * @throws IOException when Toxiproxy does not answer
+     */
+    public void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException {
+        Proxy p = proxy(i);
+        try {
+            p.toxics().get("latency").remove();
+        } catch (IOException notThere) {
+            // no latency toxic yet
+        }
+        if (latencyMs > 0 || jitterMs > 0) {
+            p.toxics().latency("latency", ToxicDirection.DOWNSTREAM, latencyMs).setJitter(jitterMs);
+        }
+    }
+
+    /**
+     * Removes every toxic of an instance's proxy.
+     *
+     * @param i instance
+     * @throws IOException when Toxiproxy does not answer
+     */
+    public void heal(Instance i) throws IOException {
+        for (var t : proxy(i).toxics().getAll()) {
+            t.remove();
+        }
+    }
+
+    private Proxy proxy(Instance i) {
+        return i == Instance.A ? proxyA : proxyB;
+    }
+
+    /** @return host:port of the writer endpoint (the name, not an address) */
+    public String writerEndpoint() {
+        return WRITER_HOST + ":" + endpointPort;
+    }
+
+    /** @return the database name */
+    public String databaseName() {
+        return a.getDatabaseName();
+    }
+
+    /** @return the application user (not root) */
+    public String user() {
+        return a.getUsername();
+    }
+
+    /** @return the application password; never log it */
+    public String password() {
+        return a.getPassword();
+    }
+
+    /**
+     * @return JDBC URL of the writer endpoint for the shipped default profiles, with short connect timeout defaults
+     *     left to the driver
+     */
+    public String writerJdbcUrl() {
+        return "jdbc:mysql://" + writerEndpoint() + "/" + databaseName() + "?useSSL=false&allowPublicKeyRetrieval=true";
+    }
+
+    /** @return a {@link io.poolbench.testbed.Database} view of A, direct (for loading the data set as root) */
+    public io.poolbench.testbed.Database directA() {
+        return new io.poolbench.testbed.Database() {
+            @Override
+            public String kind() {
+                return "mysql-a";
+            }
+
+            @Override
+            public String jdbcUrl() {
+                return a.getJdbcUrl();
+            }
+
+            @Override
+            public String user() {
+                return a.getUsername();
+            }
+
+            @Override
+            public String password() {
+                return a.getPassword();
+            }
+
+            @Override
+            public void close() {
+                // owned by the topology
+            }
+        };
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs us
+            }
+            stopAll();
+        }
+    }
+
+    private synchronized void stopAll() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (GenericContainer<?> c : List.of(toxiproxy, b, a)) {
+            try {
+                c.stop();
+            } catch (RuntimeException ignored) {
+                // keep stopping the rest
+            }
+        }
+        try {
+            network.close();
+        } catch (RuntimeException ignored) {
+            // best effort
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TestbedException("interrupted");
+        }
+    }
+}
