@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
  * run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {PoolbenchMain.Run.class,
-        PoolbenchMain.ReportCmd.class}, description = "Which JDBC pool, with which settings: the whole suite.")
+        PoolbenchMain.ReportCmd.class, io.poolbench.toxiproxy.drill.DrillCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
 
     @Override

@@ -1,0 +1,127 @@
+package io.poolbench.toxiproxy.drill;
+
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code poolbench drill [latency|planned|unplanned|stale|all]...}: runs drills against Testcontainers MySQL
+ * (writer + replica) behind Toxiproxy and writes {@code drills/summary.md}, {@code summary.json} and charts.
+ */
+@Command(name = "drill", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Latency and failover drills (Docker): latency, planned, unplanned, stale, or all.")
+public final class DrillCommand implements Callable<Integer> {
+    @Parameters(arity = "0..*", paramLabel = "DRILL", description = "latency, planned, unplanned, stale, all (default all).")
+    List<String> drills = new ArrayList<>();
+
+    @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2", paramLabel = "NAME|FILE",
+            description = "Pool profiles (default ${DEFAULT-VALUE}); e.g. seed004-hikari,seed004-dbcp2,hikari-tuned,dbcp2-tuned.")
+    List<String> profiles;
+
+    @Option(names = "--repeats", defaultValue = "3", description = "Runs per drill and profile (default ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--rate", defaultValue = "100", description = "Requests per second (default ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--write-fraction", defaultValue = "0.2", description = "Share of writes (default ${DEFAULT-VALUE}).")
+    double writeFraction;
+
+    @Option(names = "--rows", defaultValue = "10000", description = "Orders rows on the writer (default ${DEFAULT-VALUE}).")
+    int rows;
+
+    @Option(names = "--steady", defaultValue = "3", description = "Seconds of load before the injection (default ${DEFAULT-VALUE}).")
+    int steady;
+
+    @Option(names = "--after", defaultValue = "12", description = "Seconds of load after the injection (default ${DEFAULT-VALUE}).")
+    int after;
+
+    @Option(names = "--detect", defaultValue = "5", description = "Unplanned: seconds the writer is a black hole before promotion (default ${DEFAULT-VALUE}).")
+    int detect;
+
+    @Option(names = "--reboot", defaultValue = "10", description = "Unplanned: seconds after the injection when the old writer reboots (default ${DEFAULT-VALUE}).")
+    int reboot;
+
+    @Option(names = "--flap-every", defaultValue = "2", description = "Stale writer: seconds between endpoint flips (default ${DEFAULT-VALUE}).")
+    int flapEvery;
+
+    @Option(names = "--flap-for", defaultValue = "8", description = "Stale writer: seconds the endpoint flaps (default ${DEFAULT-VALUE}).")
+    int flapFor;
+
+    @Option(names = "--latency-steps", split = ",", defaultValue = "0,1,5,20,50", description = "Latency drill: added ms per step (default ${DEFAULT-VALUE}).")
+    List<Integer> latencySteps;
+
+    @Option(names = "--latency-step", defaultValue = "4", description = "Latency drill: seconds per step (default ${DEFAULT-VALUE}).")
+    int latencyStep;
+
+    @Option(names = "--jitter", defaultValue = "0", description = "Latency drill: jitter in ms (default ${DEFAULT-VALUE}).")
+    int jitter;
+
+    @Option(names = "--request-timeout", defaultValue = "60", description = "Client timeout per request, s (default ${DEFAULT-VALUE}).")
+    int requestTimeout;
+
+    @Option(names = "--mysql-image", defaultValue = "${env:POOLBENCH_MYSQL_IMAGE}", description = "MySQL image (default mysql:8.4 if present, else poolbench/mysql:local).")
+    String mysqlImage;
+
+    @Option(names = "--toxiproxy-image", defaultValue = "${env:POOLBENCH_TOXIPROXY_IMAGE}", description = "Toxiproxy image (default ghcr.io/shopify/toxiproxy:2.5.0 if present, else poolbench/toxiproxy:local).")
+    String toxiproxyImage;
+
+    @Option(names = "--conf-dir", defaultValue = "webapp/conf", description = "Profile directory (default ${DEFAULT-VALUE}).")
+    Path confDir;
+
+    @Option(names = "--out", defaultValue = "target/poolbench-report", description = "Output directory; results go to OUT/drills (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<DrillRunner.Drill> list = new ArrayList<>();
+        for (String d : drills.isEmpty() ? List.of("all") : drills) {
+            if (d.equalsIgnoreCase("all")) {
+                list.addAll(List.of(DrillRunner.Drill.values()));
+                continue;
+            }
+            try {
+                list.add(DrillRunner.Drill.valueOf(d.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new TestbedException("unknown drill '" + d + "': use latency, planned, unplanned, stale or all");
+            }
+        }
+        if (!Files.isDirectory(confDir)) {
+            throw new TestbedException("profile directory " + confDir + " does not exist: run from the project root"
+                    + " or pass --conf-dir");
+        }
+        DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
+                detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
+                toxiproxyImage, out);
+        io.poolbench.toxiproxy.FailoverTopology.requireHostsFile();
+        io.poolbench.toxiproxy.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+        io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
+        Path drillsDir = out.resolve("drills");
+        if (Files.isDirectory(drillsDir)) {
+            try (var w = Files.walk(drillsDir)) {
+                for (Path f : w.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+        long t0 = System.nanoTime();
+        try {
+            new DrillRunner(s, line -> System.out.println("[" + LocalTime.now().withNano(0) + "] " + line)).run(list);
+        } finally {
+            String md = DrillReport.write(out, s);
+            System.out.println();
+            System.out.println(md);
+            System.out.printf(Locale.ROOT, "drills took %.0f s; written: %s%n", (System.nanoTime() - t0) / 1e9,
+                    out.resolve("drills/summary.md"));
+        }
+        return 0;
+    }
+}

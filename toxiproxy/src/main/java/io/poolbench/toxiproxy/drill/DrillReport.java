@@ -1,0 +1,271 @@
+package io.poolbench.toxiproxy.drill;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The drills' report: {@code drills/summary.md} and {@code summary.json} (median, p95 and max of every metric over
+ * the runs of each profile), and one chart per drill and profile (the first run's requests over time, coloured by
+ * outcome, with the injection and the recovery steps marked). Reads the run files, so an interrupted run still
+ * reports what finished.
+ */
+public final class DrillReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> FAILOVER_METRICS = List.of("first_error_s", "last_error_s",
+            "first_write_on_new_writer_s", "pool_back_to_min_idle_s", "requests", "failed", "read_only_errors",
+            "blocked_over_pool_timeout", "p99_response_ms", "max_response_ms");
+
+    private DrillReport() {
+    }
+
+    /**
+     * Reads every run of a drills directory.
+     *
+     * @param out the run's output directory (holding {@code drills/})
+     * @return results in drill, profile, run order
+     * @throws IOException when a file cannot be read
+     */
+    public static List<DrillRunner.RunResult> read(Path out) throws IOException {
+        List<DrillRunner.RunResult> all = new ArrayList<>();
+        Path d = out.resolve("drills");
+        if (!Files.isDirectory(d)) {
+            return all;
+        }
+        try (Stream<Path> s = Files.walk(d, 3)) {
+            for (Path f : s.filter(p -> p.getFileName().toString().matches("run-\\d+\\.json")).sorted().toList()) {
+                all.add(JSON.readValue(f.toFile(), DrillRunner.RunResult.class));
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Writes summary.md, summary.json and the charts.
+     *
+     * @param out output directory
+     * @param settings the settings of the run (for the header), may be null
+     * @return the Markdown
+     * @throws IOException when files cannot be written
+     */
+    public static String write(Path out, DrillSettings settings) throws IOException {
+        List<DrillRunner.RunResult> runs = read(out);
+        Path dir = out.resolve("drills");
+        Files.createDirectories(dir);
+        StringBuilder md = new StringBuilder("# poolbench drills\n\n");
+        if (settings != null) {
+            md.append(String.format(Locale.ROOT, "Open-loop load of %.0f requests/s (%.0f %% writes, the rest"
+                    + " /short), response times from each request's intended start (no coordinated omission);"
+                    + " %d run(s) per drill and profile; cells are median (p95, max) over the runs, n = runs."
+                    + " Times in s are after the injection.%n%n", settings.rate(), settings.writeFraction() * 100,
+                    settings.repeats()));
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        Set<String> drills = new LinkedHashSet<>();
+        runs.forEach(r -> drills.add(r.drill()));
+        for (String drill : drills) {
+            List<DrillRunner.RunResult> dr = runs.stream().filter(r -> r.drill().equals(drill)).toList();
+            Set<String> profiles = new LinkedHashSet<>();
+            dr.forEach(r -> profiles.add(r.profile()));
+            md.append("## ").append(drill).append("\n\n");
+            Map<String, Object> dj = new LinkedHashMap<>();
+            if (drill.equals("latency")) {
+                latencyTable(md, dr, profiles, dj);
+            } else {
+                failoverTable(md, dr, profiles, dj);
+            }
+            json.put(drill, dj);
+            for (String p : profiles) {
+                DrillRunner.RunResult first = dr.stream().filter(r -> r.profile().equals(p)).findFirst().orElseThrow();
+                Path csv = dir.resolve(drill).resolve(p).resolve("run-" + first.run() + ".csv");
+                if (Files.isRegularFile(csv)) {
+                    Path png = dir.resolve(drill).resolve(p).resolve("timeline");
+                    chart(csv, first, png);
+                    md.append("![").append(drill).append(' ').append(p).append("](").append(drill).append('/')
+                            .append(p).append("/timeline.png)\n");
+                }
+            }
+            md.append('\n');
+        }
+        if (runs.isEmpty()) {
+            md.append("No finished runs.\n");
+        }
+        Files.writeString(dir.resolve("summary.md"), md.toString());
+        JSON.writeValue(dir.resolve("summary.json").toFile(), json);
+        return md.toString();
+    }
+
+    private static void failoverTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
+            Map<String, Object> dj) {
+        md.append("| metric |");
+        profiles.forEach(p -> md.append(' ').append(p).append(" (").append(poolOf(dr, p)).append(", n=")
+                .append(dr.stream().filter(r -> r.profile().equals(p)).count()).append(") |"));
+        md.append("\n|---|");
+        profiles.forEach(p -> md.append("---:|"));
+        md.append('\n');
+        List<String> metrics = new ArrayList<>(FAILOVER_METRICS);
+        metrics.addAll(List.of("acknowledged_writes", "lost_writes", "unacknowledged_but_present", "duplicates"));
+        for (String m : metrics) {
+            md.append("| ").append(m).append(" |");
+            for (String p : profiles) {
+                List<Double> v = new ArrayList<>();
+                for (DrillRunner.RunResult r : dr) {
+                    if (!r.profile().equals(p)) {
+                        continue;
+                    }
+                    Double x = switch (m) {
+                        case "acknowledged_writes" -> r.reconciliation() == null ? null : (double) r.reconciliation().acknowledged();
+                        case "lost_writes" -> r.reconciliation() == null ? null : (double) r.reconciliation().lost();
+                        case "unacknowledged_but_present" -> r.reconciliation() == null ? null
+                                : (double) r.reconciliation().unacknowledgedPresent();
+                        case "duplicates" -> r.reconciliation() == null ? null : (double) r.reconciliation().duplicates();
+                        default -> r.metrics().get(m);
+                    };
+                    v.add(x);
+                }
+                md.append(' ').append(cell(v)).append(" |");
+                put(dj, p, m, v);
+            }
+            md.append('\n');
+        }
+        md.append("\nOutcomes over all runs:\n\n");
+        for (String p : profiles) {
+            Map<String, Long> sum = new java.util.TreeMap<>();
+            dr.stream().filter(r -> r.profile().equals(p)).forEach(r -> r.outcomes().forEach((k, v) -> sum.merge(k, v, Long::sum)));
+            md.append("- ").append(p).append(": ").append(sum).append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static void latencyTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
+            Map<String, Object> dj) {
+        md.append("Added round-trip latency per step (Toxiproxy latency toxic on the writer). Cells: median over"
+                + " runs (max over runs). Borrow = time in getConnection measured by the webapp.\n\n");
+        md.append("| profile | added latency | throughput (req/s) | p50 (ms) | p99 (ms) | max (ms) | borrow p99 (ms)"
+                + " | borrow max (ms) | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String p : profiles) {
+            List<DrillRunner.RunResult> pr = dr.stream().filter(r -> r.profile().equals(p)).toList();
+            Set<String> steps = new LinkedHashSet<>();
+            pr.forEach(r -> r.metrics().keySet().forEach(k -> steps.add(k.substring(0, k.indexOf('.')))));
+            for (String st : steps) {
+                md.append("| ").append(p).append(" (").append(poolOf(dr, p)).append(") | ").append(st).append(" |");
+                for (String m : List.of("throughput_rps", "p50_ms", "p99_ms", "max_ms", "borrow_p99_ms",
+                        "borrow_max_ms", "errors")) {
+                    List<Double> v = pr.stream().map(r -> r.metrics().get(st + "." + m)).toList();
+                    md.append(' ').append(cellMedMax(v)).append(" |");
+                    put(dj, p, st + "." + m, v);
+                }
+                md.append('\n');
+            }
+        }
+        md.append('\n');
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void put(Map<String, Object> dj, String profile, String metric, List<Double> v) {
+        Map<String, Object> pm = (Map<String, Object>) dj.computeIfAbsent(profile, k -> new LinkedHashMap<>());
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("values", v);
+        s.put("n", v.stream().filter(x -> x != null).count());
+        s.put("median", pct(v, 0.5));
+        s.put("p95", pct(v, 0.95));
+        s.put("max", pct(v, 1.0));
+        pm.put(metric, s);
+    }
+
+    private static String poolOf(List<DrillRunner.RunResult> dr, String p) {
+        return dr.stream().filter(r -> r.profile().equals(p)).map(DrillRunner.RunResult::pool).findFirst().orElse("?");
+    }
+
+    /** Nearest-rank percentile over the non-null values; null when none. */
+    static Double pct(List<Double> values, double q) {
+        List<Double> v = values.stream().filter(x -> x != null).sorted().toList();
+        if (v.isEmpty()) {
+            return null;
+        }
+        int idx = (int) Math.ceil(q * v.size()) - 1;
+        return v.get(Math.max(0, Math.min(idx, v.size() - 1)));
+    }
+
+    private static String num(Double d) {
+        if (d == null) {
+            return "–";
+        }
+        return Math.abs(d - Math.rint(d)) < 1e-9 ? String.format(Locale.ROOT, "%,.0f", d)
+                : String.format(Locale.ROOT, "%,.2f", d);
+    }
+
+    private static String cell(List<Double> v) {
+        long nulls = v.stream().filter(x -> x == null).count();
+        if (nulls == v.size()) {
+            return "never";
+        }
+        String s = num(pct(v, 0.5)) + " (" + num(pct(v, 0.95)) + ", " + num(pct(v, 1.0)) + ")";
+        return nulls > 0 ? s + " [" + nulls + " never]" : s;
+    }
+
+    private static String cellMedMax(List<Double> v) {
+        if (v.stream().allMatch(x -> x == null)) {
+            return "–";
+        }
+        return num(pct(v, 0.5)) + " (" + num(pct(v, 1.0)) + ")";
+    }
+
+    private static void chart(Path csv, DrillRunner.RunResult r, Path png) throws IOException {
+        long inj = r.events().getOrDefault("injection", r.events().values().stream().findFirst().orElse(0L));
+        Map<String, List<Double>> xs = new LinkedHashMap<>();
+        Map<String, List<Double>> ys = new LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(csv);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            long intended = Long.parseLong(f[0]);
+            long rt = Long.parseLong(f[7]);
+            if (intended < 0 || rt < 0) {
+                continue;
+            }
+            String outcome = f[5];
+            xs.computeIfAbsent(outcome, k -> new ArrayList<>()).add((intended - inj) / 1000.0);
+            ys.computeIfAbsent(outcome, k -> new ArrayList<>()).add((double) Math.max(1, rt));
+        }
+        XYChart c = new XYChartBuilder().width(1000).height(500)
+                .title(r.drill() + " drill, profile " + r.profile() + " (run " + r.run() + ")")
+                .xAxisTitle("intended start, s after the injection").yAxisTitle("response time, ms (log)").build();
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        c.getStyler().setYAxisLogarithmic(true);
+        c.getStyler().setMarkerSize(3);
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        List<String> order = new ArrayList<>(xs.keySet());
+        order.sort((a, b) -> a.equals("ok") ? -1 : b.equals("ok") ? 1 : a.compareTo(b));
+        for (String o : order) {
+            XYSeries s = c.addSeries(o + " (" + xs.get(o).size() + ")", xs.get(o), ys.get(o));
+            s.setMarker(SeriesMarkers.CIRCLE);
+            if (o.equals("ok")) {
+                s.setMarkerColor(new java.awt.Color(0, 130, 0, 90));
+            }
+        }
+        if (xs.isEmpty()) {
+            return;
+        }
+        r.events().forEach((name, at) -> {
+            c.addAnnotation(new AnnotationLine((at - inj) / 1000.0, true, false));
+        });
+        BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}

@@ -1,0 +1,219 @@
+package io.poolbench.toxiproxy.drill;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.toxiproxy.Ledger;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An open-loop load generator: requests are scheduled at a fixed rate whatever the answers do, and each request's
+ * response time is measured from its <em>intended</em> start, so a stall shows as the queue it causes, not as a few
+ * slow samples (no coordinated omission; Gil Tene, "How NOT to measure latency"). A fraction of the requests are
+ * writes with a unique id; their outcome goes to a {@link Ledger}.
+ */
+public final class OpenLoopLoad {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * One request.
+     *
+     * @param intendedMs intended start, ms since the load started
+     * @param startMs actual start, ms since the load started
+     * @param endMs end, ms since the load started (-1 when unfinished at the end of the run)
+     * @param endpoint {@code short} or {@code write}
+     * @param status HTTP status, or -1 without a response
+     * @param outcome {@code ok}, {@code pool-timeout}, {@code connect-failed}, {@code read-only},
+     *     {@code connection-lost}, {@code sql-<state>}, {@code client-timeout}, {@code http-io}, {@code unfinished}
+     * @param borrowUs time the webapp spent in getConnection, µs (-1 when unknown)
+     */
+    public record Sample(long intendedMs, long startMs, long endMs, String endpoint, int status, String outcome,
+            long borrowUs) {
+        /** @return response time from the intended start, ms */
+        public long responseMs() {
+            return endMs < 0 ? -1 : endMs - intendedMs;
+        }
+    }
+
+    private final HttpClient http;
+    private final String baseUrl;
+    private final double ratePerSecond;
+    private final double writeFraction;
+    private final Duration requestTimeout;
+    private final Ledger ledger;
+    private final String runId;
+    private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
+    private final ExecutorService workers;
+    private final Thread scheduler;
+    private volatile boolean running = true;
+    private volatile long t0;
+    private final java.util.concurrent.atomic.AtomicLong issued = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * @param baseUrl webapp base URL, e.g. {@code http://127.0.0.1:8080}
+     * @param ratePerSecond requests per second
+     * @param writeFraction share of writes, 0..1
+     * @param requestTimeout client-side timeout per request
+     * @param concurrency most requests in flight (beyond that, requests queue with their intended start kept)
+     * @param ledger where writes are recorded
+     * @param runId prefix of write ids, unique per run
+     */
+    public OpenLoopLoad(String baseUrl, double ratePerSecond, double writeFraction, Duration requestTimeout,
+            int concurrency, Ledger ledger, String runId) {
+        this.baseUrl = baseUrl;
+        this.ratePerSecond = ratePerSecond;
+        this.writeFraction = writeFraction;
+        this.requestTimeout = requestTimeout;
+        this.ledger = ledger;
+        this.runId = runId;
+        this.workers = Executors.newFixedThreadPool(concurrency, r -> {
+            Thread t = new Thread(r, "load-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).executor(workers).build();
+        this.scheduler = new Thread(this::schedule, "load-scheduler");
+        this.scheduler.setDaemon(true);
+    }
+
+    /** Starts issuing requests; time 0 of the samples is now. */
+    public void start() {
+        t0 = System.nanoTime();
+        scheduler.start();
+    }
+
+    /** @return ms since the load started */
+    public long nowMs() {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    private void schedule() {
+        long periodNs = (long) (1e9 / ratePerSecond);
+        int writeEvery = writeFraction <= 0 ? Integer.MAX_VALUE : (int) Math.round(1 / writeFraction);
+        for (long i = 0; running; i++) {
+            long intended = t0 + i * periodNs;
+            long wait;
+            while ((wait = intended - System.nanoTime()) > 0 && running) {
+                LockSupport.parkNanos(wait);
+            }
+            if (!running) {
+                break;
+            }
+            boolean write = i % writeEvery == writeEvery - 1;
+            long n = i;
+            issued.incrementAndGet();
+            workers.execute(() -> send(intended, write, n));
+        }
+    }
+
+    private void send(long intendedNs, boolean write, long n) {
+        long start = System.nanoTime();
+        String id = write ? runId + "-" + n : null;
+        String path = write ? "/write?writeId=" + id : "/short";
+        int status = -1;
+        String outcome;
+        long borrowUs = -1;
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+                    .timeout(requestTimeout).build(), HttpResponse.BodyHandlers.ofString());
+            status = r.statusCode();
+            JsonNode body = parse(r.body());
+            borrowUs = body.path("borrowUs").asLong(-1);
+            outcome = classify(status, body);
+        } catch (HttpTimeoutException e) {
+            outcome = "client-timeout";
+        } catch (IOException e) {
+            outcome = "http-io";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            outcome = "unfinished";
+        }
+        long end = System.nanoTime();
+        if (write) {
+            if ("ok".equals(outcome)) {
+                ledger.acknowledged(id);
+            } else {
+                ledger.unacknowledged(id);
+            }
+        }
+        samples.add(new Sample(ms(intendedNs), ms(start), ms(end), write ? "write" : "short", status, outcome,
+                borrowUs));
+    }
+
+    private long ms(long ns) {
+        return (ns - t0) / 1_000_000;
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    /**
+     * Outcome of a response.
+     *
+     * @param status HTTP status
+     * @param body JSON body of the webapp
+     * @return the outcome name (see {@link Sample#outcome()})
+     */
+    static String classify(int status, JsonNode body) {
+        if (status == 200) {
+            return "ok";
+        }
+        String error = body.path("error").asText("");
+        if (status == 503 && !error.isEmpty()) {
+            return error;
+        }
+        if (status == 500) {
+            int code = body.path("errorCode").asInt(0);
+            String state = body.path("sqlState").asText("");
+            if (code == 1290 || code == 1836 || "25006".equals(state)) {
+                return "read-only";
+            }
+            if (state.startsWith("08")) {
+                return "connection-lost";
+            }
+            return "sql-" + (state.isEmpty() ? "unknown" : state);
+        }
+        return "http-" + status;
+    }
+
+    /**
+     * Stops issuing, waits for requests in flight up to {@code drain}, and returns every sample; requests still
+     * running are reported as {@code unfinished}.
+     *
+     * @param drain longest wait for requests in flight
+     * @return the samples in order of intended start
+     * @throws InterruptedException when interrupted
+     */
+    public List<Sample> stop(Duration drain) throws InterruptedException {
+        running = false;
+        scheduler.join();
+        workers.shutdown();
+        workers.awaitTermination(drain.toMillis(), TimeUnit.MILLISECONDS);
+        workers.shutdownNow();
+        List<Sample> out = new ArrayList<>(samples);
+        // requests still in flight have no sample: they count as unfinished
+        long missing = issued.get() - out.size();
+        for (long i = 0; i < missing; i++) {
+            out.add(new Sample(-1, -1, -1, "?", -1, "unfinished", -1));
+        }
+        out.sort((x, y) -> Long.compare(x.intendedMs(), y.intendedMs()));
+        return out;
+    }
+}
