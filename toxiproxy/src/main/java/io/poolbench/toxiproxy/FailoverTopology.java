@@ -187,7 +187,7 @@ public final class FailoverTopology implements AutoCloseable {
     private static String[] serverArgs(int serverId, boolean readOnly) {
         List<String> args = new ArrayList<>(List.of("--server-id=" + serverId, "--log-bin=binlog",
                 "--binlog-format=ROW", "--loose-gtid-mode=ON", "--loose-enforce-gtid-consistency=ON",
-                "--loose-log-slave-updates=ON", "--skip-name-resolve"));
+                "--loose-log-slave-updates=ON", "--skip-name-resolve", "--max-connections=2000"));
         if (readOnly) {
             args.add("--read-only=ON");
         }
@@ -380,8 +380,19 @@ public final class FailoverTopology implements AutoCloseable {
      */
     public void cutConnections(Instance i) throws IOException {
         Proxy p = proxy(i);
-        p.disable();
-        p.enable();
+        IOException last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            try {
+                p.disable();
+                p.enable();
+                return;
+            } catch (IOException | RuntimeException e) {
+                // Toxiproxy can answer slowly or oddly while it closes hundreds of links; ask again
+                last = e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
+                sleep(1_000);
+            }
+        }
+        throw last;
     }
 
     /**
@@ -395,6 +406,27 @@ public final class FailoverTopology implements AutoCloseable {
         Proxy p = proxy(i);
         p.toxics().timeout("blackhole-down", ToxicDirection.DOWNSTREAM, 0);
         p.toxics().timeout("blackhole-up", ToxicDirection.UPSTREAM, 0);
+    }
+
+    /**
+     * Freezes an instance ({@code docker pause}): its connections stay open and silent, new connections are
+     * accepted by the kernel but never greeted, replication from it stalls, as when a host hangs.
+     *
+     * @param i instance
+     */
+    public void freeze(Instance i) {
+        org.testcontainers.DockerClientFactory.instance().client()
+                .pauseContainerCmd((i == Instance.A ? a : b).getContainerId()).exec();
+    }
+
+    /**
+     * Undoes {@link #freeze(Instance)}.
+     *
+     * @param i instance
+     */
+    public void unfreeze(Instance i) {
+        org.testcontainers.DockerClientFactory.instance().client()
+                .unpauseContainerCmd((i == Instance.A ? a : b).getContainerId()).exec();
     }
 
     /**
@@ -508,6 +540,13 @@ public final class FailoverTopology implements AutoCloseable {
             return;
         }
         closed = true;
+        for (Instance i : Instance.values()) {
+            try {
+                unfreeze(i);
+            } catch (RuntimeException notPaused) {
+                // only a paused container can be unpaused
+            }
+        }
         for (GenericContainer<?> c : List.of(toxiproxy, b, a)) {
             try {
                 c.stop();

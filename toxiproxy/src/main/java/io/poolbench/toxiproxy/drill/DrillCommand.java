@@ -80,6 +80,24 @@ public final class DrillCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "target/poolbench-report", description = "Output directory; results go to OUT/drills (default ${DEFAULT-VALUE}).")
     Path out;
 
+    /**
+     * Standalone entry point (the suite's {@code poolbench drill} is the usual one). Needs the JVM flags
+     * {@code -Djdk.net.hosts.file=FILE -Dsun.net.inetaddr.ttl=0}.
+     *
+     * @param args command line
+     */
+    public static void main(String[] args) {
+        picocli.CommandLine cl = new picocli.CommandLine(new DrillCommand());
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof TestbedException) {
+                System.err.println("poolbench drill: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cl.execute(args));
+    }
+
     @Override
     public Integer call() throws Exception {
         List<DrillRunner.Drill> list = new ArrayList<>();

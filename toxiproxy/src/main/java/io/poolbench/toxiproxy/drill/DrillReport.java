@@ -82,8 +82,19 @@ public final class DrillReport {
         runs.forEach(r -> drills.add(r.drill()));
         for (String drill : drills) {
             List<DrillRunner.RunResult> dr = runs.stream().filter(r -> r.drill().equals(drill)).toList();
-            Set<String> profiles = new LinkedHashSet<>();
-            dr.forEach(r -> profiles.add(r.profile()));
+            List<String> order = new ArrayList<>();
+            if (settings != null) {
+                settings.profiles().forEach(x -> order.add(Path.of(x).getFileName().toString().replaceAll("\\.xml$", "")));
+            }
+            List<String> names = new ArrayList<>();
+            dr.forEach(r -> {
+                if (!names.contains(r.profile())) {
+                    names.add(r.profile());
+                }
+            });
+            names.sort((x, y) -> Integer.compare(order.indexOf(x) < 0 ? 999 : order.indexOf(x),
+                    order.indexOf(y) < 0 ? 999 : order.indexOf(y)));
+            Set<String> profiles = new LinkedHashSet<>(names);
             md.append("## ").append(drill).append("\n\n");
             Map<String, Object> dj = new LinkedHashMap<>();
             if (drill.equals("latency")) {

@@ -83,9 +83,29 @@ public final class OpenLoopLoad {
             t.setDaemon(true);
             return t;
         });
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).executor(workers).build();
+        // the client gets its own executor: sharing the senders' pool deadlocks once every sender is blocked
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         this.scheduler = new Thread(this::schedule, "load-scheduler");
         this.scheduler.setDaemon(true);
+    }
+
+    /**
+     * Warms the webapp up (JIT, connection set-up) with closed-loop reads that are not recorded.
+     *
+     * @param requests number of warm-up requests
+     */
+    public void warmUp(int requests) {
+        for (int i = 0; i < requests; i++) {
+            try {
+                http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/short")).timeout(requestTimeout).build(),
+                        HttpResponse.BodyHandlers.discarding());
+            } catch (IOException e) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** Starts issuing requests; time 0 of the samples is now. */
