@@ -42,7 +42,7 @@ import org.testcontainers.utility.DockerImageName;
  *
  * <p>SQL that differs between MySQL 8.4 and MariaDB (the local stand-in) is chosen by the server's version string.
  */
-public final class FailoverTopology implements AutoCloseable {
+public final class FailoverTopology implements DrillCluster {
     /** Name of the cluster (writer) endpoint the pools connect to. */
     public static final String WRITER_HOST = "poolbench-writer";
     /** Loopback address of A's proxy. */
@@ -51,9 +51,6 @@ public final class FailoverTopology implements AutoCloseable {
     public static final String ADDRESS_B = "127.0.0.3";
     private static final int PROXY_PORT_A = 8666;
     private static final int PROXY_PORT_B = 8667;
-
-    /** The two database instances. */
-    public enum Instance { A, B }
 
     private final Network network;
     private final MySQLContainer<?> a;
@@ -107,8 +104,18 @@ public final class FailoverTopology implements AutoCloseable {
      * @throws IOException when the file cannot be written
      */
     static void writeHosts(Path file, Instance target) throws IOException {
-        String text = "127.0.0.1 localhost\n::1 localhost\n"
-                + (target == Instance.A ? ADDRESS_A : ADDRESS_B) + " " + WRITER_HOST + "\n";
+        writeHosts(file, target == Instance.A ? ADDRESS_A : ADDRESS_B);
+    }
+
+    /**
+     * Writes the hosts file: localhost plus the writer endpoint name on an address.
+     *
+     * @param file hosts file
+     * @param address IP address the endpoint name resolves to
+     * @throws IOException when the file cannot be written
+     */
+    static void writeHosts(Path file, String address) throws IOException {
+        String text = "127.0.0.1 localhost\n::1 localhost\n" + address + " " + WRITER_HOST + "\n";
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text, StandardCharsets.US_ASCII);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -212,6 +219,7 @@ public final class FailoverTopology implements AutoCloseable {
      * @return a new connection; the caller closes it
      * @throws SQLException when the instance does not answer
      */
+    @Override
     public Connection rootConnection(Instance i) throws SQLException {
         return root(i == Instance.A ? a : b);
     }
@@ -221,26 +229,16 @@ public final class FailoverTopology implements AutoCloseable {
         return mariadb;
     }
 
+    private ReplicationControl rc() {
+        return new ReplicationControl(mariadb);
+    }
+
+    private ReplicationControl.Admin admin(Instance i) {
+        return () -> rootConnection(i);
+    }
+
     private void startReplication() throws SQLException {
-        try (Connection c = rootConnection(Instance.B); Statement s = c.createStatement()) {
-            String pw = a.getPassword().replace("'", "''");
-            if (mariadb) {
-                s.execute("CHANGE MASTER TO MASTER_HOST='mysql-a', MASTER_PORT=3306, MASTER_USER='root',"
-                        + " MASTER_PASSWORD='" + pw + "', MASTER_USE_GTID=slave_pos");
-                s.execute("START SLAVE");
-            } else {
-                s.execute("CHANGE REPLICATION SOURCE TO SOURCE_HOST='mysql-a', SOURCE_PORT=3306, SOURCE_USER='root',"
-                        + " SOURCE_PASSWORD='" + pw + "', SOURCE_AUTO_POSITION=1, GET_SOURCE_PUBLIC_KEY=1");
-                s.execute("START REPLICA");
-            }
-        }
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!replicationRunning()) {
-            if (System.nanoTime() > deadline) {
-                throw new TestbedException("replication B <- A did not start within 30 s");
-            }
-            sleep(200);
-        }
+        rc().replicateFrom(admin(Instance.B), "mysql-a", 3306, "root", a.getPassword());
     }
 
     /**
@@ -248,98 +246,41 @@ public final class FailoverTopology implements AutoCloseable {
      * @throws SQLException when B does not answer
      */
     public boolean replicationRunning() throws SQLException {
-        try (Connection c = rootConnection(Instance.B); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(mariadb ? "SHOW SLAVE STATUS" : "SHOW REPLICA STATUS")) {
-            if (!rs.next()) {
-                return false;
-            }
-            String io = mariadb ? rs.getString("Slave_IO_Running") : rs.getString("Replica_IO_Running");
-            String sql = mariadb ? rs.getString("Slave_SQL_Running") : rs.getString("Replica_SQL_Running");
-            return "Yes".equalsIgnoreCase(io) && "Yes".equalsIgnoreCase(sql);
-        }
+        return rc().replicationRunning(admin(Instance.B));
     }
 
     /**
-     * Creates seed 004's writer check, {@code concheck.validation()}: returns 1 on a writable server and fails
-     * (SQLSTATE HY000, error 1290, as MySQL's own read-only error) on a read-only one. Created on A, it replicates
-     * to B. Both seed 004 profiles call it (DBCP2 as validationQuery, HikariCP as connectionInitSql).
+     * Nothing to do: every run of the Testcontainers topology starts on fresh containers.
+     */
+    @Override
+    public void prepareRun() {
+        // fresh containers per run
+    }
+
+    /**
+     * Creates seed 004's writer check, {@code concheck.validation()}, on A (it replicates to B); see
+     * {@link ReplicationControl#installWriterCheck}.
      *
      * @throws SQLException when A refuses
      */
+    @Override
     public void installWriterCheck() throws SQLException {
-        try (Connection c = rootConnection(Instance.A); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE IF NOT EXISTS concheck");
-            s.execute("DROP FUNCTION IF EXISTS concheck.validation");
-            s.execute("CREATE FUNCTION concheck.validation() RETURNS INT READS SQL DATA"
-                    + " BEGIN"
-                    + " IF @@GLOBAL.read_only THEN"
-                    + " SIGNAL SQLSTATE 'HY000' SET MESSAGE_TEXT = 'concheck: read-only server, not the writer',"
-                    + " MYSQL_ERRNO = 1290;"
-                    + " END IF;"
-                    + " RETURN 1;"
-                    + " END");
-            s.execute("GRANT EXECUTE ON concheck.* TO 'poolbench'@'%'");
-        }
+        rc().installWriterCheck(admin(Instance.A), a.getUsername());
     }
 
-    /**
-     * Waits until B has applied everything A has written (GTID), for a planned failover.
-     *
-     * @param timeoutSeconds how long to wait
-     * @return true when caught up
-     * @throws SQLException when A or B does not answer
-     */
+    @Override
     public boolean waitReplicaCaughtUp(int timeoutSeconds) throws SQLException {
-        String gtids;
-        try (Connection c = rootConnection(Instance.A); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(mariadb ? "SELECT @@GLOBAL.gtid_binlog_pos" : "SELECT @@GLOBAL.gtid_executed")) {
-            rs.next();
-            gtids = rs.getString(1);
-        }
-        if (gtids == null || gtids.isBlank()) {
-            return true;
-        }
-        try (Connection c = rootConnection(Instance.B);
-             java.sql.PreparedStatement p = c.prepareStatement(mariadb ? "SELECT MASTER_GTID_WAIT(?, ?)"
-                     : "SELECT WAIT_FOR_EXECUTED_GTID_SET(?, ?)")) {
-            p.setString(1, gtids);
-            p.setInt(2, timeoutSeconds);
-            try (ResultSet rs = p.executeQuery()) {
-                rs.next();
-                return rs.getInt(1) == 0;
-            }
-        }
+        return rc().waitCaughtUp(admin(Instance.A), admin(Instance.B), timeoutSeconds);
     }
 
-    /**
-     * Makes an instance read-only ({@code read_only}, and {@code super_read_only} where it exists).
-     *
-     * @param i instance
-     * @throws SQLException when it refuses
-     */
+    @Override
     public void setReadOnly(Instance i) throws SQLException {
-        try (Connection c = rootConnection(i); Statement s = c.createStatement()) {
-            s.execute("SET GLOBAL read_only = ON");
-            if (!mariadb) {
-                s.execute("SET GLOBAL super_read_only = ON");
-            }
-        }
+        rc().setReadOnly(admin(i));
     }
 
-    /**
-     * Promotes B: stops and forgets replication, then makes it writable.
-     *
-     * @throws SQLException when B refuses
-     */
+    @Override
     public void promoteB() throws SQLException {
-        try (Connection c = rootConnection(Instance.B); Statement s = c.createStatement()) {
-            s.execute(mariadb ? "STOP SLAVE" : "STOP REPLICA");
-            s.execute(mariadb ? "RESET SLAVE ALL" : "RESET REPLICA ALL");
-            if (!mariadb) {
-                s.execute("SET GLOBAL super_read_only = OFF");
-            }
-            s.execute("SET GLOBAL read_only = OFF");
-        }
+        rc().promote(admin(Instance.B));
     }
 
     /**
@@ -348,11 +289,7 @@ public final class FailoverTopology implements AutoCloseable {
      * @throws SQLException when it does not answer
      */
     public boolean isReadOnly(Instance i) throws SQLException {
-        try (Connection c = rootConnection(i); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT @@GLOBAL.read_only")) {
-            rs.next();
-            return rs.getInt(1) != 0;
-        }
+        return rc().isReadOnly(admin(i));
     }
 
     /**
@@ -362,6 +299,7 @@ public final class FailoverTopology implements AutoCloseable {
      * @param target instance
      * @throws IOException when the hosts file cannot be written
      */
+    @Override
     public void pointWriterEndpointAt(Instance target) throws IOException {
         writeHosts(hostsFile, target);
         writerTarget = target;
@@ -378,6 +316,7 @@ public final class FailoverTopology implements AutoCloseable {
      * @param i instance
      * @throws IOException when Toxiproxy does not answer
      */
+    @Override
     public void cutConnections(Instance i) throws IOException {
         Proxy p = proxy(i);
         IOException last = null;
@@ -414,6 +353,7 @@ public final class FailoverTopology implements AutoCloseable {
      *
      * @param i instance
      */
+    @Override
     public void freeze(Instance i) {
         org.testcontainers.DockerClientFactory.instance().client()
                 .pauseContainerCmd((i == Instance.A ? a : b).getContainerId()).exec();
@@ -424,6 +364,7 @@ public final class FailoverTopology implements AutoCloseable {
      *
      * @param i instance
      */
+    @Override
     public void unfreeze(Instance i) {
         org.testcontainers.DockerClientFactory.instance().client()
                 .unpauseContainerCmd((i == Instance.A ? a : b).getContainerId()).exec();
@@ -437,6 +378,7 @@ public final class FailoverTopology implements AutoCloseable {
      * @param jitterMs jitter, ms (uniform ±)
      * @throws IOException when Toxiproxy does not answer
      */
+    @Override
     public void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException {
         Proxy p = proxy(i);
         try {
@@ -466,21 +408,43 @@ public final class FailoverTopology implements AutoCloseable {
     }
 
     /** @return host:port of the writer endpoint (the name, not an address) */
+    @Override
     public String writerEndpoint() {
         return WRITER_HOST + ":" + endpointPort;
     }
 
+    /** @return the Toxiproxy API URL */
+    public String toxiproxyApiUrl() {
+        return "http://" + toxiproxy.getHost() + ":" + toxiproxy.getMappedPort(8474);
+    }
+
+    /** @return the port both proxies listen on (at {@link #ADDRESS_A} and {@link #ADDRESS_B}) */
+    public int endpointPort() {
+        return endpointPort;
+    }
+
+    /**
+     * @param i instance
+     * @return JDBC URL straight to the instance's mapped port
+     */
+    public String adminUrl(Instance i) {
+        return (i == Instance.A ? a : b).getJdbcUrl();
+    }
+
     /** @return the database name */
+    @Override
     public String databaseName() {
         return a.getDatabaseName();
     }
 
     /** @return the application user (not root) */
+    @Override
     public String user() {
         return a.getUsername();
     }
 
     /** @return the application password; never log it */
+    @Override
     public String password() {
         return a.getPassword();
     }
@@ -489,11 +453,13 @@ public final class FailoverTopology implements AutoCloseable {
      * @return JDBC URL of the writer endpoint for the shipped default profiles, with short connect timeout defaults
      *     left to the driver
      */
+    @Override
     public String writerJdbcUrl() {
         return "jdbc:mysql://" + writerEndpoint() + "/" + databaseName() + "?useSSL=false&allowPublicKeyRetrieval=true";
     }
 
     /** @return a {@link io.poolbench.testbed.Database} view of A, direct (for loading the data set as root) */
+    @Override
     public io.poolbench.testbed.Database directA() {
         return new io.poolbench.testbed.Database() {
             @Override

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Queries;
-import io.poolbench.toxiproxy.FailoverTopology.Instance;
+import io.poolbench.toxiproxy.DrillCluster.Instance;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -74,11 +74,65 @@ public final class DrillCommand implements Callable<Integer> {
     @Option(names = "--toxiproxy-image", defaultValue = "${env:POOLBENCH_TOXIPROXY_IMAGE}", description = "Toxiproxy image (default ghcr.io/shopify/toxiproxy:2.5.0 if present, else poolbench/toxiproxy:local).")
     String toxiproxyImage;
 
+    @Option(names = "--external", description = "Use your own Toxiproxy and MySQL writer/replica instead of Docker"
+            + " (needs the --toxiproxy-url ... options below; passwords from POOLBENCH_ADMIN_PASSWORD and"
+            + " POOLBENCH_JDBC_PASSWORD).")
+    boolean externalMode;
+
+    @Option(names = "--toxiproxy-url", defaultValue = "http://127.0.0.1:8474", description = "External: Toxiproxy API (default ${DEFAULT-VALUE}).")
+    String toxiproxyUrl;
+
+    @Option(names = "--proxy-a", defaultValue = "poolbench-a", description = "External: proxy in front of writer A (default ${DEFAULT-VALUE}).")
+    String proxyA;
+
+    @Option(names = "--proxy-b", defaultValue = "poolbench-b", description = "External: proxy in front of replica B (default ${DEFAULT-VALUE}).")
+    String proxyB;
+
+    @Option(names = "--endpoint-a", description = "External: address:port where proxy A listens, e.g. 127.0.0.2:3306.")
+    String endpointA;
+
+    @Option(names = "--endpoint-b", description = "External: address:port where proxy B listens, same port, e.g. 127.0.0.3:3306.")
+    String endpointB;
+
+    @Option(names = "--admin-url-a", description = "External: JDBC URL straight to A (administration, not through the proxy).")
+    String adminUrlA;
+
+    @Option(names = "--admin-url-b", description = "External: JDBC URL straight to B.")
+    String adminUrlB;
+
+    @Option(names = "--admin-user", defaultValue = "root", description = "External: administrative user (default ${DEFAULT-VALUE}).")
+    String adminUser;
+
+    @Option(names = "--replication-host-a", description = "External: A's host:port as B sees it (default: from --admin-url-a).")
+    String replicationHostA;
+
+    @Option(names = "--replication-host-b", description = "External: B's host:port as A sees it (default: from --admin-url-b).")
+    String replicationHostB;
+
+    @Option(names = "--jdbc-user", defaultValue = "poolbench", description = "External: application user (default ${DEFAULT-VALUE}).")
+    String appUser;
+
+    @Option(names = "--database", defaultValue = "poolbench", description = "External: database (default ${DEFAULT-VALUE}).")
+    String database;
+
     @Option(names = "--conf-dir", defaultValue = "webapp/conf", description = "Profile directory (default ${DEFAULT-VALUE}).")
     Path confDir;
 
     @Option(names = "--out", defaultValue = "target/poolbench-report", description = "Output directory; results go to OUT/drills (default ${DEFAULT-VALUE}).")
     Path out;
+
+    private static String env(String name) {
+        String v = System.getenv(name);
+        return v == null ? "" : v;
+    }
+
+    /** host:port of a jdbc:mysql://host:port/db URL. */
+    static String hostOf(String jdbcUrl) {
+        String rest = jdbcUrl.replaceFirst("^jdbc:[a-z]+://", "");
+        int slash = rest.indexOf('/');
+        String hp = slash < 0 ? rest : rest.substring(0, slash);
+        return hp.contains(":") ? hp : hp + ":3306";
+    }
 
     /**
      * Standalone entry point (the suite's {@code poolbench drill} is the usual one). Needs the JVM flags
@@ -120,8 +174,28 @@ public final class DrillCommand implements Callable<Integer> {
                 detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
                 toxiproxyImage, out);
         io.poolbench.toxiproxy.FailoverTopology.requireHostsFile();
-        io.poolbench.toxiproxy.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
-        io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
+        io.poolbench.toxiproxy.DrillCluster cluster = null;
+        if (externalMode) {
+            for (String[] o : new String[][] {{"--endpoint-a", endpointA}, {"--endpoint-b", endpointB},
+                    {"--admin-url-a", adminUrlA}, {"--admin-url-b", adminUrlB}}) {
+                if (o[1] == null) {
+                    throw new TestbedException("--external needs " + o[0] + " (see ./poolbench drill --help)");
+                }
+            }
+            cluster = io.poolbench.toxiproxy.ExternalCluster.connect(new io.poolbench.toxiproxy.ExternalCluster.Settings(
+                    toxiproxyUrl, proxyA, proxyB, endpointA, endpointB, adminUrlA, adminUrlB, adminUser,
+                    env("POOLBENCH_ADMIN_PASSWORD"), replicationHostA != null ? replicationHostA : hostOf(adminUrlA),
+                    replicationHostB != null ? replicationHostB : hostOf(adminUrlB), appUser,
+                    env("POOLBENCH_JDBC_PASSWORD"), database));
+        } else {
+            if (!io.poolbench.testbed.Docker.available()) {
+                throw new TestbedException("the drills need Docker (Testcontainers MySQL + Toxiproxy) and no Docker"
+                        + " engine answers: start dockerd (see .ci/run), or run them against your own Toxiproxy and"
+                        + " MySQL writer/replica with --external (see ./poolbench drill --help and the README)");
+            }
+            io.poolbench.toxiproxy.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+            io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
+        }
         Path drillsDir = out.resolve("drills");
         if (Files.isDirectory(drillsDir)) {
             try (var w = Files.walk(drillsDir)) {
@@ -132,8 +206,12 @@ public final class DrillCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         try {
-            new DrillRunner(s, line -> System.out.println("[" + LocalTime.now().withNano(0) + "] " + line)).run(list);
+            new DrillRunner(s, line -> System.out.println("[" + LocalTime.now().withNano(0) + "] " + line), cluster)
+                    .run(list);
         } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
             String md = DrillReport.write(out, s);
             System.out.println();
             System.out.println(md);

@@ -7,8 +7,9 @@ import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.toxiproxy.DrillCluster;
+import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
-import io.poolbench.toxiproxy.FailoverTopology.Instance;
 import io.poolbench.toxiproxy.Ledger;
 import io.poolbench.webapp.PoolbenchServer;
 import java.io.IOException;
@@ -72,14 +73,30 @@ public final class DrillRunner {
 
     private final DrillSettings s;
     private final Consumer<String> log;
+    private final DrillCluster external;
+    private boolean externalLoaded;
 
     /**
+     * Drills on Testcontainers clusters, a fresh one per failover run.
+     *
      * @param settings settings
      * @param log progress lines
      */
     public DrillRunner(DrillSettings settings, Consumer<String> log) {
+        this(settings, log, null);
+    }
+
+    /**
+     * Drills on a given cluster (external mode), prepared before every run.
+     *
+     * @param settings settings
+     * @param log progress lines
+     * @param external the cluster, or null for Testcontainers
+     */
+    public DrillRunner(DrillSettings settings, Consumer<String> log, DrillCluster external) {
         this.s = settings;
         this.log = log;
+        this.external = external;
     }
 
     /**
@@ -100,15 +117,17 @@ public final class DrillRunner {
         int total = drills.size() * profiles.size() * s.repeats();
         int n = 0;
         for (Drill d : drills) {
-            FailoverTopology shared = null;
+            DrillCluster shared = null;
             try {
                 for (int rep = 1; rep <= s.repeats(); rep++) {
                     for (PoolProfile p : profiles) {
                         n++;
                         log.accept(String.format(Locale.ROOT, "run %d/%d: %s, profile %s, repetition %d", n, total,
                                 d.id(), p.name(), rep));
-                        FailoverTopology t;
-                        if (d == Drill.LATENCY) {
+                        DrillCluster t;
+                        if (external != null) {
+                            t = prepareExternal();
+                        } else if (d == Drill.LATENCY) {
                             if (shared == null) {
                                 shared = prepare();
                             }
@@ -128,7 +147,7 @@ public final class DrillRunner {
                                 shared = null;
                             }
                         } finally {
-                            if (t != shared) {
+                            if (t != shared && t != external) {
                                 t.close();
                             }
                         }
@@ -143,7 +162,20 @@ public final class DrillRunner {
         return all;
     }
 
-    private FailoverTopology prepare() throws Exception {
+    private DrillCluster prepareExternal() throws Exception {
+        external.prepareRun();
+        if (!externalLoaded) {
+            DataSet.ofOrders(s.rows()).ensureLoaded(external.directA());
+            external.installWriterCheck();
+            externalLoaded = true;
+        }
+        if (!external.waitReplicaCaughtUp(60)) {
+            throw new TestbedException("replica B did not catch up with A within 60 s");
+        }
+        return external;
+    }
+
+    private DrillCluster prepare() throws Exception {
         FailoverTopology t = FailoverTopology.start(s.mysqlImage(), s.toxiproxyImage());
         try {
             DataSet.ofOrders(s.rows()).ensureLoaded(t.directA());
@@ -158,7 +190,7 @@ public final class DrillRunner {
         }
     }
 
-    private static Map<String, String> vars(FailoverTopology t) {
+    private static Map<String, String> vars(DrillCluster t) {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("poolbench.jdbc.url", t.writerJdbcUrl());
         v.put("poolbench.jdbc.user", t.user());
@@ -186,7 +218,7 @@ public final class DrillRunner {
         return Integer.parseInt(a.getOrDefault("minIdle", "0"));
     }
 
-    private RunResult runOne(Drill d, PoolProfile p, int rep, FailoverTopology t) throws Exception {
+    private RunResult runOne(Drill d, PoolProfile p, int rep, DrillCluster t) throws Exception {
         Path dir = s.out().resolve("drills").resolve(d.id()).resolve(p.name());
         Files.createDirectories(dir);
         Ledger ledger = new Ledger();
@@ -247,7 +279,7 @@ public final class DrillRunner {
         }
     }
 
-    private void latency(FailoverTopology t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
+    private void latency(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
         for (int ms : s.latencySteps()) {
             t.setLatency(Instance.A, ms, s.jitterMs());
             events.put("step-" + ms + "ms", load.nowMs());
@@ -257,7 +289,7 @@ public final class DrillRunner {
         t.setLatency(Instance.A, 0, 0);
     }
 
-    private void planned(FailoverTopology t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
+    private void planned(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
         sleep(s.steady());
         events.put("injection", load.nowMs());
         t.setReadOnly(Instance.A);
@@ -274,7 +306,7 @@ public final class DrillRunner {
         sleep(s.after());
     }
 
-    private void unplanned(FailoverTopology t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
+    private void unplanned(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
         sleep(s.steady());
         events.put("injection", load.nowMs());
         t.freeze(Instance.A);
@@ -303,7 +335,7 @@ public final class DrillRunner {
         }
     }
 
-    private void stale(FailoverTopology t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
+    private void stale(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
         sleep(s.steady());
         events.put("injection", load.nowMs());
         t.setReadOnly(Instance.A);

@@ -1,0 +1,118 @@
+package io.poolbench.toxiproxy;
+
+import io.poolbench.testbed.Database;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * What the drills need from a cluster: writer A, replica B, a proxy in front of each, and a writer endpoint name
+ * that can be moved between them. {@link FailoverTopology} builds one with Testcontainers; {@link ExternalCluster}
+ * drives one the user runs (their Toxiproxy, their servers).
+ */
+public interface DrillCluster extends AutoCloseable {
+    /** The two database instances. */
+    enum Instance { A, B }
+
+    /**
+     * Gets the cluster ready for a run: A the writer, B replicating from it, the endpoint on A, no toxics.
+     *
+     * @throws Exception when the cluster cannot be brought into that state
+     */
+    void prepareRun() throws Exception;
+
+    /** @return JDBC URL of the writer endpoint for the profiles that use {@code ${poolbench.jdbc.url}} */
+    String writerJdbcUrl();
+
+    /** @return host:port of the writer endpoint (the name, not an address) */
+    String writerEndpoint();
+
+    /** @return the database name */
+    String databaseName();
+
+    /** @return the application user */
+    String user();
+
+    /** @return the application password; never log it */
+    String password();
+
+    /** @return A reached directly, as the application user, for loading the data set */
+    Database directA();
+
+    /**
+     * @param i instance
+     * @return an administrative connection straight to the instance
+     * @throws SQLException when it does not answer
+     */
+    Connection rootConnection(Instance i) throws SQLException;
+
+    /**
+     * Installs the writer check {@code concheck.validation()} on A.
+     *
+     * @throws SQLException when A refuses
+     */
+    void installWriterCheck() throws SQLException;
+
+    /**
+     * @param timeoutSeconds how long to wait
+     * @return true when B has applied everything A wrote
+     * @throws SQLException when a server does not answer
+     */
+    boolean waitReplicaCaughtUp(int timeoutSeconds) throws SQLException;
+
+    /**
+     * @param i instance to make read-only
+     * @throws SQLException when it refuses
+     */
+    void setReadOnly(Instance i) throws SQLException;
+
+    /**
+     * Promotes B: replication stopped and forgotten, writable.
+     *
+     * @throws SQLException when B refuses
+     */
+    void promoteB() throws SQLException;
+
+    /**
+     * Moves the writer endpoint name (new connections only).
+     *
+     * @param target instance
+     * @throws IOException when the name cannot be moved
+     */
+    void pointWriterEndpointAt(Instance target) throws IOException;
+
+    /**
+     * Resets every connection through an instance's proxy (its reboot).
+     *
+     * @param i instance
+     * @throws IOException when Toxiproxy does not answer
+     */
+    void cutConnections(Instance i) throws IOException;
+
+    /**
+     * Makes an instance hang silently: open connections stay open, nothing answers.
+     *
+     * @param i instance
+     * @throws IOException when Toxiproxy does not answer
+     */
+    void freeze(Instance i) throws IOException;
+
+    /**
+     * Ends {@link #freeze(Instance)}.
+     *
+     * @param i instance
+     * @throws IOException when Toxiproxy does not answer
+     */
+    void unfreeze(Instance i) throws IOException;
+
+    /**
+     * @param i instance
+     * @param latencyMs added round-trip latency, ms (0 removes it)
+     * @param jitterMs jitter, ms
+     * @throws IOException when Toxiproxy does not answer
+     */
+    void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException;
+
+    @Override
+    void close();
+}
