@@ -1,16 +1,20 @@
 package io.poolbench.bench;
 
 import io.poolbench.bench.stub.StubDriver;
+import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Builds the pool a benchmark measures from a shared context.xml profile, pointed at the stub driver. Profiles are
- * found by name in the directory of system property {@code poolbench.conf}, else {@code webapp/conf} or
- * {@code ../webapp/conf} relative to the working directory; a path to any context.xml also works.
+ * Builds the pool a benchmark measures from a shared context.xml profile, pointed at the stub driver: every
+ * setting is the profile's except the JDBC URL and driver class (replaced by the stub's) and, when a pool size is
+ * given, the size (HikariCP maximumPoolSize = minimumIdle; DBCP2 maxTotal = maxIdle = minIdle = initialSize).
+ * Profiles are found by name in the directory of system property {@code poolbench.conf}, else {@code webapp/conf}
+ * or {@code ../webapp/conf} relative to the working directory; a path to any context.xml also works.
  */
 public final class BenchPools {
     private BenchPools() {
@@ -31,17 +35,56 @@ public final class BenchPools {
     }
 
     /**
-     * Loads a profile and builds its pool against {@code stubUrl}; prints the profile's warnings to stderr.
+     * @param profile profile name or path
+     * @return the loaded profile; its warnings are printed to stderr
+     */
+    public static PoolProfile profile(String profile) {
+        PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, confDir()));
+        p.warnings().forEach(w -> System.err.println("WARNING " + w));
+        return p;
+    }
+
+    /**
+     * Loads a profile and builds its pool against the stub driver.
      *
      * @param profile profile name or path
      * @param stubUrl {@code jdbc:stub:...} URL with optional delays
+     * @param poolSize pool size, or 0 to keep the profile's
+     * @return the pool
+     */
+    public static DataSource stubPool(String profile, String stubUrl, int poolSize) {
+        StubDriver.register();
+        PoolProfile p = profile(profile);
+        Map<String, String> o = new HashMap<>();
+        if (p.kind() == PoolKind.HIKARI) {
+            o.put("jdbcUrl", stubUrl);
+            o.put("driverClassName", StubDriver.class.getName());
+            if (poolSize > 0) {
+                o.put("maximumPoolSize", Integer.toString(poolSize));
+                o.put("minimumIdle", Integer.toString(poolSize));
+            }
+        } else {
+            o.put("url", stubUrl);
+            o.put("driverClassName", StubDriver.class.getName());
+            if (poolSize > 0) {
+                for (String k : new String[] {"maxTotal", "maxIdle", "minIdle", "initialSize"}) {
+                    o.put(k, Integer.toString(poolSize));
+                }
+            }
+        }
+        return p.createDataSource(Map.of("poolbench.jdbc.url", stubUrl, "poolbench.jdbc.user", "stub",
+                "poolbench.jdbc.password", "", "poolbench.mysql.endpoint", "stub", "poolbench.mysql.database",
+                "stub"), o);
+    }
+
+    /**
+     * Loads a profile and builds its pool against the stub driver with the profile's own size.
+     *
+     * @param profile profile name or path
+     * @param stubUrl stub URL
      * @return the pool
      */
     public static DataSource stubPool(String profile, String stubUrl) {
-        StubDriver.register();
-        PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, confDir()));
-        p.warnings().forEach(w -> System.err.println("WARNING " + w));
-        return p.createDataSource(Map.of("poolbench.jdbc.url", stubUrl, "poolbench.jdbc.user", "stub",
-                "poolbench.jdbc.password", ""));
+        return stubPool(profile, stubUrl, 0);
     }
 }

@@ -1,5 +1,6 @@
 package io.poolbench.bench;
 
+import io.poolbench.bench.stub.Delay;
 import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,11 +25,12 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Borrow + return ({@code getConnection()} + {@code close()}) of a pool built from a shared context.xml profile,
  * against the stub JDBC driver (no network). {@code throughput} reports ops/ms summed over all threads;
- * {@code latency} samples the time of one borrow + return in µs (JMH SampleTime: p50, p90, p99, p99.9, max).
+ * {@code latency} samples the time of one borrow + hold + return in µs (JMH SampleTime: p50 … p99.9, max).
  *
- * <p>Threads default to 16, above the profiles' pool size of 10, so borrowers contend; set {@code -t} to change
- * it. {@code -p profile=hikari,dbcp2} picks profiles (names in {@code webapp/conf} or paths); {@code -p stubUrl=}
- * sets the stub's simulated round trips (e.g. {@code jdbc:stub:x?validUs=500}).
+ * <p>Contention is set by the thread count ({@code -t}) against {@code poolSize}: threads : pool size of 1:1,
+ * 2:1, 4:1, 8:1 (the presets run these). Threads default to 16 against the profiles' pool size of 10.
+ * {@code holdUs} keeps each borrowed connection for that long (µs), so that borrowers wait for each other.
+ * {@code stubUrl} sets the stub's simulated round trips, e.g. {@code jdbc:stub:x?validUs=500}.
  */
 @State(Scope.Benchmark)
 @Threads(16)
@@ -45,12 +47,20 @@ public class ConnectionCycle {
     @Param({"jdbc:stub:bench"})
     public String stubUrl;
 
+    /** Pool size; 0 keeps the profile's own (10 for the shipped defaults). */
+    @Param({"0"})
+    public int poolSize;
+
+    /** How long a borrower keeps the connection, µs (0 = return at once). */
+    @Param({"0"})
+    public long holdUs;
+
     private DataSource ds;
 
-    /** Builds the pool and borrows every connection once so the pool is full before measuring. */
+    /** Builds the pool and borrows once so the pool is filled before measuring. */
     @Setup(Level.Trial)
     public void setUp() throws SQLException {
-        ds = BenchPools.stubPool(profile, stubUrl);
+        ds = BenchPools.stubPool(profile, stubUrl, poolSize);
         try (Connection c = ds.getConnection()) {
             c.isValid(1);
         }
@@ -62,8 +72,15 @@ public class ConnectionCycle {
         PoolProfile.close(ds);
     }
 
+    private void cycle(Blackhole bh) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            bh.consume(c);
+            Delay.apply(holdUs);
+        }
+    }
+
     /**
-     * One borrow and return, as throughput.
+     * One borrow, hold and return, as throughput.
      *
      * @param bh sink for the connection
      * @throws SQLException when the pool cannot hand out a connection
@@ -72,13 +89,11 @@ public class ConnectionCycle {
     @BenchmarkMode(Mode.Throughput)
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public void throughput(Blackhole bh) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            bh.consume(c);
-        }
+        cycle(bh);
     }
 
     /**
-     * One borrow and return, sampled for its duration.
+     * One borrow, hold and return, sampled for its duration.
      *
      * @param bh sink for the connection
      * @throws SQLException when the pool cannot hand out a connection
@@ -87,8 +102,6 @@ public class ConnectionCycle {
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public void latency(Blackhole bh) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            bh.consume(c);
-        }
+        cycle(bh);
     }
 }

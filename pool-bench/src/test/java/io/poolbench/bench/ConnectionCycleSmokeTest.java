@@ -1,40 +1,64 @@
 package io.poolbench.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Collection;
+import io.poolbench.testbed.JmhSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.results.RunResult;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-/** Runs ConnectionCycle with minimal iterations: every profile and mode produces a result (no timing checked). */
+/**
+ * Smoke runs with minimal iterations: the JSON holds every expected profile and mode, and the report is written.
+ * Nothing is timed.
+ */
 class ConnectionCycleSmokeTest {
+    @TempDir
+    Path dir;
+
+    static Set<String> seen(List<JmhSummary.Result> rs) {
+        Set<String> s = new TreeSet<>();
+        rs.forEach(r -> s.add(r.method() + "/" + r.profile() + "/" + r.mode()));
+        return s;
+    }
+
     @Test
     void everyProfileAndModeProducesAResult() throws Exception {
-        Options opt = new OptionsBuilder()
-                .include(ConnectionCycle.class.getName())
-                .param("profile", "hikari", "dbcp2")
-                .forks(0)
-                .threads(4)
-                .warmupIterations(0)
-                .measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(200))
-                .timeUnit(TimeUnit.MICROSECONDS)
-                .shouldFailOnError(true)
-                .build();
-        Collection<RunResult> results = new Runner(opt).run();
-        Set<String> seen = new TreeSet<>();
-        for (RunResult r : results) {
-            seen.add(r.getParams().getBenchmark().replaceAll(".*\\.", "") + "/" + r.getParams().getParam("profile")
-                    + "/" + r.getParams().getMode().shortLabel());
+        List<String> profiles = List.of("hikari", "dbcp2", "seed004-hikari", "seed004-dbcp2");
+        Path json = dir.resolve("connection-cycle-2to1.json");
+        new Runner(Presets.connectionCycle(new Presets.Plan(0, 0, 1, List.of(2), List.of(0, 500)), profiles, 2, 2,
+                json).measurementTime(TimeValue.milliseconds(100)).shouldFailOnError(true).build()).run();
+        List<JmhSummary.Result> rs = JmhSummary.read(json);
+        Set<String> expected = new TreeSet<>();
+        for (String p : profiles) {
+            expected.add("ConnectionCycle.latency/" + p + "/sample");
+            expected.add("ConnectionCycle.throughput/" + p + "/thrpt");
         }
-        assertEquals(Set.of("latency/dbcp2/sample", "latency/hikari/sample", "throughput/dbcp2/thrpt",
-                "throughput/hikari/thrpt"), seen);
+        assertEquals(expected, seen(rs));
+        assertEquals(16, rs.size(), "4 profiles x 2 validation delays x 2 modes");
+        assertTrue(rs.stream().allMatch(r -> r.threads() == 4), "threads = pool size x ratio");
+
+        Path st = dir.resolve("statement-cycle.json");
+        new Runner(new OptionsBuilder().include(StatementCycle.class.getName() + "\\.")
+                .param("profile", "hikari", "dbcp2").forks(0).warmupIterations(0).measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(100)).threads(2).shouldFailOnError(true)
+                .resultFormat(ResultFormatType.JSON).result(st.toString()).build()).run();
+        assertEquals(Set.of("StatementCycle.latency/dbcp2/sample", "StatementCycle.latency/hikari/sample",
+                "StatementCycle.throughput/dbcp2/thrpt", "StatementCycle.throughput/hikari/thrpt"),
+                seen(JmhSummary.read(st)));
+
+        String md = BenchReport.write(dir);
+        assertTrue(md.contains("## ConnectionCycle") && md.contains("## StatementCycle"), md);
+        assertTrue(md.contains("| seed004-dbcp2 | 500 | 2:1 (4/2) |"), md);
+        assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-throughput.png")));
+        assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-percentiles.png")));
     }
 }

@@ -1,9 +1,11 @@
 package io.poolbench.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.bench.stub.StubConnection;
 import io.poolbench.bench.stub.StubDelays;
 import io.poolbench.bench.stub.StubDriver;
 import io.poolbench.bench.stub.StubStats;
@@ -31,23 +33,43 @@ class StubDriverTest {
     @Test
     void roundTripsAreCountedPerOperation() throws Exception {
         StubDriver.register();
-        StubStats.reset();
         try (Connection c = DriverManager.getConnection("jdbc:stub:t", "u", "")) {
             assertTrue(c.isValid(1));
             c.setAutoCommit(false);
-            try (PreparedStatement p = c.prepareStatement("SELECT 1"); ResultSet rs = p.executeQuery()) {
+            try (PreparedStatement p = c.prepareStatement("SELECT id FROM orders"); ResultSet rs = p.executeQuery()) {
                 assertTrue(rs.next());
                 assertEquals(1, rs.getInt(1));
             }
             c.commit();
             c.rollback();
+            // validate, execute, commit, rollback, setAutoCommit
+            assertArrayEquals(new long[] {1, 1, 1, 1, 1}, c.unwrap(StubConnection.class).roundTrips());
         }
-        assertEquals(1L, StubStats.snapshot().get("connect"));
-        assertEquals(1L, StubStats.snapshot().get("validate"));
-        assertEquals(1L, StubStats.snapshot().get("execute"));
-        assertEquals(1L, StubStats.snapshot().get("commit"));
-        assertEquals(1L, StubStats.snapshot().get("rollback"));
-        assertEquals(1L, StubStats.snapshot().get("setAutoCommit"));
+    }
+
+    @Test
+    void validationStatementsCountAsValidation() throws Exception {
+        StubDriver.register();
+        try (Connection c = DriverManager.getConnection("jdbc:stub:t");
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("select concheck.validation()");
+            s.execute("SELECT 1");
+            s.executeQuery("SELECT id FROM orders");
+            long[] r = c.unwrap(StubConnection.class).roundTrips();
+            assertEquals(2L, r[0]);
+            assertEquals(1L, r[1]);
+        }
+    }
+
+    @Test
+    void delaysAreAppliedAtLeastForTheirLength() throws Exception {
+        // a lower bound only (the wait cannot end early); how much longer it takes is not checked
+        StubDriver.register();
+        try (Connection c = DriverManager.getConnection("jdbc:stub:t?validUs=2000")) {
+            long t0 = System.nanoTime();
+            c.isValid(1);
+            assertTrue(System.nanoTime() - t0 >= 2_000_000L);
+        }
     }
 
     @Test

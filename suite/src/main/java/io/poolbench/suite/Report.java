@@ -1,5 +1,7 @@
 package io.poolbench.suite;
 
+import io.poolbench.testbed.JmhSummary;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,5 +1,7 @@
 package io.poolbench.suite;
 
+import io.poolbench.testbed.JmhSummary;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

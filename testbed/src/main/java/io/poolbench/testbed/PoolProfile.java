@@ -297,7 +297,29 @@ public final class PoolProfile {
      *     password)
      */
     public DataSource createDataSource(Map<String, String> vars) {
-        Map<String, String> resolved = resolvedAttributes(vars);
+        return createDataSource(vars, Map.of());
+    }
+
+    /**
+     * Builds the pool with some attributes replaced (after placeholder resolution), e.g. the JDBC URL and driver
+     * class when a benchmark points a profile at the stub driver, or the pool size of a contention sweep; every
+     * other setting stays the profile's.
+     *
+     * @param vars placeholder values
+     * @param overrides attribute → value; a null value removes the attribute
+     * @return the pool
+     * @throws TestbedException see {@link #createDataSource(Map)}
+     */
+    public DataSource createDataSource(Map<String, String> vars, Map<String, String> overrides) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        Map<String, String> withoutOverridden = new LinkedHashMap<>(attributes);
+        withoutOverridden.keySet().removeAll(overrides.keySet());
+        withoutOverridden.forEach((k, v) -> resolved.put(k, resolve(k, v, vars)));
+        overrides.forEach((k, v) -> {
+            if (v != null) {
+                resolved.put(k, v);
+            }
+        });
         String type = resolved.getOrDefault("type", "javax.sql.DataSource");
         Reference ref = new Reference(type, kind.factoryClass(), null);
         resolved.forEach((k, v) -> ref.add(new StringRefAddr(k, v)));

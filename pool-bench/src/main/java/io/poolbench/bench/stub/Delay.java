@@ -3,18 +3,18 @@ package io.poolbench.bench.stub;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Accurate short waits that stand in for a network round trip. Up to 50 µs the thread spins (as a thread waiting
+ * Accurate short waits that stand in for a network round trip (and for a borrower's hold time). Up to 50 µs the thread spins (as a thread waiting
  * on a socket read burns no CPU but parkNanos overshoots by tens of µs on Linux); longer waits park for all but the
  * last 50 µs and spin the rest, so the wait is within a few µs of the target without burning a core for it.
  */
-final class Delay {
+public final class Delay {
     private static final long SPIN_NS = 50_000;
 
     private Delay() {
     }
 
     /** @param micros wait in microseconds; 0 returns at once */
-    static void apply(long micros) {
+    public static void apply(long micros) {
         if (micros <= 0) {
             return;
         }

@@ -37,6 +37,8 @@ public final class StubConnection implements Connection {
     private Map<String, Class<?>> typeMap = Map.of();
     private int holdability = java.sql.ResultSet.HOLD_CURSORS_OVER_COMMIT;
     private final Properties clientInfo = new Properties();
+    /** Round trips of this connection: validate, execute, commit, rollback, setAutoCommit (single user at a time). */
+    final long[] roundTrips = new long[5];
 
     StubConnection(StubDelays delays) {
         this.delays = delays;
@@ -44,6 +46,14 @@ public final class StubConnection implements Connection {
 
     StubDelays delays() {
         return delays;
+    }
+
+    /**
+     * @return this connection's round trips: validate, execute, commit, rollback, setAutoCommit (in that order);
+     *     unlike {@link StubStats}, not disturbed by other pools' background threads
+     */
+    public long[] roundTrips() {
+        return roundTrips.clone();
     }
 
     private void open() throws SQLException {
@@ -79,6 +89,7 @@ public final class StubConnection implements Connection {
         open();
         if (this.autoCommit != autoCommit) {
             StubStats.AUTOCOMMIT.increment();
+            roundTrips[4]++;
             Delay.apply(delays.autoCommitUs());
         }
         this.autoCommit = autoCommit;
@@ -94,6 +105,7 @@ public final class StubConnection implements Connection {
     public void commit() throws SQLException {
         open();
         StubStats.COMMIT.increment();
+        roundTrips[2]++;
         Delay.apply(delays.commitUs());
     }
 
@@ -101,6 +113,7 @@ public final class StubConnection implements Connection {
     public void rollback() throws SQLException {
         open();
         StubStats.ROLLBACK.increment();
+        roundTrips[3]++;
         Delay.apply(delays.rollbackUs());
     }
 
@@ -281,6 +294,7 @@ public final class StubConnection implements Connection {
             return false;
         }
         StubStats.VALIDATE.increment();
+        roundTrips[0]++;
         Delay.apply(delays.validUs());
         return true;
     }

@@ -16,20 +16,20 @@ final class StubStatements {
     private StubStatements() {
     }
 
-    static Statement statement(StubConnection conn, String sql) {
+    static Statement statement(StubConnection conn, String prepared) {
         boolean[] closed = {false};
         InvocationHandler h = (proxy, m, args) -> {
             String n = m.getName();
             switch (n) {
                 case "executeQuery":
-                    round(conn);
+                    round(conn, sqlOf(prepared, args));
                     return resultSet();
                 case "execute":
-                    round(conn);
+                    round(conn, sqlOf(prepared, args));
                     return Boolean.TRUE;
                 case "executeUpdate":
                 case "executeLargeUpdate":
-                    round(conn);
+                    round(conn, sqlOf(prepared, args));
                     return n.equals("executeUpdate") ? (Object) 1 : (Object) 1L;
                 case "getResultSet":
                     return resultSet();
@@ -55,18 +55,47 @@ final class StubStatements {
                 case "equals":
                     return proxy == args[0];
                 case "toString":
-                    return "StubStatement[" + sql + "]";
+                    return "StubStatement[" + prepared + "]";
                 default:
                     return defaultValue(m.getReturnType());
             }
         };
-        Class<?> iface = sql == null ? Statement.class : PreparedStatement.class;
+        Class<?> iface = prepared == null ? Statement.class : PreparedStatement.class;
         return (Statement) Proxy.newProxyInstance(StubStatements.class.getClassLoader(), new Class<?>[] {iface}, h);
     }
 
-    private static void round(StubConnection conn) {
-        StubStats.EXECUTE.increment();
-        Delay.apply(conn.delays().executeUs());
+    private static void round(StubConnection conn, String sql) {
+        if (isValidation(sql)) {
+            StubStats.VALIDATE.increment();
+            conn.roundTrips[0]++;
+            Delay.apply(conn.delays().validUs());
+        } else {
+            StubStats.EXECUTE.increment();
+            conn.roundTrips[1]++;
+            Delay.apply(conn.delays().executeUs());
+        }
+    }
+
+    /**
+     * Whether a statement is a pool's validation or writer check (counted and delayed as validation, like
+     * {@code isValid()}): {@code SELECT 1} in its usual spellings, or seed 004's {@code concheck.validation()}.
+     *
+     * @param sql statement text, may be null
+     * @return true for a validation statement
+     */
+    static boolean isValidation(String sql) {
+        if (sql == null) {
+            return false;
+        }
+        String s = sql.trim().toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", " ");
+        return s.equals("select 1") || s.equals("select 1 from dual") || s.contains("concheck.validation");
+    }
+
+    private static String sqlOf(String prepared, Object[] args) {
+        if (prepared != null) {
+            return prepared;
+        }
+        return args != null && args.length > 0 && args[0] instanceof String ? (String) args[0] : null;
     }
 
     private static ResultSet resultSet() {

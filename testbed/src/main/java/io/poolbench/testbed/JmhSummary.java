@@ -1,4 +1,4 @@
-package io.poolbench.suite;
+package io.poolbench.testbed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,10 +38,13 @@ public final class JmhSummary {
      * @param percentiles percentile ("50.0", "99.0", "99.9", "100.0", ...) → value, in {@code unit}
      * @param p99PerIteration p99 of each measurement iteration (sample mode only), in {@code unit}
      * @param secondary secondary metrics (e.g. {@code gc.alloc.rate.norm}) → score
+     * @param shareOver10xMedian sample mode: share of samples slower than 10 × the median (a fairness figure:
+     *     borrowers that waited far longer than the typical one); NaN otherwise
      */
     public record Result(String benchmark, String method, String mode, Map<String, String> params, int threads,
             int forks, int iterations, double score, double error, String unit, long samples,
-            Map<String, Double> percentiles, List<Double> p99PerIteration, Map<String, Double> secondary) {
+            Map<String, Double> percentiles, List<Double> p99PerIteration, Map<String, Double> secondary,
+            double shareOver10xMedian) {
 
         /** @return the {@code profile} parameter, or "" */
         public String profile() {
@@ -75,8 +78,10 @@ public final class JmhSummary {
             long samples = (long) forks * iterations;
             List<Double> p99s = new ArrayList<>();
             JsonNode hist = pm.path("rawDataHistogram");
+            double share = Double.NaN;
             if (hist.isArray() && hist.size() > 0) {
                 samples = 0;
+                List<double[]> all = new ArrayList<>();
                 for (JsonNode fork : hist) {
                     for (JsonNode iter : fork) {
                         List<double[]> vc = new ArrayList<>();
@@ -87,23 +92,39 @@ public final class JmhSummary {
                             vc.add(new double[] {v, c});
                             n += c;
                         }
+                        all.addAll(vc);
                         samples += n;
                         p99s.add(percentile(vc, n, 0.99));
                     }
                 }
+                double median = percentile(all, samples, 0.5);
+                long slow = 0;
+                for (double[] vc : all) {
+                    if (vc[0] > 10 * median) {
+                        slow += (long) vc[1];
+                    }
+                }
+                share = samples == 0 ? Double.NaN : slow / (double) samples;
             }
             Map<String, Double> sec = new LinkedHashMap<>();
             b.path("secondaryMetrics").fields().forEachRemaining(e -> sec.put(e.getKey(),
                     e.getValue().path("score").asDouble()));
             double err = pm.path("scoreError").isNumber() ? pm.path("scoreError").asDouble() : Double.NaN;
             out.add(new Result(bench, method, mode, params, b.path("threads").asInt(), forks, iterations,
-                    pm.path("score").asDouble(), err, pm.path("scoreUnit").asText(), samples, pct, p99s, sec));
+                    pm.path("score").asDouble(), err, pm.path("scoreUnit").asText(), samples, pct, p99s, sec, share));
         }
         return out;
     }
 
-    /** Nearest-rank percentile of a value/count histogram (values sorted here). */
-    static double percentile(List<double[]> valueCounts, long n, double q) {
+    /**
+     * Nearest-rank percentile of a value/count histogram.
+     *
+     * @param valueCounts [value, count] pairs (sorted here)
+     * @param n total count
+     * @param q quantile 0..1
+     * @return the value, NaN for an empty histogram
+     */
+    public static double percentile(List<double[]> valueCounts, long n, double q) {
         if (n == 0) {
             return Double.NaN;
         }

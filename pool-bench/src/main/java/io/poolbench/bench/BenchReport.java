@@ -1,0 +1,189 @@
+package io.poolbench.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.JmhSummary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * The pool-bench report of a preset directory: {@code summary.md} (one table per benchmark: ops/ms ± JMH error,
+ * borrow-time percentiles, the share of borrows slower than 10 × the median, allocation per operation from JMH's
+ * gc profiler, round trips per borrow) and charts (ops/ms with error bars; borrow time by percentile).
+ */
+public final class BenchReport {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private BenchReport() {
+    }
+
+    private record Row(String profile, String validUs, int threads, int poolSize, JmhSummary.Result thr,
+            JmhSummary.Result lat) {
+    }
+
+    private static String validUs(String stubUrl) {
+        int i = stubUrl.indexOf("validUs=");
+        if (i < 0) {
+            return "0";
+        }
+        String v = stubUrl.substring(i + "validUs=".length());
+        int amp = v.indexOf('&');
+        return amp < 0 ? v : v.substring(0, amp);
+    }
+
+    /**
+     * @param dir preset directory
+     * @return the Markdown written to {@code summary.md}
+     * @throws IOException when files cannot be read or written
+     */
+    public static String write(Path dir) throws IOException {
+        List<JmhSummary.Result> all = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.filter(p -> p.getFileName().toString().matches("(connection|statement|virtual-thread)-cycle.*\\.json"))
+                    .sorted().toList()) {
+                if (Files.size(f) > 0) {
+                    all.addAll(JmhSummary.read(f));
+                }
+            }
+        }
+        JsonNode rt = Files.isRegularFile(dir.resolve("round-trips.json"))
+                ? JSON.readTree(dir.resolve("round-trips.json").toFile()) : JSON.createObjectNode();
+        StringBuilder md = new StringBuilder("# pool-bench\n\n");
+        md.append("Stub JDBC driver (no network; `validUs` = simulated round trip of a validation, µs). Throughput:"
+                + " ops/ms over all threads ± JMH's 99.9 % confidence half-width, n = forks × iterations. Borrow"
+                + " time (borrow + return, µs): SampleTime over all samples. `>10×p50`: share of borrows slower than"
+                + " 10 × the median (fairness under contention). Alloc: `gc.alloc.rate.norm`, bytes per operation."
+                + " Round trips per borrow: counted on one thread, back-to-back borrows, outside the timing.\n\n");
+        for (String bench : List.of("ConnectionCycle", "VirtualThreadCycle", "StatementCycle")) {
+            Map<String, Row> rows = new LinkedHashMap<>();
+            for (JmhSummary.Result r : all) {
+                if (!r.method().startsWith(bench + ".")) {
+                    continue;
+                }
+                String pool = r.params().getOrDefault("poolSize", "0");
+                String key = r.profile() + "|" + validUs(r.params().getOrDefault("stubUrl", "")) + "|" + r.threads()
+                        + "|" + pool;
+                Row old = rows.get(key);
+                boolean thr = r.mode().equals("thrpt");
+                rows.put(key, new Row(r.profile(), validUs(r.params().getOrDefault("stubUrl", "")), r.threads(),
+                        Integer.parseInt(pool), thr ? r : old == null ? null : old.thr(),
+                        thr ? old == null ? null : old.lat() : r));
+            }
+            if (rows.isEmpty()) {
+                continue;
+            }
+            md.append("## ").append(bench).append("\n\n");
+            md.append("| profile | validUs | threads : pool | ops/ms ± error (n) | p50 µs | p99 µs | p99.9 µs | max µs |"
+                    + " >10×p50 | samples | alloc B/op | round trips / borrow |\n");
+            md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Row r : rows.values()) {
+                JmhSummary.Result t = r.thr();
+                JmhSummary.Result l = r.lat();
+                String ratio = r.poolSize() > 0 ? (r.threads() / r.poolSize()) + ":1 (" + r.threads() + "/"
+                        + r.poolSize() + ")" : r.threads() + " threads";
+                JsonNode trips = rt.path(r.profile());
+                String roundTrips = bench.equals("ConnectionCycle") && trips.isObject()
+                        ? fmt(trips.path("validate").asDouble() + trips.path("execute").asDouble()
+                        + trips.path("connect").asDouble() + trips.path("rollback").asDouble()
+                        + trips.path("commit").asDouble() + trips.path("setAutoCommit").asDouble(), 2) : "n/a";
+                Double alloc = t != null ? t.secondary().get("·gc.alloc.rate.norm") : null;
+                if (alloc == null && t != null) {
+                    alloc = t.secondary().get("gc.alloc.rate.norm");
+                }
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                        r.profile(), r.validUs(), ratio,
+                        t == null ? "n/a" : fmt(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : fmt(t.error(), 0))
+                                + " (" + t.samples() + ")",
+                        l == null ? "n/a" : g(l.percentiles().get("50.0")),
+                        l == null ? "n/a" : g(l.percentiles().get("99.0")),
+                        l == null ? "n/a" : g(l.percentiles().get("99.9")),
+                        l == null ? "n/a" : g(l.percentiles().get("100.0")),
+                        l == null ? "n/a" : fmt(100 * l.shareOver10xMedian(), 2) + " %",
+                        l == null ? "n/a" : String.format(Locale.ROOT, "%,d", l.samples()),
+                        alloc == null ? "n/a" : fmt(alloc, 0), roundTrips));
+            }
+            md.append('\n');
+            charts(dir, bench, rows);
+        }
+        Files.writeString(dir.resolve("summary.md"), md.toString());
+        return md.toString();
+    }
+
+    private static String fmt(double v, int decimals) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    }
+
+    private static String g(Double v) {
+        if (v == null || v.isNaN()) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        return fmt(v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+    }
+
+    private static void charts(Path dir, String bench, Map<String, Row> rows) throws IOException {
+        String base = bench.equals("ConnectionCycle") ? "connection-cycle"
+                : bench.equals("StatementCycle") ? "statement-cycle" : "virtual-thread-cycle";
+        CategoryChart c = new CategoryChartBuilder().width(1000).height(500)
+                .title(bench + ": throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile").yAxisTitle("ops/ms").build();
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        Map<String, List<Row>> bySeries = new LinkedHashMap<>();
+        for (Row r : rows.values()) {
+            if (r.thr() != null) {
+                String s = (r.poolSize() > 0 ? (r.threads() / r.poolSize()) + ":1" : r.threads() + "t")
+                        + ", validUs " + r.validUs();
+                bySeries.computeIfAbsent(s, k -> new ArrayList<>()).add(r);
+            }
+        }
+        for (Map.Entry<String, List<Row>> e : bySeries.entrySet()) {
+            List<String> xs = e.getValue().stream().map(Row::profile).toList();
+            List<Number> ys = e.getValue().stream().map(r -> (Number) r.thr().score()).toList();
+            List<Number> es = e.getValue().stream()
+                    .map(r -> (Number) (Double.isNaN(r.thr().error()) ? 0.0 : r.thr().error())).toList();
+            c.addSeries(e.getKey(), xs, ys, es);
+        }
+        if (!c.getSeriesMap().isEmpty()) {
+            BitmapEncoder.saveBitmap(c, dir.resolve(base + "-throughput").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+        CategoryChart p = new CategoryChartBuilder().width(1000).height(500)
+                .title(bench + ": borrow + return time by percentile (µs, log)").xAxisTitle("percentile")
+                .yAxisTitle("µs").build();
+        p.getStyler().setYAxisLogarithmic(true);
+        p.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        p.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        for (Row r : rows.values()) {
+            if (r.lat() == null) {
+                continue;
+            }
+            List<String> xs = new ArrayList<>();
+            List<Number> ys = new ArrayList<>();
+            for (String q : List.of("50.0", "90.0", "99.0", "99.9", "100.0")) {
+                Double v = r.lat().percentiles().get(q);
+                if (v != null && !v.isNaN()) {
+                    xs.add(q.equals("100.0") ? "max" : "p" + q.replaceAll("\\.0$", ""));
+                    ys.add(Math.max(0.01, v));
+                }
+            }
+            String name = r.profile() + (r.poolSize() > 0 ? " " + (r.threads() / r.poolSize()) + ":1" : "")
+                    + " v" + r.validUs();
+            if (!xs.isEmpty()) {
+                p.addSeries(name, xs, ys);
+            }
+        }
+        if (!p.getSeriesMap().isEmpty()) {
+            BitmapEncoder.saveBitmap(p, dir.resolve(base + "-percentiles").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}

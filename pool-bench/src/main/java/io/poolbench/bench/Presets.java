@@ -1,0 +1,162 @@
+package io.poolbench.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * Named runs of the pool-bench benchmarks:
+ * {@code java -cp pool-bench/target/benchmarks.jar io.poolbench.bench.Presets quick|full}.
+ * <ul>
+ *   <li>{@code quick} (about 4 minutes on 2 cores): ConnectionCycle for hikari, dbcp2, seed004-hikari and
+ *       seed004-dbcp2, pool size 4, threads : pool size 1:1 and 4:1, stub validation delay 0 and 500 µs, 1 fork,
+ *       1 × 1 s warm-up, 3 × 1 s measurement, with JMH's gc profiler; StatementCycle for hikari and dbcp2.</li>
+ *   <li>{@code full}: the same at 1:1, 2:1, 4:1, 8:1 with 3 forks, 5 × 1 s warm-up, 10 × 1 s measurement.</li>
+ * </ul>
+ * Every JMH run writes its JSON as soon as it ends ({@code <out>/<preset>/*.json}); round trips per borrow are
+ * counted separately ({@link RoundTrips}); then {@link BenchReport} writes {@code summary.md} and charts.
+ */
+@Command(name = "presets", mixinStandardHelpOptions = true, description = "Run a named set of pool-bench benchmarks.")
+public final class Presets implements Callable<Integer> {
+    @Parameters(index = "0", defaultValue = "quick", description = "quick or full (default ${DEFAULT-VALUE}).")
+    String preset;
+
+    @Option(names = "--out", defaultValue = "target/pool-bench-report", description = "Output directory (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2,seed004-hikari,seed004-dbcp2",
+            description = "Profiles (default ${DEFAULT-VALUE}).")
+    List<String> profiles;
+
+    @Option(names = "--pool-size", defaultValue = "4", description = "Pool size of the contention runs (default ${DEFAULT-VALUE}).")
+    int poolSize;
+
+    /** The settings of a preset. */
+    record Plan(int forks, int warmups, int iterations, List<Integer> ratios, List<Integer> validUs) {
+    }
+
+    static Plan plan(String preset) {
+        switch (preset) {
+            case "quick":
+                return new Plan(1, 1, 3, List.of(1, 4), List.of(0, 500));
+            case "full":
+                return new Plan(3, 5, 10, List.of(1, 2, 4, 8), List.of(0, 500));
+            default:
+                throw new TestbedException("unknown preset '" + preset + "': use quick or full");
+        }
+    }
+
+    /**
+     * JMH options of one ConnectionCycle run of a preset.
+     *
+     * @param p plan
+     * @param profiles profiles
+     * @param poolSize pool size
+     * @param ratio threads per pooled connection
+     * @param json result file
+     * @return the options
+     */
+    static ChainedOptionsBuilder connectionCycle(Plan p, List<String> profiles, int poolSize, int ratio, Path json) {
+        List<String> urls = new ArrayList<>();
+        for (int v : p.validUs()) {
+            urls.add(v == 0 ? "jdbc:stub:bench" : "jdbc:stub:bench?validUs=" + v);
+        }
+        return new OptionsBuilder()
+                .include(ConnectionCycle.class.getName() + "\\.")
+                .param("profile", profiles.toArray(new String[0]))
+                .param("stubUrl", urls.toArray(new String[0]))
+                .param("poolSize", Integer.toString(poolSize))
+                .threads(poolSize * ratio)
+                .forks(p.forks())
+                .warmupIterations(p.warmups()).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(p.iterations()).measurementTime(TimeValue.seconds(1))
+                .jvmArgsAppend("-Dpoolbench.conf=" + BenchPools.confDir().toAbsolutePath())
+                .addProfiler(GCProfiler.class)
+                .resultFormat(ResultFormatType.JSON).result(json.toString());
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Plan p = plan(preset);
+        Path dir = out.resolve(preset);
+        Files.createDirectories(dir);
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Map<String, Object> counts = new LinkedHashMap<>();
+        for (String prof : profiles) {
+            counts.put(prof, RoundTrips.perBorrow(prof, poolSize, 10_000));
+        }
+        json.writeValue(dir.resolve("round-trips.json").toFile(), counts);
+        for (int ratio : p.ratios()) {
+            Path f = dir.resolve("connection-cycle-" + ratio + "to1.json");
+            System.out.println("== ConnectionCycle, threads : pool size = " + ratio + ":1 (" + poolSize * ratio
+                    + " threads, pool " + poolSize + ")");
+            new Runner(connectionCycle(p, profiles, poolSize, ratio, f).build()).run();
+            BenchReport.write(dir);
+        }
+        if (VirtualThreadCycle.supported()) {
+            System.out.println("== VirtualThreadCycle");
+            new Runner(new OptionsBuilder()
+                    .include(VirtualThreadCycle.class.getName() + "\\.")
+                    .param("profile", "hikari", "dbcp2")
+                    .param("poolSize", Integer.toString(poolSize))
+                    .forks(p.forks())
+                    .warmupIterations(p.warmups()).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(p.iterations()).measurementTime(TimeValue.seconds(1))
+                    .jvmArgsAppend("-Dpoolbench.conf=" + BenchPools.confDir().toAbsolutePath())
+                    .resultFormat(ResultFormatType.JSON).result(dir.resolve("virtual-thread-cycle.json").toString())
+                    .build()).run();
+        } else {
+            System.out.println("== VirtualThreadCycle skipped: needs JDK 21+ (virtual threads), this is "
+                    + Runtime.version());
+        }
+        System.out.println("== StatementCycle");
+        new Runner(new OptionsBuilder()
+                .include(StatementCycle.class.getName() + "\\.")
+                .param("profile", "hikari", "dbcp2")
+                .forks(p.forks())
+                .warmupIterations(p.warmups()).warmupTime(TimeValue.seconds(1))
+                .measurementIterations(p.iterations()).measurementTime(TimeValue.seconds(1))
+                .jvmArgsAppend("-Dpoolbench.conf=" + BenchPools.confDir().toAbsolutePath())
+                .addProfiler(GCProfiler.class)
+                .resultFormat(ResultFormatType.JSON).result(dir.resolve("statement-cycle.json").toString())
+                .build()).run();
+        String md = BenchReport.write(dir);
+        System.out.println(md);
+        System.out.println("written: " + dir.resolve("summary.md"));
+        return 0;
+    }
+
+    /**
+     * Entry point; user errors end with one line and exit code 2.
+     *
+     * @param args command line
+     */
+    public static void main(String[] args) {
+        CommandLine cl = new CommandLine(new Presets());
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof TestbedException) {
+                System.err.println("presets: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cl.execute(args));
+    }
+}

@@ -1,0 +1,117 @@
+package io.poolbench.bench;
+
+import io.poolbench.bench.stub.Delay;
+import io.poolbench.testbed.PoolProfile;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Borrowers on virtual threads (JDK 21+): each invocation starts {@value #BORROWERS} virtual threads that each
+ * borrow, hold ({@code holdUs}) and return one connection, and waits for all of them; the score is borrows per ms.
+ * A pool that blocks inside {@code synchronized} pins the carrier thread, which shows here and not with platform
+ * threads. On JDK 17 the setup fails with a message saying so; the presets leave it out there.
+ */
+@State(Scope.Benchmark)
+@Threads(1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class VirtualThreadCycle {
+    /** Virtual threads per invocation. */
+    public static final int BORROWERS = 64;
+
+    /** Profile name in webapp/conf, or a path to a context.xml. */
+    @Param({"hikari", "dbcp2"})
+    public String profile;
+
+    /** Stub driver URL with optional delays. */
+    @Param({"jdbc:stub:bench"})
+    public String stubUrl;
+
+    /** Pool size (0 = the profile's). */
+    @Param({"0"})
+    public int poolSize;
+
+    /** Hold time per borrow, µs. */
+    @Param({"50"})
+    public long holdUs;
+
+    private DataSource ds;
+    private ExecutorService virtualThreads;
+
+    /** @return true when this JVM has virtual threads (JDK 21+) */
+    public static boolean supported() {
+        return Runtime.version().feature() >= 21;
+    }
+
+    /**
+     * Builds the pool and the virtual-thread executor.
+     *
+     * @throws Exception on JDK &lt; 21 (with a message) or when the pool fails
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        if (!supported()) {
+            throw new IllegalStateException("VirtualThreadCycle needs JDK 21 or newer (virtual threads); this JVM is "
+                    + Runtime.version() + ": skipped");
+        }
+        virtualThreads = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+        ds = BenchPools.stubPool(profile, stubUrl, poolSize);
+    }
+
+    /** Closes the executor and the pool. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        if (virtualThreads != null) {
+            virtualThreads.shutdownNow();
+        }
+        PoolProfile.close(ds);
+    }
+
+    /**
+     * {@value #BORROWERS} borrows on as many virtual threads.
+     *
+     * @throws Exception when a borrow fails
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    @OperationsPerInvocation(BORROWERS)
+    public void borrowOnVirtualThreads() throws Exception {
+        List<Future<?>> fs = new ArrayList<>(BORROWERS);
+        for (int i = 0; i < BORROWERS; i++) {
+            fs.add(virtualThreads.submit(() -> {
+                try (Connection c = ds.getConnection()) {
+                    Delay.apply(holdUs);
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (Future<?> f : fs) {
+            f.get();
+        }
+    }
+}
