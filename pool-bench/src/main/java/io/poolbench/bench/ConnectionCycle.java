@@ -1,7 +1,6 @@
 package io.poolbench.bench;
 
 import io.poolbench.bench.stub.Delay;
-import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
@@ -55,12 +54,22 @@ public class ConnectionCycle {
     @Param({"0"})
     public long holdUs;
 
+    /** Database: stub (default, no network), postgres (embedded), mysql, mysql-toxiproxy (Docker). */
+    @Param({"stub"})
+    public String db;
+
+    /** Added round-trip latency for db=mysql-toxiproxy, ms. */
+    @Param({"0"})
+    public int latencyMs;
+
+    private BenchDatabase bench;
     private DataSource ds;
 
     /** Builds the pool and borrows once so the pool is filled before measuring. */
     @Setup(Level.Trial)
     public void setUp() throws SQLException {
-        ds = BenchPools.stubPool(profile, stubUrl, poolSize);
+        bench = BenchDatabase.open(db, profile, stubUrl, poolSize, latencyMs);
+        ds = bench.pool();
         try (Connection c = ds.getConnection()) {
             c.isValid(1);
         }
@@ -69,7 +78,7 @@ public class ConnectionCycle {
     /** Closes the pool. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        PoolProfile.close(ds);
+        bench.close();
     }
 
     private void cycle(Blackhole bh) throws SQLException {

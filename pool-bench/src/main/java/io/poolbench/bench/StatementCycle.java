@@ -1,6 +1,5 @@
 package io.poolbench.bench;
 
-import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,18 +42,28 @@ public class StatementCycle {
     @Param({"jdbc:stub:bench"})
     public String stubUrl;
 
+    /** Database: stub (default, no network), postgres (embedded), mysql, mysql-toxiproxy (Docker). */
+    @Param({"stub"})
+    public String db;
+
+    /** Added round-trip latency for db=mysql-toxiproxy, ms. */
+    @Param({"0"})
+    public int latencyMs;
+
+    private BenchDatabase bench;
     private DataSource ds;
 
     /** The pool, shared by the threads. */
     @Setup(Level.Trial)
     public void setUp() {
-        ds = BenchPools.stubPool(profile, stubUrl, 0);
+        bench = BenchDatabase.open(db, profile, stubUrl, 0, latencyMs);
+        ds = bench.pool();
     }
 
     /** Closes the pool. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        PoolProfile.close(ds);
+        bench.close();
     }
 
     /** One connection per thread, borrowed for the trial. */

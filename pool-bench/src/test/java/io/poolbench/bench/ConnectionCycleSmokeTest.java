@@ -61,4 +61,16 @@ class ConnectionCycleSmokeTest {
         assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-throughput.png")));
         assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-percentiles.png")));
     }
+
+    @Test
+    void realDatabaseModeRunsAgainstEmbeddedPostgres() throws Exception {
+        Path json = dir.resolve("pg.json");
+        new Runner(new OptionsBuilder().include(ConnectionCycle.class.getName() + "\\.throughput")
+                .param("profile", "hikari", "dbcp2").param("db", "postgres").forks(0).warmupIterations(0)
+                .measurementIterations(1).measurementTime(TimeValue.milliseconds(200)).threads(4)
+                .shouldFailOnError(true).resultFormat(ResultFormatType.JSON).result(json.toString()).build()).run();
+        List<JmhSummary.Result> rs = JmhSummary.read(json);
+        assertEquals(2, rs.size());
+        assertTrue(rs.stream().allMatch(r -> r.params().get("db").equals("postgres") && r.score() > 0));
+    }
 }
