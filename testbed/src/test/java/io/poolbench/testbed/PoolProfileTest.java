@@ -80,7 +80,7 @@ class PoolProfileTest {
     @Test
     void unknownProfileNameListsTheAvailableOnes() {
         TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.locate("hikary", CONF));
-        assertTrue(e.getMessage().contains("'hikary'") && e.getMessage().contains("dbcp2, hikari"), e.getMessage());
+        assertTrue(e.getMessage().contains("'hikary'") && e.getMessage().contains("available in") && e.getMessage().contains("dbcp2, ") && e.getMessage().contains(" hikari,"), e.getMessage());
     }
 
     @Test
