@@ -5,7 +5,6 @@ import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.MySqlDatabase;
-import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.MySqlBehindToxiproxy;
@@ -74,18 +73,7 @@ final class BenchDatabase implements AutoCloseable {
             int slash = hostPortDb.indexOf('/');
             vars.put("poolbench.mysql.endpoint", slash < 0 ? hostPortDb : hostPortDb.substring(0, slash));
             vars.put("poolbench.mysql.database", "poolbench");
-            Map<String, String> o = new HashMap<>();
-            if (poolSize > 0) {
-                if (p.kind() == PoolKind.HIKARI) {
-                    o.put("maximumPoolSize", Integer.toString(poolSize));
-                    o.put("minimumIdle", Integer.toString(poolSize));
-                } else {
-                    for (String k : new String[] {"maxTotal", "maxIdle", "minIdle", "initialSize"}) {
-                        o.put(k, Integer.toString(poolSize));
-                    }
-                }
-            }
-            return new BenchDatabase(db, p.createDataSource(vars, o));
+            return new BenchDatabase(db, p.createDataSource(vars, BenchPools.sizeOverrides(p.kind(), poolSize)));
         } catch (RuntimeException e) {
             db.close();
             throw e;

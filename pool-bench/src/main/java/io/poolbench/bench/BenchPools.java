@@ -55,26 +55,32 @@ public final class BenchPools {
     public static DataSource stubPool(String profile, String stubUrl, int poolSize) {
         StubDriver.register();
         PoolProfile p = profile(profile);
-        Map<String, String> o = new HashMap<>();
-        if (p.kind() == PoolKind.HIKARI) {
-            o.put("jdbcUrl", stubUrl);
-            o.put("driverClassName", StubDriver.class.getName());
-            if (poolSize > 0) {
-                o.put("maximumPoolSize", Integer.toString(poolSize));
-                o.put("minimumIdle", Integer.toString(poolSize));
-            }
-        } else {
-            o.put("url", stubUrl);
-            o.put("driverClassName", StubDriver.class.getName());
-            if (poolSize > 0) {
-                for (String k : new String[] {"maxTotal", "maxIdle", "minIdle", "initialSize"}) {
-                    o.put(k, Integer.toString(poolSize));
-                }
-            }
-        }
+        Map<String, String> o = sizeOverrides(p.kind(), poolSize);
+        o.put(p.kind() == PoolKind.HIKARI ? "jdbcUrl" : "url", stubUrl);
+        o.put("driverClassName", StubDriver.class.getName());
         return p.createDataSource(Map.of("poolbench.jdbc.url", stubUrl, "poolbench.jdbc.user", "stub",
                 "poolbench.jdbc.password", "", "poolbench.mysql.endpoint", "stub", "poolbench.mysql.database",
                 "stub"), o);
+    }
+
+    /**
+     * The attributes that set a fixed pool size: HikariCP maximumPoolSize = minimumIdle; DBCP2 maxTotal = maxIdle =
+     * minIdle = initialSize.
+     *
+     * @param kind the pool
+     * @param poolSize size, or 0 for none (keep the profile's)
+     * @return a mutable map of attribute overrides
+     */
+    static Map<String, String> sizeOverrides(PoolKind kind, int poolSize) {
+        Map<String, String> o = new HashMap<>();
+        if (poolSize > 0) {
+            String[] keys = kind == PoolKind.HIKARI ? new String[] {"maximumPoolSize", "minimumIdle"}
+                    : new String[] {"maxTotal", "maxIdle", "minIdle", "initialSize"};
+            for (String k : keys) {
+                o.put(k, Integer.toString(poolSize));
+            }
+        }
+        return o;
     }
 
     /**

@@ -16,7 +16,6 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -149,14 +148,6 @@ public final class Presets implements Callable<Integer> {
      * @param args command line
      */
     public static void main(String[] args) {
-        CommandLine cl = new CommandLine(new Presets());
-        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof TestbedException) {
-                System.err.println("presets: " + e.getMessage());
-                return 2;
-            }
-            throw e;
-        });
-        System.exit(cl.execute(args));
+        System.exit(io.poolbench.testbed.Cli.execute(new Presets(), "presets", args));
     }
 }

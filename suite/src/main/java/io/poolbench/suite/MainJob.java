@@ -136,7 +136,7 @@ final class MainJob {
             sampler.start();
             Path results = dir.resolve("results.csv");
             Path dashboard = dir.resolve("dashboard");
-            deleteTree(dashboard);
+            io.poolbench.testbed.Cli.deleteTree(dashboard);
             Files.deleteIfExists(results);
             DataSet data = DataSet.ofOrders(settings.rows());
             List<String> jm = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.jmeterJar().toString(),
@@ -203,17 +203,6 @@ final class MainJob {
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
-        }
-    }
-
-    static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (var s = Files.walk(p)) {
-            for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
         }
     }
 

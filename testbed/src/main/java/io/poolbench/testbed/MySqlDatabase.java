@@ -19,13 +19,11 @@ public final class MySqlDatabase implements Database {
     private static final Logger LOG = LoggerFactory.getLogger(MySqlDatabase.class);
 
     private final MySQLContainer<?> container;
-    private final Thread hook;
-    private boolean closed;
+    private final io.poolbench.testbed.StopOnExit stopper;
 
     private MySqlDatabase(MySQLContainer<?> container) {
         this.container = container;
-        this.hook = new Thread(this::stopQuietly, "mysql-container-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        this.stopper = new io.poolbench.testbed.StopOnExit("mysql-container-stop", this::stopQuietly);
     }
 
     /**
@@ -130,22 +128,11 @@ public final class MySqlDatabase implements Database {
     }
 
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs us
-            }
-            stopQuietly();
-        }
+    public void close() {
+        stopper.close();
     }
 
-    private synchronized void stopQuietly() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    private void stopQuietly() {
         try {
             container.stop();
         } catch (RuntimeException e) {

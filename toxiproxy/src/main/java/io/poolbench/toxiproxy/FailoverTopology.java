@@ -61,9 +61,8 @@ public final class FailoverTopology implements DrillCluster {
     private final int endpointPort;
     private final Path hostsFile;
     private final boolean mariadb;
-    private final Thread hook;
+    private final io.poolbench.testbed.StopOnExit stopper;
     private volatile Instance writerTarget = Instance.A;
-    private boolean closed;
 
     private FailoverTopology(Network network, MySQLContainer<?> a, MySQLContainer<?> b, GenericContainer<?> tp,
             Proxy proxyA, Proxy proxyB, int endpointPort, Path hostsFile, boolean mariadb) {
@@ -76,8 +75,7 @@ public final class FailoverTopology implements DrillCluster {
         this.endpointPort = endpointPort;
         this.hostsFile = hostsFile;
         this.mariadb = mariadb;
-        this.hook = new Thread(this::stopAll, "failover-topology-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        this.stopper = new io.poolbench.testbed.StopOnExit("failover-topology-stop", this::stopAll);
     }
 
     /**
@@ -490,22 +488,11 @@ public final class FailoverTopology implements DrillCluster {
     }
 
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs us
-            }
-            stopAll();
-        }
+    public void close() {
+        stopper.close();
     }
 
-    private synchronized void stopAll() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    private void stopAll() {
         for (Instance i : Instance.values()) {
             try {
                 unfreeze(i);

@@ -31,8 +31,7 @@ public final class MySqlBehindToxiproxy implements Database {
     private final ToxiproxyContainer toxiproxy;
     private final ToxiproxyClient client;
     private final Proxy writer;
-    private final Thread hook;
-    private boolean closed;
+    private final io.poolbench.testbed.StopOnExit stopper;
 
     private MySqlBehindToxiproxy(Network network, MySqlDatabase mysql, ToxiproxyContainer toxiproxy,
             ToxiproxyClient client, Proxy writer) {
@@ -41,8 +40,7 @@ public final class MySqlBehindToxiproxy implements Database {
         this.toxiproxy = toxiproxy;
         this.client = client;
         this.writer = writer;
-        this.hook = new Thread(this::stopAll, "toxiproxy-topology-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        this.stopper = new io.poolbench.testbed.StopOnExit("toxiproxy-topology-stop", this::stopAll);
     }
 
     /**
@@ -145,22 +143,11 @@ public final class MySqlBehindToxiproxy implements Database {
     }
 
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // hook runs us
-            }
-            stopAll();
-        }
+    public void close() {
+        stopper.close();
     }
 
-    private synchronized void stopAll() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    private void stopAll() {
         try {
             toxiproxy.stop();
         } catch (RuntimeException ignored) {

@@ -6,11 +6,26 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
 
-/** JSON responses (Jackson). */
+/** JSON responses (Jackson) and the JNDI lookup the servlets share. */
 final class Json {
     static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private Json() {
+    }
+
+    /**
+     * The pool a servlet serves from, looked up in the webapp's JNDI context.
+     *
+     * @param jndiName resource name under {@code java:comp/env/}
+     * @return the DataSource
+     * @throws IllegalStateException when the lookup fails
+     */
+    static javax.sql.DataSource lookupDataSource(String jndiName) {
+        try {
+            return (javax.sql.DataSource) new javax.naming.InitialContext().lookup("java:comp/env/" + jndiName);
+        } catch (javax.naming.NamingException e) {
+            throw new IllegalStateException("JNDI lookup of java:comp/env/" + jndiName + " failed: " + e, e);
+        }
     }
 
     static void send(HttpServletResponse resp, int status, Object body) throws IOException {

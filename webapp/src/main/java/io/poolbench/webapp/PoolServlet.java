@@ -7,8 +7,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 /**
@@ -28,11 +26,7 @@ final class PoolServlet extends HttpServlet {
 
     @Override
     public void init() {
-        try {
-            ds = (DataSource) new InitialContext().lookup("java:comp/env/" + jndiName);
-        } catch (NamingException e) {
-            throw new IllegalStateException("JNDI lookup of java:comp/env/" + jndiName + " failed: " + e, e);
-        }
+        ds = Json.lookupDataSource(jndiName);
     }
 
     @Override

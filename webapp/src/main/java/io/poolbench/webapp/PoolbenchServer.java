@@ -203,8 +203,8 @@ public final class PoolbenchServer implements AutoCloseable {
     }
 
     private static void deleteTree(Path p) {
-        try (var s = Files.walk(p)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        try {
+            io.poolbench.testbed.Cli.deleteTree(p);
         } catch (IOException ignored) {
             // temp files only
         }

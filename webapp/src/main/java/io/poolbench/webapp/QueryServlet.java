@@ -14,8 +14,6 @@ import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 /**
@@ -48,11 +46,7 @@ final class QueryServlet extends HttpServlet {
 
     @Override
     public void init() {
-        try {
-            ds = (DataSource) new InitialContext().lookup("java:comp/env/" + jndiName);
-        } catch (NamingException e) {
-            throw new IllegalStateException("JNDI lookup of java:comp/env/" + jndiName + " failed: " + e, e);
-        }
+        ds = Json.lookupDataSource(jndiName);
     }
 
     @Override

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -174,14 +173,6 @@ public final class WebappMain implements Callable<Integer> {
      * @return exit code: 0 ok, 2 user error (one line on stderr), 1 other failure
      */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new WebappMain());
-        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof TestbedException) {
-                System.err.println("poolbench-webapp: " + e.getMessage());
-                return 2;
-            }
-            throw e;
-        });
-        return cl.execute(args);
+        return io.poolbench.testbed.Cli.execute(new WebappMain(), "poolbench-webapp", args);
     }
 }

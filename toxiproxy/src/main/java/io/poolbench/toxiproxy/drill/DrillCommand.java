@@ -141,15 +141,7 @@ public final class DrillCommand implements Callable<Integer> {
      * @param args command line
      */
     public static void main(String[] args) {
-        picocli.CommandLine cl = new picocli.CommandLine(new DrillCommand());
-        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof TestbedException) {
-                System.err.println("poolbench drill: " + e.getMessage());
-                return 2;
-            }
-            throw e;
-        });
-        System.exit(cl.execute(args));
+        System.exit(io.poolbench.testbed.Cli.execute(new DrillCommand(), "poolbench drill", args));
     }
 
     @Override
@@ -196,14 +188,7 @@ public final class DrillCommand implements Callable<Integer> {
             io.poolbench.toxiproxy.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
             io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
         }
-        Path drillsDir = out.resolve("drills");
-        if (Files.isDirectory(drillsDir)) {
-            try (var w = Files.walk(drillsDir)) {
-                for (Path f : w.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(f);
-                }
-            }
-        }
+        io.poolbench.testbed.Cli.deleteTree(out.resolve("drills"));
         long t0 = System.nanoTime();
         try {
             new DrillRunner(s, line -> System.out.println("[" + LocalTime.now().withNano(0) + "] " + line), cluster)
