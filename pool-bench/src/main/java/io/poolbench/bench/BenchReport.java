@@ -62,7 +62,8 @@ public final class BenchReport {
                 ? JSON.readTree(dir.resolve("round-trips.json").toFile()) : JSON.createObjectNode();
         StringBuilder md = new StringBuilder("# pool-bench\n\n");
         md.append("Stub JDBC driver (no network; `validUs` = simulated round trip of a validation, µs). Throughput:"
-                + " ops/ms over all threads ± JMH's 99.9 % confidence half-width, n = forks × iterations. Borrow"
+                + " ops/ms over all threads ± JMH's 99.9 % confidence half-width, n = forks × iterations; fork means:"
+                + " lowest and highest mean of one fork (a fork at another level widens the error). Borrow"
                 + " time (borrow + return, µs): SampleTime over all samples. `>10×p50`: share of borrows slower than"
                 + " 10 × the median (fairness under contention). Alloc: `gc.alloc.rate.norm`, bytes per operation."
                 + " Round trips per borrow: counted on one thread, back-to-back borrows, outside the timing.\n\n");
@@ -85,9 +86,9 @@ public final class BenchReport {
                 continue;
             }
             md.append("## ").append(bench).append("\n\n");
-            md.append("| profile | validUs | threads : pool | ops/ms ± error (n) | p50 µs | p99 µs | p99.9 µs | max µs |"
+            md.append("| profile | validUs | threads : pool | ops/ms ± error (n) | fork means ops/ms | p50 µs | p99 µs | p99.9 µs | max µs |"
                     + " >10×p50 | samples | alloc B/op | round trips / borrow |\n");
-            md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (Row r : rows.values()) {
                 JmhSummary.Result t = r.thr();
                 JmhSummary.Result l = r.lat();
@@ -102,10 +103,11 @@ public final class BenchReport {
                 if (alloc == null && t != null) {
                     alloc = t.secondary().get("gc.alloc.rate.norm");
                 }
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                         r.profile(), r.validUs(), ratio,
                         t == null ? "n/a" : fmt(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : fmt(t.error(), 0))
                                 + " (" + t.samples() + ")",
+                        t == null || t.forkMeans().isEmpty() ? "n/a" : forkRange(t.forkMeans()),
                         l == null ? "n/a" : g(l.percentiles().get("50.0")),
                         l == null ? "n/a" : g(l.percentiles().get("99.0")),
                         l == null ? "n/a" : g(l.percentiles().get("99.9")),
@@ -119,6 +121,12 @@ public final class BenchReport {
         }
         Files.writeString(dir.resolve("summary.md"), md.toString());
         return md.toString();
+    }
+
+    private static String forkRange(List<Double> means) {
+        double lo = means.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        double hi = means.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        return means.size() == 1 ? fmt(lo, 0) : fmt(lo, 0) + "–" + fmt(hi, 0);
     }
 
     private static String fmt(double v, int decimals) {

@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Borrowers on virtual threads (JDK 21+): each invocation starts {@value #BORROWERS} virtual threads that each
- * borrow, hold ({@code holdUs}) and return one connection, and waits for all of them; the score is borrows per ms.
+ * borrow, hold ({@code holdUs}, parked with {@link Delay#park}, so the carrier is free meanwhile) and return one
+ * connection, and waits for all of them; the score is borrows per ms.
  * A pool that blocks inside {@code synchronized} pins the carrier thread, which shows here and not with platform
  * threads. On JDK 17 the setup fails with a message saying so; the presets leave it out there.
  */
@@ -54,7 +55,7 @@ public class VirtualThreadCycle {
     @Param({"0"})
     public int poolSize;
 
-    /** Hold time per borrow, µs. */
+    /** Hold time per borrow, µs (a parked wait: at least this long, parkNanos may add tens of µs). */
     @Param({"50"})
     public long holdUs;
 
@@ -104,7 +105,7 @@ public class VirtualThreadCycle {
         for (int i = 0; i < BORROWERS; i++) {
             fs.add(virtualThreads.submit(() -> {
                 try (Connection c = ds.getConnection()) {
-                    Delay.apply(holdUs);
+                    Delay.park(holdUs);
                 } catch (SQLException e) {
                     throw new IllegalStateException(e);
                 }

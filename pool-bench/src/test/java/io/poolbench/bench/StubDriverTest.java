@@ -80,4 +80,13 @@ class StubDriverTest {
         assertTrue(c.isClosed());
         assertEquals(false, c.isValid(1));
     }
+
+    @Test
+    void parkWaitsAtLeastItsLength() {
+        // a lower bound only, as above
+        long t0 = System.nanoTime();
+        io.poolbench.bench.stub.Delay.park(2_000);
+        assertTrue(System.nanoTime() - t0 >= 2_000_000L);
+        io.poolbench.bench.stub.Delay.park(0);
+    }
 }

@@ -66,6 +66,9 @@ class ReportTest {
         assertTrue(lat.samples() > 1000);
         assertTrue(lat.percentiles().containsKey("99.9"));
         assertTrue(Double.isNaN(r.get(0).error()), "JMH writes \"NaN\" when it cannot compute an error");
+        JmhSummary.Result thr = r.stream().filter(x -> x.mode().equals("thrpt")).findFirst().orElseThrow();
+        assertEquals(thr.forks(), thr.forkMeans().size(), "one mean per fork");
+        assertTrue(lat.forkMeans().isEmpty(), "sample mode has histograms, not fork means");
     }
 
     @Test

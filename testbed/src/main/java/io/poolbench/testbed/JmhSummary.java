@@ -40,11 +40,13 @@ public final class JmhSummary {
      * @param secondary secondary metrics (e.g. {@code gc.alloc.rate.norm}) → score
      * @param shareOver10xMedian sample mode: share of samples slower than 10 × the median (a fairness figure:
      *     borrowers that waited far longer than the typical one); NaN otherwise
+     * @param forkMeans mean score of each fork over its measurement iterations, in {@code unit} (throughput and
+     *     average modes; empty for sample mode), so that a fork running at another level shows in the report
      */
     public record Result(String benchmark, String method, String mode, Map<String, String> params, int threads,
             int forks, int iterations, double score, double error, String unit, long samples,
             Map<String, Double> percentiles, List<Double> p99PerIteration, Map<String, Double> secondary,
-            double shareOver10xMedian) {
+            double shareOver10xMedian, List<Double> forkMeans) {
 
         /** @return the {@code profile} parameter, or "" */
         public String profile() {
@@ -109,9 +111,19 @@ public final class JmhSummary {
             Map<String, Double> sec = new LinkedHashMap<>();
             b.path("secondaryMetrics").fields().forEachRemaining(e -> sec.put(e.getKey(),
                     e.getValue().path("score").asDouble()));
+            List<Double> forkMeans = new ArrayList<>();
+            for (JsonNode fork : pm.path("rawData")) {
+                double sum = 0;
+                for (JsonNode v : fork) {
+                    sum += v.asDouble();
+                }
+                if (fork.size() > 0) {
+                    forkMeans.add(sum / fork.size());
+                }
+            }
             double err = pm.path("scoreError").isNumber() ? pm.path("scoreError").asDouble() : Double.NaN;
             out.add(new Result(bench, method, mode, params, b.path("threads").asInt(), forks, iterations,
-                    pm.path("score").asDouble(), err, pm.path("scoreUnit").asText(), samples, pct, p99s, sec, share));
+                    pm.path("score").asDouble(), err, pm.path("scoreUnit").asText(), samples, pct, p99s, sec, share, forkMeans));
         }
         return out;
     }

@@ -27,4 +27,22 @@ public final class Delay {
             Thread.onSpinWait();
         }
     }
+
+    /**
+     * Waits by parking only, never spinning: on a virtual thread this unmounts it and frees its carrier, as a
+     * blocking socket read does, which is what a borrower on a virtual thread does while it holds a connection.
+     * The wait is at least {@code micros}; {@code parkNanos} may overshoot it (tens of µs on Linux).
+     *
+     * @param micros wait in microseconds; 0 returns at once
+     */
+    public static void park(long micros) {
+        if (micros <= 0) {
+            return;
+        }
+        long deadline = System.nanoTime() + micros * 1_000;
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+    }
 }
