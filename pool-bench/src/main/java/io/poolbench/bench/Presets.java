@@ -29,6 +29,7 @@ import picocli.CommandLine.Parameters;
  *       1 × 1 s warm-up, 3 × 1 s measurement, with JMH's gc profiler; StatementCycle for hikari and dbcp2.</li>
  *   <li>{@code full}: the same at 1:1, 2:1, 4:1, 8:1 with 3 forks, 5 × 1 s warm-up, 10 × 1 s measurement.</li>
  * </ul>
+ * {@code --forks}, {@code --warmup-iterations} and {@code --iterations} replace a preset's counts.
  * Every JMH run writes its JSON as soon as it ends ({@code <out>/<preset>/*.json}); round trips per borrow are
  * counted separately ({@link RoundTrips}); then {@link BenchReport} writes {@code summary.md} and charts.
  */
@@ -47,8 +48,33 @@ public final class Presets implements Callable<Integer> {
     @Option(names = "--pool-size", defaultValue = "4", description = "Pool size of the contention runs (default ${DEFAULT-VALUE}).")
     int poolSize;
 
+    @Option(names = {"-f", "--forks"}, description = "Forks per configuration instead of the preset's (more forks"
+            + " narrow the error when forks settle at different levels).")
+    Integer forks;
+
+    @Option(names = {"-i", "--iterations"}, description = "Measurement iterations (1 s) per fork instead of the preset's.")
+    Integer iterations;
+
+    @Option(names = {"-wi", "--warmup-iterations"}, description = "Warm-up iterations (1 s) per fork instead of the preset's.")
+    Integer warmups;
+
     /** The settings of a preset. */
     record Plan(int forks, int warmups, int iterations, List<Integer> ratios, List<Integer> validUs) {
+        /**
+         * @param f forks, or null to keep
+         * @param w warm-up iterations, or null to keep
+         * @param i measurement iterations, or null to keep
+         * @return this plan with the given counts
+         * @throws TestbedException for a count below 1 (0 for warm-ups)
+         */
+        Plan with(Integer f, Integer w, Integer i) {
+            if ((f != null && f < 1) || (i != null && i < 1) || (w != null && w < 0)) {
+                throw new TestbedException("--forks and --iterations must be at least 1, --warmup-iterations at"
+                        + " least 0");
+            }
+            return new Plan(f == null ? forks : f, w == null ? warmups : w, i == null ? iterations : i, ratios,
+                    validUs);
+        }
     }
 
     static Plan plan(String preset) {
@@ -93,7 +119,7 @@ public final class Presets implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Plan p = plan(preset);
+        Plan p = plan(preset).with(forks, warmups, iterations);
         Path dir = out.resolve(preset);
         Files.createDirectories(dir);
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -23,6 +23,12 @@ class PresetsTest {
         assertEquals(List.of(1, 2, 4, 8), f.ratios());
         assertEquals(3, f.forks());
         assertEquals(10, f.iterations());
+        Presets.Plan more = f.with(8, null, 5);
+        assertEquals(8, more.forks());
+        assertEquals(f.warmups(), more.warmups());
+        assertEquals(5, more.iterations());
+        assertEquals(f.ratios(), more.ratios());
+        assertThrows(TestbedException.class, () -> f.with(0, null, null));
         TestbedException e = assertThrows(TestbedException.class, () -> Presets.plan("fast"));
         assertTrue(e.getMessage().contains("'fast'"));
         Options o = Presets.connectionCycle(q, List.of("hikari"), 4, 4, Path.of("x.json")).build();
