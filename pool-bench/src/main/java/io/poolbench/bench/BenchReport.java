@@ -2,6 +2,7 @@ package io.poolbench.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -130,15 +131,11 @@ public final class BenchReport {
     }
 
     private static String fmt(double v, int decimals) {
-        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,." + decimals + "f", v);
+        return Figures.fixed(v, decimals);
     }
 
     private static String g(Double v) {
-        if (v == null || v.isNaN()) {
-            return "n/a";
-        }
-        double a = Math.abs(v);
-        return fmt(v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+        return Figures.sig3(v);
     }
 
     private static void charts(Path dir, String bench, Map<String, Row> rows) throws IOException {

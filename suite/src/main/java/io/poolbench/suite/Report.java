@@ -1,5 +1,6 @@
 package io.poolbench.suite;
 
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -131,20 +132,11 @@ final class Report {
     }
 
     private static String f(double v, int decimals) {
-        if (Double.isNaN(v)) {
-            return "n/a";
-        }
-        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
+        return Figures.fixed(v, decimals);
     }
 
-    /** Three significant digits at most, for µs figures that span 0.1 to 100,000. */
     private static String g(double v) {
-        if (Double.isNaN(v)) {
-            return "n/a";
-        }
-        double a = Math.abs(v);
-        int dec = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-        return f(v, dec);
+        return Figures.sig3(v);
     }
 
     static String markdown(JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads) {

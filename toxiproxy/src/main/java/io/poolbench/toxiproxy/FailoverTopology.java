@@ -169,14 +169,7 @@ public final class FailoverTopology implements DrillCluster {
             t.startReplication();
             return t;
         } catch (IOException | SQLException | RuntimeException e) {
-            for (GenericContainer<?> c : List.of(tp, b, a)) {
-                try {
-                    c.stop();
-                } catch (RuntimeException ignored) {
-                    // keep cleaning
-                }
-            }
-            net.close();
+            stopContainers(net, tp, b, a);
             if (e instanceof TestbedException) {
                 throw (TestbedException) e;
             }
@@ -500,7 +493,12 @@ public final class FailoverTopology implements DrillCluster {
                 // only a paused container can be unpaused
             }
         }
-        for (GenericContainer<?> c : List.of(toxiproxy, b, a)) {
+        stopContainers(network, toxiproxy, b, a);
+    }
+
+    /** Stops each container, then the network; a failure to stop one does not keep the rest running. */
+    private static void stopContainers(Network net, GenericContainer<?>... containers) {
+        for (GenericContainer<?> c : containers) {
             try {
                 c.stop();
             } catch (RuntimeException ignored) {
@@ -508,7 +506,7 @@ public final class FailoverTopology implements DrillCluster {
             }
         }
         try {
-            network.close();
+            net.close();
         } catch (RuntimeException ignored) {
             // best effort
         }

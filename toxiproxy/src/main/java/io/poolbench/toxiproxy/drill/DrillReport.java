@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Figures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,24 +196,14 @@ public final class DrillReport {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("values", v);
         s.put("n", v.stream().filter(x -> x != null).count());
-        s.put("median", pct(v, 0.5));
-        s.put("p95", pct(v, 0.95));
-        s.put("max", pct(v, 1.0));
+        s.put("median", Figures.nearestRank(v, 0.5));
+        s.put("p95", Figures.nearestRank(v, 0.95));
+        s.put("max", Figures.nearestRank(v, 1.0));
         pm.put(metric, s);
     }
 
     private static String poolOf(List<DrillRunner.RunResult> dr, String p) {
         return dr.stream().filter(r -> r.profile().equals(p)).map(DrillRunner.RunResult::pool).findFirst().orElse("?");
-    }
-
-    /** Nearest-rank percentile over the non-null values; null when none. */
-    static Double pct(List<Double> values, double q) {
-        List<Double> v = values.stream().filter(x -> x != null).sorted().toList();
-        if (v.isEmpty()) {
-            return null;
-        }
-        int idx = (int) Math.ceil(q * v.size()) - 1;
-        return v.get(Math.max(0, Math.min(idx, v.size() - 1)));
     }
 
     private static String num(Double d) {
@@ -228,7 +219,8 @@ public final class DrillReport {
         if (nulls == v.size()) {
             return "never";
         }
-        String s = num(pct(v, 0.5)) + " (" + num(pct(v, 0.95)) + ", " + num(pct(v, 1.0)) + ")";
+        String s = num(Figures.nearestRank(v, 0.5)) + " (" + num(Figures.nearestRank(v, 0.95)) + ", "
+                + num(Figures.nearestRank(v, 1.0)) + ")";
         return nulls > 0 ? s + " [" + nulls + " never]" : s;
     }
 
@@ -236,7 +228,7 @@ public final class DrillReport {
         if (v.stream().allMatch(x -> x == null)) {
             return "–";
         }
-        return num(pct(v, 0.5)) + " (" + num(pct(v, 1.0)) + ")";
+        return num(Figures.nearestRank(v, 0.5)) + " (" + num(Figures.nearestRank(v, 1.0)) + ")";
     }
 
     private static void chart(Path csv, DrillRunner.RunResult r, Path png) throws IOException {

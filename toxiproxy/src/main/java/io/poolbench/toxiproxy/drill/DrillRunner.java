@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
@@ -423,7 +424,7 @@ public final class DrillRunner {
         m.put("blocked_over_pool_timeout", (double) blocked);
         m.put("pool_timeout_ms", (double) timeout);
         m.put("max_response_ms", rts.isEmpty() ? null : (double) rts.stream().mapToLong(Long::longValue).max().orElse(0));
-        m.put("p99_response_ms", percentile(rts, 0.99));
+        m.put("p99_response_ms", Figures.nearestRank(rts, 0.99));
         return m;
     }
 
@@ -460,26 +461,15 @@ public final class DrillRunner {
             String k = name.substring("step-".length());
             double secs = (Math.min(to, events.getOrDefault("end", to)) - from) / 1000.0;
             m.put(k + ".throughput_rps", secs > 0 ? ok / secs : null);
-            m.put(k + ".p50_ms", percentile(rt, 0.50));
-            m.put(k + ".p99_ms", percentile(rt, 0.99));
+            m.put(k + ".p50_ms", Figures.nearestRank(rt, 0.50));
+            m.put(k + ".p99_ms", Figures.nearestRank(rt, 0.99));
             m.put(k + ".max_ms", rt.isEmpty() ? null : (double) rt.stream().mapToLong(Long::longValue).max().orElse(0));
-            m.put(k + ".borrow_p99_ms", percentile(borrow, 0.99));
+            m.put(k + ".borrow_p99_ms", Figures.nearestRank(borrow, 0.99));
             m.put(k + ".borrow_max_ms", borrow.isEmpty() ? null
                     : (double) borrow.stream().mapToLong(Long::longValue).max().orElse(0));
             m.put(k + ".errors", (double) err);
         }
         return m;
-    }
-
-    /** Nearest-rank percentile, null for no data. */
-    static Double percentile(List<Long> values, double q) {
-        if (values.isEmpty()) {
-            return null;
-        }
-        List<Long> v = new ArrayList<>(values);
-        v.sort(Long::compare);
-        int idx = (int) Math.ceil(q * v.size()) - 1;
-        return (double) v.get(Math.max(0, Math.min(idx, v.size() - 1)));
     }
 
     static String summaryLine(RunResult r) {

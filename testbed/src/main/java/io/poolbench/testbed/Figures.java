@@ -1,0 +1,54 @@
+package io.poolbench.testbed;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Small shared helpers for the reports: nearest-rank percentiles of a list of numbers and the number formats of
+ * the Markdown tables. (Percentiles of large samples come from HdrHistogram or JMH's histograms; this is for the
+ * short lists of per-run or per-request figures the drills collect.)
+ */
+public final class Figures {
+    private Figures() {
+    }
+
+    /**
+     * Nearest-rank percentile: the smallest value with at least {@code q × n} values at or below it.
+     *
+     * @param values numbers in any order, nulls ignored (the list is not modified)
+     * @param q quantile, 0..1 (1 gives the maximum)
+     * @return the value as a double, in the values' unit; null when there is no non-null value
+     */
+    public static Double nearestRank(List<? extends Number> values, double q) {
+        double[] v = values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue).sorted().toArray();
+        if (v.length == 0) {
+            return null;
+        }
+        int idx = (int) Math.ceil(q * v.length) - 1;
+        return v[Math.max(0, Math.min(idx, v.length - 1))];
+    }
+
+    /**
+     * @param v a figure
+     * @param decimals decimals to show
+     * @return the figure with thousands separators and {@code decimals} decimals; "n/a" for NaN or null
+     */
+    public static String fixed(Double v, int decimals) {
+        return v == null || v.isNaN() ? "n/a" : String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    }
+
+    /**
+     * Three significant digits at most (no decimals from 100 on), for µs figures that span 0.1 to 100,000.
+     *
+     * @param v a figure
+     * @return the formatted figure; "n/a" for NaN or null
+     */
+    public static String sig3(Double v) {
+        if (v == null || v.isNaN()) {
+            return "n/a";
+        }
+        double a = Math.abs(v);
+        return fixed(v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
+    }
+}
