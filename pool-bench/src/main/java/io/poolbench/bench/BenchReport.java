@@ -22,7 +22,8 @@ import org.knowm.xchart.style.Styler;
 /**
  * The pool-bench report of a preset directory: {@code summary.md} (one table per benchmark: ops/ms ± JMH error,
  * borrow-time percentiles, the share of borrows slower than 10 × the median, allocation per operation from JMH's
- * gc profiler, round trips per borrow) and charts (ops/ms with error bars; borrow time by percentile).
+ * gc profiler, round trips per borrow) and charts: {@code <bench>-throughput.png} (ops/ms with error bars) and
+ * {@code <bench>-percentiles-<ratio>.png} (borrow time by percentile, one per threads : pool ratio).
  */
 public final class BenchReport {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -144,6 +145,7 @@ public final class BenchReport {
         CategoryChart c = new CategoryChartBuilder().width(1000).height(500)
                 .title(bench + ": throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile").yAxisTitle("ops/ms").build();
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        c.getStyler().setYAxisMin(0.0); // throughput is not negative; an error bar reaching below 0 is cut there
         Map<String, List<Row>> bySeries = new LinkedHashMap<>();
         for (Row r : rows.values()) {
             if (r.thr() != null) {
@@ -162,33 +164,41 @@ public final class BenchReport {
         if (!c.getSeriesMap().isEmpty()) {
             BitmapEncoder.saveBitmap(c, dir.resolve(base + "-throughput").toString(), BitmapEncoder.BitmapFormat.PNG);
         }
-        CategoryChart p = new CategoryChartBuilder().width(1000).height(500)
-                .title(bench + ": borrow + return time by percentile (µs, log)").xAxisTitle("percentile")
-                .yAxisTitle("µs").build();
-        p.getStyler().setYAxisLogarithmic(true);
-        p.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        p.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        // one percentile chart per threads : pool ratio, so that each has a readable number of series
+        Map<String, List<Row>> byRatio = new LinkedHashMap<>();
         for (Row r : rows.values()) {
-            if (r.lat() == null) {
-                continue;
-            }
-            List<String> xs = new ArrayList<>();
-            List<Number> ys = new ArrayList<>();
-            for (String q : List.of("50.0", "90.0", "99.0", "99.9", "100.0")) {
-                Double v = r.lat().percentiles().get(q);
-                if (v != null && !v.isNaN()) {
-                    xs.add(q.equals("100.0") ? "max" : "p" + q.replaceAll("\\.0$", ""));
-                    ys.add(Math.max(0.01, v));
-                }
-            }
-            String name = r.profile() + (r.poolSize() > 0 ? " " + (r.threads() / r.poolSize()) + ":1" : "")
-                    + " v" + r.validUs();
-            if (!xs.isEmpty()) {
-                p.addSeries(name, xs, ys);
+            if (r.lat() != null) {
+                String ratio = r.poolSize() > 0 ? (r.threads() / r.poolSize()) + "to1" : r.threads() + "threads";
+                byRatio.computeIfAbsent(ratio, k -> new ArrayList<>()).add(r);
             }
         }
-        if (!p.getSeriesMap().isEmpty()) {
-            BitmapEncoder.saveBitmap(p, dir.resolve(base + "-percentiles").toString(), BitmapEncoder.BitmapFormat.PNG);
+        for (Map.Entry<String, List<Row>> e : byRatio.entrySet()) {
+            String label = e.getKey().replace("to1", ":1").replace("threads", " threads");
+            CategoryChart p = new CategoryChartBuilder().width(1000).height(500)
+                    .title(bench + ", " + label + ": borrow + return time by percentile (µs, log)")
+                    .xAxisTitle("percentile").yAxisTitle("µs").build();
+            p.getStyler().setYAxisLogarithmic(true);
+            p.getStyler().setOverlapped(true);
+            p.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+            p.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+            for (Row r : e.getValue()) {
+                List<String> xs = new ArrayList<>();
+                List<Number> ys = new ArrayList<>();
+                for (String q : List.of("50.0", "90.0", "99.0", "99.9", "100.0")) {
+                    Double v = r.lat().percentiles().get(q);
+                    if (v != null && !v.isNaN()) {
+                        xs.add(q.equals("100.0") ? "max" : "p" + q.replaceAll("\\.0$", ""));
+                        ys.add(Math.max(0.01, v));
+                    }
+                }
+                if (!xs.isEmpty()) {
+                    p.addSeries(r.profile() + ", validUs " + r.validUs(), xs, ys);
+                }
+            }
+            if (!p.getSeriesMap().isEmpty()) {
+                BitmapEncoder.saveBitmap(p, dir.resolve(base + "-percentiles-" + e.getKey()).toString(),
+                        BitmapEncoder.BitmapFormat.PNG);
+            }
         }
     }
 }

@@ -59,7 +59,7 @@ class ConnectionCycleSmokeTest {
         assertTrue(md.contains("## ConnectionCycle") && md.contains("## StatementCycle"), md);
         assertTrue(md.contains("| seed004-dbcp2 | 500 | 2:1 (4/2) |"), md);
         assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-throughput.png")));
-        assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-percentiles.png")));
+        assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-percentiles-2to1.png")));
     }
 
     @Test
