@@ -4,19 +4,15 @@ import io.poolbench.bench.stub.Delay;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
-import javax.sql.DataSource;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
@@ -29,57 +25,19 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>Contention is set by the thread count ({@code -t}) against {@code poolSize}: threads : pool size of 1:1,
  * 2:1, 4:1, 8:1 (the presets run these). Threads default to 16 against the profiles' pool size of 10.
  * {@code holdUs} keeps each borrowed connection for that long (µs), so that borrowers wait for each other.
- * {@code stubUrl} sets the stub's simulated round trips, e.g. {@code jdbc:stub:x?validUs=500}.
+ * {@code stubUrl} sets the stub's simulated round trips, e.g. {@code jdbc:stub:x?validUs=500}. Parameters and pool
+ * life cycle: {@link PoolUnderTest}.
  */
 @State(Scope.Benchmark)
 @Threads(16)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-public class ConnectionCycle {
-
-    /** Profile name in webapp/conf, or a path to a context.xml. */
-    @Param({"hikari", "dbcp2"})
-    public String profile;
-
-    /** Stub driver URL; query parameters set simulated round-trip delays in µs (0 = pure pool overhead). */
-    @Param({"jdbc:stub:bench"})
-    public String stubUrl;
-
-    /** Pool size; 0 keeps the profile's own (10 for the shipped defaults). */
-    @Param({"0"})
-    public int poolSize;
+public class ConnectionCycle extends PoolUnderTest {
 
     /** How long a borrower keeps the connection, µs (0 = return at once). */
     @Param({"0"})
     public long holdUs;
-
-    /** Database: stub (default, no network), postgres (embedded), mysql, mysql-toxiproxy (Docker). */
-    @Param({"stub"})
-    public String db;
-
-    /** Added round-trip latency for db=mysql-toxiproxy, ms. */
-    @Param({"0"})
-    public int latencyMs;
-
-    private BenchDatabase bench;
-    private DataSource ds;
-
-    /** Builds the pool and borrows once so the pool is filled before measuring. */
-    @Setup(Level.Trial)
-    public void setUp() throws SQLException {
-        bench = BenchDatabase.open(db, profile, stubUrl, poolSize, latencyMs);
-        ds = bench.pool();
-        try (Connection c = ds.getConnection()) {
-            c.isValid(1);
-        }
-    }
-
-    /** Closes the pool. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        bench.close();
-    }
 
     private void cycle(Blackhole bh) throws SQLException {
         try (Connection c = ds.getConnection()) {

@@ -5,7 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
-import javax.sql.DataSource;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -13,7 +12,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -26,45 +24,14 @@ import org.openjdk.jmh.infra.Blackhole;
  * Prepare, execute and close a statement on a connection each thread holds for the whole trial: the cost of the
  * pool's proxy/wrapper layer around JDBC calls (HikariCP's generated proxies, DBCP2's delegating classes), against
  * the stub driver. Threads (default 4) must not exceed the pool size, since every thread keeps one connection.
+ * The stub's {@code executeUs} is the statement's round trip. Parameters and pool life cycle: {@link PoolUnderTest}.
  */
 @State(Scope.Benchmark)
 @Threads(4)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-public class StatementCycle {
-
-    /** Profile name in webapp/conf, or a path to a context.xml. */
-    @Param({"hikari", "dbcp2"})
-    public String profile;
-
-    /** Stub driver URL with optional delays (executeUs is the statement's round trip). */
-    @Param({"jdbc:stub:bench"})
-    public String stubUrl;
-
-    /** Database: stub (default, no network), postgres (embedded), mysql, mysql-toxiproxy (Docker). */
-    @Param({"stub"})
-    public String db;
-
-    /** Added round-trip latency for db=mysql-toxiproxy, ms. */
-    @Param({"0"})
-    public int latencyMs;
-
-    private BenchDatabase bench;
-    private DataSource ds;
-
-    /** The pool, shared by the threads. */
-    @Setup(Level.Trial)
-    public void setUp() {
-        bench = BenchDatabase.open(db, profile, stubUrl, 0, latencyMs);
-        ds = bench.pool();
-    }
-
-    /** Closes the pool. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        bench.close();
-    }
+public class StatementCycle extends PoolUnderTest {
 
     /** One connection per thread, borrowed for the trial. */
     @State(Scope.Thread)

@@ -1,0 +1,68 @@
+package io.poolbench.bench;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The JMH parameters and trial life cycle shared by {@link ConnectionCycle} and {@link StatementCycle}: which
+ * profile, against which database (the stub driver or a real server), with which pool size. JMH reads these
+ * inherited {@code @Param} fields in each subclass (JMH wants the declaring class to be a {@code @State} too) and
+ * runs the inherited {@code @Setup}/{@code @TearDown} once per trial.
+ */
+@State(Scope.Benchmark)
+public abstract class PoolUnderTest {
+
+    /** Profile name in webapp/conf, or a path to a context.xml. */
+    @Param({"hikari", "dbcp2"})
+    public String profile;
+
+    /** Stub driver URL; query parameters set simulated round-trip delays in µs (0 = pure pool overhead). */
+    @Param({"jdbc:stub:bench"})
+    public String stubUrl;
+
+    /** Pool size; 0 keeps the profile's own (10 for the shipped defaults). */
+    @Param({"0"})
+    public int poolSize;
+
+    /** Database: stub (default, no network), postgres (embedded), mysql, mysql-toxiproxy (Docker). */
+    @Param({"stub"})
+    public String db;
+
+    /** Added round-trip latency for db=mysql-toxiproxy, ms. */
+    @Param({"0"})
+    public int latencyMs;
+
+    private BenchDatabase bench;
+
+    /** The pool of the trial, set by {@link #openPool()}. */
+    protected DataSource ds;
+
+    /**
+     * Builds the pool and borrows once, so that it is started and filled before measuring.
+     *
+     * @throws SQLException when the first borrow fails
+     */
+    @Setup(Level.Trial)
+    public void openPool() throws SQLException {
+        bench = BenchDatabase.open(db, profile, stubUrl, poolSize, latencyMs);
+        ds = bench.pool();
+        try (Connection c = ds.getConnection()) {
+            c.isValid(1);
+        }
+    }
+
+    /** Closes the pool (and stops a database the trial started). */
+    @TearDown(Level.Trial)
+    public void closePool() {
+        if (bench != null) {
+            bench.close();
+        }
+    }
+}
