@@ -103,17 +103,30 @@ public final class Presets implements Callable<Integer> {
         for (int v : p.validUs()) {
             urls.add(v == 0 ? "jdbc:stub:bench" : "jdbc:stub:bench?validUs=" + v);
         }
-        return new OptionsBuilder()
-                .include(ConnectionCycle.class.getName() + "\\.")
+        return options(p, ConnectionCycle.class, json)
                 .param("profile", profiles.toArray(new String[0]))
                 .param("stubUrl", urls.toArray(new String[0]))
                 .param("poolSize", Integer.toString(poolSize))
                 .threads(poolSize * ratio)
+                .addProfiler(GCProfiler.class);
+    }
+
+    /**
+     * The options every preset run shares: the benchmark class, the plan's forks and 1 s iterations, the profile
+     * directory for the forks, JSON results.
+     *
+     * @param p plan
+     * @param bench benchmark class
+     * @param json result file
+     * @return the options, to be completed with parameters
+     */
+    static ChainedOptionsBuilder options(Plan p, Class<?> bench, Path json) {
+        return new OptionsBuilder()
+                .include(bench.getName() + "\\.")
                 .forks(p.forks())
                 .warmupIterations(p.warmups()).warmupTime(TimeValue.seconds(1))
                 .measurementIterations(p.iterations()).measurementTime(TimeValue.seconds(1))
                 .jvmArgsAppend("-Dpoolbench.conf=" + BenchPools.confDir().toAbsolutePath())
-                .addProfiler(GCProfiler.class)
                 .resultFormat(ResultFormatType.JSON).result(json.toString());
     }
 
@@ -137,30 +150,18 @@ public final class Presets implements Callable<Integer> {
         }
         if (VirtualThreadCycle.supported()) {
             System.out.println("== VirtualThreadCycle");
-            new Runner(new OptionsBuilder()
-                    .include(VirtualThreadCycle.class.getName() + "\\.")
+            new Runner(options(p, VirtualThreadCycle.class, dir.resolve("virtual-thread-cycle.json"))
                     .param("profile", "hikari", "dbcp2")
                     .param("poolSize", Integer.toString(poolSize))
-                    .forks(p.forks())
-                    .warmupIterations(p.warmups()).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(p.iterations()).measurementTime(TimeValue.seconds(1))
-                    .jvmArgsAppend("-Dpoolbench.conf=" + BenchPools.confDir().toAbsolutePath())
-                    .resultFormat(ResultFormatType.JSON).result(dir.resolve("virtual-thread-cycle.json").toString())
                     .build()).run();
         } else {
             System.out.println("== VirtualThreadCycle skipped: needs JDK 21+ (virtual threads), this is "
                     + Runtime.version());
         }
         System.out.println("== StatementCycle");
-        new Runner(new OptionsBuilder()
-                .include(StatementCycle.class.getName() + "\\.")
+        new Runner(options(p, StatementCycle.class, dir.resolve("statement-cycle.json"))
                 .param("profile", "hikari", "dbcp2")
-                .forks(p.forks())
-                .warmupIterations(p.warmups()).warmupTime(TimeValue.seconds(1))
-                .measurementIterations(p.iterations()).measurementTime(TimeValue.seconds(1))
-                .jvmArgsAppend("-Dpoolbench.conf=" + BenchPools.confDir().toAbsolutePath())
                 .addProfiler(GCProfiler.class)
-                .resultFormat(ResultFormatType.JSON).result(dir.resolve("statement-cycle.json").toString())
                 .build()).run();
         String md = BenchReport.write(dir);
         System.out.println(md);
