@@ -2,7 +2,6 @@ package io.poolbench.toxiproxy;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
-import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.ExternalDatabase;
 import io.poolbench.testbed.Redact;
@@ -216,43 +215,32 @@ public final class ExternalCluster implements DrillCluster {
         FailoverTopology.writeHosts(hostsFile, target == Instance.A ? addressA : addressB);
     }
 
+    /** Toxic name prefix of {@link #freeze(Instance)}. */
+    private static final String FREEZE = "poolbench-freeze";
+
     private Proxy proxy(Instance i) {
         return i == Instance.A ? proxyA : proxyB;
     }
 
     @Override
     public void cutConnections(Instance i) throws IOException {
-        proxy(i).disable();
-        proxy(i).enable();
+        ProxyToxics.cutConnections(proxy(i));
     }
 
     /** Without Docker there is no pause: the proxy black-holes the instance (Toxiproxy timeout toxics, 0 ms). */
     @Override
     public void freeze(Instance i) throws IOException {
-        proxy(i).toxics().timeout("poolbench-freeze-down", ToxicDirection.DOWNSTREAM, 0);
-        proxy(i).toxics().timeout("poolbench-freeze-up", ToxicDirection.UPSTREAM, 0);
+        ProxyToxics.blackHole(proxy(i), FREEZE);
     }
 
     @Override
     public void unfreeze(Instance i) throws IOException {
-        for (var t : proxy(i).toxics().getAll()) {
-            if (t.getName().startsWith("poolbench-freeze")) {
-                t.remove();
-            }
-        }
+        ProxyToxics.remove(proxy(i), FREEZE);
     }
 
     @Override
     public void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException {
-        Proxy p = proxy(i);
-        for (var t : p.toxics().getAll()) {
-            if (t.getName().equals("poolbench-latency")) {
-                t.remove();
-            }
-        }
-        if (latencyMs > 0 || jitterMs > 0) {
-            p.toxics().latency("poolbench-latency", ToxicDirection.DOWNSTREAM, latencyMs).setJitter(jitterMs);
-        }
+        ProxyToxics.setLatency(proxy(i), latencyMs, jitterMs);
     }
 
     /** Removes the toxics poolbench added; the servers and proxies are the user's and stay. */

@@ -4,7 +4,6 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
-import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
@@ -309,20 +308,7 @@ public final class FailoverTopology implements DrillCluster {
      */
     @Override
     public void cutConnections(Instance i) throws IOException {
-        Proxy p = proxy(i);
-        IOException last = null;
-        for (int attempt = 0; attempt < 5; attempt++) {
-            try {
-                p.disable();
-                p.enable();
-                return;
-            } catch (IOException | RuntimeException e) {
-                // Toxiproxy can answer slowly or oddly while it closes hundreds of links; ask again
-                last = e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
-                sleep(1_000);
-            }
-        }
-        throw last;
+        ProxyToxics.cutConnections(proxy(i));
     }
 
     /**
@@ -333,9 +319,7 @@ public final class FailoverTopology implements DrillCluster {
      * @throws IOException when Toxiproxy does not answer
      */
     public void blackHole(Instance i) throws IOException {
-        Proxy p = proxy(i);
-        p.toxics().timeout("blackhole-down", ToxicDirection.DOWNSTREAM, 0);
-        p.toxics().timeout("blackhole-up", ToxicDirection.UPSTREAM, 0);
+        ProxyToxics.blackHole(proxy(i), "poolbench-blackhole");
     }
 
     /**
@@ -371,15 +355,7 @@ public final class FailoverTopology implements DrillCluster {
      */
     @Override
     public void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException {
-        Proxy p = proxy(i);
-        try {
-            p.toxics().get("latency").remove();
-        } catch (IOException notThere) {
-            // no latency toxic yet
-        }
-        if (latencyMs > 0 || jitterMs > 0) {
-            p.toxics().latency("latency", ToxicDirection.DOWNSTREAM, latencyMs).setJitter(jitterMs);
-        }
+        ProxyToxics.setLatency(proxy(i), latencyMs, jitterMs);
     }
 
     /**
@@ -389,9 +365,7 @@ public final class FailoverTopology implements DrillCluster {
      * @throws IOException when Toxiproxy does not answer
      */
     public void heal(Instance i) throws IOException {
-        for (var t : proxy(i).toxics().getAll()) {
-            t.remove();
-        }
+        ProxyToxics.remove(proxy(i), "");
     }
 
     private Proxy proxy(Instance i) {
@@ -509,15 +483,6 @@ public final class FailoverTopology implements DrillCluster {
             net.close();
         } catch (RuntimeException ignored) {
             // best effort
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TestbedException("interrupted");
         }
     }
 }
