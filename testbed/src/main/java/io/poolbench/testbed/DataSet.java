@@ -87,7 +87,7 @@ public record DataSet(int orders, int customers, int products, long seed) {
             return true;
         } catch (SQLException e) {
             throw new TestbedException("loading the data set into " + Redact.url(db.jdbcUrl()) + " failed: "
-                    + Redact.secret(ExternalDatabase.firstLine(e.getMessage()), db.password()), e);
+                    + Redact.secret(Redact.oneLine(e.getMessage()), db.password()), e);
         }
     }
 

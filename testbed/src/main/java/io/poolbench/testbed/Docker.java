@@ -102,6 +102,32 @@ public final class Docker {
     }
 
     /**
+     * Fails with one line when a local image does not expose a port (e.g. 3306 for MySQL), so that a wrong image
+     * is reported before Testcontainers waits minutes for a server that never comes.
+     *
+     * @param image image present locally
+     * @param port container port, TCP
+     * @param what what the image should be, e.g. "MySQL"
+     * @throws TestbedException naming the image, the ports it exposes and what to pass instead
+     */
+    public static void requireExposedPort(String image, int port, String what) {
+        com.github.dockerjava.api.model.ContainerConfig cfg =
+                DockerClientFactory.instance().client().inspectImageCmd(image).exec().getConfig();
+        com.github.dockerjava.api.model.ExposedPort[] ports = cfg == null ? null : cfg.getExposedPorts();
+        if (ports != null) {
+            for (com.github.dockerjava.api.model.ExposedPort p : ports) {
+                if (p.getPort() == port) {
+                    return;
+                }
+            }
+        }
+        throw new TestbedException("image '" + image + "' is not a " + what + " image: it does not expose port "
+                + port + " (it exposes " + (ports == null ? "none" : java.util.Arrays.toString(ports)) + "); pass a "
+                + what + " image, e.g. " + MySqlDatabase.DEFAULT_IMAGE + " or " + MySqlDatabase.LOCAL_IMAGE
+                + " (built by " + IMAGE_SCRIPT + ")");
+    }
+
+    /**
      * Picks the first image of the candidates that is present locally.
      *
      * @param setting the user's explicit choice, or null/blank for "first present of the defaults"
@@ -112,6 +138,12 @@ public final class Docker {
      */
     public static String pickImage(String setting, String what, String... defaults) {
         if (setting != null && !setting.isBlank()) {
+            try {
+                org.testcontainers.utility.DockerImageName.parse(setting).assertValid();
+            } catch (IllegalArgumentException e) {
+                throw new TestbedException(what + " image name '" + setting + "' is not a valid image reference ("
+                        + Redact.oneLine(e.getMessage()) + "): use NAME:TAG, e.g. " + defaults[0]);
+            }
             if (!imagePresent(setting)) {
                 throw new TestbedException(what + " image '" + setting + "' is not present locally: docker pull "
                         + setting + ", or build the local images with " + IMAGE_SCRIPT);

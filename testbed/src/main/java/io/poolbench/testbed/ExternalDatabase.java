@@ -36,7 +36,7 @@ public final class ExternalDatabase implements Database {
             c.isValid(loginTimeoutSeconds);
         } catch (SQLException e) {
             throw new TestbedException("cannot connect to " + Redact.url(url) + (user == null ? "" : " as " + user) + ": "
-                    + Redact.secret(firstLine(e.getMessage()), password)
+                    + Redact.secret(Redact.oneLine(e.getMessage()), password)
                     + "; check that the server runs and the URL, user and password are right", e);
         } finally {
             DriverManager.setLoginTimeout(before);
@@ -50,13 +50,6 @@ public final class ExternalDatabase implements Database {
         this.password = password == null ? "" : password;
     }
 
-    static String firstLine(String s) {
-        if (s == null) {
-            return "no message";
-        }
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
-    }
 
     @Override
     public String kind() {

@@ -37,7 +37,9 @@ public final class MySqlDatabase implements Database {
     public static String resolveImage(String setting) {
         Docker.require("a MySQL database");
         String s = setting != null && !setting.isBlank() ? setting : System.getenv("POOLBENCH_MYSQL_IMAGE");
-        return Docker.pickImage(s, "MySQL", DEFAULT_IMAGE, LOCAL_IMAGE);
+        String image = Docker.pickImage(s, "MySQL", DEFAULT_IMAGE, LOCAL_IMAGE);
+        Docker.requireExposedPort(image, 3306, "MySQL");
+        return image;
     }
 
     /**
@@ -54,7 +56,10 @@ public final class MySqlDatabase implements Database {
                 .withUsername("poolbench")
                 .withPassword("poolbench-pw")
                 .withUrlParam("useSSL", "false")
-                .withUrlParam("allowPublicKeyRetrieval", "true");
+                .withUrlParam("allowPublicKeyRetrieval", "true")
+                // one attempt (Testcontainers' MySQL default is 3 x 120 s): a server that does not come up in
+                // 120 s is reported, not retried for six minutes
+                .withStartupAttempts(1);
         if (network != null) {
             c.withNetwork(network);
             if (alias != null) {
@@ -92,7 +97,7 @@ public final class MySqlDatabase implements Database {
                 // nothing more to clean
             }
             throw new TestbedException("MySQL container (" + c.getDockerImageName() + ") did not start: "
-                    + ExternalDatabase.firstLine(e.getMessage()) + "; see the Docker engine's log", e);
+                    + Redact.oneLine(e.getMessage()) + "; see the Docker engine's log", e);
         }
         return new MySqlDatabase(c);
     }

@@ -331,7 +331,7 @@ public final class PoolProfile {
         } catch (Exception e) {
             String pw = vars.getOrDefault("poolbench.jdbc.password", "");
             throw new TestbedException("profile " + file + ": " + kind.factoryClass() + " could not build the pool: "
-                    + Redact.secret(ExternalDatabase.firstLine(String.valueOf(rootMessage(e))), pw)
+                    + Redact.secret(Redact.oneLine(String.valueOf(rootMessage(e))), pw)
                     + "; check the attributes and that the database at " + Redact.url(jdbcUrl(resolved))
                     + " is reachable", e);
         }

@@ -38,4 +38,22 @@ public final class Redact {
         }
         return message.replace(password, "***");
     }
+
+    /**
+     * The first line of a message, trimmed: what a one-line error or a manifest reason shows.
+     *
+     * @param message text, may be null
+     * @return its first non-empty line, or {@code no message}
+     */
+    public static String oneLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "no message";
+        }
+        for (String l : message.split("\\R")) {
+            if (!l.isBlank()) {
+                return l.trim();
+            }
+        }
+        return "no message";
+    }
 }

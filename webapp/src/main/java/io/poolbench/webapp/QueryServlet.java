@@ -76,7 +76,7 @@ final class QueryServlet extends HttpServlet {
             extra.put("sqlState", e.getSQLState());
             extra.put("borrowUs", (System.nanoTime() - t0) / 1_000);
             Json.error(resp, 503, PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed",
-                    firstLine(e.getMessage()), extra);
+                    io.poolbench.testbed.Redact.oneLine(e.getMessage()), extra);
             return;
         }
         long t1 = System.nanoTime();
@@ -88,7 +88,7 @@ final class QueryServlet extends HttpServlet {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
-            Json.error(resp, 500, "sql", firstLine(e.getMessage()), extra);
+            Json.error(resp, 500, "sql", io.poolbench.testbed.Redact.oneLine(e.getMessage()), extra);
             return;
         }
         body.put("borrowUs", (t1 - t0) / 1_000);
@@ -113,13 +113,6 @@ final class QueryServlet extends HttpServlet {
         }
     }
 
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 
     /** Request parameters with defaults drawn from the data set. */
     private final class Params {
