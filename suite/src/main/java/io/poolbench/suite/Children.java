@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.poolbench.testbed.ParentWatch;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +22,7 @@ import java.util.function.Consumer;
  */
 final class Children {
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    private static final Map<Process, Thread> PUMPS = new ConcurrentHashMap<>();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(Children::destroyAll, "poolbench-children-stop"));
@@ -52,10 +54,26 @@ final class Children {
         Process p = pb.start();
         LIVE.add(p);
         p.onExit().thenRun(() -> LIVE.remove(p));
+        // SIGTERM when this JVM is killed -9: the child is a JVM and runs its own shutdown hooks
+        ParentWatch.guard(p.pid(), "TERM", null);
         Thread t = new Thread(() -> pump(p, log, onLine), "pump-" + log.getFileName());
         t.setDaemon(true);
         t.start();
+        PUMPS.put(p, t);
         return p;
+    }
+
+    /**
+     * Waits (up to 5 s) until an ended child's output is in its log file.
+     *
+     * @param p a process from {@link #start}
+     * @throws InterruptedException when interrupted
+     */
+    static void awaitOutput(Process p) throws InterruptedException {
+        Thread t = PUMPS.remove(p);
+        if (t != null) {
+            t.join(5_000);
+        }
     }
 
     private static void pump(Process p, Path log, Consumer<String> onLine) {

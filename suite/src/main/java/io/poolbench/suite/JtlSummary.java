@@ -96,7 +96,8 @@ public final class JtlSummary {
                 by.computeIfAbsent(rec.get("label"), k -> new Acc()).add(start, elapsed, ok, code);
                 all.add(start, elapsed, ok, code);
             }
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+            // NumberFormatException is an IllegalArgumentException: a damaged timeStamp or elapsed value
             throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
         }
         Map<String, LabelStats> out = new LinkedHashMap<>();

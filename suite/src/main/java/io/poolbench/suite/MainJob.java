@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -21,101 +24,220 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The main job: for the database given, (1) the JMH ConnectionCycle run for every profile, (2) for each profile the
  * webapp (its own JVM) under the JMeter plan (another JVM), sampling the pool's state twice a second, (3) the
- * report. Each phase writes its raw results as soon as it ends and the report is regenerated after each, so an
- * interrupted run keeps what finished. All children are stopped at the end, on failure and on Ctrl-C.
+ * report. Each step is a phase of the {@link RunRecord}: a phase whose process died, that produced no data, or
+ * whose error rate passed {@code --max-error-percent} is failed, and the report shows it as failed, never as a
+ * result. Each phase writes its raw results as soon as it ends and the report is rebuilt after each, so an
+ * interrupted run keeps what finished. All children are stopped at the end, on failure, on Ctrl-C and (through
+ * {@link io.poolbench.testbed.ParentWatch}) when this JVM is killed.
  */
 final class MainJob {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Artifacts art;
-    private final RunSettings settings;
+    private RunSettings settings;
+    private final RunRecord record;
     private final Path out;
     private final Progress progress;
+    private final Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+    private int phaseCount;
+    private int phaseNo;
 
-    MainJob(Artifacts art, RunSettings settings, Path out, Progress progress) {
+    MainJob(Artifacts art, RunSettings settings, RunRecord record, Progress progress) {
         this.art = art;
         this.settings = settings;
-        this.out = out;
+        this.record = record;
+        this.out = record.dir();
         this.progress = progress;
     }
 
+    void settings(RunSettings s) {
+        this.settings = s;
+    }
+
+    /** Plans every phase (written to the manifest as pending or skipped). */
+    void plan() {
+        if (!settings.skipLoad()) {
+            phases.put("database", record.plan("database", "start the database and load the data set"));
+        }
+        for (RunSettings.ProfileRun p : settings.profiles()) {
+            RunRecord.Phase ph = record.plan("jmh:" + p.id(), "JMH " + String.join(" ", settings.jmhArgs())
+                    + ", profile " + p.id() + " (stub driver)");
+            if (settings.skipJmh()) {
+                ph.skipped("--skip-jmh");
+            }
+            phases.put(ph.id(), ph);
+        }
+        for (RunSettings.ProfileRun p : settings.profiles()) {
+            RunRecord.Phase ph = record.plan("load:" + p.id(), "webapp + JMeter, profile " + p.id());
+            if (settings.skipLoad()) {
+                ph.skipped("--skip-load");
+            }
+            phases.put(ph.id(), ph);
+        }
+        phases.put("report", record.plan("report", "summary.md, summary.json, charts"));
+        phaseCount = (int) phases.values().stream().filter(p -> p.status() == RunRecord.Status.PENDING).count();
+    }
+
+    /** @return the database phase (planned unless --skip-load) */
+    RunRecord.Phase databasePhase() {
+        phaseNo++;
+        progress.phase(phaseNo, phaseCount, "database");
+        return phases.get("database");
+    }
+
     /**
-     * Runs every phase against an open database.
+     * Runs every phase.
      *
-     * @param db the database (data set already loaded)
+     * @param db the database (data set already loaded), or null with --skip-load
      * @param vars placeholder values for the profiles
      * @throws IOException when results cannot be written
      * @throws InterruptedException when interrupted
      */
     void run(Database db, Map<String, String> vars) throws IOException, InterruptedException {
-        Files.createDirectories(out);
-        JSON.writeValue(out.resolve("run.json").toFile(), settings);
-        int phases = (settings.skipJmh() ? 0 : 1) + (settings.skipLoad() ? 0 : settings.profiles().size()) + 1;
-        int phase = 0;
         if (!settings.skipJmh()) {
-            progress.phase(++phase, phases, "JMH ConnectionCycle (stub driver) for " + settings.profiles());
-            runJmh();
-            Report.write(out, progress);
-        }
-        if (!settings.skipLoad()) {
-            for (String profile : settings.profiles()) {
-                progress.phase(++phase, phases, "webapp + JMeter, profile " + profile);
-                runLoad(profile, db, vars);
-                Report.write(out, progress);
+            for (RunSettings.ProfileRun p : settings.profiles()) {
+                RunRecord.Phase ph = phases.get("jmh:" + p.id());
+                progress.phase(++phaseNo, phaseCount, "JMH ConnectionCycle (stub driver), profile " + p.id());
+                ph.start();
+                try {
+                    ph.ok(runJmh(p));
+                } catch (PhaseFailure e) {
+                    ph.failed(e.getMessage());
+                    progress.detail("jmh", "FAILED: " + e.getMessage());
+                }
+                reportQuietly();
             }
         }
-        progress.phase(++phase, phases, "report");
-        Report.write(out, progress);
+        if (!settings.skipLoad()) {
+            for (RunSettings.ProfileRun p : settings.profiles()) {
+                RunRecord.Phase ph = phases.get("load:" + p.id());
+                progress.phase(++phaseNo, phaseCount, "webapp + JMeter, profile " + p.id());
+                ph.start();
+                try {
+                    ph.ok(runLoad(p, vars));
+                } catch (PhaseFailure | TestbedException e) {
+                    ph.failed(e.getMessage());
+                    progress.detail("load", "FAILED: " + e.getMessage());
+                }
+                reportQuietly();
+            }
+        }
+        RunRecord.Phase rep = phases.get("report");
+        progress.phase(++phaseNo, phaseCount, "report");
+        rep.start();
+        if (reportQuietly() != null) {
+            rep.ok("summary.md, summary.json, charts/");
+        } else {
+            rep.failed("the report could not be written; see the line above");
+        }
     }
 
-    private void runJmh() throws IOException, InterruptedException {
-        Path dir = out.resolve("jmh");
+    /**
+     * Marks the running phase failed after an unexpected error.
+     *
+     * @param e the error
+     */
+    void failRunning(Exception e) {
+        for (RunRecord.Phase p : phases.values()) {
+            if (p.status() == RunRecord.Status.RUNNING) {
+                p.failed(e instanceof TestbedException ? e.getMessage() : e.toString());
+                progress.detail(p.id(), "FAILED: " + e);
+            }
+        }
+    }
+
+    /**
+     * Rebuilds the report from the run directory; prints one line instead of throwing.
+     *
+     * @return the Markdown summary, or null when it could not be written
+     */
+    String reportQuietly() {
+        try {
+            return Report.write(out, progress);
+        } catch (IOException | RuntimeException e) {
+            progress.detail("report", "not written: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** A phase that ended without its data; the message is the reason, one line. */
+    static final class PhaseFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        PhaseFailure(String message) {
+            super(message);
+        }
+    }
+
+    private String runJmh(RunSettings.ProfileRun p) throws IOException, InterruptedException, PhaseFailure {
+        Path dir = out.resolve("jmh").resolve(p.id());
         Files.createDirectories(dir);
+        Path json = dir.resolve("jmh.json");
         List<String> cmd = new ArrayList<>(List.of(Children.java(), "-jar", art.benchmarksJar().toString()));
         cmd.addAll(settings.jmhArgs());
-        cmd.addAll(List.of("-p", "profile=" + String.join(",", absolute(settings.profiles())),
+        cmd.addAll(List.of("-p", "profile=" + p.file(), "-foe", "true",
                 "-jvmArgsAppend", "-Xms1g -Xmx1g -Dpoolbench.conf=" + art.confDir().toAbsolutePath(),
-                "-rf", "json", "-rff", dir.resolve("jmh.json").toAbsolutePath().toString()));
-        Process p = Children.start(cmd, Map.of(), dir.resolve("jmh.log"), line -> {
+                "-rf", "json", "-rff", json.toAbsolutePath().toString()));
+        Process proc = Children.start(cmd, Map.of(), dir.resolve("jmh.log"), line -> {
             if (line.startsWith("# Run progress") || line.startsWith("# Benchmark:")
-                    || line.startsWith("# Parameters:") || line.startsWith("WARNING profile")) {
+                    || line.startsWith("WARNING profile")) {
                 progress.detail("jmh", line.replace("# ", ""));
             }
         });
-        int rc = p.waitFor();
+        int rc = proc.waitFor();
+        Children.awaitOutput(proc);
         if (rc != 0) {
-            throw new TestbedException("JMH exited with " + rc + "; see " + dir.resolve("jmh.log"));
+            throw new PhaseFailure("JMH exited with code " + rc + ": " + jmhError(dir.resolve("jmh.log"))
+                    + " (log: " + dir.resolve("jmh.log") + ")");
         }
+        List<JmhSummary.Result> results;
+        try {
+            results = Files.isRegularFile(json) && Files.size(json) > 0 ? JmhSummary.read(json) : List.of();
+        } catch (IOException e) {
+            throw new PhaseFailure("JMH results unreadable: " + e.getMessage());
+        }
+        if (results.isEmpty()) {
+            throw new PhaseFailure("JMH produced no results (log: " + dir.resolve("jmh.log") + ")");
+        }
+        return results.size() + " JMH results";
     }
 
-    /** Profile names stay names (JMH shows them); paths become absolute. */
-    private List<String> absolute(List<String> profiles) {
-        List<String> r = new ArrayList<>();
-        for (String p : profiles) {
-            r.add(p.contains("/") ? Path.of(p).toAbsolutePath().toString() : p);
+    /** The first exception line JMH printed for a failed benchmark, or a pointer to the log. */
+    static String jmhError(Path log) {
+        try {
+            for (String l : Files.readAllLines(log)) {
+                String t = l.trim();
+                if (t.matches("^([a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(Exception|Error)(: .*)?$")
+                        || t.startsWith("No matching benchmarks") || t.startsWith("Error parsing command line")) {
+                    return t;
+                }
+            }
+        } catch (IOException e) {
+            // the pointer to the log below is all there is
         }
-        return r;
+        return "see the log";
     }
 
-    private void runLoad(String profile, Database db, Map<String, String> vars)
-            throws IOException, InterruptedException {
-        PoolProfile pp = PoolProfile.load(PoolProfile.locate(profile, art.confDir()));
-        Path dir = out.resolve("load").resolve(pp.name());
+    private String runLoad(RunSettings.ProfileRun p, Map<String, String> vars)
+            throws IOException, InterruptedException, PhaseFailure {
+        PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
+        Path dir = out.resolve("load").resolve(p.id());
         Files.createDirectories(dir);
-        JSON.writeValue(dir.resolve("profile.json").toFile(), Map.of("name", pp.name(), "file",
+        JSON.writeValue(dir.resolve("profile.json").toFile(), Map.of("name", pp.name(), "id", p.id(), "file",
                 pp.file().toString(), "pool", pp.kind().name(), "settings", pp.settingsForReport(),
                 "warnings", pp.warnings()));
         int shutdownPort = freePort();
         Path ready = dir.resolve("webapp.port");
-        Files.deleteIfExists(ready);
         List<String> web = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.webappJar().toString(),
-                "--context-xml", pp.file().toAbsolutePath().toString(), "--port", "0",
+                "--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(), "--port", "0",
                 "--shutdown-port", Integer.toString(shutdownPort), "--ready-file", ready.toString(),
                 "--max-threads", Integer.toString(settings.webappMaxThreads()),
                 "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
@@ -129,15 +251,14 @@ final class MainJob {
                 });
         Process jmeter = null;
         PoolSampler sampler = null;
+        Path results = dir.resolve("results.csv");
+        long[] webappDiedAtMs = {-1};
         try {
             int port = awaitReady(webapp, ready, dir.resolve("webapp.log"));
-            progress.detail("webapp", pp.name() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
+            progress.detail("webapp", p.id() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
             sampler = new PoolSampler(port, dir.resolve("pool.csv"));
             sampler.start();
-            Path results = dir.resolve("results.csv");
             Path dashboard = dir.resolve("dashboard");
-            io.poolbench.testbed.Cli.deleteTree(dashboard);
-            Files.deleteIfExists(results);
             DataSet data = DataSet.ofOrders(settings.rows());
             List<String> jm = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.jmeterJar().toString(),
                     "-n", "-t", art.plan().toAbsolutePath().toString(),
@@ -150,16 +271,30 @@ final class MainJob {
                     "-Jrows=" + data.orders(), "-Jcustomers=" + data.customers(),
                     "-Jsummariser.interval=10", "-Jjmeter.save.saveservice.output_format=csv");
             long t0 = System.nanoTime();
-            jmeter = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
+            Process jm0 = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
                 if (line.startsWith("summary +")) {
-                    long s = (System.nanoTime() - t0) / 1_000_000_000L;
-                    progress.detail("jmeter " + pp.name(), s + "/" + settings.durationSeconds() + " s, "
+                    long sec = (System.nanoTime() - t0) / 1_000_000_000L;
+                    progress.detail("jmeter " + p.id(), sec + "/" + settings.durationSeconds() + " s, "
                             + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
                 }
             });
+            jmeter = jm0;
+            // the webapp must live as long as the load: if it dies, the load's numbers are not the pool's
+            webapp.onExit().thenRun(() -> {
+                if (jm0.isAlive()) {
+                    webappDiedAtMs[0] = (System.nanoTime() - t0) / 1_000_000;
+                    Children.stop(jm0, 5);
+                }
+            });
             int rc = jmeter.waitFor();
-            if (rc != 0 || !Files.isRegularFile(results)) {
-                throw new TestbedException("JMeter exited with " + rc + "; see " + dir.resolve("jmeter.log"));
+            Children.awaitOutput(jmeter);
+            if (webappDiedAtMs[0] >= 0 || !webapp.isAlive()) {
+                throw new PhaseFailure("the webapp exited with code " + webapp.waitFor() + " at "
+                        + Math.max(0, webappDiedAtMs[0]) / 1000 + " s of the " + settings.durationSeconds()
+                        + " s load; JMeter was stopped (log: " + dir.resolve("webapp.log") + ")");
+            }
+            if (rc != 0) {
+                throw new PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
             }
         } finally {
             if (sampler != null) {
@@ -171,6 +306,35 @@ final class MainJob {
                 Children.stop(webapp, 5);
             }
         }
+        return judge(results, settings.maxErrorPercent());
+    }
+
+    /**
+     * Whether a load produced a result: samples exist and the share of failed requests is within the limit.
+     *
+     * @param results the JTL
+     * @param maxErrorPercent limit, %
+     * @return the ok line: requests, errors, achieved rate
+     * @throws PhaseFailure when there are no samples, the file is unreadable or the error share is too high
+     */
+    static String judge(Path results, double maxErrorPercent) throws PhaseFailure {
+        JtlSummary.LabelStats all;
+        try {
+            all = Files.isRegularFile(results) ? JtlSummary.read(results).get("all") : null;
+        } catch (IOException e) {
+            throw new PhaseFailure("JMeter's results are unreadable: " + e.getMessage());
+        }
+        if (all == null || all.requests() == 0) {
+            throw new PhaseFailure("JMeter recorded no samples (" + results + ")");
+        }
+        double pct = 100.0 * all.errors() / all.requests();
+        if (pct > maxErrorPercent) {
+            throw new PhaseFailure(String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
+                    + " %s): the numbers would describe errors, not the pool; errors by response code: %s",
+                    all.errors(), all.requests(), pct, Figures.sig3(maxErrorPercent), all.errorsByCode()));
+        }
+        return String.format(Locale.ROOT, "%,d requests, %,d errors, %.1f req/s", all.requests(), all.errors(),
+                all.throughput());
     }
 
     private static int awaitReady(Process webapp, Path ready, Path log) throws IOException, InterruptedException {

@@ -1,20 +1,27 @@
 package io.poolbench.suite;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.RunRecord;
 import io.poolbench.testbed.TestbedException;
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code poolbench run}: the main job (see {@link MainJob}); {@code poolbench report DIR}: rebuild a report from a
@@ -33,7 +40,11 @@ public final class PoolbenchMain implements Callable<Integer> {
     /** The main job. */
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
-                    + " profile; writes summary.md, summary.json and charts to --out.")
+                    + " profile; writes run.json (the manifest), summary.md, summary.json and charts to its run"
+                    + " directory.",
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
+                "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what finished is kept"})
     static final class Run implements Callable<Integer> {
         @Option(names = "--preset", defaultValue = "quick",
                 description = "quick (about 4 min here: JMH 1 fork x 5 x 1 s, 60 s of load per profile) or full"
@@ -65,6 +76,10 @@ public final class PoolbenchMain implements Callable<Integer> {
         @Option(names = "--webapp-max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}).")
         int webappMaxThreads;
 
+        @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
+                description = "A load phase whose failed requests exceed P % of all fails (default ${DEFAULT-VALUE}).")
+        double maxErrorPercent;
+
         @Option(names = "--jmh-args", paramLabel = "ARGS",
                 description = "JMH arguments replacing the preset's, e.g. \"ConnectionCycle -f 3 -wi 5 -i 10 -t 32\".")
         String jmhArgs;
@@ -72,17 +87,49 @@ public final class PoolbenchMain implements Callable<Integer> {
         @Option(names = "--skip-jmh", description = "Skip the JMH phase.")
         boolean skipJmh;
 
-        @Option(names = "--skip-load", description = "Skip the webapp + JMeter phase.")
+        @Option(names = "--skip-load", description = "Skip the webapp + JMeter phase (and the database).")
         boolean skipLoad;
 
-        @Option(names = "--out", defaultValue = "target/poolbench-report", description = "Output directory (default ${DEFAULT-VALUE}).")
+        @Option(names = "--resource", paramLabel = "NAME",
+                description = "The <Resource name> to use in profile files that have several.")
+        String resource;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "Run directory; must be new or empty (default: a"
+                + " new target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
         Path out;
+
+        @Option(names = "--force", description = "Replace --out when it holds a previous run.")
+        boolean force;
 
         @Option(names = "--root", defaultValue = ".", description = "Project root (default: the current directory).")
         Path root;
 
         @Mixin
         DatabaseOptions db;
+
+        @Spec
+        CommandSpec spec;
+
+        /** Every numeric option in range, before anything starts. */
+        private void validate() {
+            if (duration != null) {
+                Cli.range("--duration", duration, 1, 86_400);
+            }
+            if (rampup != null) {
+                Cli.range("--rampup", rampup, 0, 3_600);
+            }
+            Cli.range("--short-threads", shortThreads, 0, 5_000);
+            Cli.range("--medium-threads", mediumThreads, 0, 5_000);
+            Cli.range("--long-threads", longThreads, 0, 5_000);
+            if (shortThreads + mediumThreads + longThreads == 0) {
+                throw new TestbedException("--short-threads, --medium-threads and --long-threads are all 0: give at"
+                        + " least one JMeter thread, or --skip-load");
+            }
+            Cli.range("--think-ms", thinkMs, 0, 600_000);
+            Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
+            Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+            db.validate();
+        }
 
         @Override
         public Integer call() throws Exception {
@@ -93,34 +140,87 @@ public final class PoolbenchMain implements Callable<Integer> {
                 case "full": full = true; break;
                 default: throw new TestbedException("unknown preset '" + preset + "': use quick or full");
             }
+            validate();
             Artifacts art = Artifacts.locate(root);
+            List<RunSettings.ProfileRun> runs = new ArrayList<>();
+            Map<String, Integer> seen = new HashMap<>();
+            String scheme = db.scheme();
             for (String p : profiles) {
-                PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, art.confDir()));
+                PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, art.confDir()), resource);
+                String ps = pp.urlScheme();
+                if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {
+                    throw new TestbedException("profile " + p + " connects with a jdbc:" + ps + " URL but --db "
+                            + db.kind + " is " + scheme + ": use " + (ps.equals("mysql") ? "--db mysql" : "a "
+                            + ps + " database (--db external --jdbc-url ...)") + ", or another profile");
+                }
+                pp.check(skipLoad ? Set.of() : db.varsSetLater());
                 pp.warnings().forEach(w -> progress.print("WARNING " + w));
+                int n = seen.merge(pp.name(), 1, Integer::sum);
+                String id = n == 1 ? pp.name() : pp.name() + "-" + n;
+                runs.add(new RunSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),
+                        pp.resourceName(), pp.kind().name()));
             }
             List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
                     : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")
                     : List.of("ConnectionCycle", "-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s");
             int dur = duration != null ? duration : full ? 300 : 60;
             int ramp = rampup != null ? rampup : full ? 30 : 5;
-            progress.print("poolbench main job, preset " + preset + ", profiles " + profiles + ", output " + out);
-            DataSet data = db.dataSet();
-            progress.detail("database", "starting " + db.kind + " and loading " + data.orders() + " orders"
-                    + " (skipped when already loaded)");
-            try (Database database = db.settings().open()) {
-                long t0 = System.nanoTime();
-                boolean loaded = data.ensureLoaded(database);
-                progress.detail("database", database.describe() + (loaded ? ", loaded in "
-                        + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
-                RunSettings rs = new RunSettings(preset, profiles, jmh, dur, ramp, shortThreads, mediumThreads,
-                        longThreads, thinkMs, webappMaxThreads, database.describe(), data.orders(), skipJmh, skipLoad);
-                new MainJob(art, rs, out, progress).run(database, DatabaseOptions.vars(database));
+            Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+            // library logs (embedded PostgreSQL, pools) go to the run's log; the console keeps the progress
+            io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"));
+            RunSettings rs = new RunSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads, longThreads,
+                    thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)" : db.kind,
+                    db.rows, skipJmh, skipLoad);
+            RunRecord record = RunRecord.start(dir, "run", spec.commandLine().getParseResult().originalArgs(), rs,
+                    System.out);
+            progress.print("poolbench main job, preset " + preset + ", profiles "
+                    + runs.stream().map(RunSettings.ProfileRun::id).toList() + ", run directory " + dir);
+            MainJob job = new MainJob(art, rs, record, progress);
+            record.onInterrupt(job::reportQuietly);
+            job.plan();
+            try {
+                if (skipLoad) {
+                    job.run(null, Map.of());
+                } else {
+                    RunRecord.Phase dbPhase = job.databasePhase();
+                    dbPhase.start();
+                    DataSet data = db.dataSet();
+                    progress.detail("database", "starting " + db.kind + " and loading " + data.orders() + " orders"
+                            + " (skipped when already loaded)");
+                    Database database;
+                    try {
+                        database = db.settings().open();
+                    } catch (TestbedException e) {
+                        dbPhase.failed(e.getMessage());
+                        record.finish();
+                        job.reportQuietly();
+                        throw e;
+                    }
+                    try (database) {
+                        long t0 = System.nanoTime();
+                        boolean loaded = data.ensureLoaded(database);
+                        dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
+                                + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
+                        progress.detail("database", database.describe());
+                        rs = rs.withDatabase(database.describe());
+                        record.settings(rs);
+                        job.settings(rs);
+                        job.run(database, DatabaseOptions.vars(database));
+                    }
+                }
+            } catch (RuntimeException | IOException e) {
+                if (!record.interrupted()) {
+                    job.failRunning(e);
+                }
             }
+            int rc = record.finish();
+            String md = job.reportQuietly();
             progress.print("");
-            progress.print(Files.readString(out.resolve("summary.md")));
-            progress.print("written: " + out.resolve("summary.md") + ", " + out.resolve("summary.json") + ", "
-                    + out.resolve("charts"));
-            return 0;
+            if (md != null) {
+                progress.print(md);
+            }
+            progress.print((rc == 0 ? "poolbench: " : "poolbench: PROBLEM: ") + record.outcomeLine());
+            return rc;
         }
     }
 
@@ -128,17 +228,27 @@ public final class PoolbenchMain implements Callable<Integer> {
     @Command(name = "report", mixinStandardHelpOptions = true,
             description = "Rebuild summary.md, summary.json and charts from a run directory.")
     static final class ReportCmd implements Callable<Integer> {
-        @CommandLine.Parameters(defaultValue = "target/poolbench-report", paramLabel = "DIR",
+        @CommandLine.Parameters(defaultValue = "target/poolbench-report/latest", paramLabel = "DIR",
                 description = "Run directory (default ${DEFAULT-VALUE}).")
         Path dir;
 
         @Override
         public Integer call() throws Exception {
-            if (!Files.isDirectory(dir)) {
-                throw new TestbedException("no run directory " + dir + ": run ./poolbench run first or pass the"
-                        + " --out directory of a run");
+            RunRecord.Manifest m = RunRecord.read(dir);
+            if (m.command().equals("drill")) {
+                io.poolbench.toxiproxy.drill.DrillSettings s;
+                try {
+                    s = new com.fasterxml.jackson.databind.ObjectMapper().treeToValue(m.settings(),
+                            io.poolbench.toxiproxy.drill.DrillSettings.class);
+                } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+                    throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
+                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
+                }
+                System.out.println(io.poolbench.toxiproxy.drill.DrillReport.write(dir, s));
+            } else {
+                System.out.println(Report.write(dir, new Progress(System.out)));
             }
-            System.out.println(Report.write(dir, new Progress(System.out)));
+            System.out.println("run status: " + m.status() + "; written: " + dir.resolve("summary.md"));
             return 0;
         }
     }
@@ -147,7 +257,7 @@ public final class PoolbenchMain implements Callable<Integer> {
      * Runs the command line without exiting.
      *
      * @param args command line
-     * @return exit code: 0 ok, 2 user error (one line on stderr), 1 other failure
+     * @return exit code: 0 every phase ok, 1 a phase failed, 2 bad input (one line on stderr), 130 interrupted
      */
     public static int run(String... args) {
         return io.poolbench.testbed.Cli.execute(new PoolbenchMain(), "poolbench", args);

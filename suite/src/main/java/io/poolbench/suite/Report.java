@@ -2,6 +2,9 @@ package io.poolbench.suite;
 
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.RunRecord;
+import io.poolbench.testbed.TestbedException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,8 +28,10 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}. Works on whatever
- * finished: a run interrupted after JMH still gets a summary of JMH.
+ * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}, from its manifest
+ * ({@link RunRecord}) and the data of the phases that ended ok. A phase that failed, was interrupted or never ran
+ * appears in every table where its numbers would be, marked with its status and reason, and without numbers: a
+ * run never reports what did not happen.
  */
 final class Report {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -45,64 +50,91 @@ final class Report {
     }
 
     /**
-     * Writes the report files.
+     * A phase that did not end with data, shown in the tables where its numbers would have been.
+     *
+     * @param profile profile id
+     * @param status failed, interrupted, skipped, running or pending
+     * @param reason why
+     */
+    record Missing(String profile, String status, String reason) {
+    }
+
+    private static final Object LOCK = new Object();
+
+    /**
+     * Writes the report files from the run directory's manifest and the data of the phases that ended ok.
      *
      * @param dir run directory
      * @param progress where to print problems with partial results
      * @return the Markdown summary
      * @throws IOException when files cannot be written
+     * @throws TestbedException one line when the directory is no run or a result file is damaged
      */
     static String write(Path dir, Progress progress) throws IOException {
-        JsonNode run = Files.isRegularFile(dir.resolve("run.json")) ? JSON.readTree(dir.resolve("run.json").toFile())
-                : JSON.createObjectNode();
-        List<JmhSummary.Result> jmh = List.of();
-        Path jmhJson = dir.resolve("jmh/jmh.json");
-        if (Files.isRegularFile(jmhJson) && Files.size(jmhJson) > 0) {
-            try {
-                jmh = JmhSummary.read(jmhJson);
-            } catch (IOException e) {
-                progress.detail("report", "JMH results unreadable, left out: " + e.getMessage());
-            }
-        }
-        List<Load> loads = new ArrayList<>();
-        Path loadDir = dir.resolve("load");
-        if (Files.isDirectory(loadDir)) {
-            List<String> order = new ArrayList<>();
-            run.path("profiles").forEach(n -> order.add(Path.of(n.asText()).getFileName().toString()
-                    .replaceAll("\\.xml$", "")));
-            try (Stream<Path> s = Files.list(loadDir)) {
-                List<Path> dirs = new ArrayList<>(s.filter(Files::isDirectory).toList());
-                dirs.sort((a, b) -> Integer.compare(rank(order, a), rank(order, b)));
-                for (Path p : dirs) {
-                    Path csv = p.resolve("results.csv");
-                    if (!Files.isRegularFile(csv)) {
-                        continue;
+        synchronized (LOCK) {
+            RunRecord.Manifest m = RunRecord.read(dir);
+            JsonNode run = m.settings() == null ? JSON.createObjectNode() : m.settings();
+            List<JmhSummary.Result> jmh = new ArrayList<>();
+            List<Load> loads = new ArrayList<>();
+            List<Missing> jmhMissing = new ArrayList<>();
+            List<Missing> loadMissing = new ArrayList<>();
+            for (JsonNode pr : run.path("profiles")) {
+                String id = pr.path("id").asText();
+                RunRecord.PhaseEntry jp = m.phase("jmh:" + id);
+                if (jp != null && jp.ok()) {
+                    Path f = dir.resolve("jmh").resolve(id).resolve("jmh.json");
+                    try {
+                        for (JmhSummary.Result r : JmhSummary.read(f)) {
+                            jmh.add(r.withProfile(id));
+                        }
+                    } catch (IOException e) {
+                        throw new TestbedException(f + " is damaged (" + Redact.oneLine(e.getMessage())
+                                + "): rerun the scenario");
                     }
-                    JsonNode prof = Files.isRegularFile(p.resolve("profile.json"))
-                            ? JSON.readTree(p.resolve("profile.json").toFile()) : JSON.createObjectNode();
-                    Map<String, String> settings = new LinkedHashMap<>();
-                    prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
-                    List<String> warnings = new ArrayList<>();
-                    prof.path("warnings").forEach(w -> warnings.add(w.asText()));
-                    loads.add(new Load(p.getFileName().toString(), prof.path("pool").asText("?"), settings, warnings,
-                            JtlSummary.read(csv), poolState(p.resolve("pool.csv"))));
+                } else if (jp != null && !"--skip-jmh".equals(jp.reason())) {
+                    jmhMissing.add(new Missing(id, jp.status(), jp.reason()));
+                }
+                RunRecord.PhaseEntry lp = m.phase("load:" + id);
+                if (lp != null && lp.ok()) {
+                    loads.add(load(dir.resolve("load").resolve(id), id));
+                } else if (lp != null && !"--skip-load".equals(lp.reason())) {
+                    loadMissing.add(new Missing(id, lp.status(), lp.reason()));
                 }
             }
+            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing);
+            Files.writeString(dir.resolve("summary.md"), md);
+            Map<String, Object> js = new LinkedHashMap<>();
+            js.put("status", m.status());
+            js.put("phases", m.phases());
+            js.put("run", run);
+            js.put("jmh", jmh);
+            js.put("load", loads);
+            js.put("missing", Map.of("jmh", jmhMissing, "load", loadMissing));
+            JSON.writeValue(dir.resolve("summary.json").toFile(), js);
+            charts(dir.resolve("charts"), jmh, loads);
+            return md;
         }
-        String md = markdown(run, jmh, loads);
-        Files.writeString(dir.resolve("summary.md"), md);
-        Map<String, Object> js = new LinkedHashMap<>();
-        js.put("run", run);
-        js.put("jmh", jmh);
-        js.put("load", loads);
-        JSON.writeValue(dir.resolve("summary.json").toFile(), js);
-        charts(dir.resolve("charts"), jmh, loads);
-        return md;
     }
 
-    private static int rank(List<String> order, Path p) {
-        int i = order.indexOf(p.getFileName().toString());
-        return i < 0 ? Integer.MAX_VALUE : i;
+    private static Load load(Path p, String id) throws IOException {
+        Path csv = p.resolve("results.csv");
+        JsonNode prof;
+        Map<String, JtlSummary.LabelStats> stats;
+        PoolState ps;
+        try {
+            prof = Files.isRegularFile(p.resolve("profile.json")) ? JSON.readTree(p.resolve("profile.json").toFile())
+                    : JSON.createObjectNode();
+            stats = JtlSummary.read(csv);
+            ps = poolState(p.resolve("pool.csv"));
+        } catch (IOException | RuntimeException e) {
+            throw new TestbedException("the results in " + p + " are damaged or missing ("
+                    + Redact.oneLine(e.getMessage()) + "): rerun the scenario");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+        List<String> warnings = new ArrayList<>();
+        prof.path("warnings").forEach(w -> warnings.add(w.asText()));
+        return new Load(id, prof.path("pool").asText("?"), settings, warnings, stats, ps);
     }
 
     static PoolState poolState(Path csv) throws IOException {
@@ -139,19 +171,32 @@ final class Report {
         return Figures.sig3(v);
     }
 
-    static String markdown(JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads) {
+    static String markdown(RunRecord.Manifest m, JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads,
+            List<Missing> jmhMissing, List<Missing> loadMissing) {
         StringBuilder sb = new StringBuilder();
         sb.append("# poolbench main job\n\n");
+        sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
+                .append(m.endedAt() == null ? "" : ", ended " + m.endedAt()).append('\n');
+        sb.append("- command line: `poolbench ").append(String.join(" ", m.args())).append("`\n");
         sb.append("- preset: ").append(run.path("preset").asText("?")).append(", database: ")
                 .append(run.path("database").asText("?")).append(", orders rows: ")
                 .append(run.path("rows").asText("?")).append('\n');
-        sb.append("- machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, Java ")
-                .append(System.getProperty("java.version")).append("; load generator, webapp and database share"
-                        + " them, so absolute figures are this machine's; compare pools within one run.\n\n");
+        Map<String, String> env = m.environment() == null ? Map.of() : m.environment();
+        sb.append("- machine: ").append(env.getOrDefault("cores", "?")).append(" cores, ")
+                .append(env.getOrDefault("os", "?")).append(", Java ").append(env.getOrDefault("java", "?"))
+                .append("; load generator, webapp and database share them, so absolute figures are this"
+                        + " machine's; compare pools within one run.\n\n");
+        sb.append("| phase | status | outcome or reason |\n|---|---|---|\n");
+        for (RunRecord.PhaseEntry p : m.phases()) {
+            String st = p.ok() ? p.status() : "**" + p.status().toUpperCase(Locale.ROOT) + "**";
+            sb.append("| ").append(p.id()).append(" | ").append(st).append(" | ")
+                    .append(cell(p.ok() ? p.note() : p.reason())).append(" |\n");
+        }
+        sb.append('\n');
 
         sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
-        if (loads.isEmpty()) {
-            sb.append("No web-load results (phase skipped or not finished).\n\n");
+        if (loads.isEmpty() && loadMissing.isEmpty()) {
+            sb.append("No web-load phase in this run (--skip-load).\n\n");
         } else {
             sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile after a %s s ramp-up; threads"
                     + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
@@ -178,6 +223,10 @@ final class Report {
                             f(s.stdDevMs(), 1)));
                 }
             }
+            for (Missing x : loadMissing) {
+                sb.append("| ").append(x.profile()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
+                        .append("**: ").append(cell(x.reason())).append(" | | | | | | | | | |\n");
+            }
             sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
             sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
                     + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
@@ -190,8 +239,8 @@ final class Report {
         }
 
         sb.append("## Borrow/return: JMH ConnectionCycle against the stub driver\n\n");
-        if (jmh.isEmpty()) {
-            sb.append("No JMH results (phase skipped or not finished).\n\n");
+        if (jmh.isEmpty() && jmhMissing.isEmpty()) {
+            sb.append("No JMH phase in this run (--skip-jmh).\n\n");
         } else {
             sb.append("getConnection() + close() on a pool built from the same profile file, stub JDBC driver (no"
                     + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
@@ -221,7 +270,7 @@ final class Report {
                     range = g(lo) + "–" + g(hi);
                 }
                 sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                        poolOf(p, loads), Path.of(p).getFileName(),
+                        poolOf(p, run), p,
                         t != null ? t.threads() : s.threads(),
                         t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
                         t == null ? "n/a" : Long.toString(t.samples()),
@@ -232,6 +281,11 @@ final class Report {
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("99.9", Double.NaN)),
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("100.0", Double.NaN)),
                         s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples())));
+            }
+            for (Missing x : jmhMissing) {
+                sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
+                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(cell(x.reason()))
+                        .append(" | | | | | | | | | |\n");
             }
             sb.append('\n');
         }
@@ -252,21 +306,25 @@ final class Report {
             }
             sb.append('\n');
         }
-        sb.append("Files: `jmh/jmh.json` (JMH), `load/<profile>/results.csv` (JMeter samples),"
+        sb.append("Files: `run.json` (the manifest: command line, settings, every phase's status), `jmh/<profile>/jmh.json`"
+                + " and `jmh.log` (JMH), `load/<profile>/results.csv` (JMeter samples),"
                 + " `load/<profile>/dashboard/index.html` (JMeter HTML dashboard), `load/<profile>/pool.csv`"
                 + " (pool state), `charts/*.png`, `summary.json`.\n");
         return sb.toString();
     }
 
-    private static String poolOf(String profile, List<Load> loads) {
-        String name = Path.of(profile).getFileName().toString().replaceAll("\\.xml$", "");
-        for (Load l : loads) {
-            if (l.profile().equals(name)) {
-                return l.pool();
+    private static String poolOf(String id, JsonNode run) {
+        for (JsonNode p : run.path("profiles")) {
+            if (p.path("id").asText().equals(id)) {
+                return p.path("pool").asText("?");
             }
         }
-        return name.toLowerCase(Locale.ROOT).contains("dbcp") ? "DBCP2" : name.toLowerCase(Locale.ROOT)
-                .contains("hikari") ? "HIKARI" : "?";
+        return "?";
+    }
+
+    /** A Markdown table cell: one line, no pipe. */
+    private static String cell(String text) {
+        return text == null ? "" : Redact.oneLine(text).replace("|", "\\|");
     }
 
     /** What the profile does on each borrow, from its settings and the pools' documented defaults. */

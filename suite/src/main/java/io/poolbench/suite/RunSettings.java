@@ -3,10 +3,11 @@ package io.poolbench.suite;
 import java.util.List;
 
 /**
- * What a main-job run does; written to {@code run.json} so a report can be regenerated.
+ * What a main-job run does; written into the run's manifest ({@code run.json}, under {@code settings}) so that a
+ * report can be rebuilt from the run directory alone.
  *
  * @param preset {@code quick} or {@code full}
- * @param profiles profile names or paths
+ * @param profiles the profiles in run order, each with its unique id
  * @param jmhArgs JMH arguments (without the output options)
  * @param durationSeconds JMeter load per profile, s (after ramp-up starts)
  * @param rampupSeconds JMeter ramp-up, s
@@ -15,12 +16,35 @@ import java.util.List;
  * @param longThreads JMeter threads on /long
  * @param thinkMs JMeter think time between a thread's requests, ms
  * @param webappMaxThreads Tomcat request threads
- * @param database one-line description of the database (no password)
+ * @param maxErrorPercent a load phase whose share of failed requests exceeds this fails, %
+ * @param database one-line description of the database (no password), or {@code none} when no phase needs one
  * @param rows rows in orders
  * @param skipJmh true when the JMH phase is skipped
  * @param skipLoad true when the web-load phase is skipped
  */
-public record RunSettings(String preset, List<String> profiles, List<String> jmhArgs, int durationSeconds,
+public record RunSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
-        String database, int rows, boolean skipJmh, boolean skipLoad) {
+        double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad) {
+
+    /**
+     * One profile of the run. Results are keyed by {@code id}, never by the file name: two files named
+     * {@code context.xml} become {@code context} and {@code context-2}.
+     *
+     * @param id unique id within the run (the file name without {@code .xml}, with {@code -2}, {@code -3} ... for
+     *     repeats)
+     * @param file absolute path of the context.xml
+     * @param resource the {@code <Resource>} name used
+     * @param pool the pool kind, e.g. {@code HIKARI}
+     */
+    public record ProfileRun(String id, String file, String resource, String pool) {
+    }
+
+    /**
+     * @param newDatabase database description
+     * @return these settings with the database filled in
+     */
+    RunSettings withDatabase(String newDatabase) {
+        return new RunSettings(preset, profiles, jmhArgs, durationSeconds, rampupSeconds, shortThreads, mediumThreads,
+                longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad);
+    }
 }

@@ -48,4 +48,24 @@ public final class Cli {
             }
         }
     }
+
+    /**
+     * Fails with one line when a numeric option is out of range; called before anything starts.
+     *
+     * @param option the option as the user typed it, e.g. {@code --rate}
+     * @param value its value
+     * @param min smallest allowed value
+     * @param max largest allowed value
+     * @throws TestbedException {@code --rate 0 is out of range: allowed 0.1 .. 100000}
+     */
+    public static void range(String option, double value, double min, double max) {
+        if (!(value >= min && value <= max)) {
+            throw new TestbedException(option + " " + plain(value) + " is out of range: allowed " + plain(min)
+                    + " .. " + plain(max));
+        }
+    }
+
+    private static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
 }

@@ -42,14 +42,71 @@ public final class DatabaseOptions {
         return DataSet.ofOrders(rows);
     }
 
+    /** Placeholders {@link #vars(Database)} sets for every database. */
+    public static final java.util.Set<String> JDBC_VARS =
+            java.util.Set.of("poolbench.jdbc.url", "poolbench.jdbc.user", "poolbench.jdbc.password");
+    /** Placeholders {@link #vars(Database)} also sets for a MySQL database (the MySQL-only profiles use them). */
+    public static final java.util.Set<String> MYSQL_VARS =
+            java.util.Set.of("poolbench.mysql.endpoint", "poolbench.mysql.database");
+
     /**
      * The placeholder values a profile needs to reach a database.
      *
      * @param db the database
-     * @return {@code poolbench.jdbc.url}, {@code poolbench.jdbc.user}, {@code poolbench.jdbc.password}
+     * @return {@code poolbench.jdbc.url}, {@code poolbench.jdbc.user}, {@code poolbench.jdbc.password}, and for a
+     *     MySQL URL {@code poolbench.mysql.endpoint} (host:port) and {@code poolbench.mysql.database}
      */
     public static java.util.Map<String, String> vars(Database db) {
-        return java.util.Map.of("poolbench.jdbc.url", db.jdbcUrl(), "poolbench.jdbc.user", db.user(),
-                "poolbench.jdbc.password", db.password());
+        java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+        v.put("poolbench.jdbc.url", db.jdbcUrl());
+        v.put("poolbench.jdbc.user", db.user());
+        v.put("poolbench.jdbc.password", db.password());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:mysql://([^/?]+)/([^/?]*)")
+                .matcher(db.jdbcUrl());
+        if (m.find()) {
+            v.put("poolbench.mysql.endpoint", m.group(1));
+            v.put("poolbench.mysql.database", m.group(2));
+        }
+        return v;
+    }
+
+    /**
+     * The placeholders a database of the kind these options name will set, known before it starts.
+     *
+     * @return {@link #JDBC_VARS}, plus {@link #MYSQL_VARS} for {@code --db mysql} or an external MySQL URL
+     */
+    public java.util.Set<String> varsSetLater() {
+        java.util.Set<String> s = new java.util.HashSet<>(JDBC_VARS);
+        if ("mysql".equalsIgnoreCase(kind) || (jdbcUrl != null && jdbcUrl.startsWith("jdbc:mysql:"))) {
+            s.addAll(MYSQL_VARS);
+        }
+        return s;
+    }
+
+    /**
+     * The dialect of the database these options name, known before it starts.
+     *
+     * @return {@code postgresql}, {@code mysql}, or the scheme of an external URL; null when unknown
+     */
+    public String scheme() {
+        String k = kind == null ? "embedded" : kind.toLowerCase(java.util.Locale.ROOT);
+        if (k.equals("mysql")) {
+            return "mysql";
+        }
+        if (k.equals("external")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:([a-z0-9]+):")
+                    .matcher(jdbcUrl == null ? "" : jdbcUrl);
+            return m.find() ? m.group(1) : null;
+        }
+        return "postgresql";
+    }
+
+    /**
+     * Fails with one line when {@link #rows} is out of range.
+     *
+     * @throws TestbedException naming the option and its range
+     */
+    public void validate() {
+        Cli.range("--rows", rows, 100, 100_000_000);
     }
 }

@@ -52,6 +52,17 @@ public final class JmhSummary {
         public String profile() {
             return params.getOrDefault("profile", "");
         }
+
+        /**
+         * @param id the run's id of the profile (a path parameter becomes its id)
+         * @return this result with the {@code profile} parameter replaced
+         */
+        public Result withProfile(String id) {
+            Map<String, String> p = new LinkedHashMap<>(params);
+            p.put("profile", id);
+            return new Result(benchmark, method, mode, p, threads, forks, iterations, score, error, unit, samples,
+                    percentiles, p99PerIteration, secondary, shareOver10xMedian, forkMeans);
+        }
     }
 
     /**

@@ -119,7 +119,7 @@ public final class PoolProfile {
     }
 
     /**
-     * Loads the {@link #DEFAULT_RESOURCE} resource, or the only {@code <Resource>} of the file.
+     * Loads the only {@code <Resource>} of the file.
      *
      * @param file a context.xml
      * @return the profile
@@ -134,7 +134,7 @@ public final class PoolProfile {
      * Loads one {@code <Resource>} of a context.xml.
      *
      * @param file a context.xml
-     * @param resourceName the resource's {@code name}, or null for {@link #DEFAULT_RESOURCE} / the only one
+     * @param resourceName the resource's {@code name}, or null for the only one (a file with several needs a name)
      * @return the profile
      * @throws TestbedException see {@link #load(Path)}
      */
@@ -173,6 +173,11 @@ public final class PoolProfile {
             if (wanted.equals(r.getAttribute("name"))) {
                 chosen = r;
             }
+        }
+        if (resourceName == null && resources.size() > 1) {
+            throw new TestbedException("profile " + file + " has " + resources.size() + " <Resource> elements ("
+                    + resources.stream().map(r -> r.getAttribute("name")).collect(Collectors.joining(", "))
+                    + "): choose one with --resource NAME");
         }
         if (chosen == null && resourceName == null && resources.size() == 1) {
             chosen = resources.get(0);
@@ -285,6 +290,124 @@ public final class PoolProfile {
         }
         m.appendTail(sb);
         return sb.toString();
+    }
+
+    /**
+     * Checks every attribute value the way the factory will read it, without building a pool or connecting, so
+     * that a bad value is one line naming the attribute before anything starts: numbers that do not parse, values
+     * the pool's setters reject (HikariCP {@code maximumPoolSize="-1"}), a driver class that is not on the class
+     * path or does not accept the URL, a placeholder nobody sets.
+     *
+     * @param varsSetLater placeholders the caller will set when the database is known (e.g.
+     *     {@code poolbench.jdbc.url}); attributes that use them are checked then, by the factory itself
+     * @throws TestbedException naming file, resource, attribute and what to do
+     */
+    public void check(Set<String> varsSetLater) {
+        Map<String, String> known = new LinkedHashMap<>();
+        for (Map.Entry<String, String> a : attributes.entrySet()) {
+            Matcher m = PLACEHOLDER.matcher(a.getValue());
+            boolean later = false;
+            while (m.find()) {
+                if (varsSetLater.contains(m.group(1))) {
+                    later = true;
+                } else if (System.getProperty(m.group(1)) == null && m.group(2) == null) {
+                    throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute "
+                            + a.getKey() + ": placeholder ${" + m.group(1) + "} has no value here; this command"
+                            + " sets " + (varsSetLater.isEmpty() ? "none" : String.join(", ", new TreeSet<>(varsSetLater)))
+                            + (m.group(1).startsWith("poolbench.mysql.") ? " (the poolbench.mysql.* ones with"
+                            + " --db mysql, for a MySQL profile)" : "") + ", or -D" + m.group(1) + "=VALUE");
+                }
+            }
+            if (!later && !TOMCAT_ATTRIBUTES.contains(a.getKey())) {
+                known.put(a.getKey(), resolve(a.getKey(), a.getValue(), Map.of()));
+            }
+        }
+        for (Map.Entry<String, String> a : known.entrySet()) {
+            String problem = kind == PoolKind.HIKARI ? hikariProblem(a.getKey(), a.getValue())
+                    : dbcp2Problem(a.getKey(), a.getValue());
+            if (problem != null) {
+                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute "
+                        + a.getKey() + "=\"" + a.getValue() + "\": " + problem + "; fix the value");
+            }
+        }
+        String driver = known.get("driverClassName");
+        if (driver != null) {
+            java.sql.Driver d;
+            try {
+                d = (java.sql.Driver) Class.forName(driver).getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute"
+                        + " driverClassName=\"" + driver + "\": no such JDBC driver on the class path"
+                        + (driver.equals("com.mysql.jdbc.Driver") ? " (gone in Connector/J 9: use"
+                        + " com.mysql.cj.jdbc.Driver)" : "") + "; fix the name or leave the attribute out (the"
+                        + " URL selects the driver)");
+            }
+            String url = known.get(kind == PoolKind.HIKARI ? "jdbcUrl" : "url");
+            try {
+                if (url != null && !d.acceptsURL(url)) {
+                    throw new TestbedException("profile " + file + ", Resource " + resourceName + ": driverClassName "
+                            + driver + " does not accept the URL " + Redact.url(url) + " (a driver for another"
+                            + " database); fix one of them or leave driverClassName out");
+                }
+            } catch (java.sql.SQLException e) {
+                // the driver could not judge the URL; the pool will say more when it connects
+            }
+        }
+    }
+
+    /**
+     * Dialect of the profile's JDBC URL as written, when the URL fixes it.
+     *
+     * @return e.g. {@code mysql} or {@code postgresql}; null when the URL is a placeholder such as
+     *     {@code ${poolbench.jdbc.url}} or missing
+     */
+    public String urlScheme() {
+        String url = attributes.get(kind == PoolKind.HIKARI ? "jdbcUrl" : "url");
+        if (url == null) {
+            return null;
+        }
+        Matcher m = Pattern.compile("^jdbc:([a-z0-9]+):").matcher(url);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static String hikariProblem(String attr, String value) {
+        if (attr.startsWith("dataSource.") || !knownAttributes(PoolKind.HIKARI).contains(attr)) {
+            return null;
+        }
+        java.util.Properties one = new java.util.Properties();
+        one.setProperty(attr, value);
+        try {
+            PropertyElf.setTargetFromProperties(new HikariConfig(), one);
+            return null;
+        } catch (RuntimeException e) {
+            return "HikariCP rejects it (" + rootMessage(e) + ")";
+        }
+    }
+
+    private static String dbcp2Problem(String attr, String value) {
+        if (!knownAttributes(PoolKind.DBCP2).contains(attr)) {
+            return null;
+        }
+        if (attr.equals("initialSize")) {
+            // with initialSize > 0 the factory opens connections at once; the number alone is what can be checked
+            try {
+                Integer.parseInt(value);
+                return null;
+            } catch (NumberFormatException e) {
+                return "not an integer";
+            }
+        }
+        java.util.Properties one = new java.util.Properties();
+        one.setProperty(attr, value);
+        try {
+            BasicDataSource ds = BasicDataSourceFactory.createDataSource(one);
+            ds.close();
+            return null;
+        } catch (NumberFormatException e) {
+            return "not a number (" + rootMessage(e) + ")";
+        } catch (Exception e) {
+            return "DBCP2 rejects it (" + rootMessage(e) + ")";
+        }
     }
 
     /**

@@ -112,7 +112,7 @@ public final class RunRecord {
      *
      * @param format {@link #FORMAT}
      * @param command the subcommand, e.g. {@code run}
-     * @param args the command line after the subcommand (the password is never on it)
+     * @param args the whole command line, subcommand included (the password is never on it)
      * @param settings the scenario's effective settings
      * @param environment machine, OS, JDK
      * @param startedAt ISO-8601 instant
@@ -320,7 +320,7 @@ public final class RunRecord {
      *
      * @param dir from {@link #prepareDirectory}
      * @param command subcommand, e.g. {@code run}
-     * @param args the command line after the subcommand
+     * @param args the whole command line, subcommand included
      * @param settings the scenario's settings (a record or map, serialised with Jackson; no password)
      * @param console where the interruption line goes (normally System.out)
      * @return the record

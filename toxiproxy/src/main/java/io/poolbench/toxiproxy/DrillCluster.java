@@ -11,6 +11,10 @@ import java.sql.SQLException;
  * drives one the user runs (their Toxiproxy, their servers).
  */
 public interface DrillCluster extends AutoCloseable {
+    /** Placeholders a drill sets for the profiles: the JDBC ones and the MySQL endpoint and database. */
+    java.util.Set<String> PROFILE_VARS = java.util.Set.of("poolbench.jdbc.url", "poolbench.jdbc.user",
+            "poolbench.jdbc.password", "poolbench.mysql.endpoint", "poolbench.mysql.database");
+
     /** The two database instances. */
     enum Instance { A, B }
 

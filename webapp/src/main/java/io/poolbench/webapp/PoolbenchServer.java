@@ -28,7 +28,10 @@ import org.apache.tomcat.util.descriptor.web.ContextResource;
 public final class PoolbenchServer implements AutoCloseable {
     private final Tomcat tomcat;
     private final Path baseDir;
+    /** Prefix of Tomcat base directories in the temp directory, followed by the owner's process id. */
+    static final String TMP_PREFIX = "poolbench-tomcat-";
     private final PoolProfile profile;
+    private final io.poolbench.testbed.StopOnExit stopOnExit;
     private boolean closed;
 
     /**
@@ -49,6 +52,32 @@ public final class PoolbenchServer implements AutoCloseable {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.profile = profile;
+        // Ctrl-C in a process that embeds the server (the drills) stops Tomcat and removes its base directory
+        this.stopOnExit = new io.poolbench.testbed.StopOnExit("poolbench-tomcat-stop", this::stop);
+    }
+
+    /**
+     * Removes Tomcat base directories left by processes that no longer run (killed with -9); their names carry
+     * the owner's process id.
+     */
+    static void sweepStaleBaseDirs() {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+            for (Path d : s.filter(x -> x.getFileName().toString().startsWith(TMP_PREFIX)).toList()) {
+                String rest = d.getFileName().toString().substring(TMP_PREFIX.length());
+                int dash = rest.indexOf('-');
+                try {
+                    long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                    if (ProcessHandle.of(pid).isEmpty()) {
+                        deleteTree(d);
+                    }
+                } catch (NumberFormatException notOurs) {
+                    // another naming: leave it
+                }
+            }
+        } catch (IOException e) {
+            // a sweep of temp files only
+        }
     }
 
     /**
@@ -60,9 +89,10 @@ public final class PoolbenchServer implements AutoCloseable {
      * @throws TestbedException one line when the port is taken or the pool cannot be built
      */
     public static PoolbenchServer start(Settings s) {
+        sweepStaleBaseDirs();
         Path base;
         try {
-            base = Files.createTempDirectory("poolbench-tomcat");
+            base = Files.createTempDirectory(TMP_PREFIX + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
                     + ": " + e.getMessage(), e);
@@ -118,12 +148,14 @@ public final class PoolbenchServer implements AutoCloseable {
             while (root.getCause() != null) {
                 root = root.getCause();
             }
-            throw new TestbedException("Tomcat did not start on port " + s.port() + ": " + root, e);
+            throw new TestbedException("the webapp did not start with profile " + p.file() + ": "
+                    + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(root.toString()),
+                            s.vars().get("poolbench.jdbc.password")), e);
         }
         if (connector.getLocalPort() < 0) {
             server.close();
             throw new TestbedException("Tomcat could not bind 127.0.0.1:" + s.port()
-                    + " (port in use?); choose another --port or 0 for any free port");
+                    + " (in use); choose another --port or 0 for any free port");
         }
         try {
             server.lookup();
@@ -188,7 +220,11 @@ public final class PoolbenchServer implements AutoCloseable {
 
     /** Stops Tomcat (closing the pool through the resource's closeMethod) and deletes the base directory. */
     @Override
-    public synchronized void close() {
+    public void close() {
+        stopOnExit.close();
+    }
+
+    private synchronized void stop() {
         if (closed) {
             return;
         }

@@ -1,5 +1,6 @@
 package io.poolbench.webapp;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DataSet;
@@ -69,8 +70,23 @@ public final class WebappMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Cli.range("--port", port, 0, 65_535);
+        if (shutdownPort != -1) {
+            Cli.range("--shutdown-port", shutdownPort, 1, 65_535);
+            if (shutdownPort == port) {
+                throw new TestbedException("--shutdown-port " + shutdownPort + " is the same as --port: choose"
+                        + " another, or -1 for none");
+            }
+            requireFree("--shutdown-port", shutdownPort);
+        }
+        if (port != 0) {
+            requireFree("--port", port);
+        }
+        Cli.range("--max-threads", maxThreads, 1, 10_000);
+        dbOptions.validate();
         Path dir = confDir != null ? confDir : defaultConfDir();
         PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, dir), resource);
+        p.check(dbOptions.varsSetLater());
         p.warnings().forEach(w -> System.err.println("WARNING " + w));
         DataSet data = dbOptions.dataSet();
         Database db = dbOptions.settings().open();
@@ -106,6 +122,18 @@ public final class WebappMain implements Callable<Integer> {
         }
     }
 
+    /** Fails with one line when a port on 127.0.0.1 is taken (checked before the database starts). */
+    private static void requireFree(String option, int p) {
+        try (java.net.ServerSocket ss = new java.net.ServerSocket()) {
+            ss.setReuseAddress(true);
+            ss.bind(new java.net.InetSocketAddress("127.0.0.1", p));
+        } catch (IOException e) {
+            throw new TestbedException(option + " " + p + ": 127.0.0.1:" + p + " is in use (" + e.getMessage()
+                    + "); choose another port" + (option.equals("--port") ? ", or 0 for any free one" : ", or -1"
+                    + " for none"));
+        }
+    }
+
     /** {@code stop}: sends Tomcat's shutdown command to a running webapp. */
     @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop a webapp started with --shutdown-port.")
     static final class Stop implements Callable<Integer> {
@@ -114,6 +142,7 @@ public final class WebappMain implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            Cli.range("--shutdown-port", shutdownPort, 1, 65_535);
             try (Socket s = new Socket("127.0.0.1", shutdownPort); OutputStream out = s.getOutputStream()) {
                 out.write("SHUTDOWN".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
@@ -137,6 +166,8 @@ public final class WebappMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws InterruptedException {
+            Cli.range("--port", port, 1, 65_535);
+            Cli.range("--timeout", timeoutSeconds, 1, 86_400);
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + port + "/pool");
             long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;

@@ -1,6 +1,9 @@
 package io.poolbench.toxiproxy.drill;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.RunRecord;
 import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
@@ -118,8 +121,38 @@ public final class DrillCommand implements Callable<Integer> {
     @Option(names = "--conf-dir", defaultValue = "webapp/conf", description = "Profile directory (default ${DEFAULT-VALUE}).")
     Path confDir;
 
-    @Option(names = "--out", defaultValue = "target/poolbench-report", description = "Output directory; results go to OUT/drills (default ${DEFAULT-VALUE}).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty; results go to DIR/drills"
+            + " (default: a new target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
     Path out;
+
+    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
+    boolean force;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** Every numeric option in range, before anything starts. */
+    private void validate() {
+        Cli.range("--repeats", repeats, 1, 1_000);
+        Cli.range("--rate", rate, 0.1, 100_000);
+        Cli.range("--write-fraction", writeFraction, 0, 1);
+        Cli.range("--rows", rows, 100, 10_000_000);
+        Cli.range("--steady", steady, 1, 3_600);
+        Cli.range("--after", after, 1, 3_600);
+        Cli.range("--detect", detect, 1, 3_600);
+        Cli.range("--reboot", reboot, detect, 3_600);
+        Cli.range("--flap-every", flapEvery, 1, 3_600);
+        Cli.range("--flap-for", flapFor, 1, 3_600);
+        if (latencySteps.isEmpty()) {
+            throw new TestbedException("--latency-steps is empty: give added latencies in ms, e.g. 0,1,5,20,50");
+        }
+        for (int ms : latencySteps) {
+            Cli.range("--latency-steps (each)", ms, 0, 60_000);
+        }
+        Cli.range("--latency-step", latencyStep, 1, 3_600);
+        Cli.range("--jitter", jitter, 0, 60_000);
+        Cli.range("--request-timeout", requestTimeout, 1, 3_600);
+    }
 
     private static String env(String name) {
         String v = System.getenv(name);
@@ -158,13 +191,21 @@ public final class DrillCommand implements Callable<Integer> {
                 throw new TestbedException("unknown drill '" + d + "': use latency, planned, unplanned, stale or all");
             }
         }
+        validate();
         if (!Files.isDirectory(confDir)) {
             throw new TestbedException("profile directory " + confDir + " does not exist: run from the project root"
                     + " or pass --conf-dir");
         }
-        DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
-                detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
-                toxiproxyImage, out);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String p : profiles) {
+            io.poolbench.testbed.PoolProfile pp = io.poolbench.testbed.PoolProfile.load(
+                    io.poolbench.testbed.PoolProfile.locate(p, confDir));
+            pp.check(io.poolbench.toxiproxy.DrillCluster.PROFILE_VARS);
+            if (!names.add(pp.name())) {
+                throw new TestbedException("two profiles are named " + pp.name() + " (" + profiles + "): the drills"
+                        + " key results by file name, so give one file another name");
+            }
+        }
         io.poolbench.toxiproxy.FailoverTopology.requireHostsFile();
         io.poolbench.toxiproxy.DrillCluster cluster = null;
         if (externalMode) {
@@ -188,21 +229,38 @@ public final class DrillCommand implements Callable<Integer> {
             io.poolbench.toxiproxy.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
             io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
         }
-        io.poolbench.testbed.Cli.deleteTree(out.resolve("drills"));
+        Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
+        // library warnings (driver stack traces during injections) go to the run's log, not the console
+        io.poolbench.testbed.RunLog.redirect(dir.resolve("drills.log"));
+        DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
+                detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
+                toxiproxyImage, dir);
+        RunRecord record = RunRecord.start(dir, "drill", spec.commandLine().getParseResult().originalArgs(), s,
+                System.out);
+        record.onInterrupt(() -> {
+            try {
+                DrillReport.write(dir, s);
+            } catch (IOException | RuntimeException e) {
+                System.out.println("poolbench drill: report not written: " + e.getMessage());
+            }
+        });
+        System.out.println("poolbench drill: run directory " + dir + " (library logs: " + dir.resolve("drills.log") + ")");
         long t0 = System.nanoTime();
         try {
             new DrillRunner(s, line -> System.out.println("[" + LocalTime.now().withNano(0) + "] " + line), cluster)
-                    .run(list);
+                    .recordTo(record).run(list);
         } finally {
             if (cluster != null) {
                 cluster.close();
             }
-            String md = DrillReport.write(out, s);
-            System.out.println();
-            System.out.println(md);
-            System.out.printf(Locale.ROOT, "drills took %.0f s; written: %s%n", (System.nanoTime() - t0) / 1e9,
-                    out.resolve("drills/summary.md"));
         }
-        return 0;
+        int rc = record.finish();
+        String md = DrillReport.write(dir, s);
+        System.out.println();
+        System.out.println(md);
+        System.out.printf(Locale.ROOT, "drills took %.0f s; written: %s%n", (System.nanoTime() - t0) / 1e9,
+                dir.resolve("drills/summary.md"));
+        System.out.println((rc == 0 ? "poolbench drill: " : "poolbench drill: PROBLEM: ") + record.outcomeLine());
+        return rc;
     }
 }

@@ -79,6 +79,24 @@ public final class DrillReport {
                     settings.repeats()));
         }
         Map<String, Object> json = new LinkedHashMap<>();
+        if (Files.isRegularFile(out.resolve(io.poolbench.testbed.RunRecord.MANIFEST))) {
+            io.poolbench.testbed.RunRecord.Manifest m = io.poolbench.testbed.RunRecord.read(out);
+            List<io.poolbench.testbed.RunRecord.PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
+            md.append("Run status: **").append(m.status()).append("**; ")
+                    .append(m.phases().size() - bad.size()).append(" of ").append(m.phases().size())
+                    .append(" runs produced a result.").append(bad.isEmpty() ? "\n\n" : " The tables below count only"
+                            + " those; these did not:\n\n| run | status | reason |\n|---|---|---|\n");
+            for (io.poolbench.testbed.RunRecord.PhaseEntry p : bad) {
+                md.append("| ").append(p.id()).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
+                        .append("** | ").append(p.reason() == null ? "" : io.poolbench.testbed.Redact.oneLine(
+                                p.reason()).replace("|", "\\|")).append(" |\n");
+            }
+            if (!bad.isEmpty()) {
+                md.append('\n');
+            }
+            json.put("status", m.status());
+            json.put("runsWithoutResult", bad);
+        }
         Set<String> drills = new LinkedHashSet<>();
         runs.forEach(r -> drills.add(r.drill()));
         for (String drill : drills) {

@@ -7,6 +7,8 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
@@ -75,6 +77,7 @@ public final class DrillRunner {
     private final DrillSettings s;
     private final Consumer<String> log;
     private final DrillCluster external;
+    private RunRecord record;
     private boolean externalLoaded;
 
     /**
@@ -101,6 +104,18 @@ public final class DrillRunner {
     }
 
     /**
+     * Records every run as a phase ({@code <drill>:<profile>:<repetition>}) of a run record: ok with its summary
+     * line, or failed with the reason, so that a run without result is marked, not left out silently.
+     *
+     * @param r the record, or null (the tests' default)
+     * @return this
+     */
+    public DrillRunner recordTo(RunRecord r) {
+        this.record = r;
+        return this;
+    }
+
+    /**
      * Runs the drills for every profile, {@code repeats} times each.
      *
      * @param drills drills in order
@@ -115,6 +130,17 @@ public final class DrillRunner {
             profiles.add(pp);
         }
         List<RunResult> all = new ArrayList<>();
+        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        if (record != null) {
+            for (Drill d : drills) {
+                for (int rep = 1; rep <= s.repeats(); rep++) {
+                    for (PoolProfile p : profiles) {
+                        String id = d.id() + ":" + p.name() + ":" + rep;
+                        phases.put(id, record.plan(id, d.id() + " drill, profile " + p.name() + ", repetition " + rep));
+                    }
+                }
+            }
+        }
         int total = drills.size() * profiles.size() * s.repeats();
         int n = 0;
         for (Drill d : drills) {
@@ -125,32 +151,48 @@ public final class DrillRunner {
                         n++;
                         log.accept(String.format(Locale.ROOT, "run %d/%d: %s, profile %s, repetition %d", n, total,
                                 d.id(), p.name(), rep));
-                        DrillCluster t;
-                        if (external != null) {
-                            t = prepareExternal();
-                        } else if (d == Drill.LATENCY) {
-                            if (shared == null) {
-                                shared = prepare();
-                            }
-                            t = shared;
-                        } else {
-                            t = prepare();
+                        RunRecord.Phase ph = phases.get(d.id() + ":" + p.name() + ":" + rep);
+                        if (ph != null) {
+                            ph.start();
                         }
+                        DrillCluster t = null;
                         try {
+                            if (external != null) {
+                                t = prepareExternal();
+                            } else if (d == Drill.LATENCY) {
+                                if (shared == null) {
+                                    shared = prepare();
+                                }
+                                t = shared;
+                            } else {
+                                t = prepare();
+                            }
                             RunResult r = runOne(d, p, rep, t);
                             all.add(r);
                             log.accept("  " + summaryLine(r));
+                            if (ph != null) {
+                                ph.ok(summaryLine(r));
+                            }
+                        } catch (InterruptedException e) {
+                            throw e;
                         } catch (Exception e) {
-                            // one broken run does not cost the others; it is reported, not hidden
-                            log.accept("  run failed, left out of the report: " + e);
+                            // one broken run does not cost the others; it is marked failed, not hidden
+                            String why = e instanceof TestbedException ? e.getMessage() : e.toString();
+                            log.accept("  run FAILED, no result: " + Redact.oneLine(why) + " (details in the log)");
+                            if (ph != null) {
+                                ph.failed(why);
+                            }
                             if (d == Drill.LATENCY && shared != null) {
                                 shared.close();
                                 shared = null;
                             }
                         } finally {
-                            if (t != shared && t != external) {
+                            if (t != null && t != shared && t != external) {
                                 t.close();
                             }
+                        }
+                        if (record != null && record.interrupted()) {
+                            return all;
                         }
                     }
                 }

@@ -1,0 +1,44 @@
+package io.poolbench.testbed;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.logging.FileHandler;
+import java.util.logging.Handler;
+import java.util.logging.LogManager;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+
+/**
+ * Sends the libraries' logging of a run to a file in its run directory, so that the console keeps one line per
+ * event (a failover makes the JDBC drivers and pools log a stack trace per broken connection: hundreds of lines
+ * that the run's outcome classes already count). Covers SLF4J's simple binding (HikariCP, Testcontainers, the
+ * project) through its {@code org.slf4j.simpleLogger.logFile} setting, and java.util.logging (Tomcat, DBCP2
+ * through commons-logging) by replacing the root console handler.
+ */
+public final class RunLog {
+    private RunLog() {
+    }
+
+    /**
+     * Redirects library logging to a file. SLF4J's simple binding reads its setting once, when the first logger is
+     * created: call this before anything logs (a JVM that already logged keeps its console for SLF4J).
+     *
+     * @param file the log file (appended to)
+     */
+    public static void redirect(Path file) {
+        System.setProperty("org.slf4j.simpleLogger.logFile", file.toAbsolutePath().toString());
+        Logger root = LogManager.getLogManager().getLogger("");
+        try {
+            FileHandler fh = new FileHandler(file.toAbsolutePath().toString().replace("%", "%%"), true);
+            fh.setFormatter(new SimpleFormatter());
+            for (Handler h : root.getHandlers()) {
+                if (h instanceof java.util.logging.ConsoleHandler) {
+                    root.removeHandler(h);
+                }
+            }
+            root.addHandler(fh);
+        } catch (IOException | SecurityException e) {
+            // java.util.logging stays on the console
+        }
+    }
+}
