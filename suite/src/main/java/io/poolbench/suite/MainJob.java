@@ -111,7 +111,9 @@ final class MainJob {
                     ph.ok(runJmh(p));
                 } catch (PhaseFailure e) {
                     ph.failed(e.getMessage());
-                    progress.detail("jmh", "FAILED: " + e.getMessage());
+                    if (!record.interrupted()) {
+                        progress.detail("jmh", "FAILED: " + e.getMessage());
+                    }
                 }
                 reportQuietly();
             }
@@ -125,7 +127,9 @@ final class MainJob {
                     ph.ok(runLoad(p, vars));
                 } catch (PhaseFailure | TestbedException e) {
                     ph.failed(e.getMessage());
-                    progress.detail("load", "FAILED: " + e.getMessage());
+                    if (!record.interrupted()) {
+                        progress.detail("load", "FAILED: " + e.getMessage());
+                    }
                 }
                 reportQuietly();
             }

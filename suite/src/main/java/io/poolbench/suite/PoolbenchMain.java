@@ -153,7 +153,10 @@ public final class PoolbenchMain implements Callable<Integer> {
                             + db.kind + " is " + scheme + ": use " + (ps.equals("mysql") ? "--db mysql" : "a "
                             + ps + " database (--db external --jdbc-url ...)") + ", or another profile");
                 }
-                pp.check(skipLoad ? Set.of() : db.varsSetLater());
+                // a URL of the database's kind stands in for the real one, so a driver class for another
+                // database is caught now
+                pp.check(skipLoad || scheme == null ? Map.of() : Map.of("poolbench.jdbc.url",
+                        "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? Set.of() : db.varsSetLater());
                 pp.warnings().forEach(w -> progress.print("WARNING " + w));
                 int n = seen.merge(pp.name(), 1, Integer::sum);
                 String id = n == 1 ? pp.name() : pp.name() + "-" + n;

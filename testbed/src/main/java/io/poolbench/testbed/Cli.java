@@ -22,9 +22,11 @@ public final class Cli {
      */
     public static int execute(Object command, String name, String... args) {
         CommandLine cl = new CommandLine(command);
+        // the console as it is now: a run may later send System.err to its log (RunLog)
+        java.io.PrintStream console = System.err;
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof TestbedException) {
-                System.err.println(name + ": " + e.getMessage());
+                console.println(name + ": " + e.getMessage());
                 return 2;
             }
             throw e;

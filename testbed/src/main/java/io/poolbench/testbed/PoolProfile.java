@@ -303,11 +303,26 @@ public final class PoolProfile {
      * @throws TestbedException naming file, resource, attribute and what to do
      */
     public void check(Set<String> varsSetLater) {
+        check(Map.of(), varsSetLater);
+    }
+
+    /**
+     * {@link #check(Set)} with some placeholder values known, e.g. a URL of the database's kind, so that a driver
+     * class for another database is caught before the pool is built.
+     *
+     * @param vars placeholder values known now (take precedence over {@code varsSetLater})
+     * @param varsSetLater placeholders set later; attributes using them are not checked here
+     * @throws TestbedException see {@link #check(Set)}
+     */
+    public void check(Map<String, String> vars, Set<String> varsSetLater) {
         Map<String, String> known = new LinkedHashMap<>();
         for (Map.Entry<String, String> a : attributes.entrySet()) {
             Matcher m = PLACEHOLDER.matcher(a.getValue());
             boolean later = false;
             while (m.find()) {
+                if (vars.containsKey(m.group(1))) {
+                    continue;
+                }
                 if (varsSetLater.contains(m.group(1))) {
                     later = true;
                 } else if (System.getProperty(m.group(1)) == null && m.group(2) == null) {
@@ -319,7 +334,7 @@ public final class PoolProfile {
                 }
             }
             if (!later && !TOMCAT_ATTRIBUTES.contains(a.getKey())) {
-                known.put(a.getKey(), resolve(a.getKey(), a.getValue(), Map.of()));
+                known.put(a.getKey(), resolve(a.getKey(), a.getValue(), vars));
             }
         }
         for (Map.Entry<String, String> a : known.entrySet()) {

@@ -12,8 +12,9 @@ import java.util.logging.SimpleFormatter;
  * Sends the libraries' logging of a run to a file in its run directory, so that the console keeps one line per
  * event (a failover makes the JDBC drivers and pools log a stack trace per broken connection: hundreds of lines
  * that the run's outcome classes already count). Covers SLF4J's simple binding (HikariCP, Testcontainers, the
- * project) through its {@code org.slf4j.simpleLogger.logFile} setting, and java.util.logging (Tomcat, DBCP2
- * through commons-logging) by replacing the root console handler.
+ * project) through its {@code org.slf4j.simpleLogger.logFile} setting and {@code System.err}, and
+ * java.util.logging (Tomcat, DBCP2 through commons-logging) by replacing the root console handler. The one-line
+ * errors of the command lines are written through picocli's own error writer, which keeps the console.
  */
 public final class RunLog {
     private RunLog() {
@@ -27,6 +28,14 @@ public final class RunLog {
      */
     public static void redirect(Path file) {
         System.setProperty("org.slf4j.simpleLogger.logFile", file.toAbsolutePath().toString());
+        try {
+            // SLF4J's simple binding, when it was configured before this call, writes to System.err as it is at
+            // each write (it does not cache the stream by default): that goes to the file too
+            System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(file.toFile(), true), true,
+                    java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // stays on the console
+        }
         Logger root = LogManager.getLogManager().getLogger("");
         try {
             FileHandler fh = new FileHandler(file.toAbsolutePath().toString().replace("%", "%%"), true);

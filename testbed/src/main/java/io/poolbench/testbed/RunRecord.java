@@ -539,7 +539,8 @@ public final class RunRecord {
         String notDone;
         synchronized (this) {
             done = phases.stream().filter(p -> p.status == Status.OK).map(p -> p.id).collect(Collectors.joining(", "));
-            notDone = phases.stream().filter(p -> p.status != Status.OK)
+            notDone = phases.stream().filter(p -> p.status == Status.INTERRUPTED || p.status == Status.FAILED
+                    || (p.status == Status.SKIPPED && p.reason != null && p.reason.startsWith("not started")))
                     .map(p -> p.id + " " + p.status.label()).collect(Collectors.joining(", "));
         }
         console.println("poolbench: interrupted (" + interruptedBy + "); finished: "

@@ -128,4 +128,71 @@ class PoolProfileTest {
         assertTrue(PoolProfile.knownAttributes(PoolKind.DBCP2).contains("maxWaitMillis"));
         assertTrue(PoolProfile.knownAttributes(PoolKind.DBCP2).contains("testOnBorrow"));
     }
+
+    static final java.util.Set<String> LATER = java.util.Set.of("poolbench.jdbc.url", "poolbench.jdbc.user",
+            "poolbench.jdbc.password");
+
+    @Test
+    void aValueThatDoesNotParseNamesItsAttributeBeforeAnythingStarts() throws Exception {
+        // issue 8: maxTotal="abc" was a NumberFormatException inside JMH, and exit 0
+        PoolProfile d = PoolProfile.load(write("d.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\""
+                + " url=\"${poolbench.jdbc.url}\" maxTotal=\"abc\""));
+        TestbedException e = assertThrows(TestbedException.class, () -> d.check(LATER));
+        assertTrue(e.getMessage().contains("attribute maxTotal=\"abc\"") && e.getMessage().contains("d.xml"),
+                e.getMessage());
+        PoolProfile h = PoolProfile.load(write("h.xml", "factory=\"com.zaxxer.hikari.HikariJNDIFactory\""
+                + " jdbcUrl=\"${poolbench.jdbc.url}\" maximumPoolSize=\"-1\""));
+        e = assertThrows(TestbedException.class, () -> h.check(LATER));
+        assertTrue(e.getMessage().contains("attribute maximumPoolSize=\"-1\""), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void aDriverThatIsGoneOrForAnotherDatabaseIsNamed() throws Exception {
+        PoolProfile gone = PoolProfile.load(write("g.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\""
+                + " url=\"${poolbench.jdbc.url}\" driverClassName=\"org.example.NoSuchDriver\""));
+        TestbedException e = assertThrows(TestbedException.class, () -> gone.check(LATER));
+        assertTrue(e.getMessage().contains("no such JDBC driver"), e.getMessage());
+        // issue 8: com.mysql.jdbc.Driver on PostgreSQL ended in "Tomcat did not start on port 0: No suitable driver"
+        PoolProfile mysqlDriver = PoolProfile.load(write("m.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\""
+                + " url=\"${poolbench.jdbc.url}\" driverClassName=\"com.mysql.jdbc.Driver\""));
+        e = assertThrows(TestbedException.class, () -> mysqlDriver.check(
+                Map.of("poolbench.jdbc.url", "jdbc:postgresql://localhost/postgres"), LATER));
+        assertTrue(e.getMessage().contains("com.mysql.jdbc.Driver does not accept the URL jdbc:postgresql:"),
+                e.getMessage());
+        PoolProfile other = PoolProfile.load(write("o.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\""
+                + " url=\"jdbc:postgresql://127.0.0.1/x\" driverClassName=\"com.mysql.cj.jdbc.Driver\""));
+        e = assertThrows(TestbedException.class, () -> other.check(LATER));
+        assertTrue(e.getMessage().contains("does not accept the URL"), e.getMessage());
+    }
+
+    @Test
+    void shippedProfilesPassTheCheckAndMySqlOnesNeedTheMySqlPlaceholders() {
+        for (String n : PoolProfile.available(CONF)) {
+            PoolProfile p = PoolProfile.load(PoolProfile.locate(n, CONF));
+            java.util.Set<String> all = new java.util.HashSet<>(LATER);
+            all.addAll(DatabaseOptions.MYSQL_VARS);
+            p.check(all);
+            if ("mysql".equals(p.urlScheme())) {
+                TestbedException e = assertThrows(TestbedException.class, () -> p.check(LATER), n);
+                assertTrue(e.getMessage().contains("poolbench.mysql."), e.getMessage());
+            } else {
+                p.check(LATER);
+            }
+        }
+    }
+
+    @Test
+    void aFileWithSeveralResourcesNeedsAName() throws Exception {
+        // issue 8: two <Resource> elements silently used one
+        Path f = tmp.resolve("two.xml");
+        Files.writeString(f, "<Context><Resource name=\"jdbc/a\" type=\"javax.sql.DataSource\""
+                + " factory=\"com.zaxxer.hikari.HikariJNDIFactory\" jdbcUrl=\"${poolbench.jdbc.url}\"/>"
+                + "<Resource name=\"jdbc/poolbench\" type=\"javax.sql.DataSource\""
+                + " factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\" url=\"${poolbench.jdbc.url}\"/></Context>");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
+        assertTrue(e.getMessage().contains("jdbc/a, jdbc/poolbench") && e.getMessage().contains("--resource"),
+                e.getMessage());
+        assertEquals(PoolKind.HIKARI, PoolProfile.load(f, "jdbc/a").kind());
+    }
 }

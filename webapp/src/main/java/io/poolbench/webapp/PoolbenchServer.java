@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
@@ -89,6 +90,7 @@ public final class PoolbenchServer implements AutoCloseable {
      * @throws TestbedException one line when the port is taken or the pool cannot be built
      */
     public static PoolbenchServer start(Settings s) {
+        s.profile().check(s.vars(), Set.of());
         sweepStaleBaseDirs();
         Path base;
         try {
