@@ -1,8 +1,10 @@
 package io.poolbench.suite;
 
 import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.TestbedException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
@@ -71,29 +73,84 @@ class ReportTest {
         assertTrue(lat.forkMeans().isEmpty(), "sample mode has histograms, not fork means");
     }
 
-    @Test
-    void reportFromPartialResultsWritesSummaryJsonAndCharts() throws Exception {
-        Files.createDirectories(dir.resolve("jmh"));
+    /** A run directory as the main job leaves it: manifest with the given load phase outcome, JMH ok. */
+    private void run(boolean loadOk) throws Exception {
+        RunSettings rs = new RunSettings("quick", List.of(new RunSettings.ProfileRun("hikari", "/x/hikari.xml",
+                "jdbc/poolbench", "HIKARI")), List.of("ConnectionCycle"), 60, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
+                false, false);
+        io.poolbench.testbed.RunRecord r = io.poolbench.testbed.RunRecord.start(dir, "run", List.of("run"), rs,
+                System.out);
+        Files.createDirectories(dir.resolve("jmh/hikari"));
+        // one profile's results, as the main job's per-profile JMH phase writes them
+        com.fasterxml.jackson.databind.ObjectMapper om = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ArrayNode mine = om.createArrayNode();
         try (InputStream in = getClass().getResourceAsStream("/jmh-sample.json")) {
-            Files.copy(in, dir.resolve("jmh/jmh.json"));
+            om.readTree(in).forEach(b -> {
+                if (b.at("/params/profile").asText().equals("hikari")) {
+                    mine.add(b);
+                }
+            });
         }
+        om.writeValue(dir.resolve("jmh/hikari/jmh.json").toFile(), mine);
+        io.poolbench.testbed.RunRecord.Phase j = r.plan("jmh:hikari", "JMH");
+        io.poolbench.testbed.RunRecord.Phase l = r.plan("load:hikari", "load");
+        j.start();
+        j.ok("4 results");
         Path load = dir.resolve("load/hikari");
         Files.createDirectories(load);
         StringBuilder sb = new StringBuilder(HEADER);
         for (int i = 1; i <= 30; i++) {
-            sb.append(row(1_000_000 + i, i, i % 3 == 0 ? "short" : i % 3 == 1 ? "medium" : "long", 200));
+            sb.append(row(1_000_000 + i, i, i % 3 == 0 ? "short" : i % 3 == 1 ? "medium" : "long", loadOk ? 200 : 503));
         }
         Files.writeString(load.resolve("results.csv"), sb.toString());
         Files.writeString(load.resolve("pool.csv"), "elapsedMs,active,idle,waiting,total,max\n0,3,7,0,10,10\n500,10,0,4,10,10\n");
         Files.writeString(load.resolve("profile.json"), "{\"name\":\"hikari\",\"pool\":\"HIKARI\",\"settings\":"
                 + "{\"maximumPoolSize\":\"10\",\"password\":\"***\"},\"warnings\":[]}");
+        l.start();
+        if (loadOk) {
+            l.ok("30 requests");
+        } else {
+            l.failed("the webapp exited with code 137 at 12 s of the 60 s load; JMeter was stopped");
+        }
+        r.finish();
+    }
+
+    @Test
+    void reportOfAnOkRunWritesTablesJsonAndCharts() throws Exception {
+        run(true);
         String md = Report.write(dir, new Progress(System.out));
         assertTrue(md.contains("| HIKARI (hikari) | short | 10 |"), md);
         assertTrue(md.contains("| HIKARI (hikari) | 2 | 4 | 2.00 | 10 | 10 |"), md);
-        assertTrue(md.contains("ConnectionCycle") || md.contains("ops/ms"), md);
+        assertTrue(java.util.regex.Pattern.compile("\\| HIKARI \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
+                "the JMH row: " + md);
+        assertTrue(md.contains("run status: **ok**"), md);
         assertTrue(Files.size(dir.resolve("summary.json")) > 0);
         assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-throughput.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-borrow-percentiles.png")));
+    }
+
+    @Test
+    void aFailedLoadIsMarkedAndShowsNoNumbers() throws Exception {
+        // issue 8, fault 1: a dead webapp's 503s were reported as a fast profile with exit 0
+        run(false);
+        String md = Report.write(dir, new Progress(System.out));
+        assertTrue(md.contains("| hikari | all | **FAILED**: the webapp exited with code 137"), md);
+        assertTrue(!md.contains("| HIKARI (hikari) | short |"), "no numbers for a failed phase: " + md);
+        assertTrue(md.contains("run status: **failed**"), md);
+        assertTrue(!Files.exists(dir.resolve("charts/http-response-times.png")), "no chart of a failed load");
+    }
+
+    @Test
+    void damagedOrForeignDirectoriesAreOneLineAndNothingIsWritten() throws Exception {
+        Files.writeString(dir.resolve("notes.txt"), "mine");
+        TestbedException e = assertThrows(TestbedException.class, () -> Report.write(dir, new Progress(System.out)));
+        assertTrue(e.getMessage().contains("not a poolbench run directory"), e.getMessage());
+        assertTrue(!Files.exists(dir.resolve("summary.md")), "nothing written into a foreign directory");
+        assertEquals(2, PoolbenchMain.run("report", dir.toString()));
+        run(true);
+        Files.writeString(dir.resolve("load/hikari/results.csv"), HEADER + row(1_000_000, 5, "short", 200).replace("1000000,", "12x,"));
+        e = assertThrows(TestbedException.class, () -> Report.write(dir, new Progress(System.out)));
+        assertTrue(e.getMessage().contains("load/hikari") && !e.getMessage().contains("\n"), e.getMessage());
     }
 }
