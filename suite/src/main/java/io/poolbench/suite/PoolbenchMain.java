@@ -170,7 +170,13 @@ public final class PoolbenchMain implements Callable<Integer> {
             int ramp = rampup != null ? rampup : full ? 30 : 5;
             Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
             // library logs (embedded PostgreSQL, pools) go to the run's log; the console keeps the progress
-            io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"));
+            try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"))) {
+                return runIn(art, dir, runs, jmh, dur, ramp, progress);
+            }
+        }
+
+        private int runIn(Artifacts art, Path dir, List<RunSettings.ProfileRun> runs, List<String> jmh, int dur, int ramp,
+                Progress progress) throws Exception {
             RunSettings rs = new RunSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads, longThreads,
                     thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)" : db.kind,
                     db.rows, skipJmh, skipLoad);

@@ -2,6 +2,8 @@ package io.poolbench.testbed;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.logging.FileHandler;
 import java.util.logging.Handler;
 import java.util.logging.LogManager;
@@ -16,8 +18,27 @@ import java.util.logging.SimpleFormatter;
  * java.util.logging (Tomcat, DBCP2 through commons-logging) by replacing the root console handler. The one-line
  * errors of the command lines are written through picocli's own error writer, which keeps the console.
  */
-public final class RunLog {
-    private RunLog() {
+public final class RunLog implements AutoCloseable {
+    private final java.io.PrintStream console;
+    private final List<Handler> consoleHandlers;
+    private final Handler file;
+
+    private RunLog(java.io.PrintStream console, List<Handler> consoleHandlers, Handler file) {
+        this.console = console;
+        this.consoleHandlers = consoleHandlers;
+        this.file = file;
+    }
+
+    /** Gives System.err and java.util.logging their console back (for processes that go on, e.g. tests). */
+    @Override
+    public void close() {
+        System.setErr(console);
+        Logger root = LogManager.getLogManager().getLogger("");
+        if (file != null) {
+            root.removeHandler(file);
+            file.close();
+        }
+        consoleHandlers.forEach(root::addHandler);
     }
 
     /**
@@ -25,8 +46,12 @@ public final class RunLog {
      * created: call this before anything logs (a JVM that already logged keeps its console for SLF4J).
      *
      * @param file the log file (appended to)
+     * @return what {@link #close()} restores
      */
-    public static void redirect(Path file) {
+    public static RunLog redirect(Path file) {
+        java.io.PrintStream console = System.err;
+        List<Handler> removed = new ArrayList<>();
+        Handler added = null;
         System.setProperty("org.slf4j.simpleLogger.logFile", file.toAbsolutePath().toString());
         try {
             // SLF4J's simple binding, when it was configured before this call, writes to System.err as it is at
@@ -43,11 +68,14 @@ public final class RunLog {
             for (Handler h : root.getHandlers()) {
                 if (h instanceof java.util.logging.ConsoleHandler) {
                     root.removeHandler(h);
+                    removed.add(h);
                 }
             }
             root.addHandler(fh);
+            added = fh;
         } catch (IOException | SecurityException e) {
             // java.util.logging stays on the console
         }
+        return new RunLog(console, removed, added);
     }
 }

@@ -47,6 +47,18 @@ class DrillCommandTest {
     }
 
     @Test
+    void numericOptionsOutOfRangeAreOneLineBeforeAnythingStarts() throws Exception {
+        // issue 8: --rate 0 hung forever; --repeats 0 and --duration 0 were accepted with exit 0
+        for (String[] bad : new String[][] {{"--rate", "0"}, {"--repeats", "0"}, {"--steady", "0"},
+                {"--after", "-1"}, {"--latency-step", "0"}, {"--request-timeout", "0"}, {"--write-fraction", "2"}}) {
+            String[] r = run("unix:///nonexistent/docker.sock", "planned", "--conf-dir", "../webapp/conf", bad[0], bad[1]);
+            assertEquals("2", r[0], String.join(" ", bad) + ": " + r[1]);
+            assertEquals(1, r[1].lines().count(), r[1]);
+            assertTrue(r[1].contains(bad[0] + " " + bad[1] + " is out of range: allowed"), r[1]);
+        }
+    }
+
+    @Test
     void mariaDbPositionsCoverPerDomain() {
         assertTrue(ReplicationControl.covers("0-2-120", "0-1-118"));
         assertTrue(ReplicationControl.covers("0-2-120,1-1-5", "0-1-120,1-3-5"));

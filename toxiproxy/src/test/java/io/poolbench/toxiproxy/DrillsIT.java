@@ -77,9 +77,11 @@ class DrillsIT {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Process p = pb.start();
         boolean running = false;
+        List<String> console = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
             String line;
             while ((line = r.readLine()) != null) {
+                console.add(line);
                 if (line.contains("run 1/1")) {
                     break;
                 }
@@ -92,6 +94,8 @@ class DrillsIT {
             assertTrue(running, "the drill started its containers");
             p.destroy(); // SIGTERM: what Ctrl-C's SIGINT also triggers, the JVM's shutdown hooks
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the drill process ended");
+            r.lines().forEach(console::add);
+            assertEquals(143, p.exitValue(), String.join("\n", console));
         } finally {
             p.destroyForcibly();
         }
@@ -101,5 +105,16 @@ class DrillsIT {
             after = testcontainersContainers();
         }
         assertEquals(before, after, "containers left behind by the killed drill");
+        // issue 8: the run says it was interrupted, and an interrupted drill left /tmp/poolbench-tomcat* behind
+        io.poolbench.testbed.RunRecord.Manifest m = io.poolbench.testbed.RunRecord.read(out);
+        assertEquals("interrupted", m.status());
+        assertEquals("interrupted", m.phase("planned:hikari:1").status());
+        assertTrue(console.stream().anyMatch(l -> l.startsWith("poolbench: interrupted (SIGTERM)")),
+                String.join("\n", console));
+        assertTrue(console.stream().noneMatch(l -> l.startsWith("\tat ")), "no stack trace on the console");
+        try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            assertEquals(List.of(), s.filter(x -> x.getFileName().toString()
+                    .startsWith("poolbench-tomcat-" + p.pid() + "-")).toList());
+        }
     }
 }

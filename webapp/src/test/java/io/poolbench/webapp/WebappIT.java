@@ -134,6 +134,29 @@ class WebappIT {
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "external",
                 "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none"));
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "oracle"));
+        // issue 8: --port -5 suggested "port in use?"; a taken --shutdown-port printed "serving" and exit 0;
+        // --max-threads 0 made every request wait 120 s
+        assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--port", "-5"));
+        assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--max-threads", "0"));
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--port", "0",
+                    "--shutdown-port", Integer.toString(taken.getLocalPort())));
+        }
+        // a MySQL driver on PostgreSQL is named, not "Tomcat did not start on port 0: No suitable driver"
+        Path wrongDriver = tmp.resolve("wrong-driver.xml");
+        Files.writeString(wrongDriver, Files.readString(Path.of("conf/dbcp2.xml")).replace("testOnBorrow=",
+                "driverClassName=\"com.mysql.cj.jdbc.Driver\" testOnBorrow="));
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true));
+        try {
+            assertEquals(2, WebappMain.run("--context-xml", wrongDriver.toString(), "--port", "0", "--rows", "500"));
+        } finally {
+            System.setErr(err);
+        }
+        assertTrue(captured.toString().contains("com.mysql.cj.jdbc.Driver does not accept the URL jdbc:postgresql:"),
+                captured.toString());
     }
 
     @Test

@@ -231,7 +231,13 @@ public final class DrillCommand implements Callable<Integer> {
         }
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
         // library warnings (driver stack traces during injections) go to the run's log, not the console
-        io.poolbench.testbed.RunLog.redirect(dir.resolve("drills.log"));
+        try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("drills.log"))) {
+            return runIn(dir, list, cluster);
+        }
+    }
+
+    private int runIn(Path dir, List<DrillRunner.Drill> list, io.poolbench.toxiproxy.DrillCluster cluster)
+            throws Exception {
         DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
                 detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
                 toxiproxyImage, dir);
