@@ -295,6 +295,12 @@ class MainJobIT {
         // issue 8: hikari-tuned and seed004-* could not be used with run at all
         boolean ci = "true".equals(System.getenv("CI"));
         Assumptions.assumeTrue(ci || io.poolbench.testbed.Docker.available(), "no Docker engine (runs in CI)");
+        // issue 8: an invalid image name was a stack trace, an image that is not MySQL cost 3 x 2 minutes
+        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--out", tmp.resolve("bad1").toString(), "--db",
+                "mysql", "--mysql-image", "Not A/Valid:Image:Name"));
+        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--out", tmp.resolve("bad2").toString(), "--db",
+                "mysql", "--mysql-image", "poolbench/toxiproxy:local"));
+        assertTrue(!Files.exists(tmp.resolve("bad1")) && !Files.exists(tmp.resolve("bad2")), "nothing started");
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--skip-jmh", "--db",
                 "mysql", "--rows", "2000", "--profiles", "hikari-tuned", "--duration", "5", "--rampup", "1",

@@ -102,11 +102,16 @@ public final class DatabaseOptions {
     }
 
     /**
-     * Fails with one line when {@link #rows} is out of range.
+     * Fails with one line when {@link #rows} is out of range or, for {@code --db mysql}, when Docker or a usable
+     * MySQL image is missing.
      *
      * @throws TestbedException naming the option and its range
      */
     public void validate() {
         Cli.range("--rows", rows, 100, 100_000_000);
+        if ("mysql".equalsIgnoreCase(kind)) {
+            // Docker, the image's name, its presence and that it is a MySQL image, before anything starts
+            MySqlDatabase.resolveImage(mysqlImage);
+        }
     }
 }

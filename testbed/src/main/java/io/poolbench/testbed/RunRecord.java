@@ -523,7 +523,7 @@ public final class RunRecord {
                 return;
             }
         }
-        markInterrupted("the JVM was stopped");
+        boolean byThisHook = markInterrupted("the JVM was stopped");
         List<Runnable> actions;
         synchronized (this) {
             actions = List.copyOf(onInterrupt);
@@ -535,17 +535,25 @@ public final class RunRecord {
                 console.println("poolbench: after the interruption: " + e.getMessage());
             }
         }
+        if (byThisHook) {
+            printInterrupted();
+        }
+    }
+
+    /** The one line an interruption prints: what finished, what did not, where the results are. */
+    private void printInterrupted() {
         String done;
         String notDone;
+        String by;
         synchronized (this) {
+            by = interruptedBy;
             done = phases.stream().filter(p -> p.status == Status.OK).map(p -> p.id).collect(Collectors.joining(", "));
             notDone = phases.stream().filter(p -> p.status == Status.INTERRUPTED || p.status == Status.FAILED
                     || (p.status == Status.SKIPPED && p.reason != null && p.reason.startsWith("not started")))
                     .map(p -> p.id + " " + p.status.label()).collect(Collectors.joining(", "));
         }
-        console.println("poolbench: interrupted (" + interruptedBy + "); finished: "
-                + (done.isEmpty() ? "nothing" : done) + "; not finished: " + (notDone.isEmpty() ? "nothing" : notDone)
-                + "; what finished is in " + dir);
+        console.println("poolbench: interrupted (" + by + "); finished: " + (done.isEmpty() ? "nothing" : done)
+                + "; not finished: " + (notDone.isEmpty() ? "nothing" : notDone) + "; what finished is in " + dir);
         console.flush();
     }
 
@@ -559,7 +567,9 @@ public final class RunRecord {
             try {
                 sun.misc.Signal.handle(new sun.misc.Signal(sig[0]), s -> {
                     for (RunRecord r : ACTIVE) {
-                        r.markInterrupted(sig[1]);
+                        if (r.markInterrupted(sig[1])) {
+                            r.printInterrupted();
+                        }
                     }
                     // a new thread: System.exit waits for the hooks, which may need this handler thread's locks
                     new Thread(() -> System.exit(Integer.parseInt(sig[2])), "poolbench-exit").start();

@@ -77,14 +77,21 @@ class DrillsIT {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Process p = pb.start();
         boolean running = false;
-        List<String> console = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                console.add(line);
-                if (line.contains("run 1/1")) {
-                    break;
+        List<String> console = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    console.add(line);
                 }
+            } catch (java.io.IOException ended) {
+                // the process is gone
+            }
+        });
+        reader.start();
+        try {
+            for (int i = 0; i < 600 && console.stream().noneMatch(l -> l.contains("run 1/1")); i++) {
+                Thread.sleep(200);
             }
             // the topology is up once the run has started and containers exist
             for (int i = 0; i < 120 && !running; i++) {
@@ -92,9 +99,11 @@ class DrillsIT {
                 Thread.sleep(500);
             }
             assertTrue(running, "the drill started its containers");
-            p.destroy(); // SIGTERM: what Ctrl-C's SIGINT also triggers, the JVM's shutdown hooks
+            // SIGTERM, what Ctrl-C's SIGINT also triggers (the JVM's shutdown hooks); ProcessHandle.destroy keeps
+            // the output stream open (Process.destroy closes it)
+            p.toHandle().destroy();
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the drill process ended");
-            r.lines().forEach(console::add);
+            reader.join(10_000);
             assertEquals(143, p.exitValue(), String.join("\n", console));
         } finally {
             p.destroyForcibly();
