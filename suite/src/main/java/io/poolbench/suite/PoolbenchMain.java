@@ -77,7 +77,7 @@ public final class PoolbenchMain implements Callable<Integer> {
         int webappMaxThreads;
 
         @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
-                description = "A load phase whose failed requests exceed P % of all fails (default ${DEFAULT-VALUE}).")
+                description = "A load phase whose failed requests exceed P %% of all fails (default ${DEFAULT-VALUE}).")
         double maxErrorPercent;
 
         @Option(names = "--jmh-args", paramLabel = "ARGS",
@@ -109,6 +109,15 @@ public final class PoolbenchMain implements Callable<Integer> {
 
         @Spec
         CommandSpec spec;
+
+        /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
+        private static final Set<String> STUB_VARS;
+
+        static {
+            Set<String> v = new java.util.HashSet<>(DatabaseOptions.JDBC_VARS);
+            v.addAll(DatabaseOptions.MYSQL_VARS);
+            STUB_VARS = Set.copyOf(v);
+        }
 
         /** Every numeric option in range, before anything starts. */
         private void validate() {
@@ -156,7 +165,7 @@ public final class PoolbenchMain implements Callable<Integer> {
                 // a URL of the database's kind stands in for the real one, so a driver class for another
                 // database is caught now
                 pp.check(skipLoad || scheme == null ? Map.of() : Map.of("poolbench.jdbc.url",
-                        "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? Set.of() : db.varsSetLater());
+                        "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? STUB_VARS : db.varsSetLater());
                 pp.warnings().forEach(w -> progress.print("WARNING " + w));
                 int n = seen.merge(pp.name(), 1, Integer::sum);
                 String id = n == 1 ? pp.name() : pp.name() + "-" + n;
@@ -200,14 +209,19 @@ public final class PoolbenchMain implements Callable<Integer> {
                     try {
                         database = db.settings().open();
                     } catch (TestbedException e) {
+                        // an unreachable database is bad input: one line, exit 2; the manifest says the same
                         dbPhase.failed(e.getMessage());
                         record.finish();
                         job.reportQuietly();
-                        throw e;
+                        throw new DatabaseUnavailable(e);
                     }
                     try (database) {
                         long t0 = System.nanoTime();
                         boolean loaded = data.ensureLoaded(database);
+                        if (database instanceof io.poolbench.testbed.MySqlDatabase) {
+                            // the MySQL profiles (hikari-tuned, seed004-*) check for the writer on connect
+                            ((io.poolbench.testbed.MySqlDatabase) database).installWriterCheck();
+                        }
                         dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
                                 + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
                         progress.detail("database", database.describe());
@@ -217,6 +231,8 @@ public final class PoolbenchMain implements Callable<Integer> {
                         job.run(database, DatabaseOptions.vars(database));
                     }
                 }
+            } catch (DatabaseUnavailable e) {
+                throw e.getCause();
             } catch (RuntimeException | IOException e) {
                 if (!record.interrupted()) {
                     job.failRunning(e);
@@ -230,6 +246,20 @@ public final class PoolbenchMain implements Callable<Integer> {
             }
             progress.print((rc == 0 ? "poolbench: " : "poolbench: PROBLEM: ") + record.outcomeLine());
             return rc;
+        }
+    }
+
+    /** Carries the database's one-line error past the run's own error handling. */
+    private static final class DatabaseUnavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        DatabaseUnavailable(TestbedException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized TestbedException getCause() {
+            return (TestbedException) super.getCause();
         }
     }
 

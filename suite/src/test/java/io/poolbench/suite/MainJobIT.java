@@ -32,8 +32,10 @@ class MainJobIT {
 
     static String[] tinyLoad(Path out, String... more) {
         List<String> a = new ArrayList<>(List.of("run", "--root", "..", "--out", out.toString(), "--rows", "5000",
-                "--duration", "6", "--rampup", "1", "--short-threads", "3", "--medium-threads", "2",
-                "--long-threads", "1"));
+                "--rampup", "1", "--short-threads", "3", "--medium-threads", "2", "--long-threads", "1"));
+        if (!List.of(more).contains("--duration")) {
+            a.addAll(List.of("--duration", "6"));
+        }
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
     }

@@ -144,4 +144,44 @@ public final class MySqlDatabase implements Database {
             LOG.warn("MySQL container did not stop cleanly: {}", e.toString());
         }
     }
+
+    /**
+     * Installs the writer check {@code concheck.validation()} that the MySQL profiles run on a new connection
+     * (seed 004's {@code connectionInitSql}/{@code validationQuery}): it fails with MySQL's read-only error 1290 on
+     * a read-only server, so a pool never keeps a connection to a replica or a demoted writer.
+     *
+     * @param root a connection with the right to create databases, functions and grants
+     * @param appUser the application user that gets EXECUTE on it
+     * @throws SQLException when the server refuses
+     */
+    public static void installWriterCheck(java.sql.Connection root, String appUser) throws java.sql.SQLException {
+        try (java.sql.Statement s = root.createStatement()) {
+            s.execute("CREATE DATABASE IF NOT EXISTS concheck");
+            s.execute("DROP FUNCTION IF EXISTS concheck.validation");
+            s.execute("CREATE FUNCTION concheck.validation() RETURNS INT READS SQL DATA"
+                    + " BEGIN"
+                    + " IF @@GLOBAL.read_only THEN"
+                    + " SIGNAL SQLSTATE 'HY000' SET MESSAGE_TEXT = 'concheck: read-only server, not the writer',"
+                    + " MYSQL_ERRNO = 1290;"
+                    + " END IF;"
+                    + " RETURN 1;"
+                    + " END");
+            s.execute("GRANT EXECUTE ON concheck.* TO '" + appUser.replace("'", "''") + "'@'%'");
+        }
+    }
+
+    /**
+     * Installs {@link #installWriterCheck} on this server as root (the container's root password is the
+     * application password Testcontainers set).
+     *
+     * @throws TestbedException one line when the server refuses
+     */
+    public void installWriterCheck() {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbcUrl(), "root", password())) {
+            installWriterCheck(c, user());
+        } catch (java.sql.SQLException e) {
+            throw new TestbedException("cannot install the writer check concheck.validation() on " + describe()
+                    + ": " + Redact.oneLine(e.getMessage()), e);
+        }
+    }
 }

@@ -260,18 +260,8 @@ public final class ReplicationControl {
      * @throws SQLException when the writer refuses
      */
     public void installWriterCheck(Admin writer, String appUser) throws SQLException {
-        try (Connection c = writer.open(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE IF NOT EXISTS concheck");
-            s.execute("DROP FUNCTION IF EXISTS concheck.validation");
-            s.execute("CREATE FUNCTION concheck.validation() RETURNS INT READS SQL DATA"
-                    + " BEGIN"
-                    + " IF @@GLOBAL.read_only THEN"
-                    + " SIGNAL SQLSTATE 'HY000' SET MESSAGE_TEXT = 'concheck: read-only server, not the writer',"
-                    + " MYSQL_ERRNO = 1290;"
-                    + " END IF;"
-                    + " RETURN 1;"
-                    + " END");
-            s.execute("GRANT EXECUTE ON concheck.* TO '" + appUser.replace("'", "''") + "'@'%'");
+        try (Connection c = writer.open()) {
+            io.poolbench.testbed.MySqlDatabase.installWriterCheck(c, appUser);
         }
     }
 }
