@@ -105,8 +105,10 @@ final class MainJob {
         if (!settings.skipJmh()) {
             for (RunSettings.ProfileRun p : settings.profiles()) {
                 RunRecord.Phase ph = phases.get("jmh:" + p.id());
+                if (!ph.start()) {
+                    return; // interrupted: nothing new starts
+                }
                 progress.phase(++phaseNo, phaseCount, "JMH ConnectionCycle (stub driver), profile " + p.id());
-                ph.start();
                 try {
                     ph.ok(runJmh(p));
                 } catch (PhaseFailure e) {
@@ -121,8 +123,10 @@ final class MainJob {
         if (!settings.skipLoad()) {
             for (RunSettings.ProfileRun p : settings.profiles()) {
                 RunRecord.Phase ph = phases.get("load:" + p.id());
+                if (!ph.start()) {
+                    return;
+                }
                 progress.phase(++phaseNo, phaseCount, "webapp + JMeter, profile " + p.id());
-                ph.start();
                 try {
                     ph.ok(runLoad(p, vars));
                 } catch (PhaseFailure | TestbedException e) {
@@ -135,8 +139,10 @@ final class MainJob {
             }
         }
         RunRecord.Phase rep = phases.get("report");
+        if (!rep.start()) {
+            return;
+        }
         progress.phase(++phaseNo, phaseCount, "report");
-        rep.start();
         if (reportQuietly() != null) {
             rep.ok("summary.md, summary.json, charts/");
         } else {
@@ -150,11 +156,16 @@ final class MainJob {
      * @param e the error
      */
     void failRunning(Exception e) {
+        boolean any = false;
         for (RunRecord.Phase p : phases.values()) {
             if (p.status() == RunRecord.Status.RUNNING) {
                 p.failed(e instanceof TestbedException ? e.getMessage() : e.toString());
                 progress.detail(p.id(), "FAILED: " + e);
+                any = true;
             }
+        }
+        if (!any) {
+            progress.print("poolbench: the run stopped between phases: " + e);
         }
     }
 

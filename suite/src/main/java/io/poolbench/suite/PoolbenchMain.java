@@ -44,7 +44,7 @@ public final class PoolbenchMain implements Callable<Integer> {
                     + " directory.",
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
-                "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what finished is kept"})
+                "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
     static final class Run implements Callable<Integer> {
         @Option(names = "--preset", defaultValue = "quick",
                 description = "quick (about 4 min here: JMH 1 fork x 5 x 1 s, 60 s of load per profile) or full"
@@ -111,13 +111,7 @@ public final class PoolbenchMain implements Callable<Integer> {
         CommandSpec spec;
 
         /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
-        private static final Set<String> STUB_VARS;
-
-        static {
-            Set<String> v = new java.util.HashSet<>(DatabaseOptions.JDBC_VARS);
-            v.addAll(DatabaseOptions.MYSQL_VARS);
-            STUB_VARS = Set.copyOf(v);
-        }
+        private static final Set<String> STUB_VARS = DatabaseOptions.ALL_VARS;
 
         /** Every numeric option in range, before anything starts. */
         private void validate() {
@@ -201,7 +195,9 @@ public final class PoolbenchMain implements Callable<Integer> {
                     job.run(null, Map.of());
                 } else {
                     RunRecord.Phase dbPhase = job.databasePhase();
-                    dbPhase.start();
+                    if (!dbPhase.start()) {
+                        return record.finish();
+                    }
                     DataSet data = db.dataSet();
                     progress.detail("database", "starting " + db.kind + " and loading " + data.orders() + " orders"
                             + " (skipped when already loaded)");
@@ -218,10 +214,7 @@ public final class PoolbenchMain implements Callable<Integer> {
                     try (database) {
                         long t0 = System.nanoTime();
                         boolean loaded = data.ensureLoaded(database);
-                        if (database instanceof io.poolbench.testbed.MySqlDatabase) {
-                            // the MySQL profiles (hikari-tuned, seed004-*) check for the writer on connect
-                            ((io.poolbench.testbed.MySqlDatabase) database).installWriterCheck();
-                        }
+                        database.prepareForProfiles();
                         dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
                                 + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
                         progress.detail("database", database.describe());
@@ -233,12 +226,18 @@ public final class PoolbenchMain implements Callable<Integer> {
                 }
             } catch (DatabaseUnavailable e) {
                 throw e.getCause();
-            } catch (RuntimeException | IOException e) {
+            } catch (Exception e) {
                 if (!record.interrupted()) {
                     job.failRunning(e);
                 }
+            } finally {
+                // also on an Error: the run ends here, not in the shutdown hook as "interrupted"
+                record.finish();
             }
             int rc = record.finish();
+            if (record.interrupted()) {
+                return rc; // the signal handler printed the line; the hook rebuilds the report
+            }
             String md = job.reportQuietly();
             progress.print("");
             if (md != null) {
@@ -274,7 +273,7 @@ public final class PoolbenchMain implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             RunRecord.Manifest m = RunRecord.read(dir);
-            if (m.command().equals("drill")) {
+            if ("drill".equals(m.command())) {
                 io.poolbench.toxiproxy.drill.DrillSettings s;
                 try {
                     s = new com.fasterxml.jackson.databind.ObjectMapper().treeToValue(m.settings(),
@@ -283,9 +282,19 @@ public final class PoolbenchMain implements Callable<Integer> {
                     throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
                             + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
                 }
-                System.out.println(io.poolbench.toxiproxy.drill.DrillReport.write(dir, s));
+                try {
+                    System.out.println(io.poolbench.toxiproxy.drill.DrillReport.write(dir, s));
+                } catch (IOException e) {
+                    throw new TestbedException("the drill results in " + dir + " are damaged or unwritable ("
+                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
+                }
             } else {
-                System.out.println(Report.write(dir, new Progress(System.out)));
+                try {
+                    System.out.println(Report.write(dir, new Progress(System.out)));
+                } catch (IOException e) {
+                    throw new TestbedException("cannot write the report into " + dir + " ("
+                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + ")");
+                }
             }
             System.out.println("run status: " + m.status() + "; written: " + dir.resolve("summary.md"));
             return 0;
@@ -296,7 +305,8 @@ public final class PoolbenchMain implements Callable<Integer> {
      * Runs the command line without exiting.
      *
      * @param args command line
-     * @return exit code: 0 every phase ok, 1 a phase failed, 2 bad input (one line on stderr), 130 interrupted
+     * @return exit code: 0 every phase ok, 1 a phase failed, 2 bad input (one line on stderr), 130 interrupted by
+     *     Ctrl-C (143 by SIGTERM)
      */
     public static int run(String... args) {
         return io.poolbench.testbed.Cli.execute(new PoolbenchMain(), "poolbench", args);

@@ -42,6 +42,15 @@ public interface Database extends AutoCloseable {
         return DriverManager.getConnection(jdbcUrl(), user(), password());
     }
 
+    /**
+     * Prepares what the shipped profiles of this database's kind expect beyond the data set (for MySQL: the writer
+     * check {@code concheck.validation()}); nothing by default.
+     *
+     * @throws TestbedException one line when the server refuses
+     */
+    default void prepareForProfiles() {
+    }
+
     /** Stops what this object started; idempotent, never throws. */
     @Override
     void close();

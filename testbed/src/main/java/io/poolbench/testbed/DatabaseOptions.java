@@ -48,6 +48,9 @@ public final class DatabaseOptions {
     /** Placeholders {@link #vars(Database)} also sets for a MySQL database (the MySQL-only profiles use them). */
     public static final java.util.Set<String> MYSQL_VARS =
             java.util.Set.of("poolbench.mysql.endpoint", "poolbench.mysql.database");
+    /** Every placeholder poolbench sets: {@link #JDBC_VARS} and {@link #MYSQL_VARS}. */
+    public static final java.util.Set<String> ALL_VARS = java.util.Set.of("poolbench.jdbc.url",
+            "poolbench.jdbc.user", "poolbench.jdbc.password", "poolbench.mysql.endpoint", "poolbench.mysql.database");
 
     /**
      * The placeholder values a profile needs to reach a database.
@@ -94,9 +97,7 @@ public final class DatabaseOptions {
             return "mysql";
         }
         if (k.equals("external")) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:([a-z0-9]+):")
-                    .matcher(jdbcUrl == null ? "" : jdbcUrl);
-            return m.find() ? m.group(1) : null;
+            return PoolKind.scheme(jdbcUrl);
         }
         return "postgresql";
     }

@@ -32,9 +32,11 @@ public final class EmbeddedPostgresDatabase implements Database {
      */
     public static EmbeddedPostgresDatabase start() {
         Set<Path> scriptsBefore = detectionScripts();
+        Path data = null;
+        EmbeddedPostgres pg = null;
         try {
-            Path data = Files.createTempDirectory("poolbench-pg");
-            EmbeddedPostgres pg = EmbeddedPostgres.builder()
+            data = Files.createTempDirectory("poolbench-pg");
+            pg = EmbeddedPostgres.builder()
                     .setDataDirectory(data)
                     .setCleanDataDirectory(true)
                     // enough backends for pools of up to ~90 connections plus the loader
@@ -45,6 +47,20 @@ public final class EmbeddedPostgresDatabase implements Database {
             ParentWatch.guard(postmasterPid(data), "INT", data);
             return new EmbeddedPostgresDatabase(pg);
         } catch (IOException | RuntimeException e) {
+            if (pg != null) {
+                try {
+                    pg.close();
+                } catch (IOException | RuntimeException ignored) {
+                    // reported below
+                }
+            }
+            if (data != null) {
+                try {
+                    Cli.deleteTree(data);
+                } catch (IOException ignored) {
+                    // a temp directory
+                }
+            }
             throw new TestbedException("embedded PostgreSQL did not start (" + e.getMessage()
                     + "); check free disk space and /tmp permissions, or use --db external", e);
         } finally {

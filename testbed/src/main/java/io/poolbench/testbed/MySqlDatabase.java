@@ -171,8 +171,18 @@ public final class MySqlDatabase implements Database {
     }
 
     /**
-     * Installs {@link #installWriterCheck} on this server as root (the container's root password is the
-     * application password Testcontainers set).
+     * Installs the writer check (see {@link #installWriterCheck()}).
+     *
+     * @throws TestbedException one line when the server refuses
+     */
+    @Override
+    public void prepareForProfiles() {
+        installWriterCheck();
+    }
+
+    /**
+     * Installs {@link #installWriterCheck(java.sql.Connection, String)} on this server as root (the container's
+     * root password is the application password Testcontainers set).
      *
      * @throws TestbedException one line when the server refuses
      */

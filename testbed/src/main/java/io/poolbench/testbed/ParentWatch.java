@@ -18,11 +18,15 @@ import java.util.List;
 public final class ParentWatch {
     private static final String SCRIPT = ""
             + "p=$1; c=$2; sig=$3; dir=$4\n"
-            + "while kill -0 \"$p\" 2>/dev/null && kill -0 \"$c\" 2>/dev/null; do sleep 1; done\n"
-            + "if kill -0 \"$c\" 2>/dev/null; then\n"
+            // the child's start time (field 22 of /proc/PID/stat): a reused process id is not the child
+            + "st() { cut -d' ' -f22 /proc/$1/stat 2>/dev/null; }\n"
+            + "cst=$(st \"$c\")\n"
+            + "alive() { kill -0 \"$c\" 2>/dev/null && [ \"$(st \"$c\")\" = \"$cst\" ]; }\n"
+            + "while kill -0 \"$p\" 2>/dev/null && alive; do sleep 1; done\n"
+            + "if alive; then\n"
             + "  kill -\"$sig\" \"$c\" 2>/dev/null\n"
-            + "  i=0; while kill -0 \"$c\" 2>/dev/null && [ $i -lt 10 ]; do sleep 1; i=$((i+1)); done\n"
-            + "  kill -KILL \"$c\" 2>/dev/null\n"
+            + "  i=0; while alive && [ $i -lt 10 ]; do sleep 1; i=$((i+1)); done\n"
+            + "  alive && kill -KILL \"$c\" 2>/dev/null\n"
             + "fi\n"
             + "if [ -n \"$dir\" ] && ! kill -0 \"$p\" 2>/dev/null; then rm -rf -- \"$dir\"; fi\n";
 

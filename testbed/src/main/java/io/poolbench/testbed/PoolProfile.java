@@ -357,7 +357,7 @@ public final class PoolProfile {
                         + " com.mysql.cj.jdbc.Driver)" : "") + "; fix the name or leave the attribute out (the"
                         + " URL selects the driver)");
             }
-            String url = known.get(kind == PoolKind.HIKARI ? "jdbcUrl" : "url");
+            String url = known.get(kind.urlAttribute());
             try {
                 if (url != null && !d.acceptsURL(url)) {
                     throw new TestbedException("profile " + file + ", Resource " + resourceName + ": driverClassName "
@@ -377,12 +377,7 @@ public final class PoolProfile {
      *     {@code ${poolbench.jdbc.url}} or missing
      */
     public String urlScheme() {
-        String url = attributes.get(kind == PoolKind.HIKARI ? "jdbcUrl" : "url");
-        if (url == null) {
-            return null;
-        }
-        Matcher m = Pattern.compile("^jdbc:([a-z0-9]+):").matcher(url);
-        return m.find() ? m.group(1) : null;
+        return PoolKind.scheme(attributes.get(kind.urlAttribute()));
     }
 
     private static String hikariProblem(String attr, String value) {
@@ -482,7 +477,7 @@ public final class PoolProfile {
 
     /** @return the JDBC URL attribute of the resolved attributes (jdbcUrl for Hikari, url for DBCP2) */
     private String jdbcUrl(Map<String, String> resolved) {
-        return resolved.getOrDefault(kind == PoolKind.HIKARI ? "jdbcUrl" : "url", "?");
+        return resolved.getOrDefault(kind.urlAttribute(), "?");
     }
 
     private static String rootMessage(Throwable t) {

@@ -19,12 +19,18 @@ import java.util.logging.SimpleFormatter;
  * errors of the command lines are written through picocli's own error writer, which keeps the console.
  */
 public final class RunLog implements AutoCloseable {
+    private static final String SLF4J_FILE = "org.slf4j.simpleLogger.logFile";
     private final java.io.PrintStream console;
+    private final java.io.PrintStream fileStream;
+    private final String slf4jFileBefore;
     private final List<Handler> consoleHandlers;
     private final Handler file;
 
-    private RunLog(java.io.PrintStream console, List<Handler> consoleHandlers, Handler file) {
+    private RunLog(java.io.PrintStream console, java.io.PrintStream fileStream, String slf4jFileBefore,
+            List<Handler> consoleHandlers, Handler file) {
         this.console = console;
+        this.fileStream = fileStream;
+        this.slf4jFileBefore = slf4jFileBefore;
         this.consoleHandlers = consoleHandlers;
         this.file = file;
     }
@@ -33,6 +39,14 @@ public final class RunLog implements AutoCloseable {
     @Override
     public void close() {
         System.setErr(console);
+        if (fileStream != null) {
+            fileStream.close();
+        }
+        if (slf4jFileBefore == null) {
+            System.clearProperty(SLF4J_FILE);
+        } else {
+            System.setProperty(SLF4J_FILE, slf4jFileBefore);
+        }
         Logger root = LogManager.getLogManager().getLogger("");
         if (file != null) {
             root.removeHandler(file);
@@ -52,12 +66,15 @@ public final class RunLog implements AutoCloseable {
         java.io.PrintStream console = System.err;
         List<Handler> removed = new ArrayList<>();
         Handler added = null;
-        System.setProperty("org.slf4j.simpleLogger.logFile", file.toAbsolutePath().toString());
+        String before = System.getProperty(SLF4J_FILE);
+        System.setProperty(SLF4J_FILE, file.toAbsolutePath().toString());
+        java.io.PrintStream fileStream = null;
         try {
             // SLF4J's simple binding, when it was configured before this call, writes to System.err as it is at
             // each write (it does not cache the stream by default): that goes to the file too
-            System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(file.toFile(), true), true,
-                    java.nio.charset.StandardCharsets.UTF_8));
+            fileStream = new java.io.PrintStream(new java.io.FileOutputStream(file.toFile(), true), true,
+                    java.nio.charset.StandardCharsets.UTF_8);
+            System.setErr(fileStream);
         } catch (IOException e) {
             // stays on the console
         }
@@ -76,6 +93,6 @@ public final class RunLog implements AutoCloseable {
         } catch (IOException | SecurityException e) {
             // java.util.logging stays on the console
         }
-        return new RunLog(console, removed, added);
+        return new RunLog(console, fileStream, before, removed, added);
     }
 }

@@ -36,8 +36,8 @@ import java.util.stream.Stream;
  *       data must be {@link Phase#failed failed}, never a result;</li>
  *   <li>the manifest is rewritten (atomically) at every change, so a killed run still says how far it got;</li>
  *   <li>Ctrl-C (SIGINT) or SIGTERM marks the running phase {@code interrupted} and the pending ones
- *       {@code skipped}, writes the manifest, runs the {@link #onInterrupt} actions (e.g. rebuild the report),
- *       prints one line saying what finished and where it is, and exits with 130 (SIGINT) or 143 (SIGTERM);</li>
+ *       {@code skipped}, writes the manifest, prints one line saying what finished and where it is, runs the
+ *       {@link #onInterrupt} actions (e.g. rebuild the report) and exits with 130 (SIGINT) or 143 (SIGTERM);</li>
  *   <li>{@link #exitCode()}: {@value #EXIT_OK} when every phase is ok or skipped by choice, {@value #EXIT_FAILED}
  *       when one failed; bad input ends with {@value #EXIT_BAD_INPUT} before a run starts (see {@link Cli}).</li>
  * </ul>
@@ -160,15 +160,20 @@ public final class RunRecord {
             }
         }
 
-        /** Marks the phase running (ignored once the run is interrupted). */
-        public void start() {
+        /**
+         * Marks the phase running.
+         *
+         * @return false when the run was interrupted (or the phase already ended): the caller must not start it
+         */
+        public boolean start() {
             synchronized (RunRecord.this) {
                 if (interrupted || status != Status.PENDING) {
-                    return;
+                    return false;
                 }
                 status = Status.RUNNING;
                 startedAt = Instant.now();
                 write();
+                return true;
             }
         }
 
@@ -231,6 +236,7 @@ public final class RunRecord {
     private Instant endedAt;
     private boolean interrupted;
     private String interruptedBy;
+    private int interruptedExitCode = EXIT_INTERRUPTED;
     private boolean finished;
     private final Thread hook;
 
@@ -257,9 +263,21 @@ public final class RunRecord {
         Path dir;
         if (out == null) {
             String stamp = LocalDateTime.now().format(STAMP);
-            dir = base.resolve(stamp);
-            for (int i = 2; Files.exists(dir); i++) {
-                dir = base.resolve(stamp + "-" + i);
+            try {
+                Files.createDirectories(base);
+                dir = base.resolve(stamp);
+                // createDirectory fails when it exists: two runs started in the same second get two directories
+                for (int i = 2; ; i++) {
+                    try {
+                        Files.createDirectory(dir);
+                        break;
+                    } catch (java.nio.file.FileAlreadyExistsException taken) {
+                        dir = base.resolve(stamp + "-" + i);
+                    }
+                }
+            } catch (IOException | SecurityException e) {
+                throw new TestbedException("cannot create a run directory under " + base + " (" + e + "): pass a"
+                        + " writable --out");
             }
         } else {
             dir = out;
@@ -384,8 +402,9 @@ public final class RunRecord {
     }
 
     /**
-     * Ends the run: pending phases become {@code skipped} (not reached), the manifest gets its end time and
-     * status; Ctrl-C handling for this run ends.
+     * Ends the run: a phase still pending or running was not reached or did not end, and is {@code failed} (a run
+     * that stops early has failed); the manifest gets its end time and status; Ctrl-C handling for this run ends.
+     * Idempotent.
      *
      * @return {@link #exitCode()}
      */
@@ -394,8 +413,8 @@ public final class RunRecord {
             if (!finished && !interrupted) {
                 for (Phase p : phases) {
                     if (p.status == Status.PENDING) {
-                        p.status = Status.SKIPPED;
-                        p.reason = "not reached";
+                        p.status = Status.FAILED;
+                        p.reason = "not reached: the run stopped before it";
                     } else if (p.status == Status.RUNNING) {
                         p.status = Status.FAILED;
                         p.reason = "did not end";
@@ -417,12 +436,12 @@ public final class RunRecord {
     }
 
     /**
-     * @return {@link #EXIT_INTERRUPTED} when interrupted, {@link #EXIT_FAILED} when a phase failed, else
+     * @return 130 when interrupted by Ctrl-C (143 by SIGTERM), {@link #EXIT_FAILED} when a phase failed, else
      *     {@link #EXIT_OK}
      */
     public synchronized int exitCode() {
         if (interrupted) {
-            return EXIT_INTERRUPTED;
+            return interruptedExitCode;
         }
         return phases.stream().anyMatch(p -> p.status == Status.FAILED) ? EXIT_FAILED : EXIT_OK;
     }
@@ -492,11 +511,16 @@ public final class RunRecord {
      * @return true when this call did it (false when finished or already interrupted)
      */
     synchronized boolean markInterrupted(String by) {
+        return markInterrupted(by, EXIT_INTERRUPTED);
+    }
+
+    private synchronized boolean markInterrupted(String by, int exitCode) {
         if (finished || interrupted) {
             return false;
         }
         interrupted = true;
         interruptedBy = by;
+        interruptedExitCode = exitCode;
         Instant now = Instant.now();
         for (Phase p : phases) {
             if (p.status == Status.RUNNING) {
@@ -567,7 +591,7 @@ public final class RunRecord {
             try {
                 sun.misc.Signal.handle(new sun.misc.Signal(sig[0]), s -> {
                     for (RunRecord r : ACTIVE) {
-                        if (r.markInterrupted(sig[1])) {
+                        if (r.markInterrupted(sig[1], Integer.parseInt(sig[2]))) {
                             r.printInterrupted();
                         }
                     }

@@ -72,10 +72,11 @@ class RunRecordTest {
         assertEquals("failed", m.status());
         assertEquals("ok", m.phase("jmh:hikari").status());
         assertEquals("the webapp exited with code 137", m.phase("load:hikari").reason(), "one line");
-        assertEquals("skipped", m.phase("report").status());
+        assertEquals("failed", m.phase("report").status(), "a phase the run never reached is a failure");
+        assertEquals("not reached: the run stopped before it", m.phase("report").reason());
         assertEquals(List.of("run", "--x"), m.args());
         assertTrue(r.outcomeLine().contains("FAILED: load:hikari"), r.outcomeLine());
-        assertEquals(RunRecord.Status.SKIPPED, never.status());
+        assertEquals(RunRecord.Status.FAILED, never.status());
     }
 
     @Test

@@ -12,8 +12,7 @@ import java.sql.SQLException;
  */
 public interface DrillCluster extends AutoCloseable {
     /** Placeholders a drill sets for the profiles: the JDBC ones and the MySQL endpoint and database. */
-    java.util.Set<String> PROFILE_VARS = java.util.Set.of("poolbench.jdbc.url", "poolbench.jdbc.user",
-            "poolbench.jdbc.password", "poolbench.mysql.endpoint", "poolbench.mysql.database");
+    java.util.Set<String> PROFILE_VARS = io.poolbench.testbed.DatabaseOptions.ALL_VARS;
 
     /** The two database instances. */
     enum Instance { A, B }

@@ -179,7 +179,8 @@ public final class DrillCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<DrillRunner.Drill> list = new ArrayList<>();
+        // a drill named twice (e.g. "latency all") runs once
+        java.util.Set<DrillRunner.Drill> list = new java.util.LinkedHashSet<>();
         for (String d : drills.isEmpty() ? List.of("all") : drills) {
             if (d.equalsIgnoreCase("all")) {
                 list.addAll(List.of(DrillRunner.Drill.values()));
@@ -232,7 +233,7 @@ public final class DrillCommand implements Callable<Integer> {
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
         // library warnings (driver stack traces during injections) go to the run's log, not the console
         try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("drills.log"))) {
-            return runIn(dir, list, cluster);
+            return runIn(dir, new ArrayList<>(list), cluster);
         }
     }
 
@@ -259,8 +260,12 @@ public final class DrillCommand implements Callable<Integer> {
             if (cluster != null) {
                 cluster.close();
             }
+            record.finish();
         }
         int rc = record.finish();
+        if (record.interrupted()) {
+            return rc;
+        }
         String md = DrillReport.write(dir, s);
         System.out.println();
         System.out.println(md);

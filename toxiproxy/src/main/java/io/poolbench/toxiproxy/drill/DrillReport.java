@@ -50,9 +50,18 @@ public final class DrillReport {
         if (!Files.isDirectory(d)) {
             return all;
         }
+        // with a manifest, only runs whose phase ended ok are results (a run that finished while the JVM was
+        // being stopped is interrupted, whatever it wrote)
+        io.poolbench.testbed.RunRecord.Manifest m = Files.isRegularFile(out.resolve(
+                io.poolbench.testbed.RunRecord.MANIFEST)) ? io.poolbench.testbed.RunRecord.read(out) : null;
         try (Stream<Path> s = Files.walk(d, 3)) {
             for (Path f : s.filter(p -> p.getFileName().toString().matches("run-\\d+\\.json")).sorted().toList()) {
-                all.add(JSON.readValue(f.toFile(), DrillRunner.RunResult.class));
+                DrillRunner.RunResult r = JSON.readValue(f.toFile(), DrillRunner.RunResult.class);
+                io.poolbench.testbed.RunRecord.PhaseEntry ph = m == null ? null
+                        : m.phase(r.drill() + ":" + r.profile() + ":" + r.run());
+                if (m == null || (ph != null && ph.ok())) {
+                    all.add(r);
+                }
             }
         }
         return all;
