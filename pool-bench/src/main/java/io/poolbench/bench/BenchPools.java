@@ -56,7 +56,7 @@ public final class BenchPools {
         StubDriver.register();
         PoolProfile p = profile(profile);
         Map<String, String> o = sizeOverrides(p.kind(), poolSize);
-        o.put(p.kind() == PoolKind.HIKARI ? "jdbcUrl" : "url", stubUrl);
+        o.put(p.kind().urlAttribute(), stubUrl);
         o.put("driverClassName", StubDriver.class.getName());
         return p.createDataSource(Map.of("poolbench.jdbc.url", stubUrl, "poolbench.jdbc.user", "stub",
                 "poolbench.jdbc.password", "", "poolbench.mysql.endpoint", "stub", "poolbench.mysql.database",
@@ -64,8 +64,8 @@ public final class BenchPools {
     }
 
     /**
-     * The attributes that set a fixed pool size: HikariCP maximumPoolSize = minimumIdle; DBCP2 maxTotal = maxIdle =
-     * minIdle = initialSize.
+     * The attributes that set a fixed pool size (the adapter's sizeAttributes, e.g. HikariCP maximumPoolSize =
+     * minimumIdle; DBCP2 maxTotal = maxIdle = minIdle = initialSize).
      *
      * @param kind the pool
      * @param poolSize size, or 0 for none (keep the profile's)
@@ -74,9 +74,7 @@ public final class BenchPools {
     static Map<String, String> sizeOverrides(PoolKind kind, int poolSize) {
         Map<String, String> o = new HashMap<>();
         if (poolSize > 0) {
-            String[] keys = kind == PoolKind.HIKARI ? new String[] {"maximumPoolSize", "minimumIdle"}
-                    : new String[] {"maxTotal", "maxIdle", "minIdle", "initialSize"};
-            for (String k : keys) {
+            for (String k : kind.adapter().sizeAttributes()) {
                 o.put(k, Integer.toString(poolSize));
             }
         }

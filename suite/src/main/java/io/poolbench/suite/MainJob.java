@@ -248,7 +248,7 @@ final class MainJob {
         Files.createDirectories(dir);
         JSON.writeValue(dir.resolve("profile.json").toFile(), Map.of("name", pp.name(), "id", p.id(), "file",
                 pp.file().toString(), "pool", pp.kind().name(), "settings", pp.settingsForReport(),
-                "warnings", pp.warnings()));
+                "warnings", pp.warnings(), "borrowValidation", pp.borrowValidation()));
         int shutdownPort = freePort();
         Path ready = dir.resolve("webapp.port");
         List<String> web = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.webappJar().toString(),

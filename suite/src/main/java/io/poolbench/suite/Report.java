@@ -46,7 +46,7 @@ final class Report {
 
     /** Everything one profile's web load produced. */
     record Load(String profile, String pool, Map<String, String> settings, List<String> warnings,
-            Map<String, JtlSummary.LabelStats> stats, PoolState poolState) {
+            String borrowValidation, Map<String, JtlSummary.LabelStats> stats, PoolState poolState) {
     }
 
     /**
@@ -134,7 +134,8 @@ final class Report {
         prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
         List<String> warnings = new ArrayList<>();
         prof.path("warnings").forEach(w -> warnings.add(w.asText()));
-        return new Load(id, prof.path("pool").asText("?"), settings, warnings, stats, ps);
+        return new Load(id, prof.path("pool").asText("?"), settings, warnings,
+                prof.path("borrowValidation").asText("not recorded"), stats, ps);
     }
 
     static PoolState poolState(Path csv) throws IOException {
@@ -301,7 +302,7 @@ final class Report {
                     }
                 });
                 sb.append(String.join(", ", kv)).append('\n');
-                sb.append("  - validation on borrow: ").append(validation(l)).append('\n');
+                sb.append("  - validation on borrow: ").append(l.borrowValidation()).append('\n');
                 l.warnings().forEach(w -> sb.append("  - WARNING ").append(w).append('\n'));
             }
             sb.append('\n');
@@ -327,22 +328,6 @@ final class Report {
         return text == null ? "" : Redact.oneLine(text).replace("|", "\\|");
     }
 
-    /** What the profile does on each borrow, from its settings and the pools' documented defaults. */
-    static String validation(Load l) {
-        Map<String, String> s = l.settings();
-        if ("DBCP2".equals(l.pool())) {
-            String tob = s.getOrDefault("testOnBorrow", "true");
-            if (!Boolean.parseBoolean(tob)) {
-                return "none (testOnBorrow=false)";
-            }
-            return "every borrow (testOnBorrow=" + tob + (s.containsKey("testOnBorrow") ? "" : ", DBCP2's default")
-                    + ") with " + (s.containsKey("validationQuery") ? "validationQuery `" + s.get("validationQuery")
-                    + "`" : "JDBC4 isValid()") + ": one round trip per borrow";
-        }
-        return "only for connections idle longer than 500 ms (HikariCP's aliveBypassWindowMs), with "
-                + (s.containsKey("connectionTestQuery") ? "connectionTestQuery `" + s.get("connectionTestQuery") + "`"
-                : "JDBC4 isValid()");
-    }
 
     private static void charts(Path dir, List<JmhSummary.Result> jmh, List<Load> loads) throws IOException {
         Files.createDirectories(dir);

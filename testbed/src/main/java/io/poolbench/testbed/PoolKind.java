@@ -1,24 +1,40 @@
 package io.poolbench.testbed;
 
-/** The pools poolbench compares, identified by the JNDI factory a profile names. */
+import io.poolbench.testbed.pool.Dbcp2Adapter;
+import io.poolbench.testbed.pool.HikariAdapter;
+import io.poolbench.testbed.pool.PoolAdapter;
+import javax.sql.DataSource;
+
+/**
+ * The pool catalog: one line per pool, each with the adapter that holds everything pool-specific (see
+ * {@link PoolAdapter}). A profile names its pool through its JNDI {@code factory} attribute.
+ */
 public enum PoolKind {
     /** HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}. */
-    HIKARI("com.zaxxer.hikari.HikariJNDIFactory", "jdbcUrl"),
+    HIKARI(new HikariAdapter()),
     /** Apache Commons DBCP2, built by {@code org.apache.commons.dbcp2.BasicDataSourceFactory}. */
-    DBCP2("org.apache.commons.dbcp2.BasicDataSourceFactory", "url");
+    DBCP2(new Dbcp2Adapter());
 
     private static final java.util.regex.Pattern SCHEME = java.util.regex.Pattern.compile("^jdbc:([a-z0-9]+):");
-    private final String factoryClass;
-    private final String urlAttribute;
+    private final PoolAdapter adapter;
 
-    PoolKind(String factoryClass, String urlAttribute) {
-        this.factoryClass = factoryClass;
-        this.urlAttribute = urlAttribute;
+    PoolKind(PoolAdapter adapter) {
+        this.adapter = adapter;
     }
 
-    /** @return the pool's attribute name for the JDBC URL ({@code jdbcUrl} for HikariCP, {@code url} for DBCP2) */
+    /** @return the adapter with everything pool-specific */
+    public PoolAdapter adapter() {
+        return adapter;
+    }
+
+    /** @return fully qualified class name of the JNDI object factory to write in a profile */
+    public String factoryClass() {
+        return adapter.factoryClasses().get(0);
+    }
+
+    /** @return the pool's attribute name for the JDBC URL (e.g. {@code jdbcUrl} for HikariCP, {@code url} for DBCP2) */
     public String urlAttribute() {
-        return urlAttribute;
+        return adapter.urlAttribute();
     }
 
     /**
@@ -30,21 +46,30 @@ public enum PoolKind {
         return m.find() ? m.group(1) : null;
     }
 
-    /** @return fully qualified class name of the JNDI object factory */
-    public String factoryClass() {
-        return factoryClass;
-    }
-
     /**
      * @param factory the {@code factory} attribute of a {@code <Resource>}
-     * @return the pool kind, or null when the factory is not one of ours
+     * @return the pool kind, or null when no adapter builds with that factory
      */
     public static PoolKind ofFactory(String factory) {
         for (PoolKind k : values()) {
-            if (k.factoryClass.equals(factory)) {
+            if (k.adapter.factoryClasses().contains(factory)) {
                 return k;
             }
         }
         return null;
+    }
+
+    /**
+     * @param ds a pool built from a profile
+     * @return its kind
+     * @throws IllegalArgumentException for a DataSource no adapter built
+     */
+    public static PoolKind of(DataSource ds) {
+        for (PoolKind k : values()) {
+            if (k.adapter.builds(ds)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("not a pool of the catalog: " + ds.getClass().getName());
     }
 }

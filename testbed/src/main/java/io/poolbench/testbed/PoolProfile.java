@@ -1,11 +1,6 @@
 package io.poolbench.testbed;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.util.PropertyElf;
-import java.beans.Introspector;
-import java.beans.PropertyDescriptor;
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +22,6 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
-import org.apache.commons.dbcp2.BasicDataSource;
-import org.apache.commons.dbcp2.BasicDataSourceFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NamedNodeMap;
@@ -55,11 +48,6 @@ public final class PoolProfile {
             Set.of("name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod");
     /** JNDI name used by the shipped profiles and looked up by the webapp under {@code java:comp/env/}. */
     public static final String DEFAULT_RESOURCE = "jdbc/poolbench";
-    /** DBCP 1 attribute names that DBCP2 ignores, with the DBCP2 replacement (from BasicDataSourceFactory). */
-    private static final Map<String, String> DBCP1_NAMES = Map.of(
-            "maxActive", "maxTotal",
-            "maxWait", "maxWaitMillis",
-            "removeAbandoned", "removeAbandonedOnBorrow / removeAbandonedOnMaintenance");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)(?::-([^}]*))?}");
 
     private final Path file;
@@ -200,8 +188,8 @@ public final class PoolProfile {
                     : factory.startsWith("org.apache.commons.dbcp.") ? "'" + factory + "' is DBCP 1"
                     : "'" + factory + "' is not supported";
             throw new TestbedException("profile " + file + ", Resource " + name + ": " + hint
-                    + "; use factory=\"" + PoolKind.HIKARI.factoryClass() + "\" or factory=\""
-                    + PoolKind.DBCP2.factoryClass() + "\"");
+                    + "; use one of the catalog's factories: " + java.util.Arrays.stream(PoolKind.values())
+                    .map(k -> k.factoryClass()).collect(Collectors.joining(", ")));
         }
         return new PoolProfile(file, name, kind, attrs);
     }
@@ -338,8 +326,7 @@ public final class PoolProfile {
             }
         }
         for (Map.Entry<String, String> a : known.entrySet()) {
-            String problem = kind == PoolKind.HIKARI ? hikariProblem(a.getKey(), a.getValue())
-                    : dbcp2Problem(a.getKey(), a.getValue());
+            String problem = kind.adapter().valueProblem(a.getKey(), a.getValue());
             if (problem != null) {
                 throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute "
                         + a.getKey() + "=\"" + a.getValue() + "\": " + problem + "; fix the value");
@@ -380,46 +367,6 @@ public final class PoolProfile {
         return PoolKind.scheme(attributes.get(kind.urlAttribute()));
     }
 
-    private static String hikariProblem(String attr, String value) {
-        if (attr.startsWith("dataSource.") || !knownAttributes(PoolKind.HIKARI).contains(attr)) {
-            return null;
-        }
-        java.util.Properties one = new java.util.Properties();
-        one.setProperty(attr, value);
-        try {
-            PropertyElf.setTargetFromProperties(new HikariConfig(), one);
-            return null;
-        } catch (RuntimeException e) {
-            return "HikariCP rejects it (" + rootMessage(e) + ")";
-        }
-    }
-
-    private static String dbcp2Problem(String attr, String value) {
-        if (!knownAttributes(PoolKind.DBCP2).contains(attr)) {
-            return null;
-        }
-        if (attr.equals("initialSize")) {
-            // with initialSize > 0 the factory opens connections at once; the number alone is what can be checked
-            try {
-                Integer.parseInt(value);
-                return null;
-            } catch (NumberFormatException e) {
-                return "not an integer";
-            }
-        }
-        java.util.Properties one = new java.util.Properties();
-        one.setProperty(attr, value);
-        try {
-            BasicDataSource ds = BasicDataSourceFactory.createDataSource(one);
-            ds.close();
-            return null;
-        } catch (NumberFormatException e) {
-            return "not a number (" + rootMessage(e) + ")";
-        } catch (Exception e) {
-            return "DBCP2 rejects it (" + rootMessage(e) + ")";
-        }
-    }
-
     /**
      * Builds the pool exactly as Tomcat would: a {@link Reference} of the resource's type carrying every attribute
      * as a {@link StringRefAddr}, handed to the profile's factory.
@@ -456,8 +403,7 @@ public final class PoolProfile {
         String type = resolved.getOrDefault("type", "javax.sql.DataSource");
         Reference ref = new Reference(type, kind.factoryClass(), null);
         resolved.forEach((k, v) -> ref.add(new StringRefAddr(k, v)));
-        ObjectFactory factory = kind == PoolKind.HIKARI ? new com.zaxxer.hikari.HikariJNDIFactory()
-                : new BasicDataSourceFactory();
+        ObjectFactory factory = kind.adapter().newObjectFactory();
         Object ds;
         try {
             ds = factory.getObjectInstance(ref, null, null, null);
@@ -505,83 +451,29 @@ public final class PoolProfile {
 
     private List<String> computeWarnings() {
         List<String> out = new ArrayList<>();
-        Set<String> known = knownAttributes(kind);
+        Set<String> known = kind.adapter().knownAttributes();
         String where = "profile " + file + ", Resource " + resourceName + ": ";
         for (String a : attributes.keySet()) {
-            if (TOMCAT_ATTRIBUTES.contains(a) || known.contains(a)) {
+            if (TOMCAT_ATTRIBUTES.contains(a) || known.contains(a) || kind.adapter().passedOn(a)) {
                 continue;
             }
-            if (kind == PoolKind.HIKARI) {
-                if (a.startsWith("dataSource.")) {
-                    continue;
-                }
-                out.add(where + "attribute '" + a + "' is not a HikariCP setting; HikariJNDIFactory ignores it"
-                        + " silently" + hikariHint(a));
-            } else {
-                String repl = DBCP1_NAMES.get(a);
-                out.add(where + "attribute '" + a + "' is not a DBCP2 setting; BasicDataSourceFactory ignores it"
-                        + (repl != null ? " (DBCP 1 name: use " + repl + ")" : ""));
-            }
+            out.add(where + "attribute '" + a + "' " + kind.adapter().ignoredHow() + kind.adapter().hint(a));
         }
         return out;
-    }
-
-    private static String hikariHint(String a) {
-        switch (a) {
-            case "maxTotal":
-            case "maxActive":
-                return " (DBCP name: use maximumPoolSize)";
-            case "maxWait":
-            case "maxWaitMillis":
-                return " (DBCP name: use connectionTimeout)";
-            case "url":
-                return " (DBCP name: use jdbcUrl)";
-            case "minIdle":
-                return " (DBCP name: use minimumIdle)";
-            case "validationQuery":
-                return " (DBCP name: use connectionTestQuery, or leave it out for JDBC4 isValid())";
-            default:
-                return "";
-        }
     }
 
     /**
      * The attribute names a factory reads.
      *
      * @param kind the pool
-     * @return for HikariCP the HikariConfig bean properties (what HikariJNDIFactory copies; {@code dataSource.*} is
-     *     also passed on), for DBCP2 BasicDataSourceFactory's property list
+     * @return the adapter's {@link io.poolbench.testbed.pool.PoolAdapter#knownAttributes()}
      */
     public static Set<String> knownAttributes(PoolKind kind) {
-        if (kind == PoolKind.HIKARI) {
-            return PropertyElf.getPropertyNames(HikariConfig.class);
-        }
-        try {
-            // commons-dbcp2 2.13: private static final List<String> ALL_PROPERTY_NAMES (older: ALL_PROPERTIES)
-            Field f;
-            try {
-                f = BasicDataSourceFactory.class.getDeclaredField("ALL_PROPERTY_NAMES");
-            } catch (NoSuchFieldException e) {
-                f = BasicDataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
-            }
-            f.setAccessible(true);
-            @SuppressWarnings("unchecked")
-            List<String> names = (List<String>) f.get(null);
-            return new TreeSet<>(names);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            // fall back to BasicDataSource's bean properties (same names, a few extra)
-            try {
-                Set<String> names = new TreeSet<>();
-                for (PropertyDescriptor pd : Introspector.getBeanInfo(BasicDataSource.class).getPropertyDescriptors()) {
-                    if (pd.getWriteMethod() != null) {
-                        names.add(pd.getName());
-                    }
-                }
-                names.add("connectionProperties");
-                return names;
-            } catch (java.beans.IntrospectionException ie) {
-                return Set.of();
-            }
-        }
+        return kind.adapter().knownAttributes();
+    }
+
+    /** @return what the pool does on each borrow with this profile's attributes (from its adapter) */
+    public String borrowValidation() {
+        return kind.adapter().borrowValidation(attributes);
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
@@ -243,22 +242,14 @@ public final class DrillRunner {
         return v;
     }
 
-    /** Pool timeout in ms from the profile (HikariCP connectionTimeout, DBCP2 maxWaitMillis); -1 = unbounded. */
+    /** Pool timeout in ms from the profile (its adapter's borrowTimeoutMs); -1 = unbounded. */
     static long poolTimeoutMs(PoolProfile p) {
-        Map<String, String> a = p.attributes();
-        if (p.kind() == PoolKind.HIKARI) {
-            return Long.parseLong(a.getOrDefault("connectionTimeout", "30000"));
-        }
-        return Long.parseLong(a.getOrDefault("maxWaitMillis", "-1"));
+        return p.kind().adapter().borrowTimeoutMs(p.attributes());
     }
 
-    /** Minimum idle from the profile (HikariCP minimumIdle, default maximumPoolSize; DBCP2 minIdle, default 0). */
+    /** Minimum idle from the profile (its adapter's minIdle). */
     static int minIdle(PoolProfile p) {
-        Map<String, String> a = p.attributes();
-        if (p.kind() == PoolKind.HIKARI) {
-            return Integer.parseInt(a.getOrDefault("minimumIdle", a.getOrDefault("maximumPoolSize", "10")));
-        }
-        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
+        return p.kind().adapter().minIdle(p.attributes());
     }
 
     private RunResult runOne(Drill d, PoolProfile p, int rep, DrillCluster t) throws Exception {

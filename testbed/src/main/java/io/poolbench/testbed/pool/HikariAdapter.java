@@ -1,0 +1,157 @@
+package io.poolbench.testbed.pool;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import com.zaxxer.hikari.util.PropertyElf;
+import io.poolbench.testbed.PoolStats;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}, which copies the attributes that are HikariConfig
+ * properties and drops every other one silently (HikariJNDIFactory source). Defaults quoted from HikariConfig:
+ * connectionTimeout 30,000 ms, minimumIdle = maximumPoolSize; a connection used within the last 500 ms is not
+ * validated on borrow ({@code com.zaxxer.hikari.aliveBypassWindowMs}).
+ */
+public final class HikariAdapter implements PoolAdapter {
+    @Override
+    public String displayName() {
+        return "HikariCP";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of("com.zaxxer.hikari.HikariJNDIFactory");
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new com.zaxxer.hikari.HikariJNDIFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof HikariDataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "jdbcUrl";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "username";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maximumPoolSize", "minimumIdle");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        return PropertyElf.getPropertyNames(HikariConfig.class);
+    }
+
+    @Override
+    public boolean passedOn(String attribute) {
+        return attribute.startsWith("dataSource.");
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a HikariCP setting; HikariJNDIFactory ignores it silently";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maxTotal":
+            case "maxActive":
+                return " (DBCP name: use maximumPoolSize)";
+            case "maxWait":
+            case "maxWaitMillis":
+                return " (DBCP name: use connectionTimeout)";
+            case "url":
+                return " (DBCP name: use jdbcUrl)";
+            case "minIdle":
+                return " (DBCP name: use minimumIdle)";
+            case "validationQuery":
+                return " (DBCP name: use connectionTestQuery, or leave it out for JDBC4 isValid())";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute)) {
+            return null;
+        }
+        Properties one = new Properties();
+        one.setProperty(attribute, value);
+        try {
+            PropertyElf.setTargetFromProperties(new HikariConfig(), one);
+            return null;
+        } catch (RuntimeException e) {
+            return "HikariCP rejects it (" + Adapters.rootMessage(e) + ")";
+        }
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        return "only for connections idle longer than 500 ms (HikariCP's aliveBypassWindowMs), with "
+                + (s.containsKey("connectionTestQuery") ? "connectionTestQuery `" + s.get("connectionTestQuery") + "`"
+                : "JDBC4 isValid()");
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        return Long.parseLong(a.getOrDefault("connectionTimeout", "30000"));
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minimumIdle", a.getOrDefault("maximumPoolSize", "10")));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        HikariDataSource h = (HikariDataSource) ds;
+        HikariPoolMXBean mx = h.getHikariPoolMXBean();
+        if (mx == null) {
+            return new PoolStats("hikari", 0, 0, 0, 0, h.getMaximumPoolSize());
+        }
+        return new PoolStats("hikari", mx.getActiveConnections(), mx.getIdleConnections(),
+                mx.getThreadsAwaitingConnection(), mx.getTotalConnections(), h.getMaximumPoolSize());
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        HikariDataSource h = (HikariDataSource) ds;
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maximumPoolSize)", Integer.toString(h.getMaximumPoolSize()));
+        m.put("minimum idle (minimumIdle)", Integer.toString(h.getMinimumIdle()));
+        m.put("borrow timeout ms (connectionTimeout)", Long.toString(h.getConnectionTimeout()));
+        m.put("validation on borrow", "isValid() or connectionTestQuery, skipped for connections used within 500 ms");
+        m.put("validation query (connectionTestQuery)", String.valueOf(h.getConnectionTestQuery()));
+        m.put("validation timeout ms (validationTimeout)", Long.toString(h.getValidationTimeout()));
+        // HikariConfig sets idleTimeout to 0 (disabled) when it is within 1 s of maxLifetime, and it only applies
+        // when minimumIdle < maximumPoolSize
+        m.put("idle timeout ms (idleTimeout)", h.getIdleTimeout() == 0 ? "0 (disabled)"
+                : h.getMinimumIdle() >= h.getMaximumPoolSize() ? h.getIdleTimeout() + " (no effect: minimumIdle ="
+                + " maximumPoolSize)" : Long.toString(h.getIdleTimeout()));
+        m.put("max lifetime ms (maxLifetime)", Long.toString(h.getMaxLifetime()));
+        m.put("keepalive ms (keepaliveTime)", Long.toString(h.getKeepaliveTime()));
+        m.put("auto-commit (autoCommit)", Boolean.toString(h.isAutoCommit()));
+        m.put("JDBC URL", io.poolbench.testbed.Redact.url(h.getJdbcUrl()));
+        return m;
+    }
+}

@@ -1,0 +1,106 @@
+package io.poolbench.testbed.pool;
+
+import io.poolbench.testbed.PoolStats;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * Everything poolbench knows about one connection pool, in one place: how Tomcat builds it from a
+ * {@code <Resource>} (its JNDI object factory and attribute names), what it does on borrow, and how to read its
+ * state and effective settings back from the built object. No other class branches on the pool: adding a pool is
+ * one adapter, one entry in {@link io.poolbench.testbed.PoolKind}, one profile file and its tests.
+ */
+public interface PoolAdapter {
+
+    /** @return the name reports use, e.g. {@code HikariCP} */
+    String displayName();
+
+    /** @return the JNDI factory class names that build this pool; the first is the one to write in a profile */
+    List<String> factoryClasses();
+
+    /** @return a new instance of the JNDI object factory Tomcat would use */
+    ObjectFactory newObjectFactory();
+
+    /**
+     * @param ds a DataSource
+     * @return true when {@code ds} is a pool this adapter built
+     */
+    boolean builds(DataSource ds);
+
+    /** @return the attribute that holds the JDBC URL, e.g. {@code jdbcUrl} */
+    String urlAttribute();
+
+    /** @return the attribute that holds the user name */
+    String userAttribute();
+
+    /** @return the attributes that, all set to N, fix the pool at N connections */
+    List<String> sizeAttributes();
+
+    /** @return the attribute names the factory reads (others are ignored; see {@link #ignoredHow()}) */
+    Set<String> knownAttributes();
+
+    /**
+     * @param attribute an attribute the factory does not read
+     * @return true when the factory passes it on anyway (e.g. HikariCP's {@code dataSource.*} to the driver)
+     */
+    default boolean passedOn(String attribute) {
+        return false;
+    }
+
+    /** @return how the factory treats an unknown attribute, e.g. {@code HikariJNDIFactory ignores it silently} */
+    String ignoredHow();
+
+    /**
+     * @param attribute an unknown attribute
+     * @return what the user probably meant, e.g. {@code (DBCP name: use maximumPoolSize)}, or empty
+     */
+    default String hint(String attribute) {
+        return "";
+    }
+
+    /**
+     * Checks one attribute value the way the factory reads it, without building a pool or connecting.
+     *
+     * @param attribute a known attribute
+     * @param value its value, placeholders resolved
+     * @return null when fine, else what is wrong (one line, without the attribute name)
+     */
+    String valueProblem(String attribute, String value);
+
+    /**
+     * @param attributes the resource's attributes as written
+     * @return what the pool does on each borrow, e.g. {@code every borrow (testOnBorrow=true) with JDBC4 isValid():
+     *     one round trip per borrow}
+     */
+    String borrowValidation(Map<String, String> attributes);
+
+    /**
+     * @param attributes the resource's attributes as written
+     * @return how long a borrower waits for a connection before failing, ms; -1 when unbounded
+     */
+    long borrowTimeoutMs(Map<String, String> attributes);
+
+    /**
+     * @param attributes the resource's attributes as written
+     * @return the connections the pool keeps open when idle (its minimum idle)
+     */
+    int minIdle(Map<String, String> attributes);
+
+    /**
+     * @param ds a pool this adapter built
+     * @return its state now, from the pool's own metrics
+     */
+    PoolStats state(DataSource ds);
+
+    /**
+     * The settings the built pool object really runs with, read back from it (not from the attributes), with units
+     * in the names where they are not obvious.
+     *
+     * @param ds a pool this adapter built
+     * @return setting → value, in a stable order
+     */
+    Map<String, String> effectiveSettings(DataSource ds);
+}
