@@ -1,6 +1,6 @@
 package io.poolbench.testbed;
 
-import io.poolbench.testbed.pool.Dbcp2Adapter;
+import io.poolbench.testbed.pool.BasicDataSourceAdapter;
 import io.poolbench.testbed.pool.HikariAdapter;
 import io.poolbench.testbed.pool.PoolAdapter;
 import javax.sql.DataSource;
@@ -13,7 +13,14 @@ public enum PoolKind {
     /** HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}. */
     HIKARI(new HikariAdapter()),
     /** Apache Commons DBCP2, built by {@code org.apache.commons.dbcp2.BasicDataSourceFactory}. */
-    DBCP2(new Dbcp2Adapter());
+    DBCP2(new BasicDataSourceAdapter("DBCP2", "dbcp2", "org.apache.commons.dbcp2")),
+    /**
+     * Tomcat's bundled DBCP2 ({@code org.apache.tomcat.dbcp.dbcp2.BasicDataSourceFactory}): what Tomcat builds for a
+     * {@code <Resource type="javax.sql.DataSource">} without a {@code factory} attribute.
+     */
+    TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp", "org.apache.tomcat.dbcp.dbcp2")),
+    /** Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}. */
+    TOMCAT_JDBC(new io.poolbench.testbed.pool.TomcatJdbcAdapter());
 
     private static final java.util.regex.Pattern SCHEME = java.util.regex.Pattern.compile("^jdbc:([a-z0-9]+):");
     private final PoolAdapter adapter;
@@ -47,10 +54,14 @@ public enum PoolKind {
     }
 
     /**
-     * @param factory the {@code factory} attribute of a {@code <Resource>}
+     * @param factory the {@code factory} attribute of a {@code <Resource>}; null (no attribute) is Tomcat's default,
+     *     its bundled DBCP2, as in Tomcat
      * @return the pool kind, or null when no adapter builds with that factory
      */
     public static PoolKind ofFactory(String factory) {
+        if (factory == null) {
+            return TOMCAT_DBCP;
+        }
         for (PoolKind k : values()) {
             if (k.adapter.factoryClasses().contains(factory)) {
                 return k;

@@ -440,12 +440,13 @@ public final class PoolProfile {
      * @param ds the pool, may be null
      */
     public static void close(DataSource ds) {
-        if (ds instanceof AutoCloseable) {
-            try {
-                ((AutoCloseable) ds).close();
-            } catch (Exception ignored) {
-                // closing is best effort
-            }
+        if (ds == null) {
+            return;
+        }
+        try {
+            PoolKind.of(ds).adapter().close(ds);
+        } catch (Exception ignored) {
+            // closing is best effort
         }
     }
 

@@ -103,4 +103,16 @@ public interface PoolAdapter {
      * @return setting → value, in a stable order
      */
     Map<String, String> effectiveSettings(DataSource ds);
+
+    /**
+     * Closes a pool this adapter built, with every connection it holds.
+     *
+     * @param ds the pool
+     * @throws Exception when the pool fails to close
+     */
+    default void close(DataSource ds) throws Exception {
+        if (ds instanceof AutoCloseable) {
+            ((AutoCloseable) ds).close();
+        }
+    }
 }

@@ -1,0 +1,252 @@
+package io.poolbench.testbed.pool;
+
+import io.poolbench.testbed.PoolStats;
+import java.beans.Introspector;
+import java.beans.PropertyDescriptor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * Apache Commons DBCP2 and Tomcat's bundled copy of it ({@code org.apache.tomcat.dbcp.dbcp2}, what a Tomcat
+ * {@code <Resource type="javax.sql.DataSource">} without a {@code factory} attribute gets): the same
+ * {@code BasicDataSource} under two package names, so one adapter reads both through their public getters. The
+ * factory reads its own property list and logs, then ignores, DBCP 1 names such as {@code maxActive} and
+ * {@code maxWait} (BasicDataSourceFactory source). Defaults from BasicDataSource: {@code testOnBorrow=true}
+ * (validation on every borrow, {@code isValid()} unless a {@code validationQuery} is set), {@code maxWaitMillis=-1}
+ * (unbounded wait), {@code maxTotal=8}.
+ */
+public final class BasicDataSourceAdapter implements PoolAdapter {
+    /** DBCP 1 attribute names that DBCP2 ignores, with the DBCP2 replacement (from BasicDataSourceFactory). */
+    private static final Map<String, String> DBCP1_NAMES = Map.of(
+            "maxActive", "maxTotal",
+            "maxWait", "maxWaitMillis",
+            "removeAbandoned", "removeAbandonedOnBorrow / removeAbandonedOnMaintenance");
+
+    private final String displayName;
+    private final String statsName;
+    private final String factoryClass;
+    private final String dataSourceClass;
+    private volatile Set<String> known;
+
+    /**
+     * @param displayName e.g. {@code DBCP2}
+     * @param statsName the pool's name in {@link PoolStats}, e.g. {@code dbcp2}
+     * @param packageName {@code org.apache.commons.dbcp2} or {@code org.apache.tomcat.dbcp.dbcp2}
+     */
+    public BasicDataSourceAdapter(String displayName, String statsName, String packageName) {
+        this.displayName = displayName;
+        this.statsName = statsName;
+        this.factoryClass = packageName + ".BasicDataSourceFactory";
+        this.dataSourceClass = packageName + ".BasicDataSource";
+    }
+
+    @Override
+    public String displayName() {
+        return displayName;
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of(factoryClass);
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        try {
+            return (ObjectFactory) Class.forName(factoryClass).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(factoryClass + " is not on the class path", e);
+        }
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds.getClass().getName().equals(dataSourceClass);
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "url";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "username";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maxTotal", "maxIdle", "minIdle", "initialSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        Set<String> k = known;
+        if (k == null) {
+            k = readKnown();
+            known = k;
+        }
+        return k;
+    }
+
+    private Set<String> readKnown() {
+        try {
+            Class<?> f = Class.forName(factoryClass);
+            // BasicDataSourceFactory: private static final List<String> ALL_PROPERTY_NAMES (older: ALL_PROPERTIES)
+            Field fl;
+            try {
+                fl = f.getDeclaredField("ALL_PROPERTY_NAMES");
+            } catch (NoSuchFieldException e) {
+                fl = f.getDeclaredField("ALL_PROPERTIES");
+            }
+            fl.setAccessible(true);
+            @SuppressWarnings("unchecked")
+            List<String> names = (List<String>) fl.get(null);
+            return new TreeSet<>(names);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // fall back to BasicDataSource's bean properties (same names, a few extra)
+            try {
+                Set<String> names = new TreeSet<>();
+                for (PropertyDescriptor pd : Introspector.getBeanInfo(Class.forName(dataSourceClass))
+                        .getPropertyDescriptors()) {
+                    if (pd.getWriteMethod() != null) {
+                        names.add(pd.getName());
+                    }
+                }
+                names.add("connectionProperties");
+                return names;
+            } catch (java.beans.IntrospectionException | ClassNotFoundException ie) {
+                return Set.of();
+            }
+        }
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a " + displayName + " setting; " + factoryClass.substring(factoryClass.lastIndexOf('.') + 1)
+                + " ignores it";
+    }
+
+    @Override
+    public String hint(String a) {
+        String repl = DBCP1_NAMES.get(a);
+        return repl != null ? " (DBCP 1 name: use " + repl + ")" : "";
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute)) {
+            return null;
+        }
+        if (attribute.equals("initialSize")) {
+            // with initialSize > 0 the factory opens connections at once; the number alone is what can be checked
+            try {
+                Integer.parseInt(value);
+                return null;
+            } catch (NumberFormatException e) {
+                return "not an integer";
+            }
+        }
+        Properties one = new Properties();
+        one.setProperty(attribute, value);
+        try {
+            Object ds = Class.forName(factoryClass).getMethod("createDataSource", Properties.class).invoke(null, one);
+            ((AutoCloseable) ds).close();
+            return null;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            return e.getCause() instanceof NumberFormatException ? "not a number (" + Adapters.rootMessage(e) + ")"
+                    : displayName + " rejects it (" + Adapters.rootMessage(e) + ")";
+        } catch (Exception e) {
+            return displayName + " rejects it (" + Adapters.rootMessage(e) + ")";
+        }
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        String tob = s.getOrDefault("testOnBorrow", "true");
+        if (!Boolean.parseBoolean(tob)) {
+            return "none (testOnBorrow=false)";
+        }
+        return "every borrow (testOnBorrow=" + tob + (s.containsKey("testOnBorrow") ? "" : ", " + displayName
+                + "'s default") + ") with " + (s.containsKey("validationQuery") ? "validationQuery `"
+                + s.get("validationQuery") + "`" : "JDBC4 isValid()") + ": one round trip per borrow";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        return Long.parseLong(a.getOrDefault("maxWaitMillis", "-1"));
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        int active = (Integer) get(ds, "getNumActive");
+        int idle = (Integer) get(ds, "getNumIdle");
+        return new PoolStats(statsName, active, idle, waiters(ds), active + idle, (Integer) get(ds, "getMaxTotal"));
+    }
+
+    /** BasicDataSource keeps its GenericObjectPool behind a protected getter; its getNumWaiters() is public. */
+    private static int waiters(DataSource b) {
+        try {
+            Method m = b.getClass().getDeclaredMethod("getConnectionPool");
+            m.setAccessible(true);
+            Object pool = m.invoke(b);
+            if (pool == null) {
+                return 0;
+            }
+            return (Integer) pool.getClass().getMethod("getNumWaiters").invoke(pool);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static Object get(Object target, String getter) {
+        try {
+            return target.getClass().getMethod(getter).invoke(target);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(target.getClass().getName() + "." + getter + "()", e);
+        }
+    }
+
+    private static long ms(Object duration) {
+        return ((java.time.Duration) duration).toMillis();
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource b) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maxTotal)", String.valueOf(get(b, "getMaxTotal")));
+        m.put("minimum idle (minIdle)", String.valueOf(get(b, "getMinIdle")));
+        m.put("maximum idle (maxIdle)", String.valueOf(get(b, "getMaxIdle")));
+        m.put("initial size (initialSize)", String.valueOf(get(b, "getInitialSize")));
+        long wait = ms(get(b, "getMaxWaitDuration"));
+        m.put("borrow timeout ms (maxWaitMillis)", wait < 0 ? wait + " (unbounded)" : Long.toString(wait));
+        m.put("validation on borrow (testOnBorrow)", String.valueOf(get(b, "getTestOnBorrow")));
+        Object q = get(b, "getValidationQuery");
+        m.put("validation query (validationQuery)", q == null ? "none: JDBC4 isValid()" : q.toString());
+        m.put("validation timeout ms (validationQueryTimeout)", Long.toString(ms(get(b,
+                "getValidationQueryTimeoutDuration"))));
+        long evict = ms(get(b, "getDurationBetweenEvictionRuns"));
+        m.put("eviction run every ms (timeBetweenEvictionRunsMillis)", evict <= 0 ? evict + " (no evictor)"
+                : Long.toString(evict));
+        m.put("idle before eviction ms (minEvictableIdleTimeMillis)", Long.toString(ms(get(b,
+                "getMinEvictableIdleDuration"))));
+        long life = ms(get(b, "getMaxConnDuration"));
+        m.put("max lifetime ms (maxConnLifetimeMillis)", life <= 0 ? life + " (unlimited)" : Long.toString(life));
+        m.put("auto-commit (defaultAutoCommit)", String.valueOf(get(b, "getDefaultAutoCommit")));
+        m.put("JDBC URL", io.poolbench.testbed.Redact.url((String) get(b, "getUrl")));
+        return m;
+    }
+}

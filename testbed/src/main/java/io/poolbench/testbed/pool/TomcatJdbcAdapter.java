@@ -1,0 +1,181 @@
+package io.poolbench.testbed.pool;
+
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+import org.apache.tomcat.jdbc.pool.ConnectionPool;
+import org.apache.tomcat.jdbc.pool.DataSourceFactory;
+
+/**
+ * Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}, which reads the names in its
+ * {@code ALL_PROPERTIES} list and ignores the rest (DataSourceFactory source). Defaults from PoolProperties:
+ * maxActive 100, initialSize 10, minIdle 10, maxWait 30,000 ms, {@code testOnBorrow=false} (no validation on
+ * borrow), and when it is on, each connection is validated at most every {@code validationInterval} = 3,000 ms.
+ */
+public final class TomcatJdbcAdapter implements PoolAdapter {
+    private volatile Set<String> known;
+
+    @Override
+    public String displayName() {
+        return "Tomcat JDBC";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of("org.apache.tomcat.jdbc.pool.DataSourceFactory");
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new DataSourceFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof org.apache.tomcat.jdbc.pool.DataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "url";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "username";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maxActive", "maxIdle", "minIdle", "initialSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        Set<String> k = known;
+        if (k == null) {
+            try {
+                // DataSourceFactory: protected static final String[] ALL_PROPERTIES
+                Field f = DataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
+                f.setAccessible(true);
+                k = new TreeSet<>(Arrays.asList((String[]) f.get(null)));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                k = Set.of();
+            }
+            known = k;
+        }
+        return k;
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a Tomcat JDBC pool setting; DataSourceFactory ignores it";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maxTotal":
+                return " (DBCP2 name: use maxActive)";
+            case "maxWaitMillis":
+                return " (DBCP2 name: use maxWait)";
+            case "maximumPoolSize":
+                return " (HikariCP name: use maxActive)";
+            case "connectionTimeout":
+                return " (HikariCP name: use maxWait)";
+            case "jdbcUrl":
+                return " (HikariCP name: use url)";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute)) {
+            return null;
+        }
+        Properties one = new Properties();
+        one.setProperty(attribute, value);
+        try {
+            DataSourceFactory.parsePoolProperties(one);
+            return null;
+        } catch (NumberFormatException e) {
+            return "not a number (" + Adapters.rootMessage(e) + ")";
+        } catch (RuntimeException e) {
+            return "Tomcat JDBC rejects it (" + Adapters.rootMessage(e) + ")";
+        }
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        if (!Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))) {
+            return "none (testOnBorrow=" + s.getOrDefault("testOnBorrow", "false, Tomcat JDBC's default") + ")";
+        }
+        return "on borrow with " + (s.containsKey("validationQuery") ? "validationQuery `" + s.get("validationQuery")
+                + "`" : "JDBC4 isValid()") + ", at most once per connection every "
+                + s.getOrDefault("validationInterval", "3000") + " ms (validationInterval)";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        return Long.parseLong(a.getOrDefault("maxWait", "30000"));
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minIdle", a.getOrDefault("initialSize", "10")));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;
+        ConnectionPool p = t.getPool();
+        if (p == null) {
+            return new PoolStats("tomcat-jdbc", 0, 0, 0, 0, t.getMaxActive());
+        }
+        return new PoolStats("tomcat-jdbc", p.getActive(), p.getIdle(), p.getWaitCount(), p.getSize(),
+                t.getMaxActive());
+    }
+
+    /** Tomcat JDBC's DataSource is not AutoCloseable: {@code close(true)} closes the pool and its connections. */
+    @Override
+    public void close(DataSource ds) {
+        ((org.apache.tomcat.jdbc.pool.DataSource) ds).close(true);
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maxActive)", Integer.toString(t.getMaxActive()));
+        m.put("minimum idle (minIdle)", Integer.toString(t.getMinIdle()));
+        m.put("initial size (initialSize)", Integer.toString(t.getInitialSize()));
+        m.put("borrow timeout ms (maxWait)", t.getMaxWait() < 0 ? t.getMaxWait() + " (unbounded)"
+                : Integer.toString(t.getMaxWait()));
+        m.put("validation on borrow (testOnBorrow)", Boolean.toString(t.isTestOnBorrow()));
+        m.put("validation query (validationQuery)", t.getValidationQuery() == null ? "none: JDBC4 isValid()"
+                : t.getValidationQuery());
+        m.put("validation interval ms (validationInterval)", Long.toString(t.getValidationInterval()));
+        m.put("validation timeout s (validationQueryTimeout)", Integer.toString(t.getValidationQueryTimeout()));
+        m.put("eviction run every ms (timeBetweenEvictionRunsMillis)",
+                Integer.toString(t.getTimeBetweenEvictionRunsMillis()));
+        m.put("idle before eviction ms (minEvictableIdleTimeMillis)",
+                Integer.toString(t.getMinEvictableIdleTimeMillis()));
+        m.put("max lifetime ms (maxAge)", t.getMaxAge() <= 0 ? t.getMaxAge() + " (unlimited)"
+                : Long.toString(t.getMaxAge()));
+        m.put("auto-commit (defaultAutoCommit)", String.valueOf(t.isDefaultAutoCommit()) + (t.isDefaultAutoCommit()
+                == null ? " (the driver's default)" : ""));
+        m.put("JDBC URL", Redact.url(t.getUrl()));
+        return m;
+    }
+}

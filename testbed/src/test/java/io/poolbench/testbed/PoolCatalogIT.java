@@ -1,0 +1,93 @@
+package io.poolbench.testbed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every pool of the catalog, built from its shipped profile against embedded PostgreSQL: it borrows, reports its
+ * state and its effective settings, and closes without leaking a connection (PostgreSQL's own count of sessions
+ * returns to where it was).
+ */
+class PoolCatalogIT {
+    static final Path CONF = Path.of("../webapp/conf");
+    static Database db;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void start() {
+        db = DatabaseSettings.embedded().open();
+    }
+
+    @AfterAll
+    static void stop() {
+        db.close();
+    }
+
+    static int sessions() throws Exception {
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                     + " AND pid <> pg_backend_pid()")) {
+            r.next();
+            return r.getInt(1);
+        }
+    }
+
+    static void exercise(PoolProfile p, PoolKind expected) throws Exception {
+        assertEquals(expected, p.kind());
+        int before = sessions();
+        DataSource ds = p.createDataSource(DatabaseOptions.vars(db));
+        try {
+            assertEquals(expected, PoolKind.of(ds));
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT 1")) {
+                assertTrue(r.next());
+                PoolStats st = PoolStats.of(ds);
+                assertEquals(1, st.active(), st.toString());
+                assertEquals(10, st.max(), st.toString());
+            }
+            Map<String, String> eff = p.kind().adapter().effectiveSettings(ds);
+            assertTrue(eff.keySet().stream().anyMatch(k -> k.startsWith("pool size")) && eff.values().contains("10"),
+                    eff.toString());
+            assertTrue(eff.keySet().stream().anyMatch(k -> k.startsWith("borrow timeout")), eff.toString());
+            assertTrue(!eff.toString().contains(db.password().isEmpty() ? "\u0000" : db.password()));
+        } finally {
+            PoolProfile.close(ds);
+        }
+        for (int i = 0; i < 50 && sessions() > before; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(before, sessions(), p.name() + " left connections open");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc"})
+    void shippedProfileBorrowsReportsAndClosesWithoutLeaks(String name) throws Exception {
+        PoolProfile p = PoolProfile.load(PoolProfile.locate(name, CONF));
+        assertEquals(java.util.List.of(), p.warnings(), name);
+        exercise(p, PoolKind.valueOf(name.toUpperCase(java.util.Locale.ROOT).replace('-', '_')));
+    }
+
+    @Test
+    void aResourceWithoutFactoryIsTomcatsBundledDbcp2() throws Exception {
+        Path f = tmp.resolve("no-factory.xml");
+        Files.writeString(f, Files.readString(CONF.resolve("tomcat-dbcp.xml"))
+                .replace("factory=\"org.apache.tomcat.dbcp.dbcp2.BasicDataSourceFactory\"", ""));
+        exercise(PoolProfile.load(f), PoolKind.TOMCAT_DBCP);
+    }
+}
