@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {PoolbenchMain.Run.class,
-        PoolbenchMain.ReportCmd.class, io.poolbench.toxiproxy.drill.DrillCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
+        PoolbenchMain.ReportCmd.class, PoolbenchMain.Lint.class, io.poolbench.toxiproxy.drill.DrillCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
 
     @Override
@@ -245,6 +245,62 @@ public final class PoolbenchMain implements Callable<Integer> {
             }
             progress.print((rc == 0 ? "poolbench: " : "poolbench: PROBLEM: ") + record.outcomeLine());
             return rc;
+        }
+    }
+
+    /** {@code poolbench lint FILE...}: what each context.xml really configures. */
+    @Command(name = "lint", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "For each <Resource> of each context.xml: the pool it builds, the attributes as written,"
+                    + " the effective settings read back from the built pool (against --db, default embedded"
+                    + " PostgreSQL) and one warning per trap.",
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:no warnings", "1:at least one warning", "2:a file cannot be read or built (one line)"})
+    static final class Lint implements Callable<Integer> {
+        @CommandLine.Parameters(arity = "1..*", paramLabel = "FILE|NAME",
+                description = "context.xml files, or profile names in webapp/conf.")
+        List<String> files;
+
+        @Option(names = "--resource", paramLabel = "NAME",
+                description = "The <Resource name> to use in files that have several.")
+        String resource;
+
+        @Option(names = "--conf-dir", defaultValue = "webapp/conf", paramLabel = "DIR",
+                description = "Profile directory for names (default ${DEFAULT-VALUE}).")
+        Path confDir;
+
+        @Mixin
+        DatabaseOptions db;
+
+        @Override
+        public Integer call() {
+            db.validate();
+            List<PoolProfile> ps = new ArrayList<>();
+            for (String f : files) {
+                PoolProfile p = PoolProfile.load(PoolProfile.locate(f, confDir), resource);
+                String ps0 = p.urlScheme();
+                if (ps0 != null && db.scheme() != null && !ps0.equals(db.scheme())) {
+                    throw new TestbedException("profile " + f + " connects with a jdbc:" + ps0 + " URL but --db "
+                            + db.kind + " is " + db.scheme() + ": lint it with " + (ps0.equals("mysql")
+                            ? "--db mysql" : "--db external --jdbc-url jdbc:" + ps0 + "://..."));
+                }
+                p.check(db.varsSetLater());
+                ps.add(p);
+            }
+            int warnings = 0;
+            Path log = Path.of(System.getProperty("java.io.tmpdir"), "poolbench-lint.log");
+            try (io.poolbench.testbed.RunLog quiet = io.poolbench.testbed.RunLog.redirect(log);
+                 Database database = db.settings().open()) {
+                database.prepareForProfiles();
+                for (PoolProfile p : ps) {
+                    io.poolbench.testbed.ProfileLint.Result r = io.poolbench.testbed.ProfileLint.lint(p,
+                            DatabaseOptions.vars(database));
+                    System.out.println(io.poolbench.testbed.ProfileLint.text(r));
+                    warnings += r.warnings().size();
+                }
+            }
+            System.out.println("poolbench lint: " + ps.size() + " resource(s), " + warnings + " warning(s); the pools'"
+                    + " own log lines are in " + log);
+            return warnings == 0 ? 0 : 1;
         }
     }
 

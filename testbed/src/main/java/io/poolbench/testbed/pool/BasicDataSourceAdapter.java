@@ -181,6 +181,22 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
     }
 
     @Override
+    public List<String> traps(Map<String, String> a) {
+        List<String> out = new java.util.ArrayList<>();
+        if (a.containsKey("maxWait") && !a.containsKey("maxWaitMillis")) {
+            out.add("maxWait=\"" + a.get("maxWait") + "\" is DBCP 1's name, which " + displayName + " ignores: the"
+                    + " borrow timeout is maxWaitMillis's default, -1, so a borrower waits forever when the pool is"
+                    + " exhausted [BasicDataSourceFactory source; BasicDataSource default maxWaitMillis -1]");
+        }
+        if (a.containsKey("maxActive") && !a.containsKey("maxTotal")) {
+            out.add("maxActive=\"" + a.get("maxActive") + "\" is DBCP 1's name, which " + displayName + " ignores:"
+                    + " the pool size is maxTotal's default, 8 [BasicDataSourceFactory source; GenericObjectPoolConfig"
+                    + " DEFAULT_MAX_TOTAL 8]");
+        }
+        return out;
+    }
+
+    @Override
     public long borrowTimeoutMs(Map<String, String> a) {
         return Long.parseLong(a.getOrDefault("maxWaitMillis", "-1"));
     }
@@ -236,8 +252,8 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
         m.put("validation on borrow (testOnBorrow)", String.valueOf(get(b, "getTestOnBorrow")));
         Object q = get(b, "getValidationQuery");
         m.put("validation query (validationQuery)", q == null ? "none: JDBC4 isValid()" : q.toString());
-        m.put("validation timeout ms (validationQueryTimeout)", Long.toString(ms(get(b,
-                "getValidationQueryTimeoutDuration"))));
+        long vt = ms(get(b, "getValidationQueryTimeoutDuration"));
+        m.put("validation timeout ms (validationQueryTimeout)", vt < 0 ? "none" : Long.toString(vt));
         long evict = ms(get(b, "getDurationBetweenEvictionRuns"));
         m.put("eviction run every ms (timeBetweenEvictionRunsMillis)", evict <= 0 ? evict + " (no evictor)"
                 : Long.toString(evict));

@@ -113,6 +113,23 @@ public final class HikariAdapter implements PoolAdapter {
     }
 
     @Override
+    public List<String> traps(Map<String, String> a) {
+        List<String> out = new java.util.ArrayList<>();
+        try {
+            long idle = Long.parseLong(a.getOrDefault("idleTimeout", "600000"));
+            long life = Long.parseLong(a.getOrDefault("maxLifetime", "1800000"));
+            if (a.containsKey("idleTimeout") && life > 0 && idle + 1_000 > life) {
+                out.add("idleTimeout (" + idle + " ms) is not at least 1 s below maxLifetime (" + life + " ms):"
+                        + " HikariCP disables idleTimeout, idle connections are retired only at maxLifetime"
+                        + " [HikariConfig.validateNumerics]");
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported by the value check
+        }
+        return out;
+    }
+
+    @Override
     public long borrowTimeoutMs(Map<String, String> a) {
         return Long.parseLong(a.getOrDefault("connectionTimeout", "30000"));
     }
@@ -140,8 +157,9 @@ public final class HikariAdapter implements PoolAdapter {
         m.put("pool size (maximumPoolSize)", Integer.toString(h.getMaximumPoolSize()));
         m.put("minimum idle (minimumIdle)", Integer.toString(h.getMinimumIdle()));
         m.put("borrow timeout ms (connectionTimeout)", Long.toString(h.getConnectionTimeout()));
-        m.put("validation on borrow", "isValid() or connectionTestQuery, skipped for connections used within 500 ms");
-        m.put("validation query (connectionTestQuery)", String.valueOf(h.getConnectionTestQuery()));
+        m.put("validation query (connectionTestQuery)", h.getConnectionTestQuery() == null ? "none: JDBC4 isValid()"
+                : h.getConnectionTestQuery());
+        m.put("connection init SQL (connectionInitSql)", String.valueOf(h.getConnectionInitSql()));
         m.put("validation timeout ms (validationTimeout)", Long.toString(h.getValidationTimeout()));
         // HikariConfig sets idleTimeout to 0 (disabled) when it is within 1 s of maxLifetime, and it only applies
         // when minimumIdle < maximumPoolSize

@@ -78,6 +78,17 @@ public interface PoolAdapter {
     String borrowValidation(Map<String, String> attributes);
 
     /**
+     * The pool's own traps in a profile, one line each ending with its source in brackets, e.g. an idleTimeout
+     * that HikariCP disables, a DBCP 1 name that DBCP2 ignores and what that leaves in force.
+     *
+     * @param attributes the resource's attributes as written
+     * @return warnings, empty when none
+     */
+    default List<String> traps(Map<String, String> attributes) {
+        return List.of();
+    }
+
+    /**
      * @param attributes the resource's attributes as written
      * @return how long a borrower waits for a connection before failing, ms; -1 when unbounded
      */

@@ -1,0 +1,91 @@
+package io.poolbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.DatabaseSettings;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileLint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each lint warning: a profile that triggers it and one that does not (embedded PostgreSQL, no Docker). */
+class LintIT {
+    static Database db;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void start() {
+        db = DatabaseSettings.embedded().open();
+    }
+
+    @AfterAll
+    static void stop() {
+        db.close();
+    }
+
+    private List<String> warnings(String name, String from, String to) throws Exception {
+        Path f = tmp.resolve(name + ".xml");
+        Files.writeString(f, Files.readString(Path.of("../webapp/conf/" + name + ".xml")).replace(from, to));
+        ProfileLint.Result r = ProfileLint.lint(PoolProfile.load(f), DatabaseOptions.vars(db));
+        return r.warnings();
+    }
+
+    private static boolean has(List<String> w, String text) {
+        return w.stream().anyMatch(x -> x.contains(text));
+    }
+
+    @Test
+    void socketTimeoutWarning() throws Exception {
+        assertTrue(has(warnings("hikari", "", ""), "sets no socketTimeout"));
+        List<String> w = warnings("hikari", "jdbcUrl=\"${poolbench.jdbc.url}\"",
+                "jdbcUrl=\"${poolbench.jdbc.url}?socketTimeout=30\"");
+        assertTrue(!has(w, "sets no socketTimeout"), w.toString());
+    }
+
+    @Test
+    void dbcp1NamesOnDbcp2LeaveTheWaitUnboundedAndThePoolAtEight() throws Exception {
+        List<String> w = warnings("dbcp2", "maxWaitMillis=\"30000\"", "maxWait=\"10000\"");
+        assertTrue(has(w, "maxWait=\"10000\" is DBCP 1's name") && has(w, "the borrow timeout is unbounded"),
+                w.toString());
+        w = warnings("dbcp2", "maxTotal=\"10\"", "maxActive=\"10\"");
+        assertTrue(has(w, "the pool size is maxTotal's default, 8"), w.toString());
+        w = warnings("dbcp2", "", "");
+        assertTrue(!has(w, "DBCP 1's name") && !has(w, "unbounded"), w.toString());
+    }
+
+    @Test
+    void hikariIdleTimeoutAtMaxLifetimeIsDisabled() throws Exception {
+        List<String> w = warnings("hikari", "idleTimeout=\"600000\"", "idleTimeout=\"1800000\"");
+        assertTrue(has(w, "HikariCP disables idleTimeout"), w.toString());
+        assertTrue(!has(warnings("hikari", "", ""), "disables idleTimeout"));
+    }
+
+    @Test
+    void ignoredAttributeAndOldDriverName() throws Exception {
+        List<String> w = warnings("hikari", "maximumPoolSize=\"10\"", "maximumPoolSize=\"10\" maxTotal=\"20\"");
+        assertTrue(has(w, "'maxTotal' is not a HikariCP setting"), w.toString());
+        // com.mysql.jdbc.Driver does not accept a PostgreSQL URL, so the old-name trap is checked on the text level
+        assertTrue(!has(warnings("dbcp2", "", ""), "com.mysql.jdbc.Driver"));
+    }
+
+    @Test
+    void lintCommandExitCodes() throws Exception {
+        assertEquals(1, PoolbenchMain.run("lint", "--conf-dir", "../webapp/conf", "hikari"), "no socket timeout");
+        Path clean = tmp.resolve("clean.xml");
+        Files.writeString(clean, Files.readString(Path.of("../webapp/conf/hikari.xml")).replace(
+                "jdbcUrl=\"${poolbench.jdbc.url}\"", "jdbcUrl=\"${poolbench.jdbc.url}?socketTimeout=30\""));
+        assertEquals(0, PoolbenchMain.run("lint", clean.toString()));
+        assertEquals(2, PoolbenchMain.run("lint", tmp.resolve("missing.xml").toString()));
+        assertEquals(2, PoolbenchMain.run("lint", "--conf-dir", "../webapp/conf", "hikari-tuned"), "MySQL profile");
+    }
+}
