@@ -20,7 +20,19 @@ public enum PoolKind {
      */
     TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp", "org.apache.tomcat.dbcp.dbcp2")),
     /** Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}. */
-    TOMCAT_JDBC(new io.poolbench.testbed.pool.TomcatJdbcAdapter());
+    TOMCAT_JDBC(new io.poolbench.testbed.pool.TomcatJdbcAdapter()),
+    /** c3p0's ComboPooledDataSource through Tomcat's BeanFactory. */
+    C3P0(new io.poolbench.testbed.pool.C3p0Adapter()),
+    /** Vibur DBCP, built by {@code org.vibur.dbcp.ViburDBCPObjectFactory}. */
+    VIBUR(new io.poolbench.testbed.pool.ViburAdapter()),
+    /** Alibaba Druid, built by {@code com.alibaba.druid.pool.DruidDataSourceFactory}. */
+    DRUID(new io.poolbench.testbed.pool.DruidAdapter()),
+    /** Agroal, built by the project's {@code io.poolbench.testbed.pool.AgroalObjectFactory}. */
+    AGROAL(new io.poolbench.testbed.pool.AgroalAdapter()),
+    /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (seed 004's factory). */
+    DBCP1(new io.poolbench.testbed.pool.Dbcp1Adapter()),
+    /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */
+    UNPOOLED(new io.poolbench.testbed.pool.UnpooledAdapter());
 
     private static final java.util.regex.Pattern SCHEME = java.util.regex.Pattern.compile("^jdbc:([a-z0-9]+):");
     private final PoolAdapter adapter;
@@ -59,11 +71,21 @@ public enum PoolKind {
      * @return the pool kind, or null when no adapter builds with that factory
      */
     public static PoolKind ofFactory(String factory) {
+        return ofResource(factory, "javax.sql.DataSource");
+    }
+
+    /**
+     * @param factory the {@code factory} attribute of a {@code <Resource>}; null is Tomcat's default, its bundled
+     *     DBCP2
+     * @param type the {@code type} attribute (names the pool when the factory is Tomcat's BeanFactory)
+     * @return the pool kind, or null when no adapter builds that resource
+     */
+    public static PoolKind ofResource(String factory, String type) {
         if (factory == null) {
             return TOMCAT_DBCP;
         }
         for (PoolKind k : values()) {
-            if (k.adapter.factoryClasses().contains(factory)) {
+            if (k.adapter.buildsResource(factory, type)) {
                 return k;
             }
         }

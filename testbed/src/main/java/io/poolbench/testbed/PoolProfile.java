@@ -182,14 +182,14 @@ public final class PoolProfile {
         }
         String name = attrs.getOrDefault("name", "");
         String factory = attrs.get("factory");
-        PoolKind kind = PoolKind.ofFactory(factory);
+        PoolKind kind = PoolKind.ofResource(factory, attrs.getOrDefault("type", "javax.sql.DataSource"));
         if (kind == null) {
-            String hint = factory == null ? "it has no factory attribute"
-                    : factory.startsWith("org.apache.commons.dbcp.") ? "'" + factory + "' is DBCP 1"
-                    : "'" + factory + "' is not supported";
-            throw new TestbedException("profile " + file + ", Resource " + name + ": " + hint
-                    + "; use one of the catalog's factories: " + java.util.Arrays.stream(PoolKind.values())
-                    .map(k -> k.factoryClass()).collect(Collectors.joining(", ")));
+            throw new TestbedException("profile " + file + ", Resource " + name + ": factory '" + factory
+                    + "' with type '" + attrs.get("type") + "' is no pool of the catalog; use one of "
+                    + java.util.Arrays.stream(PoolKind.values()).map(k -> k.factoryClass()).distinct()
+                    .collect(Collectors.joining(", ")) + " (BeanFactory with type"
+                    + " com.mchange.v2.c3p0.ComboPooledDataSource, org.postgresql.ds.PGSimpleDataSource or"
+                    + " com.mysql.cj.jdbc.MysqlDataSource)");
         }
         return new PoolProfile(file, name, kind, attrs);
     }
@@ -401,8 +401,15 @@ public final class PoolProfile {
             }
         });
         String type = resolved.getOrDefault("type", "javax.sql.DataSource");
-        Reference ref = new Reference(type, kind.factoryClass(), null);
-        resolved.forEach((k, v) -> ref.add(new StringRefAddr(k, v)));
+        // what Tomcat hands a factory: a ResourceRef carrying factory and auth, and the resource's other
+        // attributes as properties (name, type, description and closeMethod are Tomcat's own)
+        Reference ref = new org.apache.naming.ResourceRef(type, null, null, resolved.get("auth"), false,
+                kind.factoryClass(), null);
+        resolved.forEach((k, v) -> {
+            if (!Set.of("name", "type", "description", "closeMethod", "auth", "factory").contains(k)) {
+                ref.add(new StringRefAddr(k, v));
+            }
+        });
         ObjectFactory factory = kind.adapter().newObjectFactory();
         Object ds;
         try {

@@ -76,11 +76,28 @@ class PoolCatalogIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc"})
+    @ValueSource(strings = {"hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0", "vibur", "druid", "agroal",
+        "dbcp1"})
     void shippedProfileBorrowsReportsAndClosesWithoutLeaks(String name) throws Exception {
         PoolProfile p = PoolProfile.load(PoolProfile.locate(name, CONF));
         assertEquals(java.util.List.of(), p.warnings(), name);
         exercise(p, PoolKind.valueOf(name.toUpperCase(java.util.Locale.ROOT).replace('-', '_')));
+    }
+
+    @Test
+    void unpooledOpensAPhysicalConnectionPerBorrowAndLeavesNone() throws Exception {
+        PoolProfile p = PoolProfile.load(PoolProfile.locate("unpooled", CONF));
+        assertEquals(PoolKind.UNPOOLED, p.kind());
+        int before = sessions();
+        DataSource ds = p.createDataSource(DatabaseOptions.vars(db));
+        try (Connection c = ds.getConnection()) {
+            assertEquals(before + 1, sessions(), "one physical connection while borrowed");
+        }
+        for (int i = 0; i < 50 && sessions() > before; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(before, sessions(), "closed with the borrow");
+        PoolProfile.close(ds);
     }
 
     @Test

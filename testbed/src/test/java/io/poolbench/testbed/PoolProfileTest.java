@@ -93,11 +93,17 @@ class PoolProfileTest {
     }
 
     @Test
-    void dbcp1FactoryIsRejectedWithTheReplacement() throws Exception {
-        Path f = write("old.xml", "factory=\"org.apache.commons.dbcp.BasicDataSourceFactory\"");
-        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
-        assertTrue(e.getMessage().contains("DBCP 1") && e.getMessage().contains("dbcp2.BasicDataSourceFactory"),
-                e.getMessage());
+    void dbcp1FactoryBuildsDbcp1AndItsTrapsAreNamed() throws Exception {
+        // seed 004's resource: DBCP 1's factory with DBCP2's maxTotal
+        PoolProfile p = PoolProfile.load(write("old.xml", "factory=\"org.apache.commons.dbcp.BasicDataSourceFactory\""
+                + " maxTotal=\"300\" maxWait=\"10000\""));
+        assertEquals(PoolKind.DBCP1, p.kind());
+        assertTrue(p.warnings().stream().anyMatch(w -> w.contains("'maxTotal' is not a DBCP 1 setting")), p.warnings()
+                .toString());
+        assertTrue(p.kind().adapter().traps(p.attributes()).stream().anyMatch(w -> w.contains("maxActive's default, 8")));
+        Path unknown = write("x.xml", "factory=\"org.example.Nope\"");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(unknown));
+        assertTrue(e.getMessage().contains("no pool of the catalog"), e.getMessage());
     }
 
     @Test

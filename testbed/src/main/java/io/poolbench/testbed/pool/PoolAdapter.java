@@ -21,6 +21,23 @@ public interface PoolAdapter {
     /** @return the JNDI factory class names that build this pool; the first is the one to write in a profile */
     List<String> factoryClasses();
 
+    /**
+     * Whether a {@code <Resource>} builds this pool. Most pools are named by their factory; pools configured as
+     * JavaBeans through Tomcat's {@code org.apache.naming.factory.BeanFactory} are named by the resource's type.
+     *
+     * @param factory the {@code factory} attribute
+     * @param type the {@code type} attribute
+     * @return true when this adapter's pool is what Tomcat builds from them
+     */
+    default boolean buildsResource(String factory, String type) {
+        return factoryClasses().contains(factory);
+    }
+
+    /** @return false for a DataSource that opens a new physical connection per {@code getConnection()} */
+    default boolean pooled() {
+        return true;
+    }
+
     /** @return a new instance of the JNDI object factory Tomcat would use */
     ObjectFactory newObjectFactory();
 

@@ -1,0 +1,177 @@
+package io.poolbench.testbed.pool;
+
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.AgroalDataSourceMetrics;
+import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
+import io.agroal.api.configuration.supplier.AgroalPropertiesReader;
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * Agroal (Quarkus' and WildFly's pool), built by the project's {@link AgroalObjectFactory} from Agroal's own
+ * property names. Defaults from Agroal's configuration: maxSize has none (it must be set), minSize 0,
+ * acquisitionTimeout 0 (a borrower waits forever), validateOnBorrow false.
+ */
+public final class AgroalAdapter implements PoolAdapter {
+    private volatile Set<String> known;
+
+    @Override
+    public String displayName() {
+        return "Agroal";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of(AgroalObjectFactory.class.getName());
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new AgroalObjectFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof AgroalDataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "jdbcUrl";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "principal";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maxSize", "minSize", "initialSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        Set<String> k = known;
+        if (k == null) {
+            k = new TreeSet<>();
+            // AgroalPropertiesReader's public static final String constants are its property names
+            for (Field f : AgroalPropertiesReader.class.getFields()) {
+                if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+                    try {
+                        k.add((String) f.get(null));
+                    } catch (IllegalAccessException e) {
+                        // not a name
+                    }
+                }
+            }
+            known = k;
+        }
+        return k;
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not an Agroal property; AgroalPropertiesReader ignores it";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maximumPoolSize":
+            case "maxTotal":
+            case "maxActive":
+                return " (use maxSize)";
+            case "username":
+            case "user":
+                return " (use principal)";
+            case "password":
+                return " (use credential)";
+            case "connectionTimeout":
+                return " (use acquisitionTimeout_ms)";
+            case "url":
+                return " (use jdbcUrl)";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute)) {
+            return null;
+        }
+        // AgroalPropertiesReader validates the whole configuration at once (maxSize is mandatory, minSize <=
+        // maxSize), so a single value is checked for the type its name implies: sizes and *_ms/_s/_m durations are
+        // integers, the validate*/enable* flags booleans
+        if (attribute.endsWith("Size") || attribute.matches(".*_(ms|s|m)$")) {
+            try {
+                Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                return "not a number (" + e.getMessage() + ")";
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        return Boolean.parseBoolean(s.getOrDefault("validateOnBorrow", "false"))
+                ? "every borrow (validateOnBorrow=true) with the connection validator"
+                : "none (validateOnBorrow=" + s.getOrDefault("validateOnBorrow", "false, Agroal's default") + ")";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        long t = Long.parseLong(a.getOrDefault("acquisitionTimeout_ms", "0"));
+        return t <= 0 ? -1 : t;
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minSize", "0"));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        AgroalDataSource a = (AgroalDataSource) ds;
+        AgroalDataSourceMetrics m = a.getMetrics();
+        int max = a.getConfiguration().connectionPoolConfiguration().maxSize();
+        int active = (int) m.activeCount();
+        int idle = (int) m.availableCount();
+        return new PoolStats("agroal", active, idle, (int) m.awaitingCount(), active + idle, max);
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        AgroalConnectionPoolConfiguration c = ((AgroalDataSource) ds).getConfiguration().connectionPoolConfiguration();
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maxSize)", Integer.toString(c.maxSize()));
+        m.put("minimum idle (minSize)", Integer.toString(c.minSize()));
+        m.put("initial size (initialSize)", Integer.toString(c.initialSize()));
+        long t = c.acquisitionTimeout().toMillis();
+        m.put("borrow timeout ms (acquisitionTimeout)", t <= 0 ? t + " (unbounded)" : Long.toString(t));
+        m.put("validation on borrow (validateOnBorrow)", Boolean.toString(c.validateOnBorrow()));
+        m.put("validate idle connections every ms (idleValidationTimeout)",
+                Long.toString(c.idleValidationTimeout().toMillis()));
+        m.put("max lifetime ms (maxLifetime)", c.maxLifetime().isZero() ? "0 (unlimited)"
+                : Long.toString(c.maxLifetime().toMillis()));
+        m.put("auto-commit (autoCommit)", Boolean.toString(c.connectionFactoryConfiguration().autoCommit()));
+        m.put("JDBC URL", Redact.url(c.connectionFactoryConfiguration().jdbcUrl()));
+        return m;
+    }
+
+    @Override
+    public void close(DataSource ds) {
+        ((AgroalDataSource) ds).close();
+    }
+}

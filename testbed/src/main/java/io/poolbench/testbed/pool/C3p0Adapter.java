@@ -1,0 +1,157 @@
+package io.poolbench.testbed.pool;
+
+import com.mchange.v2.c3p0.ComboPooledDataSource;
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * c3p0's ComboPooledDataSource, configured the way Tomcat users do it: a JavaBean built by Tomcat's
+ * {@code org.apache.naming.factory.BeanFactory} with {@code type="com.mchange.v2.c3p0.ComboPooledDataSource"},
+ * every attribute a bean property (BeanFactory fails on one that has no setter). Defaults from c3p0's
+ * documentation: maxPoolSize 15, minPoolSize 3, checkoutTimeout 0 (a borrower waits forever),
+ * testConnectionOnCheckout false.
+ */
+public final class C3p0Adapter implements PoolAdapter {
+    static final String BEAN_FACTORY = "org.apache.naming.factory.BeanFactory";
+
+    @Override
+    public String displayName() {
+        return "c3p0";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of(BEAN_FACTORY);
+    }
+
+    @Override
+    public boolean buildsResource(String factory, String type) {
+        return BEAN_FACTORY.equals(factory) && ComboPooledDataSource.class.getName().equals(type);
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new org.apache.naming.factory.BeanFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof ComboPooledDataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "jdbcUrl";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "user";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maxPoolSize", "minPoolSize", "initialPoolSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        return Adapters.writableProperties(ComboPooledDataSource.class);
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a ComboPooledDataSource property; Tomcat's BeanFactory fails on it (no setter)";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maximumPoolSize":
+            case "maxTotal":
+            case "maxActive":
+                return " (use maxPoolSize)";
+            case "url":
+                return " (use jdbcUrl)";
+            case "username":
+                return " (use user)";
+            case "connectionTimeout":
+            case "maxWait":
+            case "maxWaitMillis":
+                return " (use checkoutTimeout, ms)";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        return Adapters.beanValueProblem(ComboPooledDataSource.class, attribute, value);
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        if (!Boolean.parseBoolean(s.getOrDefault("testConnectionOnCheckout", "false"))) {
+            return "none (testConnectionOnCheckout=" + s.getOrDefault("testConnectionOnCheckout",
+                    "false, c3p0's default") + ")";
+        }
+        return "every borrow (testConnectionOnCheckout=true) with " + (s.containsKey("preferredTestQuery")
+                ? "preferredTestQuery `" + s.get("preferredTestQuery") + "`" : "JDBC4 isValid()")
+                + ": one round trip per borrow";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        long t = Long.parseLong(a.getOrDefault("checkoutTimeout", "0"));
+        return t <= 0 ? -1 : t;
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minPoolSize", "3"));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        ComboPooledDataSource c = (ComboPooledDataSource) ds;
+        try {
+            return new PoolStats("c3p0", c.getNumBusyConnectionsDefaultUser(), c.getNumIdleConnectionsDefaultUser(),
+                    c.getNumThreadsAwaitingCheckoutDefaultUser(), c.getNumConnectionsDefaultUser(), c.getMaxPoolSize());
+        } catch (SQLException e) {
+            return new PoolStats("c3p0", -1, -1, -1, -1, c.getMaxPoolSize());
+        }
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        ComboPooledDataSource c = (ComboPooledDataSource) ds;
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maxPoolSize)", Integer.toString(c.getMaxPoolSize()));
+        m.put("minimum idle (minPoolSize)", Integer.toString(c.getMinPoolSize()));
+        m.put("initial size (initialPoolSize)", Integer.toString(c.getInitialPoolSize()));
+        m.put("borrow timeout ms (checkoutTimeout)", c.getCheckoutTimeout() <= 0 ? c.getCheckoutTimeout()
+                + " (unbounded)" : Integer.toString(c.getCheckoutTimeout()));
+        m.put("validation on borrow (testConnectionOnCheckout)", Boolean.toString(c.isTestConnectionOnCheckout()));
+        m.put("validation query (preferredTestQuery)", c.getPreferredTestQuery() == null ? "none: JDBC4 isValid()"
+                : c.getPreferredTestQuery());
+        m.put("idle test every s (idleConnectionTestPeriod)", Integer.toString(c.getIdleConnectionTestPeriod()));
+        m.put("idle before eviction s (maxIdleTime)", c.getMaxIdleTime() <= 0 ? "0 (never)"
+                : Integer.toString(c.getMaxIdleTime()));
+        m.put("max lifetime s (maxConnectionAge)", c.getMaxConnectionAge() <= 0 ? "0 (unlimited)"
+                : Integer.toString(c.getMaxConnectionAge()));
+        m.put("JDBC URL", Redact.url(c.getJdbcUrl()));
+        return m;
+    }
+
+    @Override
+    public void close(DataSource ds) {
+        ((ComboPooledDataSource) ds).close();
+    }
+}

@@ -1,0 +1,192 @@
+package io.poolbench.testbed.pool;
+
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+import org.apache.commons.dbcp.BasicDataSource;
+import org.apache.commons.dbcp.BasicDataSourceFactory;
+
+/**
+ * Commons DBCP 1.4 ({@code org.apache.commons.dbcp.BasicDataSourceFactory}), the factory seed 004's DBCP resource
+ * names. Its factory reads the names in its {@code ALL_PROPERTIES} list and ignores every other one silently
+ * (DBCP 1.4 source): DBCP2 names such as {@code maxTotal} do nothing. Defaults from DBCP 1.4's BasicDataSource:
+ * maxActive 8, maxWait -1 (unbounded), testOnBorrow true, but without a {@code validationQuery} DBCP 1 validates
+ * nothing (it predates JDBC4 isValid()).
+ */
+public final class Dbcp1Adapter implements PoolAdapter {
+    private volatile Set<String> known;
+
+    @Override
+    public String displayName() {
+        return "DBCP 1.4";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of("org.apache.commons.dbcp.BasicDataSourceFactory");
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new BasicDataSourceFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof BasicDataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "url";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "username";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maxActive", "maxIdle", "minIdle", "initialSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        Set<String> k = known;
+        if (k == null) {
+            try {
+                // DBCP 1.4 BasicDataSourceFactory: private static final String[] ALL_PROPERTIES
+                Field f = BasicDataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
+                f.setAccessible(true);
+                k = new TreeSet<>(Arrays.asList((String[]) f.get(null)));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                k = Adapters.writableProperties(BasicDataSource.class);
+            }
+            known = k;
+        }
+        return k;
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a DBCP 1 setting; DBCP 1.4's BasicDataSourceFactory ignores it silently";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maxTotal":
+                return " (DBCP2 name: DBCP 1 calls it maxActive)";
+            case "maxWaitMillis":
+                return " (DBCP2 name: DBCP 1 calls it maxWait)";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public List<String> traps(Map<String, String> a) {
+        List<String> out = new java.util.ArrayList<>();
+        if (a.containsKey("maxTotal") && !a.containsKey("maxActive")) {
+            out.add("maxTotal=\"" + a.get("maxTotal") + "\" is DBCP2's name, which DBCP 1.4 ignores: the pool size is"
+                    + " maxActive's default, 8 [DBCP 1.4 BasicDataSourceFactory source; GenericObjectPool"
+                    + " DEFAULT_MAX_ACTIVE 8]");
+        }
+        if (Boolean.parseBoolean(a.getOrDefault("testOnBorrow", "true")) && !a.containsKey("validationQuery")) {
+            out.add("testOnBorrow without validationQuery: DBCP 1 validates only with a query, so no borrow is"
+                    + " validated [DBCP 1.4 configuration documentation]");
+        }
+        return out;
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute)) {
+            return null;
+        }
+        if (attribute.equals("initialSize")) {
+            try {
+                Integer.parseInt(value);
+                return null;
+            } catch (NumberFormatException e) {
+                return "not an integer";
+            }
+        }
+        Properties one = new Properties();
+        one.setProperty(attribute, value);
+        try {
+            ((BasicDataSource) BasicDataSourceFactory.createDataSource(one)).close();
+            return null;
+        } catch (NumberFormatException e) {
+            return "not a number (" + Adapters.rootMessage(e) + ")";
+        } catch (Exception e) {
+            return "DBCP 1.4 rejects it (" + Adapters.rootMessage(e) + ")";
+        }
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        if (!Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "true")) || !s.containsKey("validationQuery")) {
+            return "none (DBCP 1 validates on borrow only with testOnBorrow and a validationQuery)";
+        }
+        return "every borrow with validationQuery `" + s.get("validationQuery") + "`: one round trip per borrow";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        return Long.parseLong(a.getOrDefault("maxWait", "-1"));
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        BasicDataSource b = (BasicDataSource) ds;
+        int active = b.getNumActive();
+        int idle = b.getNumIdle();
+        // commons-pool 1.5's GenericObjectPool does not count waiting borrowers
+        return new PoolStats("dbcp1", active, idle, -1, active + idle, b.getMaxActive());
+    }
+
+    /** DBCP 1.4 predates AutoCloseable: its own close() ends the pool and its idle connections. */
+    @Override
+    public void close(DataSource ds) throws java.sql.SQLException {
+        ((BasicDataSource) ds).close();
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        BasicDataSource b = (BasicDataSource) ds;
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maxActive)", Integer.toString(b.getMaxActive()));
+        m.put("minimum idle (minIdle)", Integer.toString(b.getMinIdle()));
+        m.put("maximum idle (maxIdle)", Integer.toString(b.getMaxIdle()));
+        m.put("initial size (initialSize)", Integer.toString(b.getInitialSize()));
+        m.put("borrow timeout ms (maxWait)", b.getMaxWait() < 0 ? b.getMaxWait() + " (unbounded)"
+                : Long.toString(b.getMaxWait()));
+        m.put("validation on borrow (testOnBorrow)", b.getTestOnBorrow() + (b.getValidationQuery() == null
+                ? " (no effect without validationQuery)" : ""));
+        m.put("validation query (validationQuery)", String.valueOf(b.getValidationQuery()));
+        m.put("validation timeout s (validationQueryTimeout)", b.getValidationQueryTimeout() <= 0 ? "none"
+                : Integer.toString(b.getValidationQueryTimeout()));
+        m.put("eviction run every ms (timeBetweenEvictionRunsMillis)", b.getTimeBetweenEvictionRunsMillis() <= 0
+                ? b.getTimeBetweenEvictionRunsMillis() + " (no evictor)" : Long.toString(b.getTimeBetweenEvictionRunsMillis()));
+        m.put("idle before eviction ms (minEvictableIdleTimeMillis)", Long.toString(b.getMinEvictableIdleTimeMillis()));
+        m.put("auto-commit (defaultAutoCommit)", Boolean.toString(b.getDefaultAutoCommit()));
+        m.put("JDBC URL", Redact.url(b.getUrl()));
+        return m;
+    }
+}

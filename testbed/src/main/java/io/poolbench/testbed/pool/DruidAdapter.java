@@ -1,0 +1,174 @@
+package io.poolbench.testbed.pool;
+
+import com.alibaba.druid.pool.DruidDataSource;
+import com.alibaba.druid.pool.DruidDataSourceFactory;
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * Alibaba Druid, built by {@code com.alibaba.druid.pool.DruidDataSourceFactory}, which reads the names in its
+ * {@code ALL_PROPERTIES} list. Defaults from DruidAbstractDataSource: maxActive 8, minIdle 0, initialSize 0,
+ * maxWait -1 (a borrower waits forever), testOnBorrow false and testWhileIdle true: a borrowed connection is
+ * validated only when it was idle longer than timeBetweenEvictionRunsMillis (60 s).
+ */
+public final class DruidAdapter implements PoolAdapter {
+    private volatile Set<String> known;
+
+    @Override
+    public String displayName() {
+        return "Druid";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of("com.alibaba.druid.pool.DruidDataSourceFactory");
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new DruidDataSourceFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof DruidDataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "url";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "username";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("maxActive", "minIdle", "initialSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        Set<String> k = known;
+        if (k == null) {
+            try {
+                // DruidDataSourceFactory: private static final String[] ALL_PROPERTIES
+                Field f = DruidDataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
+                f.setAccessible(true);
+                k = new TreeSet<>(Arrays.asList((String[]) f.get(null)));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                k = Adapters.writableProperties(DruidDataSource.class);
+            }
+            known = k;
+        }
+        return k;
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a Druid setting; DruidDataSourceFactory ignores it";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maxTotal":
+            case "maximumPoolSize":
+                return " (use maxActive)";
+            case "maxWaitMillis":
+            case "connectionTimeout":
+                return " (use maxWait)";
+            case "jdbcUrl":
+                return " (use url)";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute) || attribute.equals("init")) {
+            return null;
+        }
+        Properties one = new Properties();
+        one.setProperty(attribute, value);
+        try {
+            ((DruidDataSource) DruidDataSourceFactory.createDataSource(one)).close();
+            return null;
+        } catch (NumberFormatException e) {
+            return "not a number (" + Adapters.rootMessage(e) + ")";
+        } catch (Exception e) {
+            return "Druid rejects it (" + Adapters.rootMessage(e) + ")";
+        }
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        if (Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))) {
+            return "every borrow (testOnBorrow=true) with " + s.getOrDefault("validationQuery", "JDBC4 isValid()");
+        }
+        if (Boolean.parseBoolean(s.getOrDefault("testWhileIdle", "true"))) {
+            return "only for connections idle longer than " + s.getOrDefault("timeBetweenEvictionRunsMillis", "60000")
+                    + " ms (testWhileIdle, Druid's default)";
+        }
+        return "none (testOnBorrow=false, testWhileIdle=false)";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        return Long.parseLong(a.getOrDefault("maxWait", "-1"));
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        DruidDataSource d = (DruidDataSource) ds;
+        int active = d.getActiveCount();
+        int idle = d.getPoolingCount();
+        return new PoolStats("druid", active, idle, d.getWaitThreadCount(), active + idle, d.getMaxActive());
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        DruidDataSource d = (DruidDataSource) ds;
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (maxActive)", Integer.toString(d.getMaxActive()));
+        m.put("minimum idle (minIdle)", Integer.toString(d.getMinIdle()));
+        m.put("initial size (initialSize)", Integer.toString(d.getInitialSize()));
+        m.put("borrow timeout ms (maxWait)", d.getMaxWait() < 0 ? d.getMaxWait() + " (unbounded)"
+                : Long.toString(d.getMaxWait()));
+        m.put("validation on borrow (testOnBorrow)", Boolean.toString(d.isTestOnBorrow()));
+        m.put("validation when idle (testWhileIdle)", Boolean.toString(d.isTestWhileIdle()));
+        m.put("validation query (validationQuery)", d.getValidationQuery() == null ? "none: JDBC4 isValid()"
+                : d.getValidationQuery());
+        m.put("eviction run every ms (timeBetweenEvictionRunsMillis)",
+                Long.toString(d.getTimeBetweenEvictionRunsMillis()));
+        m.put("idle before eviction ms (minEvictableIdleTimeMillis)", Long.toString(d.getMinEvictableIdleTimeMillis()));
+        m.put("max lifetime ms (phyTimeoutMillis)", d.getPhyTimeoutMillis() <= 0 ? d.getPhyTimeoutMillis()
+                + " (unlimited)" : Long.toString(d.getPhyTimeoutMillis()));
+        m.put("auto-commit (defaultAutoCommit)", Boolean.toString(d.isDefaultAutoCommit()));
+        m.put("JDBC URL", Redact.url(d.getUrl()));
+        return m;
+    }
+
+    @Override
+    public void close(DataSource ds) {
+        ((DruidDataSource) ds).close();
+    }
+}

@@ -1,0 +1,118 @@
+package io.poolbench.testbed.pool;
+
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+
+/**
+ * No pool: the JDBC driver's own DataSource ({@code org.postgresql.ds.PGSimpleDataSource},
+ * {@code com.mysql.cj.jdbc.MysqlDataSource}) as a JavaBean through Tomcat's BeanFactory. Every
+ * {@code getConnection()} opens a new physical connection and {@code close()} ends it: the baseline that seed 003
+ * measures (connection set-up on every request).
+ */
+public final class UnpooledAdapter implements PoolAdapter {
+    private static final List<Class<? extends DataSource>> TYPES = List.of(org.postgresql.ds.PGSimpleDataSource.class,
+            com.mysql.cj.jdbc.MysqlDataSource.class);
+
+    @Override
+    public String displayName() {
+        return "unpooled";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of(C3p0Adapter.BEAN_FACTORY);
+    }
+
+    @Override
+    public boolean buildsResource(String factory, String type) {
+        return C3p0Adapter.BEAN_FACTORY.equals(factory) && TYPES.stream().anyMatch(t -> t.getName().equals(type));
+    }
+
+    @Override
+    public boolean pooled() {
+        return false;
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new org.apache.naming.factory.BeanFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return TYPES.stream().anyMatch(t -> t.isInstance(ds));
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "url";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "user";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of();
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        return Adapters.writableProperties(TYPES.toArray(new Class<?>[0]));
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a property of the driver's DataSource; Tomcat's BeanFactory fails on it (no setter)";
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        for (Class<?> t : TYPES) {
+            String p = Adapters.beanValueProblem(t, attribute, value);
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> attributes) {
+        return "none: every getConnection() opens a new physical connection (TCP, authentication, session set-up)";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> attributes) {
+        return -1;
+    }
+
+    @Override
+    public int minIdle(Map<String, String> attributes) {
+        return 0;
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        return new PoolStats("unpooled", -1, -1, -1, -1, -1);
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size", "none: a new physical connection per getConnection()");
+        m.put("borrow timeout", "none: the driver's connect and login timeouts apply");
+        String url = ds instanceof org.postgresql.ds.PGSimpleDataSource
+                ? ((org.postgresql.ds.PGSimpleDataSource) ds).getUrl() : ((com.mysql.cj.jdbc.MysqlDataSource) ds).getUrl();
+        m.put("JDBC URL", Redact.url(url));
+        return m;
+    }
+}

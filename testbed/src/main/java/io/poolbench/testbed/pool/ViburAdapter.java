@@ -1,0 +1,139 @@
+package io.poolbench.testbed.pool;
+
+import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+import org.vibur.dbcp.ViburDBCPDataSource;
+import org.vibur.dbcp.ViburDBCPObjectFactory;
+import org.vibur.objectpool.PoolService;
+
+/**
+ * Vibur DBCP, built by {@code org.vibur.dbcp.ViburDBCPObjectFactory}, which sets ViburDBCPDataSource's bean
+ * properties from the attributes and starts the pool. Defaults from ViburConfig: poolInitialSize 10, poolMaxSize
+ * 100, connectionTimeoutInMs 15,000, and on borrow a connection idle longer than connectionIdleLimitInSeconds (5 s)
+ * is validated with testConnectionQuery ({@code isValid}).
+ */
+public final class ViburAdapter implements PoolAdapter {
+    @Override
+    public String displayName() {
+        return "Vibur DBCP";
+    }
+
+    @Override
+    public List<String> factoryClasses() {
+        return List.of("org.vibur.dbcp.ViburDBCPObjectFactory");
+    }
+
+    @Override
+    public ObjectFactory newObjectFactory() {
+        return new ViburDBCPObjectFactory();
+    }
+
+    @Override
+    public boolean builds(DataSource ds) {
+        return ds instanceof ViburDBCPDataSource;
+    }
+
+    @Override
+    public String urlAttribute() {
+        return "jdbcUrl";
+    }
+
+    @Override
+    public String userAttribute() {
+        return "username";
+    }
+
+    @Override
+    public List<String> sizeAttributes() {
+        return List.of("poolMaxSize", "poolInitialSize");
+    }
+
+    @Override
+    public Set<String> knownAttributes() {
+        return Adapters.writableProperties(ViburDBCPDataSource.class);
+    }
+
+    @Override
+    public String ignoredHow() {
+        return "is not a ViburDBCPDataSource property; ViburDBCPObjectFactory does not set it";
+    }
+
+    @Override
+    public String hint(String a) {
+        switch (a) {
+            case "maximumPoolSize":
+            case "maxTotal":
+            case "maxActive":
+                return " (use poolMaxSize)";
+            case "connectionTimeout":
+            case "maxWait":
+                return " (use connectionTimeoutInMs)";
+            case "url":
+                return " (use jdbcUrl)";
+            default:
+                return "";
+        }
+    }
+
+    @Override
+    public String valueProblem(String attribute, String value) {
+        return Adapters.beanValueProblem(ViburDBCPDataSource.class, attribute, value);
+    }
+
+    @Override
+    public String borrowValidation(Map<String, String> s) {
+        return "only for connections idle longer than " + s.getOrDefault("connectionIdleLimitInSeconds", "5")
+                + " s (connectionIdleLimitInSeconds), with " + s.getOrDefault("testConnectionQuery", "isValid")
+                + " (testConnectionQuery)";
+    }
+
+    @Override
+    public long borrowTimeoutMs(Map<String, String> a) {
+        long t = Long.parseLong(a.getOrDefault("connectionTimeoutInMs", "15000"));
+        return t <= 0 ? -1 : t;
+    }
+
+    @Override
+    public int minIdle(Map<String, String> a) {
+        return Integer.parseInt(a.getOrDefault("poolInitialSize", "10"));
+    }
+
+    @Override
+    public PoolStats state(DataSource ds) {
+        ViburDBCPDataSource v = (ViburDBCPDataSource) ds;
+        PoolService<?> p = v.getPool();
+        if (p == null) {
+            return new PoolStats("vibur", 0, 0, -1, 0, v.getPoolMaxSize());
+        }
+        // Vibur does not count waiting borrowers
+        return new PoolStats("vibur", p.taken(), p.remainingCreated(), -1, p.createdTotal(), p.maxSize());
+    }
+
+    @Override
+    public Map<String, String> effectiveSettings(DataSource ds) {
+        ViburDBCPDataSource v = (ViburDBCPDataSource) ds;
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (poolMaxSize)", Integer.toString(v.getPoolMaxSize()));
+        m.put("minimum idle (poolInitialSize)", Integer.toString(v.getPoolInitialSize()));
+        m.put("borrow timeout ms (connectionTimeoutInMs)", v.getConnectionTimeoutInMs() <= 0
+                ? v.getConnectionTimeoutInMs() + " (unbounded)" : Long.toString(v.getConnectionTimeoutInMs()));
+        m.put("validate when idle longer than s (connectionIdleLimitInSeconds)",
+                Integer.toString(v.getConnectionIdleLimitInSeconds()));
+        m.put("validation query (testConnectionQuery)", String.valueOf(v.getTestConnectionQuery()));
+        m.put("validation timeout s (validateTimeoutInSeconds)", Integer.toString(v.getValidateTimeoutInSeconds()));
+        m.put("auto-commit (defaultAutoCommit)", String.valueOf(v.getDefaultAutoCommit()));
+        m.put("JDBC URL", Redact.url(v.getJdbcUrl()));
+        return m;
+    }
+
+    @Override
+    public void close(DataSource ds) {
+        ((ViburDBCPDataSource) ds).close();
+    }
+}
