@@ -55,9 +55,15 @@ public final class BenchPools {
     public static DataSource stubPool(String profile, String stubUrl, int poolSize) {
         StubDriver.register();
         PoolProfile p = profile(profile);
+        String driver = p.kind().adapter().driverAttribute();
+        if (driver == null) {
+            throw new io.poolbench.testbed.TestbedException("profile " + p.name() + " is "
+                    + p.kind().adapter().displayName() + ", the driver's own DataSource: it cannot run on the stub"
+                    + " driver; measure it against a database (-p db=postgres)");
+        }
         Map<String, String> o = sizeOverrides(p.kind(), poolSize);
         o.put(p.kind().urlAttribute(), stubUrl);
-        o.put("driverClassName", StubDriver.class.getName());
+        o.put(driver, StubDriver.class.getName());
         return p.createDataSource(Map.of("poolbench.jdbc.url", stubUrl, "poolbench.jdbc.user", "stub",
                 "poolbench.jdbc.password", "", "poolbench.mysql.endpoint", "stub", "poolbench.mysql.database",
                 "stub"), o);

@@ -72,6 +72,8 @@ final class MainJob {
                     + ", profile " + p.id() + " (stub driver)");
             if (settings.skipJmh()) {
                 ph.skipped("--skip-jmh");
+            } else if (!p.onStub()) {
+                ph.skipped("no pool: the driver's own DataSource cannot run on the stub driver");
             }
             phases.put(ph.id(), ph);
         }
@@ -105,6 +107,9 @@ final class MainJob {
         if (!settings.skipJmh()) {
             for (RunSettings.ProfileRun p : settings.profiles()) {
                 RunRecord.Phase ph = phases.get("jmh:" + p.id());
+                if (ph.status() == RunRecord.Status.SKIPPED) {
+                    continue;
+                }
                 if (!ph.start()) {
                     return; // interrupted: nothing new starts
                 }
@@ -247,7 +252,7 @@ final class MainJob {
         Path dir = out.resolve("load").resolve(p.id());
         Files.createDirectories(dir);
         JSON.writeValue(dir.resolve("profile.json").toFile(), Map.of("name", pp.name(), "id", p.id(), "file",
-                pp.file().toString(), "pool", pp.kind().name(), "settings", pp.settingsForReport(),
+                pp.file().toString(), "pool", pp.kind().adapter().displayName(), "settings", pp.settingsForReport(),
                 "warnings", pp.warnings(), "borrowValidation", pp.borrowValidation()));
         int shutdownPort = freePort();
         Path ready = dir.resolve("webapp.port");

@@ -164,7 +164,8 @@ public final class PoolbenchMain implements Callable<Integer> {
                 int n = seen.merge(pp.name(), 1, Integer::sum);
                 String id = n == 1 ? pp.name() : pp.name() + "-" + n;
                 runs.add(new RunSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),
-                        pp.resourceName(), pp.kind().name()));
+                        pp.resourceName(), pp.kind().adapter().displayName(),
+                        pp.kind().adapter().driverAttribute() != null));
             }
             List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
                     : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")

@@ -91,7 +91,7 @@ final class Report {
                         throw new TestbedException(f + " is damaged (" + Redact.oneLine(e.getMessage())
                                 + "): rerun the scenario");
                     }
-                } else if (jp != null && !"--skip-jmh".equals(jp.reason())) {
+                } else if (jp != null && !"skipped".equals(jp.status())) {
                     jmhMissing.add(new Missing(id, jp.status(), jp.reason()));
                 }
                 RunRecord.PhaseEntry lp = m.phase("load:" + id);

@@ -34,9 +34,10 @@ public record RunSettings(String preset, List<ProfileRun> profiles, List<String>
      *     repeats)
      * @param file absolute path of the context.xml
      * @param resource the {@code <Resource>} name used
-     * @param pool the pool kind, e.g. {@code HIKARI}
+     * @param pool the pool's name, e.g. {@code HikariCP}
+     * @param onStub true when the pool can run on JMH's stub driver (false for a driver's own DataSource)
      */
-    public record ProfileRun(String id, String file, String resource, String pool) {
+    public record ProfileRun(String id, String file, String resource, String pool, boolean onStub) {
     }
 
     /**

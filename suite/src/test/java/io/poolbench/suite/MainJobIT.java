@@ -58,7 +58,7 @@ class MainJobIT {
         }
         assertEquals(4, s.get("jmh").size());
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| HIKARI (hikari) | short |") && md.contains("| DBCP2 (dbcp2) | long |"), md);
+        assertTrue(md.contains("| HikariCP (hikari) | short |") && md.contains("| DBCP2 (dbcp2) | long |"), md);
         assertTrue(Files.isRegularFile(out.resolve("load/hikari/dashboard/index.html")));
         assertTrue(Files.isRegularFile(out.resolve("load/dbcp2/dashboard/index.html")));
         RunRecord.Manifest m = manifest(out);
@@ -102,7 +102,7 @@ class MainJobIT {
         assertEquals("failed", load.status());
         assertTrue(load.reason().contains("the webapp exited"), load.reason());
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("**FAILED**") && !md.contains("| HIKARI (hikari) | short |"), md);
+        assertTrue(md.contains("**FAILED**") && !md.contains("| HikariCP (hikari) | short |"), md);
     }
 
     @Test
@@ -122,7 +122,7 @@ class MainJobIT {
         s.get("jmh").forEach(r -> profiles.add(r.at("/params/profile").asText()));
         assertEquals(Set.of("context", "context-2"), profiles);
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| HIKARI (context) |") && md.contains("| DBCP2 (context-2) |"), md);
+        assertTrue(md.contains("| HikariCP (context) |") && md.contains("| DBCP2 (context-2) |"), md);
     }
 
     @Test
@@ -264,7 +264,7 @@ class MainJobIT {
         assertEquals("skipped", m.phase("load:dbcp2").status());
         assertEquals(0, PoolbenchMain.run("report", out.toString()));
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| hikari | all | **INTERRUPTED**") && !md.contains("| HIKARI (hikari) | short |"), md);
+        assertTrue(md.contains("| hikari | all | **INTERRUPTED**") && !md.contains("| HikariCP (hikari) | short |"), md);
     }
 
     @Test

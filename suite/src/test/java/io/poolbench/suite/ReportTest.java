@@ -76,7 +76,7 @@ class ReportTest {
     /** A run directory as the main job leaves it: manifest with the given load phase outcome, JMH ok. */
     private void run(boolean loadOk) throws Exception {
         RunSettings rs = new RunSettings("quick", List.of(new RunSettings.ProfileRun("hikari", "/x/hikari.xml",
-                "jdbc/poolbench", "HIKARI")), List.of("ConnectionCycle"), 60, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
+                "jdbc/poolbench", "HikariCP", true)), List.of("ConnectionCycle"), 60, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
                 false, false);
         io.poolbench.testbed.RunRecord r = io.poolbench.testbed.RunRecord.start(dir, "run", List.of("run"), rs,
                 System.out);
@@ -104,7 +104,7 @@ class ReportTest {
         }
         Files.writeString(load.resolve("results.csv"), sb.toString());
         Files.writeString(load.resolve("pool.csv"), "elapsedMs,active,idle,waiting,total,max\n0,3,7,0,10,10\n500,10,0,4,10,10\n");
-        Files.writeString(load.resolve("profile.json"), "{\"name\":\"hikari\",\"pool\":\"HIKARI\",\"settings\":"
+        Files.writeString(load.resolve("profile.json"), "{\"name\":\"hikari\",\"pool\":\"HikariCP\",\"settings\":"
                 + "{\"maximumPoolSize\":\"10\",\"password\":\"***\"},\"warnings\":[]}");
         l.start();
         if (loadOk) {
@@ -119,9 +119,9 @@ class ReportTest {
     void reportOfAnOkRunWritesTablesJsonAndCharts() throws Exception {
         run(true);
         String md = Report.write(dir, new Progress(System.out));
-        assertTrue(md.contains("| HIKARI (hikari) | short | 10 |"), md);
-        assertTrue(md.contains("| HIKARI (hikari) | 2 | 4 | 2.00 | 10 | 10 |"), md);
-        assertTrue(java.util.regex.Pattern.compile("\\| HIKARI \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
+        assertTrue(md.contains("| HikariCP (hikari) | short | 10 |"), md);
+        assertTrue(md.contains("| HikariCP (hikari) | 2 | 4 | 2.00 | 10 | 10 |"), md);
+        assertTrue(java.util.regex.Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
                 "the JMH row: " + md);
         assertTrue(md.contains("run status: **ok**"), md);
         assertTrue(Files.size(dir.resolve("summary.json")) > 0);
@@ -136,7 +136,7 @@ class ReportTest {
         run(false);
         String md = Report.write(dir, new Progress(System.out));
         assertTrue(md.contains("| hikari | all | **FAILED**: the webapp exited with code 137"), md);
-        assertTrue(!md.contains("| HIKARI (hikari) | short |"), "no numbers for a failed phase: " + md);
+        assertTrue(!md.contains("| HikariCP (hikari) | short |"), "no numbers for a failed phase: " + md);
         assertTrue(md.contains("run status: **failed**"), md);
         assertTrue(!Files.exists(dir.resolve("charts/http-response-times.png")), "no chart of a failed load");
     }

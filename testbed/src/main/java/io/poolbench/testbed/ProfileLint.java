@@ -62,7 +62,7 @@ public final class ProfileLint {
                     + " connection, about 15 minutes with Linux's default tcp_retries2 [Connector/J and pgjdbc"
                     + " documentation: socketTimeout defaults to 0, no timeout]");
         }
-        if (p.kind().adapter().borrowTimeoutMs(p.attributes()) < 0) {
+        if (p.kind().adapter().pooled() && p.kind().adapter().borrowTimeoutMs(p.attributes()) < 0) {
             w.add(where(p) + "the borrow timeout is unbounded: when the pool is exhausted a request waits for a"
                     + " connection forever instead of failing [" + p.kind().adapter().displayName()
                     + " documentation: a negative maximum wait blocks indefinitely]");

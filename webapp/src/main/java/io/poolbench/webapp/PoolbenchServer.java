@@ -126,7 +126,8 @@ public final class PoolbenchServer implements AutoCloseable {
         Map<String, String> attrs = p.resolvedAttributes(s.vars());
         res.setType(attrs.getOrDefault("type", "javax.sql.DataSource"));
         res.setAuth(attrs.getOrDefault("auth", "Container"));
-        res.setCloseMethod(attrs.getOrDefault("closeMethod", "close"));
+        // Tomcat closes a pool through its closeMethod; a driver's own DataSource (no pool) has none
+        res.setCloseMethod(attrs.getOrDefault("closeMethod", p.kind().adapter().pooled() ? "close" : ""));
         attrs.forEach((k, v) -> {
             if (!k.equals("name") && !k.equals("type") && !k.equals("auth") && !k.equals("closeMethod")) {
                 res.setProperty(k, v);

@@ -55,6 +55,11 @@ public final class AgroalAdapter implements PoolAdapter {
     }
 
     @Override
+    public String driverAttribute() {
+        return "providerClassName";
+    }
+
+    @Override
     public List<String> sizeAttributes() {
         return List.of("maxSize", "minSize", "initialSize");
     }

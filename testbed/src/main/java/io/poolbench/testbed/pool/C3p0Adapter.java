@@ -57,6 +57,11 @@ public final class C3p0Adapter implements PoolAdapter {
     }
 
     @Override
+    public String driverAttribute() {
+        return "driverClass";
+    }
+
+    @Override
     public List<String> sizeAttributes() {
         return List.of("maxPoolSize", "minPoolSize", "initialPoolSize");
     }

@@ -50,6 +50,14 @@ public interface PoolAdapter {
     /** @return the attribute that holds the JDBC URL, e.g. {@code jdbcUrl} */
     String urlAttribute();
 
+    /**
+     * @return the attribute that names the JDBC driver class ({@code driverClassName} for most pools), or null when
+     *     the pool cannot be pointed at another driver (a driver's own DataSource)
+     */
+    default String driverAttribute() {
+        return "driverClassName";
+    }
+
     /** @return the attribute that holds the user name */
     String userAttribute();
 

@@ -60,6 +60,11 @@ public final class UnpooledAdapter implements PoolAdapter {
     }
 
     @Override
+    public String driverAttribute() {
+        return null;
+    }
+
+    @Override
     public List<String> sizeAttributes() {
         return List.of();
     }
