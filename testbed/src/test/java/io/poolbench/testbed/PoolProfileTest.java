@@ -44,6 +44,11 @@ class PoolProfileTest {
                 // as written in the article: maxWait is DBCP 1's name, ignored by DBCP2
                 assertEquals(1, p.warnings().size(), p.warnings().toString());
                 assertTrue(p.warnings().get(0).contains("'maxWait'"));
+            } else if (name.equals("seed004-dbcp-verbatim")) {
+                // as the article prints it: DBCP 1's factory with DBCP2's maxTotal
+                assertEquals(PoolKind.DBCP1, p.kind());
+                assertEquals(1, p.warnings().size(), p.warnings().toString());
+                assertTrue(p.warnings().get(0).contains("'maxTotal' is not a DBCP 1 setting"));
             } else {
                 assertEquals(java.util.List.of(), p.warnings(), name);
             }
