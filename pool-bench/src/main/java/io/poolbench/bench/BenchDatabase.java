@@ -7,7 +7,7 @@ import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.toxiproxy.MySqlBehindToxiproxy;
+import io.poolbench.testbed.MySqlBehindToxiproxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import java.io.IOException;
 import java.util.HashMap;

@@ -48,12 +48,17 @@ class ConnectionCycleSmokeTest {
 
         Path st = dir.resolve("statement-cycle.json");
         new Runner(new OptionsBuilder().include(StatementCycle.class.getName() + "\\.")
-                .param("profile", "hikari", "dbcp2").forks(0).warmupIterations(0).measurementIterations(1)
+                // two pools of the catalog beyond HikariCP and DBCP2 (issue 9)
+                .param("profile", "hikari", "dbcp2", "c3p0", "tomcat-jdbc").forks(0).warmupIterations(0)
+                .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(100)).threads(2).shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON).result(st.toString()).build()).run();
-        assertEquals(Set.of("StatementCycle.latency/dbcp2/sample", "StatementCycle.latency/hikari/sample",
-                "StatementCycle.throughput/dbcp2/thrpt", "StatementCycle.throughput/hikari/thrpt"),
-                seen(JmhSummary.read(st)));
+        Set<String> expected = new java.util.HashSet<>();
+        for (String p : List.of("hikari", "dbcp2", "c3p0", "tomcat-jdbc")) {
+            expected.add("StatementCycle.latency/" + p + "/sample");
+            expected.add("StatementCycle.throughput/" + p + "/thrpt");
+        }
+        assertEquals(expected, seen(JmhSummary.read(st)));
 
         String md = BenchReport.write(dir);
         assertTrue(md.contains("## ConnectionCycle") && md.contains("## StatementCycle"), md);

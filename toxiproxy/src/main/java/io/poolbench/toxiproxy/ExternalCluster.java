@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.ProxyToxics;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import io.poolbench.testbed.Database;

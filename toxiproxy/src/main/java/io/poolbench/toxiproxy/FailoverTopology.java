@@ -1,5 +1,7 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.MySqlBehindToxiproxy;
+import io.poolbench.testbed.ProxyToxics;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.Proxy;

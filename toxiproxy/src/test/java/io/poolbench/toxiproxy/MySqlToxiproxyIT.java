@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.MySqlBehindToxiproxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

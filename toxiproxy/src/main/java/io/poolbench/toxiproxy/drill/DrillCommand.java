@@ -227,7 +227,7 @@ public final class DrillCommand implements Callable<Integer> {
                         + " engine answers: start dockerd (see .ci/run), or run them against your own Toxiproxy and"
                         + " MySQL writer/replica with --external (see ./poolbench drill --help and the README)");
             }
-            io.poolbench.toxiproxy.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+            io.poolbench.testbed.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
             io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
         }
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);

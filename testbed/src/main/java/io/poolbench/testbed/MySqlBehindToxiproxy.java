@@ -1,12 +1,7 @@
-package io.poolbench.toxiproxy;
+package io.poolbench.testbed;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.Docker;
-import io.poolbench.testbed.MySqlDatabase;
-import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.ToxiproxyContainer;

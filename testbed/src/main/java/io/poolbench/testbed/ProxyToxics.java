@@ -1,16 +1,15 @@
-package io.poolbench.toxiproxy;
+package io.poolbench.testbed;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 
 /**
- * What the drills do to one Toxiproxy proxy, for both clusters ({@link FailoverTopology} with its own proxies,
- * {@link ExternalCluster} with the user's): cut its connections, add latency, black-hole it, remove toxics by
+ * What the drills do to one Toxiproxy proxy, for both clusters ({@code FailoverTopology} with its own proxies,
+ * {@code ExternalCluster} with the user's): cut its connections, add latency, black-hole it, remove toxics by
  * name. Toxics are named {@code poolbench-*} so that those poolbench added can be told from the user's.
  */
-final class ProxyToxics {
+public final class ProxyToxics {
     /** Name of the latency toxic. */
     static final String LATENCY = "poolbench-latency";
 
@@ -24,7 +23,7 @@ final class ProxyToxics {
      * @param p proxy
      * @throws IOException when Toxiproxy does not answer 5 times
      */
-    static void cutConnections(Proxy p) throws IOException {
+    public static void cutConnections(Proxy p) throws IOException {
         IOException last = null;
         for (int attempt = 0; attempt < 5; attempt++) {
             try {
@@ -53,7 +52,7 @@ final class ProxyToxics {
      * @param jitterMs jitter, ms (uniform ±)
      * @throws IOException when Toxiproxy does not answer
      */
-    static void setLatency(Proxy p, long latencyMs, long jitterMs) throws IOException {
+    public static void setLatency(Proxy p, long latencyMs, long jitterMs) throws IOException {
         remove(p, LATENCY);
         if (latencyMs > 0 || jitterMs > 0) {
             p.toxics().latency(LATENCY, ToxicDirection.DOWNSTREAM, latencyMs).setJitter(jitterMs);
@@ -68,7 +67,7 @@ final class ProxyToxics {
      * @param name toxic name prefix
      * @throws IOException when Toxiproxy does not answer
      */
-    static void blackHole(Proxy p, String name) throws IOException {
+    public static void blackHole(Proxy p, String name) throws IOException {
         p.toxics().timeout(name + "-down", ToxicDirection.DOWNSTREAM, 0);
         p.toxics().timeout(name + "-up", ToxicDirection.UPSTREAM, 0);
     }
@@ -80,7 +79,7 @@ final class ProxyToxics {
      * @param prefix name prefix
      * @throws IOException when Toxiproxy does not answer
      */
-    static void remove(Proxy p, String prefix) throws IOException {
+    public static void remove(Proxy p, String prefix) throws IOException {
         for (var t : p.toxics().getAll()) {
             if (t.getName().startsWith(prefix)) {
                 t.remove();
