@@ -28,6 +28,8 @@ import picocli.CommandLine.Parameters;
  *       seed004-dbcp2, pool size 4, threads : pool size 1:1 and 4:1, stub validation delay 0 and 500 µs, 1 fork,
  *       1 × 1 s warm-up, 3 × 1 s measurement, with JMH's gc profiler; StatementCycle for hikari and dbcp2.</li>
  *   <li>{@code full}: the same at 1:1, 2:1, 4:1, 8:1 with 3 forks, 5 × 1 s warm-up, 10 × 1 s measurement.</li>
+ *   <li>{@code pools} (about 10 minutes on 2 cores): {@code quick}'s plan for every pooled profile of the catalog
+ *       that runs on the stub driver ({@link #CATALOG}), ConnectionCycle and StatementCycle.</li>
  * </ul>
  * {@code --forks}, {@code --warmup-iterations} and {@code --iterations} replace a preset's counts.
  * Every JMH run writes its JSON as soon as it ends ({@code <out>/<preset>/*.json}); round trips per borrow are
@@ -35,14 +37,18 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "presets", mixinStandardHelpOptions = true, description = "Run a named set of pool-bench benchmarks.")
 public final class Presets implements Callable<Integer> {
-    @Parameters(index = "0", defaultValue = "quick", description = "quick or full (default ${DEFAULT-VALUE}).")
+    /** The pooled profiles of the catalog that run on the stub driver (unpooled cannot: it is the driver's own). */
+    static final List<String> CATALOG = List.of("hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0", "vibur",
+            "agroal", "druid", "dbcp1");
+
+    @Parameters(index = "0", defaultValue = "quick", description = "quick, full or pools (default ${DEFAULT-VALUE}).")
     String preset;
 
     @Option(names = "--out", defaultValue = "target/pool-bench-report", description = "Output directory (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2,seed004-hikari,seed004-dbcp2",
-            description = "Profiles (default ${DEFAULT-VALUE}).")
+    @Option(names = "--profiles", split = ",", description = "Profiles (default: hikari,dbcp2,seed004-hikari,"
+            + "seed004-dbcp2; for pools every pooled profile of the catalog).")
     List<String> profiles;
 
     @Option(names = "--pool-size", defaultValue = "4", description = "Pool size of the contention runs (default ${DEFAULT-VALUE}).")
@@ -83,8 +89,10 @@ public final class Presets implements Callable<Integer> {
                 return new Plan(1, 1, 3, List.of(1, 4), List.of(0, 500));
             case "full":
                 return new Plan(3, 5, 10, List.of(1, 2, 4, 8), List.of(0, 500));
+            case "pools":
+                return plan("quick");
             default:
-                throw new TestbedException("unknown preset '" + preset + "': use quick or full");
+                throw new TestbedException("unknown preset '" + preset + "': use quick, full or pools");
         }
     }
 
@@ -133,6 +141,10 @@ public final class Presets implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Plan p = plan(preset).with(forks, warmups, iterations);
+        if (profiles == null) {
+            profiles = preset.equals("pools") ? CATALOG
+                    : List.of("hikari", "dbcp2", "seed004-hikari", "seed004-dbcp2");
+        }
         Path dir = out.resolve(preset);
         Files.createDirectories(dir);
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -160,7 +172,8 @@ public final class Presets implements Callable<Integer> {
         }
         System.out.println("== StatementCycle");
         new Runner(options(p, StatementCycle.class, dir.resolve("statement-cycle.json"))
-                .param("profile", "hikari", "dbcp2")
+                .param("profile", preset.equals("pools") ? profiles.toArray(new String[0])
+                        : new String[] {"hikari", "dbcp2"})
                 .addProfiler(GCProfiler.class)
                 .build()).run();
         String md = BenchReport.write(dir);

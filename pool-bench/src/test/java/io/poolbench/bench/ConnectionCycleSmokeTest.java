@@ -53,12 +53,12 @@ class ConnectionCycleSmokeTest {
                 .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(100)).threads(2).shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON).result(st.toString()).build()).run();
-        Set<String> expected = new java.util.HashSet<>();
+        Set<String> statementRuns = new java.util.HashSet<>();
         for (String p : List.of("hikari", "dbcp2", "c3p0", "tomcat-jdbc")) {
-            expected.add("StatementCycle.latency/" + p + "/sample");
-            expected.add("StatementCycle.throughput/" + p + "/thrpt");
+            statementRuns.add("StatementCycle.latency/" + p + "/sample");
+            statementRuns.add("StatementCycle.throughput/" + p + "/thrpt");
         }
-        assertEquals(expected, seen(JmhSummary.read(st)));
+        assertEquals(statementRuns, seen(JmhSummary.read(st)));
 
         String md = BenchReport.write(dir);
         assertTrue(md.contains("## ConnectionCycle") && md.contains("## StatementCycle"), md);
