@@ -24,6 +24,63 @@ final class Adapters {
     }
 
     /**
+     * The attribute names a JNDI factory reads, from the private or protected static list it keeps them in
+     * ({@code String[]} or {@code List<String>}), else the writable properties of the bean it builds.
+     *
+     * @param factory the factory class
+     * @param fallbackBean the bean class, when the list cannot be read
+     * @param fieldNames names the list may have, in order (they differ between versions)
+     * @return the names
+     */
+    static Set<String> factoryPropertyNames(Class<?> factory, Class<?> fallbackBean, String... fieldNames) {
+        for (String n : fieldNames) {
+            try {
+                java.lang.reflect.Field f = factory.getDeclaredField(n);
+                f.setAccessible(true);
+                Object v = f.get(null);
+                if (v instanceof String[]) {
+                    return new TreeSet<>(java.util.Arrays.asList((String[]) v));
+                }
+                if (v instanceof java.util.Collection) {
+                    Set<String> s = new TreeSet<>();
+                    ((java.util.Collection<?>) v).forEach(x -> s.add(String.valueOf(x)));
+                    return s;
+                }
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                // try the next name, then the bean
+            }
+        }
+        return writableProperties(fallbackBean);
+    }
+
+    /** Builds (and closes) a pool from one attribute, as the factory would. */
+    interface Build {
+        /** @throws Exception what the factory throws for the value */
+        void run() throws Exception;
+    }
+
+    /**
+     * Checks one value by letting the pool's own factory read it.
+     *
+     * @param pool the pool's name for the message
+     * @param build builds and closes a pool from the one attribute
+     * @return null when the factory accepts it, else what is wrong
+     */
+    static String factoryValueProblem(String pool, Build build) {
+        try {
+            build.run();
+            return null;
+        } catch (NumberFormatException e) {
+            return "not a number (" + rootMessage(e) + ")";
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            return e.getCause() instanceof NumberFormatException ? "not a number (" + rootMessage(e) + ")"
+                    : pool + " rejects it (" + rootMessage(e) + ")";
+        } catch (Exception e) {
+            return pool + " rejects it (" + rootMessage(e) + ")";
+        }
+    }
+
+    /**
      * @param beanClasses JavaBean classes
      * @return the names of their writable properties (what Tomcat's BeanFactory and bean-based factories set)
      */

@@ -21,17 +21,13 @@ import javax.sql.DataSource;
  * property names. Defaults from Agroal's configuration: maxSize has none (it must be set), minSize 0,
  * acquisitionTimeout 0 (a borrower waits forever), validateOnBorrow false.
  */
-public final class AgroalAdapter implements PoolAdapter {
+public final class AgroalAdapter extends AbstractPoolAdapter {
     private volatile Set<String> known;
 
-    @Override
-    public String displayName() {
-        return "Agroal";
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of(AgroalObjectFactory.class.getName());
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public AgroalAdapter() {
+        super("Agroal", AgroalObjectFactory.class.getName(), "jdbcUrl", "principal",
+                List.of("maxSize", "minSize", "initialSize"));
     }
 
     @Override
@@ -45,23 +41,8 @@ public final class AgroalAdapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "jdbcUrl";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "principal";
-    }
-
-    @Override
     public String driverAttribute() {
         return "providerClassName";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maxSize", "minSize", "initialSize");
     }
 
     @Override

@@ -1,16 +1,12 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
-import java.beans.Introspector;
-import java.beans.PropertyDescriptor;
-import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 
@@ -23,18 +19,17 @@ import javax.sql.DataSource;
  * (validation on every borrow, {@code isValid()} unless a {@code validationQuery} is set), {@code maxWaitMillis=-1}
  * (unbounded wait), {@code maxTotal=8}.
  */
-public final class BasicDataSourceAdapter implements PoolAdapter {
+public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
     /** DBCP 1 attribute names that DBCP2 ignores, with the DBCP2 replacement (from BasicDataSourceFactory). */
     private static final Map<String, String> DBCP1_NAMES = Map.of(
             "maxActive", "maxTotal",
             "maxWait", "maxWaitMillis",
             "removeAbandoned", "removeAbandonedOnBorrow / removeAbandonedOnMaintenance");
 
-    private final String displayName;
     private final String statsName;
     private final String factoryClass;
     private final String dataSourceClass;
-    private volatile Set<String> known;
+    private final Set<String> known;
 
     /**
      * @param displayName e.g. {@code DBCP2}
@@ -42,20 +37,20 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
      * @param packageName {@code org.apache.commons.dbcp2} or {@code org.apache.tomcat.dbcp.dbcp2}
      */
     public BasicDataSourceAdapter(String displayName, String statsName, String packageName) {
-        this.displayName = displayName;
+        super(displayName, packageName + ".BasicDataSourceFactory", "url", "username",
+                List.of("maxTotal", "maxIdle", "minIdle", "initialSize"));
         this.statsName = statsName;
         this.factoryClass = packageName + ".BasicDataSourceFactory";
         this.dataSourceClass = packageName + ".BasicDataSource";
-    }
-
-    @Override
-    public String displayName() {
-        return displayName;
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of(factoryClass);
+        Set<String> k;
+        try {
+            // BasicDataSourceFactory: private static final List<String> ALL_PROPERTY_NAMES (older: ALL_PROPERTIES)
+            k = Adapters.factoryPropertyNames(Class.forName(factoryClass), Class.forName(dataSourceClass),
+                    "ALL_PROPERTY_NAMES", "ALL_PROPERTIES");
+        } catch (ClassNotFoundException e) {
+            k = Set.of();
+        }
+        this.known = k;
     }
 
     @Override
@@ -73,65 +68,13 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "url";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "username";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maxTotal", "maxIdle", "minIdle", "initialSize");
-    }
-
-    @Override
     public Set<String> knownAttributes() {
-        Set<String> k = known;
-        if (k == null) {
-            k = readKnown();
-            known = k;
-        }
-        return k;
-    }
-
-    private Set<String> readKnown() {
-        try {
-            Class<?> f = Class.forName(factoryClass);
-            // BasicDataSourceFactory: private static final List<String> ALL_PROPERTY_NAMES (older: ALL_PROPERTIES)
-            Field fl;
-            try {
-                fl = f.getDeclaredField("ALL_PROPERTY_NAMES");
-            } catch (NoSuchFieldException e) {
-                fl = f.getDeclaredField("ALL_PROPERTIES");
-            }
-            fl.setAccessible(true);
-            @SuppressWarnings("unchecked")
-            List<String> names = (List<String>) fl.get(null);
-            return new TreeSet<>(names);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            // fall back to BasicDataSource's bean properties (same names, a few extra)
-            try {
-                Set<String> names = new TreeSet<>();
-                for (PropertyDescriptor pd : Introspector.getBeanInfo(Class.forName(dataSourceClass))
-                        .getPropertyDescriptors()) {
-                    if (pd.getWriteMethod() != null) {
-                        names.add(pd.getName());
-                    }
-                }
-                names.add("connectionProperties");
-                return names;
-            } catch (java.beans.IntrospectionException | ClassNotFoundException ie) {
-                return Set.of();
-            }
-        }
+        return known;
     }
 
     @Override
     public String ignoredHow() {
-        return "is not a " + displayName + " setting; " + factoryClass.substring(factoryClass.lastIndexOf('.') + 1)
+        return "is not a " + displayName() + " setting; " + factoryClass.substring(factoryClass.lastIndexOf('.') + 1)
                 + " ignores it";
     }
 
@@ -157,16 +100,8 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
         }
         Properties one = new Properties();
         one.setProperty(attribute, value);
-        try {
-            Object ds = Class.forName(factoryClass).getMethod("createDataSource", Properties.class).invoke(null, one);
-            ((AutoCloseable) ds).close();
-            return null;
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            return e.getCause() instanceof NumberFormatException ? "not a number (" + Adapters.rootMessage(e) + ")"
-                    : displayName + " rejects it (" + Adapters.rootMessage(e) + ")";
-        } catch (Exception e) {
-            return displayName + " rejects it (" + Adapters.rootMessage(e) + ")";
-        }
+        return Adapters.factoryValueProblem(displayName(), () -> ((AutoCloseable) Class.forName(factoryClass)
+                .getMethod("createDataSource", Properties.class).invoke(null, one)).close());
     }
 
     @Override
@@ -175,7 +110,7 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
         if (!Boolean.parseBoolean(tob)) {
             return "none (testOnBorrow=false)";
         }
-        return "every borrow (testOnBorrow=" + tob + (s.containsKey("testOnBorrow") ? "" : ", " + displayName
+        return "every borrow (testOnBorrow=" + tob + (s.containsKey("testOnBorrow") ? "" : ", " + displayName()
                 + "'s default") + ") with " + (s.containsKey("validationQuery") ? "validationQuery `"
                 + s.get("validationQuery") + "`" : "JDBC4 isValid()") + ": one round trip per borrow";
     }
@@ -184,12 +119,12 @@ public final class BasicDataSourceAdapter implements PoolAdapter {
     public List<String> traps(Map<String, String> a) {
         List<String> out = new java.util.ArrayList<>();
         if (a.containsKey("maxWait") && !a.containsKey("maxWaitMillis")) {
-            out.add("maxWait=\"" + a.get("maxWait") + "\" is DBCP 1's name, which " + displayName + " ignores: the"
+            out.add("maxWait=\"" + a.get("maxWait") + "\" is DBCP 1's name, which " + displayName() + " ignores: the"
                     + " borrow timeout is maxWaitMillis's default, -1, so a borrower waits forever when the pool is"
                     + " exhausted [BasicDataSourceFactory source; BasicDataSource default maxWaitMillis -1]");
         }
         if (a.containsKey("maxActive") && !a.containsKey("maxTotal")) {
-            out.add("maxActive=\"" + a.get("maxActive") + "\" is DBCP 1's name, which " + displayName + " ignores:"
+            out.add("maxActive=\"" + a.get("maxActive") + "\" is DBCP 1's name, which " + displayName() + " ignores:"
                     + " the pool size is maxTotal's default, 8 [BasicDataSourceFactory source; GenericObjectPoolConfig"
                     + " DEFAULT_MAX_TOTAL 8]");
         }

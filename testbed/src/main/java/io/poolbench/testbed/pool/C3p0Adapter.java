@@ -18,17 +18,13 @@ import javax.sql.DataSource;
  * documentation: maxPoolSize 15, minPoolSize 3, checkoutTimeout 0 (a borrower waits forever),
  * testConnectionOnCheckout false.
  */
-public final class C3p0Adapter implements PoolAdapter {
+public final class C3p0Adapter extends AbstractPoolAdapter {
     static final String BEAN_FACTORY = "org.apache.naming.factory.BeanFactory";
 
-    @Override
-    public String displayName() {
-        return "c3p0";
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of(BEAN_FACTORY);
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public C3p0Adapter() {
+        super("c3p0", BEAN_FACTORY, "jdbcUrl", "user",
+                List.of("maxPoolSize", "minPoolSize", "initialPoolSize"));
     }
 
     @Override
@@ -47,23 +43,8 @@ public final class C3p0Adapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "jdbcUrl";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "user";
-    }
-
-    @Override
     public String driverAttribute() {
         return "driverClass";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maxPoolSize", "minPoolSize", "initialPoolSize");
     }
 
     @Override

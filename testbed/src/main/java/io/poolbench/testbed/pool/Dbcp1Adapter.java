@@ -2,14 +2,11 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import java.lang.reflect.Field;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.apache.commons.dbcp.BasicDataSource;
@@ -22,17 +19,15 @@ import org.apache.commons.dbcp.BasicDataSourceFactory;
  * maxActive 8, maxWait -1 (unbounded), testOnBorrow true, but without a {@code validationQuery} DBCP 1 validates
  * nothing (it predates JDBC4 isValid()).
  */
-public final class Dbcp1Adapter implements PoolAdapter {
-    private volatile Set<String> known;
+public final class Dbcp1Adapter extends AbstractPoolAdapter {
+    // DBCP 1.4 BasicDataSourceFactory: private static final String[] ALL_PROPERTIES
+    private final Set<String> known = Adapters.factoryPropertyNames(BasicDataSourceFactory.class, BasicDataSource.class,
+            "ALL_PROPERTIES");
 
-    @Override
-    public String displayName() {
-        return "DBCP 1.4";
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of("org.apache.commons.dbcp.BasicDataSourceFactory");
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public Dbcp1Adapter() {
+        super("DBCP 1.4", "org.apache.commons.dbcp.BasicDataSourceFactory", "url", "username",
+                List.of("maxActive", "maxIdle", "minIdle", "initialSize"));
     }
 
     @Override
@@ -46,35 +41,8 @@ public final class Dbcp1Adapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "url";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "username";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maxActive", "maxIdle", "minIdle", "initialSize");
-    }
-
-    @Override
     public Set<String> knownAttributes() {
-        Set<String> k = known;
-        if (k == null) {
-            try {
-                // DBCP 1.4 BasicDataSourceFactory: private static final String[] ALL_PROPERTIES
-                Field f = BasicDataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
-                f.setAccessible(true);
-                k = new TreeSet<>(Arrays.asList((String[]) f.get(null)));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                k = Adapters.writableProperties(BasicDataSource.class);
-            }
-            known = k;
-        }
-        return k;
+        return known;
     }
 
     @Override
@@ -124,14 +92,8 @@ public final class Dbcp1Adapter implements PoolAdapter {
         }
         Properties one = new Properties();
         one.setProperty(attribute, value);
-        try {
-            ((BasicDataSource) BasicDataSourceFactory.createDataSource(one)).close();
-            return null;
-        } catch (NumberFormatException e) {
-            return "not a number (" + Adapters.rootMessage(e) + ")";
-        } catch (Exception e) {
-            return "DBCP 1.4 rejects it (" + Adapters.rootMessage(e) + ")";
-        }
+        return Adapters.factoryValueProblem(displayName(),
+                () -> ((BasicDataSource) BasicDataSourceFactory.createDataSource(one)).close());
     }
 
     @Override

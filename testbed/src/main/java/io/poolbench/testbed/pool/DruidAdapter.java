@@ -4,14 +4,11 @@ import com.alibaba.druid.pool.DruidDataSource;
 import com.alibaba.druid.pool.DruidDataSourceFactory;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import java.lang.reflect.Field;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 
@@ -21,17 +18,15 @@ import javax.sql.DataSource;
  * maxWait -1 (a borrower waits forever), testOnBorrow false and testWhileIdle true: a borrowed connection is
  * validated only when it was idle longer than timeBetweenEvictionRunsMillis (60 s).
  */
-public final class DruidAdapter implements PoolAdapter {
-    private volatile Set<String> known;
+public final class DruidAdapter extends AbstractPoolAdapter {
+    // DruidDataSourceFactory: private static final String[] ALL_PROPERTIES
+    private final Set<String> known = Adapters.factoryPropertyNames(DruidDataSourceFactory.class, DruidDataSource.class,
+            "ALL_PROPERTIES");
 
-    @Override
-    public String displayName() {
-        return "Druid";
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of("com.alibaba.druid.pool.DruidDataSourceFactory");
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public DruidAdapter() {
+        super("Druid", "com.alibaba.druid.pool.DruidDataSourceFactory", "url", "username",
+                List.of("maxActive", "minIdle", "initialSize"));
     }
 
     @Override
@@ -45,35 +40,8 @@ public final class DruidAdapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "url";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "username";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maxActive", "minIdle", "initialSize");
-    }
-
-    @Override
     public Set<String> knownAttributes() {
-        Set<String> k = known;
-        if (k == null) {
-            try {
-                // DruidDataSourceFactory: private static final String[] ALL_PROPERTIES
-                Field f = DruidDataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
-                f.setAccessible(true);
-                k = new TreeSet<>(Arrays.asList((String[]) f.get(null)));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                k = Adapters.writableProperties(DruidDataSource.class);
-            }
-            known = k;
-        }
-        return k;
+        return known;
     }
 
     @Override
@@ -104,14 +72,8 @@ public final class DruidAdapter implements PoolAdapter {
         }
         Properties one = new Properties();
         one.setProperty(attribute, value);
-        try {
-            ((DruidDataSource) DruidDataSourceFactory.createDataSource(one)).close();
-            return null;
-        } catch (NumberFormatException e) {
-            return "not a number (" + Adapters.rootMessage(e) + ")";
-        } catch (Exception e) {
-            return "Druid rejects it (" + Adapters.rootMessage(e) + ")";
-        }
+        return Adapters.factoryValueProblem(displayName(),
+                () -> ((DruidDataSource) DruidDataSourceFactory.createDataSource(one)).close());
     }
 
     @Override

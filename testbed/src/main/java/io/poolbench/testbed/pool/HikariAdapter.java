@@ -19,15 +19,12 @@ import javax.sql.DataSource;
  * connectionTimeout 30,000 ms, minimumIdle = maximumPoolSize; a connection used within the last 500 ms is not
  * validated on borrow ({@code com.zaxxer.hikari.aliveBypassWindowMs}).
  */
-public final class HikariAdapter implements PoolAdapter {
-    @Override
-    public String displayName() {
-        return "HikariCP";
-    }
+public final class HikariAdapter extends AbstractPoolAdapter {
 
-    @Override
-    public List<String> factoryClasses() {
-        return List.of("com.zaxxer.hikari.HikariJNDIFactory");
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public HikariAdapter() {
+        super("HikariCP", "com.zaxxer.hikari.HikariJNDIFactory", "jdbcUrl", "username",
+                List.of("maximumPoolSize", "minimumIdle"));
     }
 
     @Override
@@ -38,21 +35,6 @@ public final class HikariAdapter implements PoolAdapter {
     @Override
     public boolean builds(DataSource ds) {
         return ds instanceof HikariDataSource;
-    }
-
-    @Override
-    public String urlAttribute() {
-        return "jdbcUrl";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "username";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maximumPoolSize", "minimumIdle");
     }
 
     @Override

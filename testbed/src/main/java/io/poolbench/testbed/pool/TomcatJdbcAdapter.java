@@ -2,14 +2,11 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import java.lang.reflect.Field;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.apache.tomcat.jdbc.pool.ConnectionPool;
@@ -21,17 +18,15 @@ import org.apache.tomcat.jdbc.pool.DataSourceFactory;
  * maxActive 100, initialSize 10, minIdle 10, maxWait 30,000 ms, {@code testOnBorrow=false} (no validation on
  * borrow), and when it is on, each connection is validated at most every {@code validationInterval} = 3,000 ms.
  */
-public final class TomcatJdbcAdapter implements PoolAdapter {
-    private volatile Set<String> known;
+public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
+    // DataSourceFactory: protected static final String[] ALL_PROPERTIES
+    private final Set<String> known = Adapters.factoryPropertyNames(DataSourceFactory.class,
+            org.apache.tomcat.jdbc.pool.PoolProperties.class, "ALL_PROPERTIES");
 
-    @Override
-    public String displayName() {
-        return "Tomcat JDBC";
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of("org.apache.tomcat.jdbc.pool.DataSourceFactory");
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public TomcatJdbcAdapter() {
+        super("Tomcat JDBC", "org.apache.tomcat.jdbc.pool.DataSourceFactory", "url", "username",
+                List.of("maxActive", "maxIdle", "minIdle", "initialSize"));
     }
 
     @Override
@@ -45,35 +40,8 @@ public final class TomcatJdbcAdapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "url";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "username";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("maxActive", "maxIdle", "minIdle", "initialSize");
-    }
-
-    @Override
     public Set<String> knownAttributes() {
-        Set<String> k = known;
-        if (k == null) {
-            try {
-                // DataSourceFactory: protected static final String[] ALL_PROPERTIES
-                Field f = DataSourceFactory.class.getDeclaredField("ALL_PROPERTIES");
-                f.setAccessible(true);
-                k = new TreeSet<>(Arrays.asList((String[]) f.get(null)));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                k = Set.of();
-            }
-            known = k;
-        }
-        return k;
+        return known;
     }
 
     @Override
@@ -106,14 +74,7 @@ public final class TomcatJdbcAdapter implements PoolAdapter {
         }
         Properties one = new Properties();
         one.setProperty(attribute, value);
-        try {
-            DataSourceFactory.parsePoolProperties(one);
-            return null;
-        } catch (NumberFormatException e) {
-            return "not a number (" + Adapters.rootMessage(e) + ")";
-        } catch (RuntimeException e) {
-            return "Tomcat JDBC rejects it (" + Adapters.rootMessage(e) + ")";
-        }
+        return Adapters.factoryValueProblem(displayName(), () -> DataSourceFactory.parsePoolProperties(one));
     }
 
     @Override

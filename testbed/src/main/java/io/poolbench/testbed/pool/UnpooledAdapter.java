@@ -15,18 +15,14 @@ import javax.sql.DataSource;
  * {@code getConnection()} opens a new physical connection and {@code close()} ends it: the baseline that seed 003
  * measures (connection set-up on every request).
  */
-public final class UnpooledAdapter implements PoolAdapter {
+public final class UnpooledAdapter extends AbstractPoolAdapter {
     private static final List<Class<? extends DataSource>> TYPES = List.of(org.postgresql.ds.PGSimpleDataSource.class,
             com.mysql.cj.jdbc.MysqlDataSource.class);
 
-    @Override
-    public String displayName() {
-        return "unpooled";
-    }
-
-    @Override
-    public List<String> factoryClasses() {
-        return List.of(C3p0Adapter.BEAN_FACTORY);
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public UnpooledAdapter() {
+        super("unpooled", C3p0Adapter.BEAN_FACTORY, "url", "user",
+                List.of());
     }
 
     @Override
@@ -50,23 +46,8 @@ public final class UnpooledAdapter implements PoolAdapter {
     }
 
     @Override
-    public String urlAttribute() {
-        return "url";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "user";
-    }
-
-    @Override
     public String driverAttribute() {
         return null;
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of();
     }
 
     @Override

@@ -18,15 +18,12 @@ import org.vibur.objectpool.PoolService;
  * 100, connectionTimeoutInMs 15,000, and on borrow a connection idle longer than connectionIdleLimitInSeconds (5 s)
  * is validated with testConnectionQuery ({@code isValid}).
  */
-public final class ViburAdapter implements PoolAdapter {
-    @Override
-    public String displayName() {
-        return "Vibur DBCP";
-    }
+public final class ViburAdapter extends AbstractPoolAdapter {
 
-    @Override
-    public List<String> factoryClasses() {
-        return List.of("org.vibur.dbcp.ViburDBCPObjectFactory");
+    /** The pool's names; see {@link AbstractPoolAdapter}. */
+    public ViburAdapter() {
+        super("Vibur DBCP", "org.vibur.dbcp.ViburDBCPObjectFactory", "jdbcUrl", "username",
+                List.of("poolMaxSize", "poolInitialSize"));
     }
 
     @Override
@@ -37,21 +34,6 @@ public final class ViburAdapter implements PoolAdapter {
     @Override
     public boolean builds(DataSource ds) {
         return ds instanceof ViburDBCPDataSource;
-    }
-
-    @Override
-    public String urlAttribute() {
-        return "jdbcUrl";
-    }
-
-    @Override
-    public String userAttribute() {
-        return "username";
-    }
-
-    @Override
-    public List<String> sizeAttributes() {
-        return List.of("poolMaxSize", "poolInitialSize");
     }
 
     @Override
