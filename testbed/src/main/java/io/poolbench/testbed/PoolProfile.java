@@ -339,10 +339,8 @@ public final class PoolProfile {
                 d = (java.sql.Driver) Class.forName(driver).getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
                 throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute"
-                        + " driverClassName=\"" + driver + "\": no such JDBC driver on the class path"
-                        + (driver.equals("com.mysql.jdbc.Driver") ? " (gone in Connector/J 9: use"
-                        + " com.mysql.cj.jdbc.Driver)" : "") + "; fix the name or leave the attribute out (the"
-                        + " URL selects the driver)");
+                        + " driverClassName=\"" + driver + "\": no such JDBC driver on the class path; fix the name"
+                        + " or leave the attribute out (the URL selects the driver)");
             }
             String url = known.get(kind.urlAttribute());
             try {
