@@ -251,9 +251,25 @@ final class MainJob {
         PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
         Path dir = out.resolve("load").resolve(p.id());
         Files.createDirectories(dir);
-        JSON.writeValue(dir.resolve("profile.json").toFile(), Map.of("name", pp.name(), "id", p.id(), "file",
-                pp.file().toString(), "pool", pp.kind().adapter().displayName(), "settings", pp.settingsForReport(),
-                "warnings", pp.warnings(), "borrowValidation", pp.borrowValidation()));
+        // what the profile really configures heads the report: the lint of the pool built against this database
+        io.poolbench.testbed.ProfileLint.Result lint;
+        try {
+            lint = io.poolbench.testbed.ProfileLint.lint(pp, vars);
+        } catch (TestbedException e) {
+            throw new PhaseFailure("the pool could not be built: " + e.getMessage());
+        }
+        Files.writeString(dir.resolve("lint.txt"), io.poolbench.testbed.ProfileLint.text(lint));
+        Map<String, Object> profileJson = new LinkedHashMap<>();
+        profileJson.put("name", pp.name());
+        profileJson.put("id", p.id());
+        profileJson.put("file", pp.file().toString());
+        profileJson.put("pool", pp.kind().adapter().displayName());
+        profileJson.put("settings", pp.settingsForReport());
+        profileJson.put("effective", lint.effective());
+        profileJson.put("urlTimeouts", lint.urlTimeouts());
+        profileJson.put("warnings", lint.warnings());
+        profileJson.put("borrowValidation", pp.borrowValidation());
+        JSON.writeValue(dir.resolve("profile.json").toFile(), profileJson);
         int shutdownPort = freePort();
         Path ready = dir.resolve("webapp.port");
         List<String> web = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.webappJar().toString(),

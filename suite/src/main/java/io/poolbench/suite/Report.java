@@ -45,8 +45,9 @@ final class Report {
     }
 
     /** Everything one profile's web load produced. */
-    record Load(String profile, String pool, Map<String, String> settings, List<String> warnings,
-            String borrowValidation, Map<String, JtlSummary.LabelStats> stats, PoolState poolState) {
+    record Load(String profile, String pool, Map<String, String> settings, Map<String, String> effective,
+            List<String> warnings, String borrowValidation, Map<String, JtlSummary.LabelStats> stats,
+            PoolState poolState) {
     }
 
     /**
@@ -134,7 +135,11 @@ final class Report {
         prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
         List<String> warnings = new ArrayList<>();
         prof.path("warnings").forEach(w -> warnings.add(w.asText()));
-        return new Load(id, prof.path("pool").asText("?"), settings, warnings,
+        Map<String, String> effective = new LinkedHashMap<>();
+        prof.path("effective").fields().forEachRemaining(e -> effective.put(e.getKey(), e.getValue().asText()));
+        prof.path("urlTimeouts").fields().forEachRemaining(e -> effective.put("URL " + e.getKey(),
+                e.getValue().asText()));
+        return new Load(id, prof.path("pool").asText("?"), settings, effective, warnings,
                 prof.path("borrowValidation").asText("not recorded"), stats, ps);
     }
 
@@ -302,6 +307,12 @@ final class Report {
                     }
                 });
                 sb.append(String.join(", ", kv)).append('\n');
+                if (!l.effective().isEmpty()) {
+                    List<String> eff = new ArrayList<>();
+                    l.effective().forEach((k, v) -> eff.add(k + ": " + v));
+                    sb.append("  - effective settings, read back from the built pool (`load/").append(l.profile())
+                            .append("/lint.txt`): ").append(String.join("; ", eff)).append('\n');
+                }
                 sb.append("  - validation on borrow: ").append(l.borrowValidation()).append('\n');
                 l.warnings().forEach(w -> sb.append("  - WARNING ").append(w).append('\n'));
             }

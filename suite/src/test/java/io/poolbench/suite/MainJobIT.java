@@ -74,6 +74,22 @@ class MainJobIT {
     }
 
     @Test
+    void poolsBeyondHikariAndDbcp2RunAndTheirEffectiveSettingsHeadTheReport() throws Exception {
+        // issue 9: the main job with pools of the catalog, here c3p0 (Tomcat BeanFactory) and no pool at all
+        Path out = tmp.resolve("run");
+        assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--profiles", "c3p0,unpooled", "--duration", "4",
+                "--jmh-args", TINY_JMH)));
+        RunRecord.Manifest m = manifest(out);
+        assertTrue(m.phase("jmh:c3p0").ok() && m.phase("load:c3p0").ok() && m.phase("load:unpooled").ok(),
+                m.phases().toString());
+        assertEquals("skipped", m.phase("jmh:unpooled").status(), "the driver's own DataSource has no stub run");
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("| c3p0 (c3p0) | short |") && md.contains("| unpooled (unpooled) | short |"), md);
+        assertTrue(md.contains("pool size (maxPoolSize): 10") && md.contains("pool size: none"), md);
+        assertTrue(Files.readString(out.resolve("load/c3p0/lint.txt")).contains("effective settings"));
+    }
+
+    @Test
     void aWebappThatDiesDuringTheLoadFailsItsPhase() throws Exception {
         // issue 8, fault 1: kill -9 of the webapp child mid-phase was reported as a fast profile, exit 0
         Path out = tmp.resolve("run");
