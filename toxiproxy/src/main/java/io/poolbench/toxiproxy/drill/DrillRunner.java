@@ -62,7 +62,7 @@ public final class DrillRunner {
      *
      * @param drill drill id
      * @param profile profile name
-     * @param pool HIKARI or DBCP2
+     * @param pool the pool's name, e.g. {@code HikariCP}
      * @param run 1-based run number
      * @param events event name → ms since the load started (injection, promotion, endpoint moves, reboot)
      * @param metrics metric name → value (units in the name: _s seconds after the injection, _ms, count)
@@ -305,7 +305,8 @@ public final class DrillRunner {
                     : failoverMetrics(samples, poolSamples, events, p);
             Map<String, Long> outcomes = new TreeMap<>();
             samples.forEach(x -> outcomes.merge(x.outcome(), 1L, Long::sum));
-            RunResult r = new RunResult(d.id(), p.name(), p.kind().name(), rep, events, metrics, outcomes, rec);
+            RunResult r = new RunResult(d.id(), p.name(), p.kind().adapter().displayName(), rep, events, metrics,
+                    outcomes, rec);
             writeSamples(dir.resolve("run-" + rep + ".csv"), samples);
             writePool(dir.resolve("pool-" + rep + ".csv"), poolSamples);
             JSON.writeValue(dir.resolve("run-" + rep + ".json").toFile(), r);
