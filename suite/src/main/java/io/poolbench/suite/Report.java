@@ -196,7 +196,7 @@ final class Report {
         for (RunRecord.PhaseEntry p : m.phases()) {
             String st = p.ok() ? p.status() : "**" + p.status().toUpperCase(Locale.ROOT) + "**";
             sb.append("| ").append(p.id()).append(" | ").append(st).append(" | ")
-                    .append(cell(p.ok() ? p.note() : p.reason())).append(" |\n");
+                    .append(Figures.cell(p.ok() ? p.note() : p.reason())).append(" |\n");
         }
         sb.append('\n');
 
@@ -231,7 +231,7 @@ final class Report {
             }
             for (Missing x : loadMissing) {
                 sb.append("| ").append(x.profile()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
-                        .append("**: ").append(cell(x.reason())).append(" | | | | | | | | | |\n");
+                        .append("**: ").append(Figures.cell(x.reason())).append(" | | | | | | | | | |\n");
             }
             sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
             sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
@@ -290,7 +290,7 @@ final class Report {
             }
             for (Missing x : jmhMissing) {
                 sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
-                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(cell(x.reason()))
+                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(Figures.cell(x.reason()))
                         .append(" | | | | | | | | | |\n");
             }
             sb.append('\n');
@@ -334,10 +334,6 @@ final class Report {
         return "?";
     }
 
-    /** A Markdown table cell: one line, no pipe. */
-    private static String cell(String text) {
-        return text == null ? "" : Redact.oneLine(text).replace("|", "\\|");
-    }
 
 
     private static void charts(Path dir, List<JmhSummary.Result> jmh, List<Load> loads) throws IOException {

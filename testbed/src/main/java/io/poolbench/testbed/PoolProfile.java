@@ -415,7 +415,7 @@ public final class PoolProfile {
         } catch (Exception e) {
             String pw = vars.getOrDefault("poolbench.jdbc.password", "");
             throw new TestbedException("profile " + file + ": " + kind.factoryClass() + " could not build the pool: "
-                    + Redact.secret(Redact.oneLine(String.valueOf(rootMessage(e))), pw)
+                    + Redact.secret(Redact.rootMessage(e), pw)
                     + "; check the attributes and that the database at " + Redact.url(jdbcUrl(resolved))
                     + " is reachable", e);
         }
@@ -431,13 +431,6 @@ public final class PoolProfile {
         return resolved.getOrDefault(kind.urlAttribute(), "?");
     }
 
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null && c.getCause() != c) {
-            c = c.getCause();
-        }
-        return c.getMessage() != null ? c.getMessage() : c.toString();
-    }
 
     /**
      * Closes a pool built by {@link #createDataSource(Map)}; never throws.

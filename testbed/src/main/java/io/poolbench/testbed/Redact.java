@@ -56,4 +56,25 @@ public final class Redact {
         }
         return "no message";
     }
+
+    /**
+     * @param t an exception
+     * @return its root cause (the last of the {@code getCause()} chain; {@code t} itself when it has none)
+     */
+    public static Throwable rootCause(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c;
+    }
+
+    /**
+     * @param t an exception
+     * @return the first line of its root cause's message, or the root cause's class name when it has none
+     */
+    public static String rootMessage(Throwable t) {
+        Throwable c = rootCause(t);
+        return oneLine(c.getMessage() != null ? c.getMessage() : c.toString());
+    }
 }

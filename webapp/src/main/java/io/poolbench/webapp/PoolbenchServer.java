@@ -147,10 +147,7 @@ public final class PoolbenchServer implements AutoCloseable {
             tomcat.start();
         } catch (LifecycleException e) {
             server.close();
-            Throwable root = e;
-            while (root.getCause() != null) {
-                root = root.getCause();
-            }
+            Throwable root = io.poolbench.testbed.Redact.rootCause(e);
             throw new TestbedException("the webapp did not start with profile " + p.file() + ": "
                     + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(root.toString()),
                             s.vars().get("poolbench.jdbc.password")), e);
@@ -192,10 +189,7 @@ public final class PoolbenchServer implements AutoCloseable {
                 ctx.unbind(false, old);
             }
         } catch (NamingException e) {
-            Throwable root = e;
-            while (root.getCause() != null) {
-                root = root.getCause();
-            }
+            Throwable root = io.poolbench.testbed.Redact.rootCause(e);
             throw new TestbedException("profile " + profile.file() + ": the pool could not be created: "
                     + root.getMessage(), e);
         }

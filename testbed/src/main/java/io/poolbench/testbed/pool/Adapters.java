@@ -13,14 +13,10 @@ final class Adapters {
 
     /**
      * @param t an exception
-     * @return the message of its root cause (or the root's class name), first line only
+     * @return the first line of its root cause's message ({@link io.poolbench.testbed.Redact#rootMessage})
      */
     static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null && c.getCause() != c) {
-            c = c.getCause();
-        }
-        return io.poolbench.testbed.Redact.oneLine(c.getMessage() != null ? c.getMessage() : c.toString());
+        return io.poolbench.testbed.Redact.rootMessage(t);
     }
 
     /**
@@ -51,6 +47,42 @@ final class Adapters {
             }
         }
         return writableProperties(fallbackBean);
+    }
+
+    /**
+     * A borrow timeout where 0 (or less) means "wait forever", as c3p0, Vibur and Agroal define it.
+     *
+     * @param attributes the resource's attributes
+     * @param name the timeout attribute, in ms
+     * @param defaultMs the pool's default, ms
+     * @return the timeout in ms, or -1 for unbounded
+     */
+    static long zeroMeansForever(java.util.Map<String, String> attributes, String name, String defaultMs) {
+        long t = Long.parseLong(attributes.getOrDefault(name, defaultMs));
+        return t <= 0 ? -1 : t;
+    }
+
+    /**
+     * Checks one value of a DBCP-style factory (DBCP2, Tomcat DBCP, DBCP 1.4): {@code initialSize} only as an
+     * integer, since with {@code initialSize > 0} the factory opens connections at once; anything else by the
+     * factory itself.
+     *
+     * @param pool the pool's name for the message
+     * @param attribute the attribute
+     * @param value its value
+     * @param build builds (and closes) a pool from the one attribute
+     * @return null when fine, else what is wrong
+     */
+    static String dbcpStyleValueProblem(String pool, String attribute, String value, Build build) {
+        if (attribute.equals("initialSize")) {
+            try {
+                Integer.parseInt(value);
+                return null;
+            } catch (NumberFormatException e) {
+                return "not an integer";
+            }
+        }
+        return factoryValueProblem(pool, build);
     }
 
     /** Builds (and closes) a pool from one attribute, as the factory would. */

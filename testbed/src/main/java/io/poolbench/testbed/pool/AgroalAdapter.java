@@ -118,8 +118,7 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
 
     @Override
     public long borrowTimeoutMs(Map<String, String> a) {
-        long t = Long.parseLong(a.getOrDefault("acquisitionTimeout_ms", "0"));
-        return t <= 0 ? -1 : t;
+        return Adapters.zeroMeansForever(a, "acquisitionTimeout_ms", "0");
     }
 
     @Override

@@ -89,18 +89,9 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         if (!knownAttributes().contains(attribute)) {
             return null;
         }
-        if (attribute.equals("initialSize")) {
-            // with initialSize > 0 the factory opens connections at once; the number alone is what can be checked
-            try {
-                Integer.parseInt(value);
-                return null;
-            } catch (NumberFormatException e) {
-                return "not an integer";
-            }
-        }
         Properties one = new Properties();
         one.setProperty(attribute, value);
-        return Adapters.factoryValueProblem(displayName(), () -> ((AutoCloseable) Class.forName(factoryClass)
+        return Adapters.dbcpStyleValueProblem(displayName(), attribute, value, () -> ((AutoCloseable) Class.forName(factoryClass)
                 .getMethod("createDataSource", Properties.class).invoke(null, one)).close());
     }
 

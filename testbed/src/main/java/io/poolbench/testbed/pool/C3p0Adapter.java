@@ -95,8 +95,7 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
 
     @Override
     public long borrowTimeoutMs(Map<String, String> a) {
-        long t = Long.parseLong(a.getOrDefault("checkoutTimeout", "0"));
-        return t <= 0 ? -1 : t;
+        return Adapters.zeroMeansForever(a, "checkoutTimeout", "0");
     }
 
     @Override

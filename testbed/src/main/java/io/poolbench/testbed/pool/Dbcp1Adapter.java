@@ -82,17 +82,9 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         if (!knownAttributes().contains(attribute)) {
             return null;
         }
-        if (attribute.equals("initialSize")) {
-            try {
-                Integer.parseInt(value);
-                return null;
-            } catch (NumberFormatException e) {
-                return "not an integer";
-            }
-        }
         Properties one = new Properties();
         one.setProperty(attribute, value);
-        return Adapters.factoryValueProblem(displayName(),
+        return Adapters.dbcpStyleValueProblem(displayName(), attribute, value,
                 () -> ((BasicDataSource) BasicDataSourceFactory.createDataSource(one)).close());
     }
 

@@ -77,8 +77,7 @@ public final class ViburAdapter extends AbstractPoolAdapter {
 
     @Override
     public long borrowTimeoutMs(Map<String, String> a) {
-        long t = Long.parseLong(a.getOrDefault("connectionTimeoutInMs", "15000"));
-        return t <= 0 ? -1 : t;
+        return Adapters.zeroMeansForever(a, "connectionTimeoutInMs", "15000");
     }
 
     @Override

@@ -97,8 +97,7 @@ public final class DrillReport {
                             + " those; these did not:\n\n| run | status | reason |\n|---|---|---|\n");
             for (io.poolbench.testbed.RunRecord.PhaseEntry p : bad) {
                 md.append("| ").append(p.id()).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("** | ").append(p.reason() == null ? "" : io.poolbench.testbed.Redact.oneLine(
-                                p.reason()).replace("|", "\\|")).append(" |\n");
+                        .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
             }
             if (!bad.isEmpty()) {
                 md.append('\n');
