@@ -3,7 +3,7 @@ package io.poolbench.bench;
 import io.poolbench.bench.stub.StubDriver;
 import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
-import java.nio.file.Files;
+import io.poolbench.testbed.ProfileDir;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,25 +13,16 @@ import javax.sql.DataSource;
  * Builds the pool a benchmark measures from a shared context.xml profile, pointed at the stub driver: every
  * setting is the profile's except the JDBC URL and driver class (replaced by the stub's) and, when a pool size is
  * given, the size (HikariCP maximumPoolSize = minimumIdle; DBCP2 maxTotal = maxIdle = minIdle = initialSize).
- * Profiles are found by name in the directory of system property {@code poolbench.conf}, else {@code webapp/conf}
- * or {@code ../webapp/conf} relative to the working directory; a path to any context.xml also works.
+ * Profiles are found by name as {@link ProfileDir} says (system property {@code poolbench.conf}, {@code webapp/conf}
+ * or {@code ../webapp/conf}, else the copy packaged in the jar); a path to any context.xml also works.
  */
 public final class BenchPools {
     private BenchPools() {
     }
 
-    /** @return the profile directory (see class comment) */
+    /** @return the profile directory (see class comment and {@link ProfileDir}) */
     public static Path confDir() {
-        String p = System.getProperty("poolbench.conf");
-        if (p != null) {
-            return Path.of(p);
-        }
-        for (String c : new String[] {"webapp/conf", "../webapp/conf"}) {
-            if (Files.isDirectory(Path.of(c))) {
-                return Path.of(c);
-            }
-        }
-        return Path.of("webapp/conf");
+        return ProfileDir.resolve(null);
     }
 
     /**

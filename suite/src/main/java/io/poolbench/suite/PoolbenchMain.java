@@ -265,8 +265,8 @@ public final class PoolbenchMain implements Callable<Integer> {
                 description = "The <Resource name> to use in files that have several.")
         String resource;
 
-        @Option(names = "--conf-dir", defaultValue = "webapp/conf", paramLabel = "DIR",
-                description = "Profile directory for names (default ${DEFAULT-VALUE}).")
+        @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory for names (default"
+                + " webapp/conf, ../webapp/conf, else the profiles packaged in the jar).")
         Path confDir;
 
         @Mixin
@@ -276,8 +276,9 @@ public final class PoolbenchMain implements Callable<Integer> {
         public Integer call() {
             db.validate();
             List<PoolProfile> ps = new ArrayList<>();
+            Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
             for (String f : files) {
-                PoolProfile p = PoolProfile.load(PoolProfile.locate(f, confDir), resource);
+                PoolProfile p = PoolProfile.load(PoolProfile.locate(f, dir), resource);
                 String ps0 = p.urlScheme();
                 if (ps0 != null && db.scheme() != null && !ps0.equals(db.scheme())) {
                     throw new TestbedException("profile " + f + " connects with a jdbc:" + ps0 + " URL but --db "

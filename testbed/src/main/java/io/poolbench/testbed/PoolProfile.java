@@ -138,7 +138,9 @@ public final class PoolProfile {
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             DocumentBuilder b = f.newDocumentBuilder();
             b.setErrorHandler(null);
-            doc = b.parse(file.toFile());
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                doc = b.parse(in, file.toUri().toString());
+            }
         } catch (SAXException e) {
             throw new TestbedException("profile " + file + " is not well-formed XML: " + e.getMessage()
                     + "; fix the file (it must be a Tomcat context.xml)", e);

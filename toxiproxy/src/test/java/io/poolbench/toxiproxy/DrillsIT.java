@@ -20,12 +20,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testcontainers.DockerClientFactory;
 
-/** Every drill at a tiny scale (mechanics, not timings), and container clean-up when a drill run is killed. */
+/**
+ * Every drill at a tiny scale (mechanics, not timings) with a pool of the catalog other than HikariCP (Tomcat JDBC
+ * pool; HikariCP is driven by {@link MySqlToxiproxyIT} and {@link ExternalClusterIT}), and container clean-up when a
+ * drill run is killed.
+ */
 @ExtendWith(RequiresDocker.class)
 class DrillsIT {
 
     static DrillSettings tiny(Path out) {
-        return new DrillSettings(List.of("hikari"), Path.of("../webapp/conf"), 1, 40, 0.25, 500, 1, 4, 2, 3, 1, 2,
+        return new DrillSettings(List.of("tomcat-jdbc"), Path.of("../webapp/conf"), 1, 40, 0.25, 500, 1, 4, 2, 3, 1, 2,
                 List.of(0, 5), 1, 0, 20, null, null, out);
     }
 
@@ -37,7 +41,7 @@ class DrillsIT {
         assertEquals(4, results.size());
         for (DrillRunner.RunResult r : results) {
             assertTrue(r.outcomes().getOrDefault("ok", 0L) > 0, r.drill() + " " + r.outcomes());
-            assertTrue(Files.isRegularFile(out.resolve("drills/" + r.drill() + "/hikari/run-1.csv")));
+            assertTrue(Files.isRegularFile(out.resolve("drills/" + r.drill() + "/tomcat-jdbc/run-1.csv")));
             if (!r.drill().equals("latency")) {
                 assertNotNull(r.reconciliation(), r.drill());
                 assertTrue(r.reconciliation().acknowledged() > 0, r.drill());
@@ -51,10 +55,12 @@ class DrillsIT {
         assertTrue(stale.events().keySet().stream().anyMatch(k -> k.startsWith("endpoint-a-")),
                 "the endpoint flapped back to the old writer: " + stale.events());
         String md = DrillReport.write(out, tiny(out));
-        for (String d : List.of("## latency", "## planned", "## unplanned", "## stale", "lost_writes")) {
+        for (String d : List.of("## What the profiles configure", "Tomcat JDBC (org.apache.tomcat.jdbc.pool",
+                "effective settings, read back from the built pool", "## latency", "## planned", "## unplanned",
+                "## stale", "lost_writes")) {
             assertTrue(md.contains(d), d + " missing in\n" + md);
         }
-        assertTrue(Files.isRegularFile(out.resolve("drills/planned/hikari/timeline.png")));
+        assertTrue(Files.isRegularFile(out.resolve("drills/planned/tomcat-jdbc/timeline.png")));
         assertTrue(Files.size(out.resolve("drills/summary.json")) > 0);
     }
 

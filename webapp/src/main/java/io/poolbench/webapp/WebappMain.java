@@ -32,7 +32,7 @@ public final class WebappMain implements Callable<Integer> {
             description = "Pool profile: a context.xml path or a name in --conf-dir (default ${DEFAULT-VALUE}).")
     String profile;
 
-    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory (default webapp/conf).")
+    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory (default webapp/conf, ../webapp/conf, else the profiles packaged in the jar).")
     Path confDir;
 
     @Option(names = "--resource", paramLabel = "NAME",
@@ -58,16 +58,6 @@ public final class WebappMain implements Callable<Integer> {
     @Mixin
     DatabaseOptions dbOptions;
 
-    /** Default profile directory: webapp/conf, or ../webapp/conf when run from a module directory. */
-    static Path defaultConfDir() {
-        for (String c : new String[] {"webapp/conf", "../webapp/conf", "conf"}) {
-            if (Files.isDirectory(Path.of(c))) {
-                return Path.of(c);
-            }
-        }
-        return Path.of("webapp/conf");
-    }
-
     @Override
     public Integer call() throws Exception {
         Cli.range("--port", port, 0, 65_535);
@@ -84,7 +74,7 @@ public final class WebappMain implements Callable<Integer> {
         }
         Cli.range("--max-threads", maxThreads, 1, 10_000);
         dbOptions.validate();
-        Path dir = confDir != null ? confDir : defaultConfDir();
+        Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
         PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, dir), resource);
         p.check(dbOptions.varsSetLater());
         p.warnings().forEach(w -> System.err.println("WARNING " + w));

@@ -118,7 +118,8 @@ public final class DrillCommand implements Callable<Integer> {
     @Option(names = "--database", defaultValue = "poolbench", description = "External: database (default ${DEFAULT-VALUE}).")
     String database;
 
-    @Option(names = "--conf-dir", defaultValue = "webapp/conf", description = "Profile directory (default ${DEFAULT-VALUE}).")
+    @Option(names = "--conf-dir", description = "Profile directory (default webapp/conf, ../webapp/conf, else the"
+            + " profiles packaged in the jar).")
     Path confDir;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty; results go to DIR/drills"
@@ -193,10 +194,7 @@ public final class DrillCommand implements Callable<Integer> {
             }
         }
         validate();
-        if (!Files.isDirectory(confDir)) {
-            throw new TestbedException("profile directory " + confDir + " does not exist: run from the project root"
-                    + " or pass --conf-dir");
-        }
+        confDir = io.poolbench.testbed.ProfileDir.resolve(confDir);
         java.util.Set<String> names = new java.util.HashSet<>();
         for (String p : profiles) {
             io.poolbench.testbed.PoolProfile pp = io.poolbench.testbed.PoolProfile.load(

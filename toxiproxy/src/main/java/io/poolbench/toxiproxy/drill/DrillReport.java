@@ -68,6 +68,39 @@ public final class DrillReport {
     }
 
     /**
+     * Appends what each profile really configures: the files {@code drills/lint/<profile>.txt} that the runner wrote
+     * from a pool built against the cluster (the lines of {@code ./poolbench lint}), in the order of the settings.
+     */
+    private static void lintSection(StringBuilder md, Path lintDir, DrillSettings settings) throws IOException {
+        if (!Files.isDirectory(lintDir)) {
+            return;
+        }
+        List<Path> files;
+        try (java.util.stream.Stream<Path> s = Files.list(lintDir)) {
+            files = new ArrayList<>(s.filter(f -> f.toString().endsWith(".txt")).sorted().toList());
+        }
+        if (settings != null) {
+            List<String> order = settings.profiles().stream()
+                    .map(x -> Path.of(x).getFileName().toString().replaceAll("\\.xml$", "") + ".txt").toList();
+            files.sort((x, y) -> Integer.compare(rank(order, x), rank(order, y)));
+        }
+        if (files.isEmpty()) {
+            return;
+        }
+        md.append("## What the profiles configure\n\nRead back from each pool built against the cluster's writer"
+                + " (`drills/lint/<profile>.txt`, the lines of `./poolbench lint`):\n\n```\n");
+        for (Path f : files) {
+            md.append(Files.readString(f));
+        }
+        md.append("```\n\n");
+    }
+
+    private static int rank(List<String> order, Path f) {
+        int i = order.indexOf(f.getFileName().toString());
+        return i < 0 ? Integer.MAX_VALUE : i;
+    }
+
+    /**
      * Writes summary.md, summary.json and the charts.
      *
      * @param out output directory
@@ -105,6 +138,7 @@ public final class DrillReport {
             json.put("status", m.status());
             json.put("runsWithoutResult", bad);
         }
+        lintSection(md, dir.resolve("lint"), settings);
         Set<String> drills = new LinkedHashSet<>();
         runs.forEach(r -> drills.add(r.drill()));
         for (String drill : drills) {

@@ -252,9 +252,29 @@ public final class DrillRunner {
         return p.kind().adapter().minIdle(p.attributes());
     }
 
+    /**
+     * Writes {@code drills/lint/<profile>.txt} once per profile: what the profile really configures, read back from
+     * a pool built against this cluster's writer (the lines {@code ./poolbench lint} prints; they head the report).
+     */
+    private void lintOnce(PoolProfile p, DrillCluster t) throws IOException {
+        Path f = s.out().resolve("drills").resolve("lint").resolve(p.name() + ".txt");
+        if (Files.isRegularFile(f)) {
+            return;
+        }
+        Files.createDirectories(f.getParent());
+        String text;
+        try {
+            text = io.poolbench.testbed.ProfileLint.text(io.poolbench.testbed.ProfileLint.lint(p, vars(t)));
+        } catch (RuntimeException e) {
+            text = "== " + p.file() + ": lint failed: " + io.poolbench.testbed.Redact.rootMessage(e) + "\n";
+        }
+        Files.writeString(f, text);
+    }
+
     private RunResult runOne(Drill d, PoolProfile p, int rep, DrillCluster t) throws Exception {
         Path dir = s.out().resolve("drills").resolve(d.id()).resolve(p.name());
         Files.createDirectories(dir);
+        lintOnce(p, t);
         Ledger ledger = new Ledger();
         Map<String, Long> events = new LinkedHashMap<>();
         List<long[]> poolSamples = new ArrayList<>();

@@ -1,0 +1,31 @@
+package io.poolbench.testbed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** Profiles are found by name from the project and, packaged, from anywhere. */
+class ProfileDirTest {
+    @Test
+    void thePackagedCopyHoldsEveryProfileOfWebappConf() {
+        assertEquals(PoolProfile.available(Path.of("../webapp/conf")), PoolProfile.available(ProfileDir.packaged()));
+        PoolProfile p = PoolProfile.load(PoolProfile.locate("tomcat-jdbc", ProfileDir.packaged()));
+        assertEquals(PoolKind.TOMCAT_JDBC, p.kind());
+        assertEquals("tomcat-jdbc", p.name());
+    }
+
+    @Test
+    void fromAModuleDirectoryTheProjectsOwnFilesAreUsed() {
+        assertEquals(Path.of("../webapp/conf"), ProfileDir.resolve(null));
+    }
+
+    @Test
+    void aGivenDirectoryThatDoesNotExistIsOneLine() {
+        TestbedException e = assertThrows(TestbedException.class, () -> ProfileDir.resolve(Path.of("no/such/dir")));
+        assertTrue(e.getMessage().startsWith("--conf-dir no/such/dir is not a directory"), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"));
+    }
+}
