@@ -148,7 +148,7 @@ final class Report {
             return new PoolState(0, -1, Double.NaN, -1, -1);
         }
         int n = 0;
-        int maxW = 0;
+        int maxW = -1;
         long sumW = 0;
         int maxA = 0;
         int max = -1;
@@ -166,7 +166,8 @@ final class Report {
                 max = Integer.parseInt(rec.get("max"));
             }
         }
-        return new PoolState(n, maxW, n == 0 ? Double.NaN : (double) sumW / n, maxA, max);
+        // -1 in every sample: the pool does not expose its waiting borrowers (Vibur); shown as n/a, never as 0
+        return new PoolState(n, maxW, n == 0 || maxW < 0 ? Double.NaN : (double) sumW / n, maxA, max);
     }
 
     private static String f(double v, int decimals) {
@@ -238,8 +239,11 @@ final class Report {
                     + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
             for (Load l : loads) {
                 PoolState p = l.poolState();
-                sb.append(String.format(Locale.ROOT, "| %s (%s) | %d | %d | %s | %d | %d |%n", l.pool(),
-                        l.profile(), p.samples(), p.maxWaiting(), f(p.meanWaiting(), 2), p.maxActive(), p.max()));
+                sb.append(String.format(Locale.ROOT, "| %s (%s) | %d | %s | %s | %d | %s |%n", l.pool(),
+                        l.profile(), p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
+                                : Integer.toString(p.maxWaiting()), p.maxWaiting() < 0 ? "n/a"
+                                : f(p.meanWaiting(), 2), p.maxActive(), p.max() < 0 ? "none (no pool)"
+                                : Integer.toString(p.max())));
             }
             sb.append('\n');
         }

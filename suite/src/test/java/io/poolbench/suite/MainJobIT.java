@@ -201,6 +201,39 @@ class MainJobIT {
         }
     }
 
+    @Test
+    void thePasswordOfTheRunAppearsInNoFileAndNoLine() throws Exception {
+        // the embedded run has no password of its own, so the run is pointed, as --db external, at an embedded
+        // server with a password that only the environment carries (the way a user passes one)
+        String secret = "Pw-7c1f-never-shown";
+        try (io.poolbench.testbed.Database db = io.poolbench.testbed.DatabaseSettings.embedded().open()) {
+            try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
+                st.execute("CREATE ROLE pbsecret LOGIN SUPERUSER PASSWORD '" + secret + "'");
+            }
+            Path out = tmp.resolve("run");
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString()));
+            cmd.addAll(List.of(tinyLoad(out, "--profiles", "hikari", "--skip-jmh", "--duration", "3", "--db",
+                    "external", "--jdbc-url", db.jdbcUrl(), "--jdbc-user", "pbsecret")));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            pb.environment().put("POOLBENCH_JDBC_PASSWORD", secret);
+            Process p = pb.start();
+            String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+            assertEquals(0, p.exitValue(), console);
+            assertTrue(!console.contains(secret), "the console shows the password");
+            List<Path> files;
+            try (var w = Files.walk(out)) {
+                files = w.filter(Files::isRegularFile).collect(Collectors.toList());
+            }
+            assertTrue(files.size() > 10, files.toString());
+            for (Path f : files) {
+                byte[] bytes = Files.readAllBytes(f);
+                assertTrue(!new String(bytes, StandardCharsets.ISO_8859_1).contains(secret), f + " shows the password");
+            }
+        }
+    }
+
     /** The launcher's JVM, started the way ./poolbench starts it. */
     private Process launch(Path out, String... more) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

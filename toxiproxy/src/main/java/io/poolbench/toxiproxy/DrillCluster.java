@@ -57,11 +57,15 @@ public interface DrillCluster extends AutoCloseable {
     void installWriterCheck() throws SQLException;
 
     /**
+     * Waits until B has applied everything A wrote. The same in every cluster: it returns when caught up and throws
+     * otherwise, so no caller can ignore a replica that lags.
+     *
      * @param timeoutSeconds how long to wait
-     * @return true when B has applied everything A wrote
+     * @throws io.poolbench.testbed.TestbedException when B has not caught up within the timeout, naming B's
+     *     replication state
      * @throws SQLException when a server does not answer
      */
-    boolean waitReplicaCaughtUp(int timeoutSeconds) throws SQLException;
+    void awaitReplicaCaughtUp(int timeoutSeconds) throws SQLException;
 
     /**
      * @param i instance to make read-only

@@ -21,6 +21,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MySQLContainer;
@@ -216,6 +217,30 @@ public final class FailoverTopology implements DrillCluster {
         return root(i == Instance.A ? a : b);
     }
 
+    /**
+     * Host process ids of the containers' main processes, for measuring their CPU ({@link
+     * io.poolbench.testbed.ProcessCpu}): {@code mysql-a}, {@code mysql-b}, {@code toxiproxy}. A container whose
+     * id Docker does not report is left out.
+     *
+     * @return name → pid, in that order
+     */
+    public Map<String, Long> containerPids() {
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        List<String> names = List.of("mysql-a", "mysql-b", "toxiproxy");
+        List<GenericContainer<?>> containers = List.of(a, b, toxiproxy);
+        for (int i = 0; i < names.size(); i++) {
+            try {
+                Long pid = containers.get(i).getContainerInfo().getState().getPidLong();
+                if (pid != null && pid > 0) {
+                    m.put(names.get(i), pid);
+                }
+            } catch (RuntimeException ignored) {
+                // not reported: the CPU line leaves it out
+            }
+        }
+        return m;
+    }
+
     /** @return true when the servers are MariaDB (the local stand-in), false for MySQL */
     public boolean mariadb() {
         return mariadb;
@@ -261,8 +286,8 @@ public final class FailoverTopology implements DrillCluster {
     }
 
     @Override
-    public boolean waitReplicaCaughtUp(int timeoutSeconds) throws SQLException {
-        return rc().waitCaughtUp(admin(Instance.A), admin(Instance.B), timeoutSeconds);
+    public void awaitReplicaCaughtUp(int timeoutSeconds) throws SQLException {
+        rc().awaitCaughtUp(admin(Instance.A), admin(Instance.B), timeoutSeconds);
     }
 
     @Override

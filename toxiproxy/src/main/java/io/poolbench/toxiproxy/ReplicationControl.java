@@ -129,6 +129,22 @@ public final class ReplicationControl {
     }
 
     /**
+     * Like {@link #waitCaughtUp} but throws when the replica has not caught up in time.
+     *
+     * @param source the source
+     * @param replica the replica
+     * @param timeoutSeconds how long to wait
+     * @throws io.poolbench.testbed.TestbedException naming the timeout and the replica's state
+     * @throws SQLException when a server does not answer
+     */
+    public void awaitCaughtUp(Admin source, Admin replica, int timeoutSeconds) throws SQLException {
+        if (!waitCaughtUp(source, replica, timeoutSeconds)) {
+            throw new io.poolbench.testbed.TestbedException("replica B did not catch up with A within "
+                    + timeoutSeconds + " s; B: " + replicationState(replica));
+        }
+    }
+
+    /**
      * Waits until the replica has applied everything the source has written.
      *
      * @param source the source

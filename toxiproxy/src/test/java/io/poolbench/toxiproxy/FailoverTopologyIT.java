@@ -28,7 +28,7 @@ class FailoverTopologyIT {
         t = FailoverTopology.start(null, null);
         DataSet.ofOrders(500).ensureLoaded(t.directA());
         t.installWriterCheck();
-        assertTrue(t.waitReplicaCaughtUp(30));
+        t.awaitReplicaCaughtUp(30);
     }
 
     @AfterEach
@@ -69,7 +69,7 @@ class FailoverTopologyIT {
             assertEquals(1290, ro.getErrorCode());
             SQLException check = assertThrows(SQLException.class, () -> scalar(before, "SELECT concheck.validation()"));
             assertEquals(1290, check.getErrorCode());
-            assertTrue(t.waitReplicaCaughtUp(30));
+            t.awaitReplicaCaughtUp(30);
             t.promoteB();
             assertFalse(t.isReadOnly(Instance.B));
             assertFalse(t.replicationRunning());
@@ -101,19 +101,29 @@ class FailoverTopologyIT {
             ledger.unacknowledged("ambiguous-1");
             ledger.unacknowledged("failed-1");
         }
-        assertTrue(t.waitReplicaCaughtUp(30));
+        t.awaitReplicaCaughtUp(30);
         try (Connection a = t.rootConnection(Instance.A); Statement s = a.createStatement()) {
             s.execute("DELETE FROM poolbench.write_ledger WHERE id = 'acked-3'");
         }
-        assertTrue(t.waitReplicaCaughtUp(30));
-        try (Connection b = DriverManager.getConnection(t.directA().jdbcUrl().replace("mysql-a", "x"), t.user(),
-                t.password())) {
+        t.awaitReplicaCaughtUp(30);
+        // B itself (its own mapped port, not the writer endpoint): the ledger is reconciled against the replica
+        try (Connection b = t.rootConnection(Instance.B); Statement use = b.createStatement()) {
+            assertTrue(serverId(b) != serverId(t.rootConnection(Instance.A)), "a connection to B, not to A");
+            use.execute("USE " + t.databaseName());
             Ledger.Reconciliation r = ledger.reconcile(b);
             assertEquals(5, r.acknowledged());
             assertEquals(1, r.lost());
             assertEquals(java.util.List.of("acked-3"), r.lostSample());
             assertEquals(1, r.unacknowledgedPresent());
             assertEquals(0, r.duplicates());
+        }
+    }
+
+    /** @return {@code @@server_id} of the connection's server; closes the connection */
+    static long serverId(Connection c) throws Exception {
+        try (c; Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("SELECT @@server_id")) {
+            r.next();
+            return r.getLong(1);
         }
     }
 

@@ -211,9 +211,7 @@ public final class DrillRunner {
             external.installWriterCheck();
             externalLoaded = true;
         }
-        if (!external.waitReplicaCaughtUp(60)) {
-            throw new TestbedException("replica B did not catch up with A within 60 s");
-        }
+        external.awaitReplicaCaughtUp(60);
         return external;
     }
 
@@ -222,9 +220,7 @@ public final class DrillRunner {
         try {
             DataSet.ofOrders(s.rows()).ensureLoaded(t.directA());
             t.installWriterCheck();
-            if (!t.waitReplicaCaughtUp(60)) {
-                throw new TestbedException("replica B did not catch up with A within 60 s after loading the data set");
-            }
+            t.awaitReplicaCaughtUp(60);
             return t;
         } catch (Exception e) {
             t.close();
@@ -346,18 +342,7 @@ public final class DrillRunner {
 
     private void planned(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
         sleep(s.steady());
-        events.put("injection", load.nowMs());
-        t.setReadOnly(Instance.A);
-        if (!t.waitReplicaCaughtUp(30)) {
-            throw new TestbedException("planned failover: B did not catch up with A within 30 s");
-        }
-        events.put("caught-up", load.nowMs());
-        t.promoteB();
-        events.put("promoted", load.nowMs());
-        t.pointWriterEndpointAt(Instance.B);
-        events.put("endpoint-moved", load.nowMs());
-        t.cutConnections(Instance.A);
-        events.put("old-writer-rebooted", load.nowMs());
+        io.poolbench.toxiproxy.PlannedFailover.inject(t, load::nowMs, events);
         sleep(s.after());
     }
 
@@ -394,7 +379,7 @@ public final class DrillRunner {
         sleep(s.steady());
         events.put("injection", load.nowMs());
         t.setReadOnly(Instance.A);
-        t.waitReplicaCaughtUp(30);
+        t.awaitReplicaCaughtUp(30);
         t.promoteB();
         events.put("promoted", load.nowMs());
         long until = System.nanoTime() + s.flapFor() * 1_000_000_000L;
