@@ -80,6 +80,19 @@ public final class JtlSummary {
      * @throws IOException when the file cannot be read or lacks the timeStamp/elapsed/label/success columns
      */
     public static Map<String, LabelStats> read(Path csv) throws IOException {
+        return read(csv, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reads the samples that started within a window (to leave out a warm-up).
+     *
+     * @param csv results file
+     * @param fromEpochMs first start time counted, ms since the epoch (inclusive)
+     * @param toEpochMs end of the window (exclusive)
+     * @return label → stats in first-seen order, plus {@code all} at the end
+     * @throws IOException see {@link #read(Path)}
+     */
+    public static Map<String, LabelStats> read(Path csv, long fromEpochMs, long toEpochMs) throws IOException {
         Map<String, Acc> by = new LinkedHashMap<>();
         Acc all = new Acc();
         try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
@@ -90,6 +103,9 @@ public final class JtlSummary {
                     continue; // a line cut short by an interrupted run
                 }
                 long start = Long.parseLong(rec.get("timeStamp"));
+                if (start < fromEpochMs || start >= toEpochMs) {
+                    continue;
+                }
                 long elapsed = Long.parseLong(rec.get("elapsed"));
                 boolean ok = Boolean.parseBoolean(rec.get("success"));
                 String code = rec.isMapped("responseCode") ? rec.get("responseCode") : "?";

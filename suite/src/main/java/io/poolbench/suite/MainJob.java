@@ -270,27 +270,25 @@ final class MainJob {
         profileJson.put("warnings", lint.warnings());
         profileJson.put("borrowValidation", pp.borrowValidation());
         JSON.writeValue(dir.resolve("profile.json").toFile(), profileJson);
-        int shutdownPort = freePort();
-        Path ready = dir.resolve("webapp.port");
-        List<String> web = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.webappJar().toString(),
-                "--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(), "--port", "0",
-                "--shutdown-port", Integer.toString(shutdownPort), "--ready-file", ready.toString(),
-                "--max-threads", Integer.toString(settings.webappMaxThreads()),
-                "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
-                "--rows", Integer.toString(settings.rows()));
-        Process webapp = Children.start(web, Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
-                "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir.resolve("webapp.log"),
+        WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
+                List.of("--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(),
+                        "--max-threads", Integer.toString(settings.webappMaxThreads()),
+                        "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
+                        "--rows", Integer.toString(settings.rows())),
+                Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
+                        "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir,
                 line -> {
                     if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
                         progress.detail("webapp", line);
                     }
                 });
+        Process webapp = web.process();
         Process jmeter = null;
         PoolSampler sampler = null;
         Path results = dir.resolve("results.csv");
         long[] webappDiedAtMs = {-1};
         try {
-            int port = awaitReady(webapp, ready, dir.resolve("webapp.log"));
+            int port = web.port();
             progress.detail("webapp", p.id() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
             sampler = new PoolSampler(port, dir.resolve("pool.csv"));
             sampler.start();
@@ -337,10 +335,7 @@ final class MainJob {
                 sampler.stop();
             }
             Children.stop(jmeter, 5);
-            shutdown(shutdownPort);
-            if (!webapp.waitFor(20, TimeUnit.SECONDS)) {
-                Children.stop(webapp, 5);
-            }
+            web.close();
         }
         return judge(results, settings.maxErrorPercent());
     }
@@ -371,85 +366,5 @@ final class MainJob {
         }
         return String.format(Locale.ROOT, "%,d requests, %,d errors, %.1f req/s", all.requests(), all.errors(),
                 all.throughput());
-    }
-
-    private static int awaitReady(Process webapp, Path ready, Path log) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (Files.isRegularFile(ready)) {
-                String s = Files.readString(ready).trim();
-                if (!s.isEmpty()) {
-                    return Integer.parseInt(s);
-                }
-            }
-            if (!webapp.isAlive()) {
-                String last = Files.readAllLines(log).stream().filter(l -> l.startsWith("poolbench-webapp:"))
-                        .reduce((a, b) -> b).orElse("exit code " + webapp.exitValue());
-                throw new TestbedException("the webapp did not start: " + last + " (log: " + log + ")");
-            }
-            Thread.sleep(200);
-        }
-        throw new TestbedException("the webapp did not start within 120 s; see " + log);
-    }
-
-    private static void shutdown(int port) {
-        try (Socket s = new Socket("127.0.0.1", port); OutputStream o = s.getOutputStream()) {
-            o.write("SHUTDOWN".getBytes(StandardCharsets.US_ASCII));
-        } catch (IOException alreadyGone) {
-            // not listening: the process is gone or going
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    /** Samples GET /pool every 500 ms into a CSV: elapsed ms, active, idle, waiting, total, max. */
-    static final class PoolSampler {
-        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        private final URI uri;
-        private final Path csv;
-        private volatile boolean running = true;
-        private Thread thread;
-
-        PoolSampler(int port, Path csv) {
-            this.uri = URI.create("http://127.0.0.1:" + port + "/pool");
-            this.csv = csv;
-        }
-
-        void start() {
-            thread = new Thread(this::loop, "pool-sampler");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        private void loop() {
-            long t0 = System.nanoTime();
-            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8), true)) {
-                w.println("elapsedMs,active,idle,waiting,total,max");
-                while (running) {
-                    try {
-                        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri)
-                                .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-                        JsonNode n = JSON.readTree(r.body());
-                        w.println((System.nanoTime() - t0) / 1_000_000 + "," + n.path("active").asInt() + ","
-                                + n.path("idle").asInt() + "," + n.path("waiting").asInt() + ","
-                                + n.path("total").asInt() + "," + n.path("max").asInt());
-                    } catch (IOException e) {
-                        // a missed sample; the webapp may be busy or stopping
-                    }
-                    Thread.sleep(500);
-                }
-            } catch (IOException | InterruptedException e) {
-                // sampling ends with the run
-            }
-        }
-
-        void stop() throws InterruptedException {
-            running = false;
-            thread.join(3_000);
-        }
     }
 }

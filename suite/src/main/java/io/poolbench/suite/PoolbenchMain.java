@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
  * run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {PoolbenchMain.Run.class,
-        PoolbenchMain.ReportCmd.class, PoolbenchMain.Lint.class, io.poolbench.toxiproxy.drill.DrillCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
+        PoolbenchMain.ReportCmd.class, PoolbenchMain.Lint.class, io.poolbench.toxiproxy.drill.DrillCommand.class,
+        Seed004Command.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
 
     @Override
@@ -345,6 +346,13 @@ public final class PoolbenchMain implements Callable<Integer> {
                 } catch (IOException e) {
                     throw new TestbedException("the drill results in " + dir + " are damaged or unwritable ("
                             + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
+                }
+            } else if ("seed004".equals(m.command())) {
+                try {
+                    System.out.println(Seed004Report.write(dir));
+                } catch (IOException e) {
+                    throw new TestbedException("the seed004 results in " + dir + " are damaged or unwritable ("
+                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun seed004");
                 }
             } else {
                 try {

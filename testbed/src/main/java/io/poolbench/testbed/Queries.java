@@ -35,6 +35,10 @@ public final class Queries {
             + " CROSS JOIN (SELECT price FROM products WHERE id <= ?) p";
     /** Write SQL: the ledger row of the write endpoint. */
     public static final String WRITE_SQL = "INSERT INTO write_ledger (id, created_at, payload) VALUES (?, ?, ?)";
+    /** Seed 004's screen query on MySQL: one order by primary key, holding the connection {@code ?} s in the server. */
+    public static final String SCREEN_SQL_MYSQL = "SELECT id, SLEEP(?) FROM orders WHERE id = ?";
+    /** Seed 004's screen query on PostgreSQL (pg_sleep returns void, so it joins as a one-row function). */
+    public static final String SCREEN_SQL_POSTGRESQL = "SELECT o.id FROM orders o CROSS JOIN pg_sleep(?) WHERE o.id = ?";
     /** Seed 002: 200 x 500 rows. */
     public static final int DEFAULT_LONG_WIDTH = 200;
     /** Seed 002: 200 x 500 rows. */
@@ -133,6 +137,28 @@ public final class Queries {
         }
         if (!c.getAutoCommit()) {
             c.commit();
+        }
+    }
+
+    /**
+     * One query of a seed 004 screen ({@link ScreenModel}): a primary-key lookup that holds the connection for a
+     * given server time.
+     *
+     * @param c connection
+     * @param dialect the server's dialect
+     * @param id order id
+     * @param serverMs time the query spends in the server, ms
+     * @return true when the order exists
+     * @throws SQLException from the driver
+     */
+    public static boolean screenQuery(Connection c, Dialect dialect, long id, double serverMs) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(dialect == Dialect.MYSQL ? SCREEN_SQL_MYSQL
+                : SCREEN_SQL_POSTGRESQL)) {
+            p.setDouble(1, serverMs / 1000.0);
+            p.setLong(2, id);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

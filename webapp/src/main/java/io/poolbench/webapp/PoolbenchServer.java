@@ -23,8 +23,8 @@ import org.apache.tomcat.util.descriptor.web.ContextResource;
  * binds a context.xml resource (a {@link ContextResource} whose properties are the attributes, created on first
  * lookup by the factory the profile names); servlets look it up at {@code java:comp/env/<name>}.
  *
- * <p>Endpoints: {@code /short}, {@code /medium}, {@code /long}, {@code /write}, {@code /pool} (see
- * {@link QueryServlet}, {@link PoolServlet}).
+ * <p>Endpoints: {@code /short}, {@code /medium}, {@code /long}, {@code /write}, {@code /pool}, {@code /screen} (see
+ * {@link QueryServlet}, {@link PoolServlet}, {@link ScreenServlet}).
  */
 public final class PoolbenchServer implements AutoCloseable {
     private final Tomcat tomcat;
@@ -33,6 +33,7 @@ public final class PoolbenchServer implements AutoCloseable {
     static final String TMP_PREFIX = "poolbench-tomcat-";
     private final PoolProfile profile;
     private final io.poolbench.testbed.StopOnExit stopOnExit;
+    private io.poolbench.testbed.ScreenLog screenLog;
     private boolean closed;
 
     /**
@@ -44,9 +45,26 @@ public final class PoolbenchServer implements AutoCloseable {
      * @param port HTTP port, 0 for any free port
      * @param maxThreads Tomcat connector's request threads (Tomcat's default is 200)
      * @param shutdownPort Tomcat shutdown port on loopback, -1 for none
+     * @param screens seed 004's screens served at {@code /screen}
+     * @param screenLog CSV file for the {@link io.poolbench.testbed.ScreenLog} of {@code /screen}, or null for none
      */
     public record Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
-            int shutdownPort) {
+            int shutdownPort, io.poolbench.testbed.ScreenModel screens, Path screenLog) {
+        /**
+         * Settings with the article's screens and no screen log.
+         *
+         * @param profile see the record
+         * @param vars see the record
+         * @param data see the record
+         * @param port see the record
+         * @param maxThreads see the record
+         * @param shutdownPort see the record
+         */
+        public Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
+                int shutdownPort) {
+            this(profile, vars, data, port, maxThreads, shutdownPort, io.poolbench.testbed.ScreenModel.article(),
+                    null);
+        }
     }
 
     private PoolbenchServer(Tomcat tomcat, Path baseDir, PoolProfile profile) {
@@ -141,8 +159,19 @@ public final class PoolbenchServer implements AutoCloseable {
         add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data()), "/long");
         add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data()), "/write");
         add(ctx, "pool", new PoolServlet(jndi, p.name()), "/pool");
+        io.poolbench.testbed.ScreenLog screenLog = null;
+        if (s.screenLog() != null) {
+            try {
+                screenLog = io.poolbench.testbed.ScreenLog.create(s.screenLog());
+            } catch (IOException e) {
+                throw new TestbedException("cannot create the screen log " + s.screenLog() + ": " + e.getMessage()
+                        + "; choose a writable --screen-log", e);
+            }
+        }
+        add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), screenLog), "/screen");
 
         PoolbenchServer server = new PoolbenchServer(tomcat, base, p);
+        server.screenLog = screenLog;
         try {
             tomcat.start();
         } catch (LifecycleException e) {
@@ -232,7 +261,21 @@ public final class PoolbenchServer implements AutoCloseable {
         } catch (LifecycleException | RuntimeException ignored) {
             // best effort on the way out
         }
+        if (screenLog != null) {
+            try {
+                screenLog.close();
+            } catch (IOException | RuntimeException ignored) {
+                // what was written stays; the reader skips a truncated last row
+            }
+        }
         deleteTree(baseDir);
+    }
+
+    /** Writes the screen log's buffered rows to its file (the scenario reads it while the server runs). */
+    public void flushScreenLog() {
+        if (screenLog != null) {
+            screenLog.flush();
+        }
     }
 
     private static void deleteTree(Path p) {

@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "poolbench-webapp", mixinStandardHelpOptions = true, sortOptions = false,
         subcommands = {WebappMain.Stop.class, WebappMain.Wait.class},
-        description = "Embedded Tomcat serving /short /medium /long /write /pool from a JNDI pool profile.")
+        description = "Embedded Tomcat serving /short /medium /long /write /pool /screen from a JNDI pool profile.")
 public final class WebappMain implements Callable<Integer> {
 
     @Option(names = {"--context-xml", "--profile"}, defaultValue = "hikari", paramLabel = "FILE|NAME",
@@ -47,6 +47,17 @@ public final class WebappMain implements Callable<Integer> {
 
     @Option(names = "--shutdown-port", defaultValue = "-1", description = "Tomcat shutdown port on 127.0.0.1, -1 = none.")
     int shutdownPort;
+
+    @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",
+            description = "/screen borrows once per request or once per query (default ${DEFAULT-VALUE}).")
+    String borrow;
+
+    @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
+            description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, seed 004).")
+    long longScreenMaxMs;
+
+    @Option(names = "--screen-log", paramLabel = "FILE", description = "/screen: one CSV row per request to FILE.")
+    Path screenLog;
 
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the HTTP port to FILE once serving.")
     Path readyFile;
@@ -73,6 +84,9 @@ public final class WebappMain implements Callable<Integer> {
             requireFree("--port", port);
         }
         Cli.range("--max-threads", maxThreads, 1, 10_000);
+        Cli.range("--long-screen-max-ms", longScreenMaxMs, io.poolbench.testbed.ScreenModel.LONG_MIN_MS, 600_000);
+        io.poolbench.testbed.ScreenModel screens = new io.poolbench.testbed.ScreenModel(
+                io.poolbench.testbed.ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
         dbOptions.validate();
         Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
         PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, dir), resource);
@@ -94,7 +108,7 @@ public final class WebappMain implements Callable<Integer> {
                 data.ensureLoaded(db);
             }
             server[0] = PoolbenchServer.start(new PoolbenchServer.Settings(p, DatabaseOptions.vars(db), data, port,
-                    maxThreads, shutdownPort));
+                    maxThreads, shutdownPort, screens, screenLog));
             System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile " + p.name()
                     + " (" + p.kind() + ", " + p.file() + "), database " + db.describe());
             if (readyFile != null) {

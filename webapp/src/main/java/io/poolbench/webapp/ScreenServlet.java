@@ -1,0 +1,173 @@
+package io.poolbench.webapp;
+
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Dialect;
+import io.poolbench.testbed.PoolErrors;
+import io.poolbench.testbed.Queries;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.ScreenModel.Screen;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.sql.DataSource;
+
+/**
+ * {@code /screen?screen=short|medium|long&user=N[&writeId=ID]}: one page of seed 004's application, several
+ * queries per request as {@link ScreenModel} says, borrowing once per request or once per query. With
+ * {@code writeId} the request ends with a committed write of that id (the failover variant's ledger).
+ *
+ * <p>200 with {@code borrows}, {@code borrowWaitUs} (total time in {@code getConnection()}), {@code borrowMaxUs};
+ * 400 for a bad parameter; 503 {@code pool-timeout} or {@code connect-failed} when a borrow failed; 500 {@code sql}
+ * for an error in a query. Every request is also a row of the {@link ScreenLog} when the server has one.
+ */
+final class ScreenServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    private final String jndiName;
+    private final DataSet data;
+    private final transient ScreenModel model;
+    private final transient ScreenLog log;
+    private transient DataSource ds;
+    private transient volatile Dialect dialect;
+
+    ScreenServlet(String jndiName, DataSet data, ScreenModel model, ScreenLog log) {
+        this.jndiName = jndiName;
+        this.data = data;
+        this.model = model;
+        this.log = log;
+    }
+
+    @Override
+    public void init() {
+        ds = Json.lookupDataSource(jndiName);
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        handle(req, resp);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        handle(req, resp);
+    }
+
+    /** What one request did, for the response and the log. */
+    private static final class Trace {
+        int borrows;
+        long waitUs;
+        long maxUs;
+        boolean borrowFailed;
+
+        Connection borrow(DataSource ds) throws SQLException {
+            long t0 = System.nanoTime();
+            try {
+                return ds.getConnection();
+            } catch (SQLException | RuntimeException e) {
+                borrowFailed = true;
+                throw e;
+            } finally {
+                long us = (System.nanoTime() - t0) / 1_000;
+                borrows++;
+                waitUs += us;
+                maxUs = Math.max(maxUs, us);
+            }
+        }
+    }
+
+    private void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        long startMs = System.currentTimeMillis();
+        long t0 = System.nanoTime();
+        Screen screen;
+        long user;
+        String writeId = req.getParameter("writeId");
+        try {
+            screen = Screen.parse(String.valueOf(req.getParameter("screen")));
+            String u = req.getParameter("user");
+            user = u == null ? ThreadLocalRandom.current().nextInt(1, 1000) : Long.parseLong(u);
+            if (user < 0) {
+                throw new IllegalArgumentException("user=" + u + " must be 0 or more");
+            }
+            if (writeId != null && (writeId.isBlank() || writeId.length() > 64)) {
+                throw new IllegalArgumentException("writeId must have 1 to 64 characters");
+            }
+        } catch (NumberFormatException e) {
+            Json.error(resp, 400, "bad-parameter", "user=" + req.getParameter("user") + " is not a number", null);
+            return;
+        } catch (IllegalArgumentException e) {
+            Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
+            return;
+        }
+        Trace tr = new Trace();
+        int status = 200;
+        String error = "";
+        String message = null;
+        Map<String, Object> extra = new LinkedHashMap<>();
+        int queries = model.queries(screen);
+        double queryMs = model.queryMs(screen, user);
+        try {
+            if (model.borrow() == ScreenModel.Borrow.PER_REQUEST) {
+                try (Connection c = tr.borrow(ds)) {
+                    for (int i = 0; i < queries; i++) {
+                        query(c, queryMs);
+                    }
+                    if (writeId != null) {
+                        Queries.write(c, writeId, "seed004 " + screen.label());
+                    }
+                }
+            } else {
+                for (int i = 0; i < queries; i++) {
+                    try (Connection c = tr.borrow(ds)) {
+                        query(c, queryMs);
+                    }
+                }
+                if (writeId != null) {
+                    try (Connection c = tr.borrow(ds)) {
+                        Queries.write(c, writeId, "seed004 " + screen.label());
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            boolean borrowFailed = tr.borrowFailed;
+            status = borrowFailed ? 503 : 500;
+            error = !borrowFailed ? "sql" : PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed";
+            message = Redact.oneLine(e.getMessage());
+            extra.put("sqlState", e.getSQLState());
+            extra.put("errorCode", e.getErrorCode());
+        }
+        long elapsedUs = (System.nanoTime() - t0) / 1_000;
+        if (log != null) {
+            log.add(new ScreenLog.Entry(startMs, screen.label(), user, status, error, tr.borrows, tr.waitUs, tr.maxUs,
+                    elapsedUs, writeId));
+        }
+        extra.put("screen", screen.label());
+        extra.put("user", user);
+        extra.put("queries", queries);
+        extra.put("borrows", tr.borrows);
+        extra.put("borrowWaitUs", tr.waitUs);
+        extra.put("borrowMaxUs", tr.maxUs);
+        if (status == 200) {
+            extra.put("sqlMs", Math.round(queries * queryMs));
+            Json.send(resp, 200, extra);
+        } else {
+            Json.error(resp, status, error, message, extra);
+        }
+    }
+
+    private void query(Connection c, double queryMs) throws SQLException {
+        Dialect d = dialect;
+        if (d == null) {
+            d = Dialect.fromJdbcUrl(c.getMetaData().getURL());
+            dialect = d;
+        }
+        Queries.screenQuery(c, d, 1 + ThreadLocalRandom.current().nextInt(data.orders()), queryMs);
+    }
+}
