@@ -68,6 +68,17 @@ public final class Ledger {
                 dups = rs.getInt(1);
             }
         }
+        return reconcile(present, dups);
+    }
+
+    /**
+     * Compares the ledger with the ids a server holds (a pure function).
+     *
+     * @param present ids in the server's {@code write_ledger}
+     * @param duplicates ids present more than once there
+     * @return the counts; the lost sample in no particular order
+     */
+    public Reconciliation reconcile(Set<String> present, int duplicates) {
         List<String> lost = new ArrayList<>();
         int lostCount = 0;
         for (String id : acknowledged) {
@@ -84,6 +95,6 @@ public final class Ledger {
                 ambiguous++;
             }
         }
-        return new Reconciliation(acknowledged.size(), lostCount, ambiguous, dups, lost);
+        return new Reconciliation(acknowledged.size(), lostCount, ambiguous, duplicates, lost);
     }
 }

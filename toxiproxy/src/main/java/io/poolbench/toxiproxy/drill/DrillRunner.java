@@ -3,7 +3,6 @@ package io.poolbench.toxiproxy.drill;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
@@ -54,6 +53,19 @@ public final class DrillRunner {
         /** @return lower-case name used in paths and on the command line */
         public String id() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /**
+         * @param s settings (the drill's times)
+         * @return the drill's scenario: one class per drill, whose header says what it models
+         */
+        DrillScenario scenario(DrillSettings s) {
+            return switch (this) {
+                case LATENCY -> new LatencyDrill(s.latencySteps(), s.latencyStep(), s.jitterMs());
+                case PLANNED -> new PlannedDrill(s.steady(), s.after());
+                case UNPLANNED -> new UnplannedDrill(s.steady(), s.detect(), s.reboot(), s.after());
+                case STALE -> new StaleEndpointDrill(s.steady(), s.flapEvery(), s.flapFor(), s.after());
+            };
         }
     }
 
@@ -271,6 +283,7 @@ public final class DrillRunner {
         Path dir = s.out().resolve("drills").resolve(d.id()).resolve(p.name());
         Files.createDirectories(dir);
         lintOnce(p, t);
+        DrillScenario scenario = d.scenario(s);
         Ledger ledger = new Ledger();
         Map<String, Long> events = new LinkedHashMap<>();
         List<long[]> poolSamples = new ArrayList<>();
@@ -286,39 +299,22 @@ public final class DrillRunner {
             sampler.start();
             List<OpenLoopLoad.Sample> samples;
             try {
-                switch (d) {
-                    case LATENCY:
-                        latency(t, load, events);
-                        break;
-                    case PLANNED:
-                        planned(t, load, events);
-                        break;
-                    case UNPLANNED:
-                        unplanned(t, load, events);
-                        break;
-                    case STALE:
-                        stale(t, load, events);
-                        break;
-                    default:
-                        throw new IllegalStateException(d.toString());
-                }
+                scenario.inject(t, load::nowMs, events);
             } finally {
                 samples = load.stop(Duration.ofSeconds(Math.min(10, s.requestTimeout())));
                 sampler.stop();
                 poolSamples.addAll(sampler.samples);
-                if (d == Drill.LATENCY) {
-                    t.setLatency(Instance.A, 0, 0);
-                }
             }
             Ledger.Reconciliation rec = null;
-            if (d != Drill.LATENCY) {
+            if (scenario.failsOver()) {
                 try (Connection c = t.rootConnection(Instance.B)) {
                     c.setCatalog(t.databaseName());
                     rec = ledger.reconcile(c);
                 }
             }
-            Map<String, Double> metrics = d == Drill.LATENCY ? latencyMetrics(samples, events)
-                    : failoverMetrics(samples, poolSamples, events, p);
+            Map<String, Double> metrics = scenario.failsOver()
+                    ? FailoverMetrics.of(samples, poolSamples, events, poolTimeoutMs(p), minIdle(p))
+                    : LatencyMetrics.of(samples, events);
             Map<String, Long> outcomes = new TreeMap<>();
             samples.forEach(x -> outcomes.merge(x.outcome(), 1L, Long::sum));
             RunResult r = new RunResult(d.id(), p.name(), p.kind().adapter().displayName(), rep, events, metrics,
@@ -328,187 +324,6 @@ public final class DrillRunner {
             JSON.writeValue(dir.resolve("run-" + rep + ".json").toFile(), r);
             return r;
         }
-    }
-
-    private void latency(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
-        for (int ms : s.latencySteps()) {
-            t.setLatency(Instance.A, ms, s.jitterMs());
-            events.put("step-" + ms + "ms", load.nowMs());
-            sleep(s.latencyStep());
-        }
-        events.put("end", load.nowMs());
-        t.setLatency(Instance.A, 0, 0);
-    }
-
-    private void planned(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
-        sleep(s.steady());
-        io.poolbench.toxiproxy.PlannedFailover.inject(t, load::nowMs, events);
-        sleep(s.after());
-    }
-
-    private void unplanned(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
-        sleep(s.steady());
-        events.put("injection", load.nowMs());
-        t.freeze(Instance.A);
-        long rebootAt = System.nanoTime() + s.reboot() * 1_000_000_000L;
-        sleep(s.detect());
-        // A is gone (A cannot be asked how far it got): B gets a moment to apply what it received, then is
-        // promoted; what A committed but B never received is lost, as with asynchronous replication
-        Thread.sleep(500);
-        t.promoteB();
-        events.put("promoted", load.nowMs());
-        t.pointWriterEndpointAt(Instance.B);
-        events.put("endpoint-moved", load.nowMs());
-        long left = (rebootAt - System.nanoTime()) / 1_000_000;
-        if (left > 0) {
-            Thread.sleep(left);
-        }
-        // the old writer reboots: its connections are reset, it comes back read-only
-        t.cutConnections(Instance.A);
-        t.unfreeze(Instance.A);
-        t.setReadOnly(Instance.A);
-        events.put("old-writer-rebooted", load.nowMs());
-        long end = events.get("injection") + (s.detect() + s.after()) * 1000L;
-        long rest = end - load.nowMs();
-        if (rest > 0) {
-            Thread.sleep(rest);
-        }
-    }
-
-    private void stale(DrillCluster t, OpenLoopLoad load, Map<String, Long> events) throws Exception {
-        sleep(s.steady());
-        events.put("injection", load.nowMs());
-        t.setReadOnly(Instance.A);
-        t.awaitReplicaCaughtUp(30);
-        t.promoteB();
-        events.put("promoted", load.nowMs());
-        long until = System.nanoTime() + s.flapFor() * 1_000_000_000L;
-        Instance target = Instance.B;
-        int flips = 0;
-        while (System.nanoTime() < until) {
-            t.pointWriterEndpointAt(target);
-            events.put("endpoint-" + target.name().toLowerCase(Locale.ROOT) + "-" + (++flips), load.nowMs());
-            target = target == Instance.A ? Instance.B : Instance.A;
-            sleep(s.flapEvery());
-        }
-        t.pointWriterEndpointAt(Instance.B);
-        events.put("endpoint-moved", load.nowMs());
-        sleep(Math.max(1, s.after() - s.flapFor()));
-    }
-
-    private static void sleep(int seconds) throws InterruptedException {
-        Thread.sleep(seconds * 1000L);
-    }
-
-    // ---- measurements ----
-
-    static Map<String, Double> failoverMetrics(List<OpenLoopLoad.Sample> samples, List<long[]> pool,
-            Map<String, Long> events, PoolProfile p) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        long inj = events.getOrDefault("injection", 0L);
-        long moved = events.getOrDefault("endpoint-moved", inj);
-        Double firstErr = null;
-        Double lastErr = null;
-        long failed = 0;
-        long readOnly = 0;
-        long blocked = 0;
-        long timeout = poolTimeoutMs(p);
-        long threshold = timeout > 0 ? timeout : 30_000;
-        Double firstWrite = null;
-        List<Long> rts = new ArrayList<>();
-        for (OpenLoopLoad.Sample x : samples) {
-            if (x.endMs() >= 0) {
-                rts.add(x.responseMs());
-            }
-            boolean ok = x.outcome().equals("ok");
-            if (!ok) {
-                failed++;
-                double at = ((x.endMs() >= 0 ? x.endMs() : Long.MAX_VALUE / 2) - inj) / 1000.0;
-                if (x.endMs() >= 0) {
-                    firstErr = firstErr == null ? at : Math.min(firstErr, at);
-                    lastErr = lastErr == null ? at : Math.max(lastErr, at);
-                }
-            }
-            if (x.outcome().equals("read-only")) {
-                readOnly++;
-            }
-            if (x.outcome().equals("pool-timeout") || x.borrowUs() > threshold * 1000) {
-                blocked++;
-            }
-            if (ok && x.endpoint().equals("write") && x.startMs() >= moved) {
-                double at = (x.endMs() - inj) / 1000.0;
-                firstWrite = firstWrite == null ? at : Math.min(firstWrite, at);
-            }
-        }
-        // back to health: after the first write on the new writer (connections reach it), the first sample with
-        // nobody waiting, a spare connection and at least minIdle connections
-        int min = minIdle(p);
-        Double backToMin = null;
-        if (firstWrite != null) {
-            long from = inj + (long) (firstWrite * 1000);
-            for (long[] ps : pool) {
-                if (ps[0] >= from && ps[3] <= 0 && ps[2] >= 1 && ps[4] >= min) {
-                    backToMin = (ps[0] - inj) / 1000.0;
-                    break;
-                }
-            }
-        }
-        m.put("requests", (double) samples.size());
-        m.put("failed", (double) failed);
-        m.put("first_error_s", firstErr);
-        m.put("last_error_s", lastErr);
-        m.put("first_write_on_new_writer_s", firstWrite);
-        m.put("pool_back_to_min_idle_s", backToMin);
-        m.put("read_only_errors", (double) readOnly);
-        m.put("blocked_over_pool_timeout", (double) blocked);
-        m.put("pool_timeout_ms", (double) timeout);
-        m.put("max_response_ms", rts.isEmpty() ? null : (double) rts.stream().mapToLong(Long::longValue).max().orElse(0));
-        m.put("p99_response_ms", Figures.nearestRank(rts, 0.99));
-        return m;
-    }
-
-    static Map<String, Double> latencyMetrics(List<OpenLoopLoad.Sample> samples, Map<String, Long> events) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        List<Map.Entry<String, Long>> steps = new ArrayList<>(events.entrySet());
-        for (int i = 0; i < steps.size(); i++) {
-            String name = steps.get(i).getKey();
-            if (!name.startsWith("step-")) {
-                continue;
-            }
-            long from = steps.get(i).getValue();
-            long to = i + 1 < steps.size() ? steps.get(i + 1).getValue() : Long.MAX_VALUE;
-            List<Long> rt = new ArrayList<>();
-            List<Long> borrow = new ArrayList<>();
-            long ok = 0;
-            long err = 0;
-            for (OpenLoopLoad.Sample x : samples) {
-                if (x.intendedMs() < from || x.intendedMs() >= to) {
-                    continue;
-                }
-                if (x.endMs() >= 0) {
-                    rt.add(x.responseMs());
-                }
-                if (x.borrowUs() >= 0) {
-                    borrow.add(x.borrowUs() / 1000);
-                }
-                if (x.outcome().equals("ok")) {
-                    ok++;
-                } else {
-                    err++;
-                }
-            }
-            String k = name.substring("step-".length());
-            double secs = (Math.min(to, events.getOrDefault("end", to)) - from) / 1000.0;
-            m.put(k + ".throughput_rps", secs > 0 ? ok / secs : null);
-            m.put(k + ".p50_ms", Figures.nearestRank(rt, 0.50));
-            m.put(k + ".p99_ms", Figures.nearestRank(rt, 0.99));
-            m.put(k + ".max_ms", rt.isEmpty() ? null : (double) rt.stream().mapToLong(Long::longValue).max().orElse(0));
-            m.put(k + ".borrow_p99_ms", Figures.nearestRank(borrow, 0.99));
-            m.put(k + ".borrow_max_ms", borrow.isEmpty() ? null
-                    : (double) borrow.stream().mapToLong(Long::longValue).max().orElse(0));
-            m.put(k + ".errors", (double) err);
-        }
-        return m;
     }
 
     static String summaryLine(RunResult r) {

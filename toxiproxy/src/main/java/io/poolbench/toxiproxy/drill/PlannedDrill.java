@@ -1,0 +1,38 @@
+package io.poolbench.toxiproxy.drill;
+
+import io.poolbench.toxiproxy.DrillCluster;
+import io.poolbench.toxiproxy.PlannedFailover;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Aurora's planned failover under load ({@link PlannedFailover}: A read-only, B caught up and promoted, the
+ * endpoint moved, A rebooted) after a steady period, then a period to recover. What it shows: how long a pool keeps
+ * handing out connections to the old, now read-only writer, when the first write reaches the new one, and whether
+ * a write that was acknowledged is missing afterwards.
+ */
+final class PlannedDrill implements DrillScenario {
+    private final int steadySeconds;
+    private final int afterSeconds;
+
+    /**
+     * @param steadySeconds load before the injection, s
+     * @param afterSeconds load after the failover, s
+     */
+    PlannedDrill(int steadySeconds, int afterSeconds) {
+        this.steadySeconds = steadySeconds;
+        this.afterSeconds = afterSeconds;
+    }
+
+    @Override
+    public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
+        DrillScenario.sleep(steadySeconds);
+        PlannedFailover.inject(t, nowMs, events);
+        DrillScenario.sleep(afterSeconds);
+    }
+
+    @Override
+    public boolean failsOver() {
+        return true;
+    }
+}
