@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -94,6 +95,18 @@ final class Seed004Command implements Callable<Integer> {
     @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
     boolean failover;
 
+    @Option(names = "--vary", paramLabel = "PROFILE",
+            description = "After the profiles, rerun this one (a name among --profiles) with one setting changed at a"
+                    + " time: pool size to --vary-pool-size; the borrow timeout to unbounded when the profile sets one,"
+                    + " else to 10000 ms (the article's maxWait); validation on borrow switched over. A change that"
+                    + " would not change anything is left out with a line.")
+    String vary;
+
+    @Option(names = "--vary-pool-size", defaultValue = "300", paramLabel = "N",
+            description = "Pool size of the --vary run that changes the pool size (default ${DEFAULT-VALUE}, the"
+                    + " article's maxTotal).")
+    int varyPoolSize;
+
     @Option(names = "--rows", defaultValue = "20000", paramLabel = "N",
             description = "Orders in the data set (default ${DEFAULT-VALUE}).")
     int rows;
@@ -118,6 +131,38 @@ final class Seed004Command implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /**
+     * The one-setting changes of a profile, each {attribute, value} in the pool's own vocabulary.
+     *
+     * @param p the profile to vary
+     * @return pool size, borrow timeout, validation on borrow: those the pool has and that change something
+     */
+    private List<String[]> variants(PoolProfile p) {
+        io.poolbench.testbed.pool.PoolAdapter a = p.kind().adapter();
+        Map<String, String> attrs = p.attributes();
+        List<String[]> out = new ArrayList<>();
+        String size = a.sizeAttributes().get(0);
+        if (!Integer.toString(varyPoolSize).equals(attrs.get(size))) {
+            out.add(new String[] {size, Integer.toString(varyPoolSize)});
+        } else {
+            System.out.println("poolbench seed004: --vary " + p.name() + ": " + size + " is already " + varyPoolSize
+                    + ", no pool-size run");
+        }
+        String timeout = a.borrowTimeoutAttribute();
+        if (timeout != null) {
+            boolean bounded = a.borrowTimeoutMs(attrs) > 0;
+            out.add(new String[] {timeout, bounded ? a.unboundedBorrowTimeout() : "10000"});
+        }
+        String validation = a.validationOnBorrowAttribute();
+        if (validation != null && attrs.containsKey(validation)) {
+            out.add(new String[] {validation, Boolean.toString(!Boolean.parseBoolean(attrs.get(validation)))});
+        } else if (validation != null) {
+            System.out.println("poolbench seed004: --vary " + p.name() + ": " + validation + " is not set (the pool's"
+                    + " default applies), no validation run; set it in the profile to vary it");
+        }
+        return out;
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -154,6 +199,7 @@ final class Seed004Command implements Callable<Integer> {
         if (Math.round(users * share) < 1) {
             throw new TestbedException("--users " + users + " × --share " + share + " leaves no user for the webapp");
         }
+        List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(root);
         Path dirConf = ProfileDir.resolve(art.confDir());
         List<Seed004Settings.Run> runs = new ArrayList<>();
@@ -171,6 +217,13 @@ final class Seed004Command implements Callable<Integer> {
             runs.add(new Seed004Settings.Run(pp.name(), pp.file().toAbsolutePath().normalize().toString(), null,
                     null));
         }
+        if (vary != null) {
+            Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
+            Seed004Settings.Run base = runs.stream().filter(r -> r.id().equals(vary)).findFirst().orElseThrow(
+                    () -> new TestbedException("--vary " + vary + " is not one of the profiles run: "
+                            + runs.stream().map(Seed004Settings.Run::id).toList()));
+            variants = variants(PoolProfile.load(Path.of(base.file())));
+        }
         if (!io.poolbench.testbed.Docker.available()) {
             throw new TestbedException("seed004 needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"
                     + " answers: start dockerd (see .ci/run)");
@@ -186,6 +239,21 @@ final class Seed004Command implements Callable<Integer> {
                 duration, Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs,
                 failover, rows, mysqlImage, toxiproxyImage);
         Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+        if (!variants.isEmpty()) {
+            // the changed copies live in the run directory: what ran is there to read
+            Path vdir = Files.createDirectories(dir.resolve("seed004/variants"));
+            PoolProfile base = PoolProfile.load(Path.of(runs.stream().filter(r -> r.id().equals(vary)).findFirst()
+                    .orElseThrow().file()));
+            for (String[] v : variants) {
+                String id = base.name() + "+" + v[0] + "=" + v[1];
+                Path f = vdir.resolve(id + ".xml");
+                base.withAttribute(v[0], v[1], f);
+                runs.add(new Seed004Settings.Run(id, f.toAbsolutePath().toString(), base.name(), v[0] + "=" + v[1]));
+            }
+            s = new Seed004Settings(runs, users, ratePerMinute, share, engines, remoteEngines, warmup, duration,
+                    Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs, failover,
+                    rows, mysqlImage, toxiproxyImage);
+        }
         try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "seed004", spec.commandLine().getParseResult().originalArgs(), s,
                     System.out);

@@ -267,7 +267,7 @@ final class Seed004Report {
                 + " borrow columns: the webapp's own record of the time a request spent in getConnection (p99 of"
                 + " its total per request, and the longest single borrow). Article: JMeter's aggregate over 45 min"
                 + " and four servers (no n given).\n\n");
-        md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow p99 | borrow max"
+        md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow total p99 | longest borrow"
                 + " | article | avg | median | p90 | min | max |\n");
         md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
         for (RunStats r : stats) {
@@ -307,6 +307,37 @@ final class Seed004Report {
             }
         }
         md.append('\n');
+
+        List<RunStats> variants = stats.stream().filter(r -> !outcomes.get(r.id()).path("change").isNull()
+                && outcomes.get(r.id()).has("change")).toList();
+        if (!variants.isEmpty()) {
+            md.append("## One setting at a time\n\nThe varied profile as written, then with exactly one attribute"
+                    + " changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
+                    + " screen (ms), failed requests, and whether a maximum reaches the 20-second class.\n\n");
+            md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
+                    + "|---|---|---:|---:|---:|---:|---|\n");
+            java.util.Set<String> bases = new java.util.LinkedHashSet<>();
+            variants.forEach(v -> bases.add(outcomes.get(v.id()).path("basedOn").asText()));
+            for (RunStats r : stats) {
+                boolean isBase = bases.contains(r.id());
+                boolean isVariant = variants.contains(r);
+                if (!isBase && !isVariant) {
+                    continue;
+                }
+                md.append("| ").append(r.id()).append(" | ").append(isVariant
+                        ? "`" + outcomes.get(r.id()).path("change").asText() + "`" : "none (as written)");
+                for (String screen : SCREENS) {
+                    ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
+                            .orElse(null);
+                    md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
+                            st.maxMs()));
+                }
+                long errors = r.screens().stream().mapToLong(ScreenStats::errors).sum();
+                boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= TWENTY_SECOND_CLASS_MS);
+                md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
+            }
+            md.append('\n');
+        }
 
         md.append("## Load achieved and where the CPU went (measured period)\n\n");
         md.append("Achieved = requests that started in the measured period ÷ its length. CPU = user + system time of"

@@ -196,6 +196,53 @@ public final class PoolProfile {
         return new PoolProfile(file, name, kind, attrs);
     }
 
+    /**
+     * Writes a copy of this profile's file in which one attribute of its {@code <Resource>} has another value (or is
+     * added), with a comment saying so: one setting changed, everything else as written.
+     *
+     * @param attribute attribute name, in the pool's own vocabulary (see the adapter)
+     * @param value new value
+     * @param target the file to write (its directory must exist)
+     * @return the changed profile, loaded from {@code target}
+     * @throws TestbedException when the file cannot be read or written
+     */
+    public PoolProfile withAttribute(String attribute, String value, Path target) {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            Document doc;
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                doc = f.newDocumentBuilder().parse(in);
+            }
+            NodeList list = doc.getElementsByTagName("Resource");
+            Element chosen = null;
+            for (int i = 0; i < list.getLength(); i++) {
+                Element e = (Element) list.item(i);
+                if (resourceName.equals(e.getAttribute("name"))) {
+                    chosen = e;
+                }
+            }
+            if (chosen == null) {
+                throw new TestbedException("profile " + file + " has no <Resource name=\"" + resourceName + "\">");
+            }
+            chosen.setAttribute(attribute, value);
+            doc.insertBefore(doc.createComment(" poolbench: " + file.getFileName() + " with one setting changed: "
+                    + attribute + "=\"" + value + "\" "), doc.getDocumentElement());
+            javax.xml.transform.TransformerFactory tf = javax.xml.transform.TransformerFactory.newInstance();
+            tf.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            try (java.io.OutputStream out = Files.newOutputStream(target)) {
+                tf.newTransformer().transform(new javax.xml.transform.dom.DOMSource(doc),
+                        new javax.xml.transform.stream.StreamResult(out));
+            }
+        } catch (IOException | SAXException | ParserConfigurationException
+                | javax.xml.transform.TransformerException e) {
+            throw new TestbedException("cannot write " + target + " (" + file.getFileName() + " with " + attribute
+                    + "=" + value + "): " + e.getMessage(), e);
+        }
+        return load(target, resourceName);
+    }
+
     /** @return the file this profile came from */
     public Path file() {
         return file;

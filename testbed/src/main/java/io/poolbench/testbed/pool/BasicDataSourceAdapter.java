@@ -191,4 +191,14 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", io.poolbench.testbed.Redact.url((String) get(b, "getUrl")));
         return m;
     }
+
+    @Override
+    public String borrowTimeoutAttribute() {
+        return "maxWaitMillis";
+    }
+
+    @Override
+    public String validationOnBorrowAttribute() {
+        return "testOnBorrow";
+    }
 }

@@ -139,4 +139,19 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     public void close(DataSource ds) {
         ((ComboPooledDataSource) ds).close();
     }
+
+    @Override
+    public String borrowTimeoutAttribute() {
+        return "checkoutTimeout";
+    }
+
+    @Override
+    public String unboundedBorrowTimeout() {
+        return "0";
+    }
+
+    @Override
+    public String validationOnBorrowAttribute() {
+        return "testConnectionOnCheckout";
+    }
 }

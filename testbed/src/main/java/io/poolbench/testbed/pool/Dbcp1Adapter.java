@@ -143,4 +143,14 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(b.getUrl()));
         return m;
     }
+
+    @Override
+    public String borrowTimeoutAttribute() {
+        return "maxWait";
+    }
+
+    @Override
+    public String validationOnBorrowAttribute() {
+        return "testOnBorrow";
+    }
 }

@@ -133,4 +133,14 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     public void close(DataSource ds) {
         ((DruidDataSource) ds).close();
     }
+
+    @Override
+    public String borrowTimeoutAttribute() {
+        return "maxWait";
+    }
+
+    @Override
+    public String validationOnBorrowAttribute() {
+        return "testOnBorrow";
+    }
 }

@@ -154,4 +154,14 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", io.poolbench.testbed.Redact.url(h.getJdbcUrl()));
         return m;
     }
+
+    @Override
+    public String borrowTimeoutAttribute() {
+        return "connectionTimeout";
+    }
+
+    @Override
+    public String unboundedBorrowTimeout() {
+        return "0";
+    }
 }

@@ -64,6 +64,27 @@ public interface PoolAdapter {
     /** @return the attributes that, all set to N, fix the pool at N connections */
     List<String> sizeAttributes();
 
+    /**
+     * @return the attribute that sets how long a borrower waits for a connection (ms), or null when the pool has
+     *     none; used to change that one setting (seed 004's one-setting-at-a-time reruns)
+     */
+    default String borrowTimeoutAttribute() {
+        return null;
+    }
+
+    /** @return the value of {@link #borrowTimeoutAttribute()} that means "wait without limit" */
+    default String unboundedBorrowTimeout() {
+        return "-1";
+    }
+
+    /**
+     * @return the boolean attribute that turns validation on borrow on and off, or null when the pool has no such
+     *     switch (HikariCP validates every borrow of a connection idle for more than 500 ms, always)
+     */
+    default String validationOnBorrowAttribute() {
+        return null;
+    }
+
     /** @return the attribute names the factory reads (others are ignored; see {@link #ignoredHow()}) */
     Set<String> knownAttributes();
 

@@ -139,4 +139,14 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(t.getUrl()));
         return m;
     }
+
+    @Override
+    public String borrowTimeoutAttribute() {
+        return "maxWait";
+    }
+
+    @Override
+    public String validationOnBorrowAttribute() {
+        return "testOnBorrow";
+    }
 }
