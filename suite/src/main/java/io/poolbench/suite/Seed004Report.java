@@ -216,7 +216,7 @@ final class Seed004Report {
                 + " %.0f %% of its load: %d JMeter threads (%d engines × %d), paced to %.1f requests/s (the article's"
                 + " %.0f requests/min × %.2f); screens mixed %d / %d / %d %% short / medium / long, %s borrowing;"
                 + " %d ms added round trip (± %d ms) between webapp and MySQL; warm-up %d s excluded from every"
-                + " figure (requests that started in it), then %d s measured.%s Run status: **%s**.%n%n",
+                + " figure (requests that started in it), then %d s measured.%s %s.%n%n",
                 share * 100, engines * perEngine, engines, perEngine, settings.path("ratePerMinute").asDouble() * share
                 / 60, settings.path("ratePerMinute").asDouble(), share, settings.path("shortPercent").asInt(),
                 settings.path("mediumPercent").asInt(), 100 - settings.path("shortPercent").asInt()
@@ -224,7 +224,7 @@ final class Seed004Report {
                 settings.path("rttMs").asInt(), settings.path("jitterMs").asInt(),
                 settings.path("warmupSeconds").asInt(), settings.path("durationSeconds").asInt(),
                 settings.path("failover").asBoolean() ? " A planned failover is injected in the middle of the"
-                        + " measured period." : "", m.status()));
+                        + " measured period." : "", runStatus(m)));
 
         List<RunRecord.PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
         List<RunStats> stats = new ArrayList<>();
@@ -401,6 +401,14 @@ final class Seed004Report {
         json.put("article", art);
         JSON.writeValue(base.resolve("summary.json").toFile(), json);
         return md.toString();
+    }
+
+    /** The run's status, or while the report phase itself runs, how many runs produced a result. */
+    static String runStatus(RunRecord.Manifest m) {
+        List<RunRecord.PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        long ok = runs.stream().filter(RunRecord.PhaseEntry::ok).count();
+        String counted = ok + " of " + runs.size() + " runs produced a result";
+        return "running".equals(m.status()) ? "Runs: " + counted : "Run status: **" + m.status() + "**, " + counted;
     }
 
     private static String ms(double v) {
