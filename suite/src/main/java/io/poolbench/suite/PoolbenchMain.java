@@ -362,7 +362,9 @@ public final class PoolbenchMain implements Callable<Integer> {
                             + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + ")");
                 }
             }
-            System.out.println("run status: " + m.status() + "; written: " + dir.resolve("summary.md"));
+            Path written = "drill".equals(m.command()) ? dir.resolve("drills/summary.md")
+                    : "seed004".equals(m.command()) ? dir.resolve("seed004/summary.md") : dir.resolve("summary.md");
+            System.out.println("run status: " + m.status() + "; written: " + written);
             return 0;
         }
     }

@@ -375,7 +375,8 @@ final class Seed004Report {
                     + " promoted, the writer endpoint moved to B, A rebooted). Times in s after the injection. The"
                     + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
                     + " \"clogged\" under load; it gives no figures.\n\n");
-            md.append("| run | failover took | first acknowledged write after | failed after the injection, by class |"
+            md.append("| run | failover took | first acknowledged write on the new writer after | failed from the"
+                    + " injection on (in flight or later), by class |"
                     + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
                     + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
             for (RunStats r : stats) {
@@ -415,7 +416,11 @@ final class Seed004Report {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.1f", v);
     }
 
-    /** One row of the failover table from a run's outcome and the webapp's record. */
+    /**
+     * One row of the failover table from a run's outcome and the webapp's record: requests that ended after the
+     * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
+     * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
+     */
     static String failoverRow(String id, JsonNode o, List<ScreenLog.Entry> log) {
         JsonNode ev = o.path("events");
         if (!ev.has("injection")) {
@@ -429,12 +434,16 @@ final class Seed004Report {
         long blocked = 0;
         long timeoutMs = o.path("borrowTimeoutMs").asLong(-1);
         long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
+        long moved = t0 + ev.path("endpoint-moved").asLong(ev.path("injection").asLong());
         for (ScreenLog.Entry e : log) {
-            if (e.startEpochMs() < inj) {
+            // every request still running at the injection or started after it: in flight, it meets the failover
+            long end = e.startEpochMs() + e.elapsedUs() / 1000;
+            if (end < inj) {
                 continue;
             }
-            if (e.status() == 200 && !e.writeId().isEmpty() && firstWrite == null) {
-                firstWrite = e.startEpochMs() + e.elapsedUs() / 1000 - inj;
+            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved
+                    && (firstWrite == null || end - inj < firstWrite)) {
+                firstWrite = end - inj;
             }
             if (e.status() != 200) {
                 errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);

@@ -49,10 +49,12 @@ class Seed004ReportTest {
                 + "\"unacknowledgedPresent\":1}}";
         List<ScreenLog.Entry> log = List.of(
                 new ScreenLog.Entry(50_000, "medium", 1, 200, "", 1, 10, 10, 150_000, "w-before"),
+                // in flight at the injection (61,000): it meets the failover and counts
+                new ScreenLog.Entry(60_900, "medium", 4, 500, "sql", 1, 10, 10, 200_000, "w-inflight"),
                 new ScreenLog.Entry(61_500, "medium", 1, 500, "sql", 1, 10, 10, 150_000, "w-failed"),
                 new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
         String row = Seed004Report.failoverRow("hikari", new ObjectMapper().readTree(outcome), log);
-        assertEquals("| hikari | 2.5 | 4.0 | {pool-timeout=1, sql=1} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
+        assertEquals("| hikari | 2.5 | 4.0 | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
     }
 }
