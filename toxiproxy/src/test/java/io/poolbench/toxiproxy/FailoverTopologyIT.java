@@ -108,7 +108,9 @@ class FailoverTopologyIT {
         t.awaitReplicaCaughtUp(30);
         // B itself (its own mapped port, not the writer endpoint): the ledger is reconciled against the replica
         try (Connection b = t.rootConnection(Instance.B); Statement use = b.createStatement()) {
-            assertTrue(serverId(b) != serverId(t.rootConnection(Instance.A)), "a connection to B, not to A");
+            try (Connection a = t.rootConnection(Instance.A)) {
+                assertTrue(serverId(b) != serverId(a), "a connection to B, not to A");
+            }
             use.execute("USE " + t.databaseName());
             Ledger.Reconciliation r = ledger.reconcile(b);
             assertEquals(5, r.acknowledged());
@@ -119,9 +121,9 @@ class FailoverTopologyIT {
         }
     }
 
-    /** @return {@code @@server_id} of the connection's server; closes the connection */
+    /** @return {@code @@server_id} of the connection's server (the connection stays open) */
     static long serverId(Connection c) throws Exception {
-        try (c; Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("SELECT @@server_id")) {
+        try (Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("SELECT @@server_id")) {
             r.next();
             return r.getLong(1);
         }
