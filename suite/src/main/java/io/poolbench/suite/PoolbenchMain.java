@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {PoolbenchMain.Run.class,
         PoolbenchMain.ReportCmd.class, PoolbenchMain.Lint.class, io.poolbench.toxiproxy.drill.DrillCommand.class,
-        Seed004Command.class}, description = "Which JDBC pool, with which settings: the whole suite.")
+        Seed004Command.class, SweepCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
 
     @Override
@@ -347,6 +347,13 @@ public final class PoolbenchMain implements Callable<Integer> {
                     throw new TestbedException("the drill results in " + dir + " are damaged or unwritable ("
                             + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
                 }
+            } else if ("sweep pool-size".equals(m.command())) {
+                try {
+                    System.out.println(PoolSizeCommand.write(dir));
+                } catch (IOException e) {
+                    throw new TestbedException("the pool-size results in " + dir + " are damaged or unwritable ("
+                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the sweep");
+                }
             } else if ("seed004".equals(m.command())) {
                 try {
                     System.out.println(Seed004Report.write(dir));
@@ -363,7 +370,9 @@ public final class PoolbenchMain implements Callable<Integer> {
                 }
             }
             Path written = "drill".equals(m.command()) ? dir.resolve("drills/summary.md")
-                    : "seed004".equals(m.command()) ? dir.resolve("seed004/summary.md") : dir.resolve("summary.md");
+                    : "seed004".equals(m.command()) ? dir.resolve("seed004/summary.md")
+                    : "sweep pool-size".equals(m.command()) ? dir.resolve("pool-size/summary.md")
+                    : dir.resolve("summary.md");
             System.out.println("run status: " + m.status() + "; written: " + written);
             return 0;
         }

@@ -1,0 +1,323 @@
+package io.poolbench.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.RunRecord;
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code poolbench sweep pool-size}: seed 000's staircase for the pools of the catalog (see {@link PoolSizeSweep}). */
+@Command(name = "pool-size", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Seed 000: tasks that each hold a connection for a while, elapsed time against the pool size,"
+                + " per pool, beside the ideal staircase and the article's bb8 figures. Embedded PostgreSQL by"
+                + " default.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
+            "130:interrupted (Ctrl-C)"})
+final class PoolSizeCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Quick default: six pools of the catalog. */
+    static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2", "tomcat-jdbc", "c3p0", "vibur", "agroal");
+    /** Every pooled profile of the catalog. */
+    static final List<String> ALL_PROFILES = List.of("hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0",
+            "vibur", "druid", "agroal", "dbcp1");
+
+    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
+            description = "Pool profiles (default: " + "hikari,dbcp2,tomcat-jdbc,c3p0,vibur,agroal; --as-article: all"
+                    + " nine pooled profiles).")
+    List<String> profiles;
+
+    @Option(names = "--sizes", split = ",", defaultValue = "1,2,3,4,5,6,7,8,9,10,20", paramLabel = "N",
+            description = "Pool sizes (default ${DEFAULT-VALUE}, the article's).")
+    List<Integer> sizes;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Runs per pool and size (default 3; 5 with --as-article).")
+    Integer runs;
+
+    @Option(names = "--tasks", defaultValue = "20", paramLabel = "N", description = "Tasks (default ${DEFAULT-VALUE}).")
+    int tasks;
+
+    @Option(names = "--hold-ms", defaultValue = "200", paramLabel = "MS",
+            description = "How long each task holds its connection, ms (default ${DEFAULT-VALUE}).")
+    long holdMs;
+
+    @Option(names = "--as-article", description = "The article's parameters: every pooled profile, 5 runs (about 12"
+            + " minutes here).")
+    boolean asArticle;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty (default: a new"
+            + " target/poolbench-report/<time>/).")
+    Path out;
+
+    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
+    boolean force;
+
+    @Mixin
+    DatabaseOptions db;
+
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * Settings as the manifest records them.
+     *
+     * @param profiles profile files
+     * @param sizes pool sizes
+     * @param runs runs per size
+     * @param tasks tasks per run
+     * @param holdMs hold time, ms
+     * @param database the database kind
+     */
+    record Settings(List<String> profiles, List<Integer> sizes, int runs, int tasks, long holdMs, String database) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        int n = runs != null ? runs : asArticle ? 5 : 3;
+        Cli.range("--runs", n, 1, 1_000);
+        Cli.range("--tasks", tasks, 1, 10_000);
+        Cli.range("--hold-ms", holdMs, 0, 600_000);
+        for (int s : sizes) {
+            Cli.range("--sizes", s, 1, 1_000);
+        }
+        db.validate();
+        Path conf = ProfileDir.resolve(null);
+        List<PoolProfile> pps = new ArrayList<>();
+        for (String p : profiles != null ? profiles : asArticle ? ALL_PROFILES : QUICK_PROFILES) {
+            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, conf));
+            if (!pp.kind().adapter().pooled()) {
+                throw new TestbedException("profile " + p + " is no pool (" + pp.kind().adapter().displayName()
+                        + "): a pool size means nothing to it");
+            }
+            if (pps.stream().anyMatch(x -> x.name().equals(pp.name()))) {
+                throw new TestbedException("two profiles are named " + pp.name() + ": give one file another name");
+            }
+            pps.add(pp);
+        }
+        Settings settings = new Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes, n, tasks,
+                holdMs, db.kind);
+        Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
+        try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"))) {
+            RunRecord record = RunRecord.start(dir, "sweep pool-size", spec.commandLine().getParseResult()
+                    .originalArgs(), settings, System.out);
+            Progress progress = new Progress(System.out);
+            Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+            RunRecord.Phase dbPhase = record.plan("database", "start the database");
+            for (PoolProfile p : pps) {
+                phases.put(p.name(), record.plan("pool-size:" + p.name(), sizes.size() + " sizes × " + n
+                        + " runs of " + tasks + " tasks holding " + holdMs + " ms"));
+            }
+            record.onInterrupt(() -> writeQuietly(dir));
+            Path data = Files.createDirectories(dir.resolve("pool-size"));
+            try {
+                progress.phase(1, pps.size() + 1, "database");
+                if (!dbPhase.start()) {
+                    return record.finish();
+                }
+                try (Database database = db.settings().open()) {
+                    dbPhase.ok(database.describe());
+                    int no = 1;
+                    for (PoolProfile p : pps) {
+                        progress.phase(++no, pps.size() + 1, "pool size sweep, " + p.name());
+                        RunRecord.Phase ph = phases.get(p.name());
+                        if (!ph.start()) {
+                            break;
+                        }
+                        try {
+                            Map<String, List<PoolSizeSweep.Run>> bySize = new LinkedHashMap<>();
+                            for (int size : sizes) {
+                                List<PoolSizeSweep.Run> rs = new ArrayList<>();
+                                for (int r = 0; r < n; r++) {
+                                    rs.add(PoolSizeSweep.runOnce(p, database, size, tasks, holdMs));
+                                }
+                                bySize.put(Integer.toString(size), rs);
+                                progress.detail(p.name(), String.format(Locale.ROOT, "size %d: median %.0f ms"
+                                        + " (ideal %d)", size, median(rs.stream().map(PoolSizeSweep.Run::elapsedMs)
+                                        .toList()), PoolSizeSweep.idealMs(tasks, size, holdMs)));
+                            }
+                            JSON.writeValue(data.resolve(p.name() + ".json").toFile(), Map.of("profile", p.name(),
+                                    "pool", p.kind().adapter().displayName(), "runs", bySize));
+                            ph.ok(sizes.size() + " sizes × " + n + " runs");
+                        } catch (Exception e) {
+                            ph.failed(io.poolbench.testbed.Redact.rootMessage(e));
+                        }
+                    }
+                }
+            } finally {
+                record.finish();
+            }
+            int rc = record.finish();
+            if (!record.interrupted()) {
+                progress.print(write(dir));
+                progress.print((rc == 0 ? "poolbench sweep pool-size: " : "poolbench sweep pool-size: PROBLEM: ")
+                        + record.outcomeLine());
+            }
+            return rc;
+        }
+    }
+
+    private static void writeQuietly(Path dir) {
+        try {
+            write(dir);
+        } catch (Exception e) {
+            System.out.println("poolbench sweep pool-size: report not written: " + e.getMessage());
+        }
+    }
+
+    static double median(List<Double> v) {
+        Double m = Figures.nearestRank(v, 0.5);
+        return m == null ? Double.NaN : m;
+    }
+
+    /**
+     * Writes {@code pool-size/summary.md}, {@code summary.json} and {@code elapsed.png} from the run directory.
+     *
+     * @param dir the run directory
+     * @return the Markdown
+     * @throws IOException when files cannot be read or written
+     */
+    static String write(Path dir) throws IOException {
+        RunRecord.Manifest m = RunRecord.read(dir);
+        JsonNode s = m.settings();
+        int tasks = s.path("tasks").asInt();
+        long holdMs = s.path("holdMs").asLong();
+        JsonNode art;
+        try (InputStream in = PoolSizeCommand.class.getResourceAsStream("/io/poolbench/suite/seeds/seed000.json")) {
+            if (in == null) {
+                throw new IOException("the article's figures (src/seeds/seed000.json) are not in the jar; rebuild");
+            }
+            art = JSON.readTree(in);
+        }
+        boolean comparable = tasks == art.path("tasks").asInt() && holdMs == art.path("holdMs").asLong();
+        Path base = dir.resolve("pool-size");
+        Files.createDirectories(base);
+        StringBuilder md = new StringBuilder("# Seed 000: elapsed time against pool size\n\n");
+        md.append(String.format(Locale.ROOT, "%d tasks, each borrows a connection, holds it %d ms, runs `SELECT 1`,"
+                + " returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of the last"
+                + " (ms), the pool filled before the clock starts. Ideal = ceil(tasks / size) × hold. Borrow wait ="
+                + " each task's time in getConnection (ms, over every task of every run); a FIFO pool's longest wait"
+                + " is (waves − 1) × hold. The article (%s): %s%s%n%n", tasks, holdMs, s.path("runs").asInt(),
+                art.path("title").asText(), art.path("setup").asText(), comparable ? "" : " **Not comparable: this"
+                        + " run's tasks or hold differ from the article's, so its column is left out.**"));
+        md.append("| pool | size | elapsed median (min–max) | ideal | excess over ideal | article median (min–max)"
+                + " | borrow wait median / max | FIFO max wait |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        XYChart c = new XYChartBuilder().width(1000).height(500).title("Seed 000: " + tasks + " tasks holding "
+                + holdMs + " ms, elapsed against pool size").xAxisTitle("pool size").yAxisTitle("elapsed, ms")
+                .build();
+        Map<String, Object> json = new LinkedHashMap<>();
+        List<Integer> sizes = new ArrayList<>();
+        s.path("sizes").forEach(x -> sizes.add(x.asInt()));
+        for (RunRecord.PhaseEntry p : m.phases()) {
+            if (!p.id().startsWith("pool-size:")) {
+                continue;
+            }
+            String name = p.id().substring("pool-size:".length());
+            Path f = base.resolve(name + ".json");
+            if (!p.ok() || !Files.isRegularFile(f)) {
+                md.append("| ").append(name).append(" | all | **").append(p.status().toUpperCase(Locale.ROOT))
+                        .append("**").append(p.reason() == null ? "" : ": " + Figures.cell(p.reason()))
+                        .append(" | | | | | |\n");
+                continue;
+            }
+            JsonNode r = JSON.readTree(f.toFile());
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            Map<String, Object> pj = new LinkedHashMap<>();
+            for (int size : sizes) {
+                JsonNode runs = r.path("runs").path(Integer.toString(size));
+                List<Double> el = new ArrayList<>();
+                List<Double> waits = new ArrayList<>();
+                runs.forEach(x -> {
+                    el.add(x.path("elapsedMs").asDouble());
+                    x.path("waitsMs").forEach(w -> waits.add(w.asDouble()));
+                });
+                if (el.isEmpty()) {
+                    continue;
+                }
+                long ideal = PoolSizeSweep.idealMs(tasks, size, holdMs);
+                double med = median(el);
+                JsonNode a = art.path("elapsedMs").path(Integer.toString(size));
+                List<Double> av = new ArrayList<>();
+                a.forEach(x -> av.add(x.asDouble()));
+                md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f (%,.0f–%,.0f) | %,d | %+,.0f | %s | %,.0f / %,.0f"
+                        + " | %,d |%n", r.path("pool").asText(), size, med, min(el), max(el), ideal, med - ideal,
+                        !comparable || av.isEmpty() ? "–" : String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f)",
+                                median(av), min(av), max(av)), median(waits), max(waits),
+                        ((tasks + size - 1) / size - 1) * holdMs));
+                xs.add((double) size);
+                ys.add(med);
+                pj.put(Integer.toString(size), Map.of("medianMs", med, "minMs", min(el), "maxMs", max(el),
+                        "idealMs", ideal, "waitMedianMs", median(waits), "waitMaxMs", max(waits), "n", el.size()));
+            }
+            json.put(name, pj);
+            if (!xs.isEmpty()) {
+                c.addSeries(r.path("pool").asText(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+            }
+        }
+        List<Double> ix = new ArrayList<>();
+        List<Double> iy = new ArrayList<>();
+        for (int size = 1; size <= sizes.stream().mapToInt(Integer::intValue).max().orElse(1); size++) {
+            ix.add((double) size);
+            iy.add((double) PoolSizeSweep.idealMs(tasks, size, holdMs));
+        }
+        XYSeries ideal = c.addSeries("ideal: ceil(tasks / size) × hold", ix, iy);
+        ideal.setMarker(SeriesMarkers.NONE);
+        ideal.setLineColor(java.awt.Color.GRAY);
+        if (comparable) {
+            List<Double> ax = new ArrayList<>();
+            List<Double> ay = new ArrayList<>();
+            art.path("elapsedMs").fields().forEachRemaining(e -> {
+                List<Double> v = new ArrayList<>();
+                e.getValue().forEach(x -> v.add(x.asDouble()));
+                ax.add(Double.parseDouble(e.getKey()));
+                ay.add(median(v));
+            });
+            XYSeries a = c.addSeries("article (bb8, median of 5)", ax, ay);
+            a.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            a.setMarker(SeriesMarkers.DIAMOND);
+            a.setMarkerColor(java.awt.Color.BLACK);
+        }
+        if (!json.isEmpty()) {
+            BitmapEncoder.saveBitmap(c, base.resolve("elapsed").toString(), BitmapEncoder.BitmapFormat.PNG);
+            md.append("\n![elapsed against pool size](elapsed.png)\n");
+        }
+        md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `pool-size/<profile>.json`.\n");
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        return md.toString();
+    }
+
+    private static double min(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+}
