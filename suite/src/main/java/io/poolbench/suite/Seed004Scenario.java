@@ -192,12 +192,7 @@ final class Seed004Scenario {
         Path dir = out.resolve("seed004").resolve(r.id());
         Files.createDirectories(dir);
         PoolProfile pp = PoolProfile.load(Path.of(r.file()));
-        Map<String, String> vars = new LinkedHashMap<>();
-        vars.put("poolbench.jdbc.url", topo.writerJdbcUrl());
-        vars.put("poolbench.jdbc.user", topo.user());
-        vars.put("poolbench.jdbc.password", topo.password());
-        vars.put("poolbench.mysql.endpoint", topo.writerEndpoint());
-        vars.put("poolbench.mysql.database", topo.databaseName());
+        Map<String, String> vars = topo.profileVars();
         try {
             Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(ProfileLint.lint(pp, vars)));
         } catch (TestbedException e) {

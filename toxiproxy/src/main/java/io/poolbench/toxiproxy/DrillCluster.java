@@ -39,6 +39,20 @@ public interface DrillCluster extends AutoCloseable {
     /** @return the application password; never log it */
     String password();
 
+    /**
+     * @return the values of {@link #PROFILE_VARS} for this cluster's writer endpoint: JDBC URL, user, password (never
+     *     log it), MySQL endpoint and database
+     */
+    default java.util.Map<String, String> profileVars() {
+        java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+        v.put("poolbench.jdbc.url", writerJdbcUrl());
+        v.put("poolbench.jdbc.user", user());
+        v.put("poolbench.jdbc.password", password());
+        v.put("poolbench.mysql.endpoint", writerEndpoint());
+        v.put("poolbench.mysql.database", databaseName());
+        return v;
+    }
+
     /** @return A reached directly, as the application user, for loading the data set */
     Database directA();
 

@@ -240,16 +240,6 @@ public final class DrillRunner {
         }
     }
 
-    private static Map<String, String> vars(DrillCluster t) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("poolbench.jdbc.url", t.writerJdbcUrl());
-        v.put("poolbench.jdbc.user", t.user());
-        v.put("poolbench.jdbc.password", t.password());
-        v.put("poolbench.mysql.endpoint", t.writerEndpoint());
-        v.put("poolbench.mysql.database", t.databaseName());
-        return v;
-    }
-
     /** Pool timeout in ms from the profile (its adapter's borrowTimeoutMs); -1 = unbounded. */
     static long poolTimeoutMs(PoolProfile p) {
         return p.kind().adapter().borrowTimeoutMs(p.attributes());
@@ -272,7 +262,7 @@ public final class DrillRunner {
         Files.createDirectories(f.getParent());
         String text;
         try {
-            text = io.poolbench.testbed.ProfileLint.text(io.poolbench.testbed.ProfileLint.lint(p, vars(t)));
+            text = io.poolbench.testbed.ProfileLint.text(io.poolbench.testbed.ProfileLint.lint(p, t.profileVars()));
         } catch (RuntimeException e) {
             text = "== " + p.file() + ": lint failed: " + io.poolbench.testbed.Redact.rootMessage(e) + "\n";
         }
@@ -288,7 +278,7 @@ public final class DrillRunner {
         Map<String, Long> events = new LinkedHashMap<>();
         List<long[]> poolSamples = new ArrayList<>();
         String runId = d.id() + "-" + p.name() + "-" + rep + "-" + Long.toHexString(System.nanoTime());
-        try (PoolbenchServer server = PoolbenchServer.start(new PoolbenchServer.Settings(p, vars(t),
+        try (PoolbenchServer server = PoolbenchServer.start(new PoolbenchServer.Settings(p, t.profileVars(),
                 DataSet.ofOrders(s.rows()), 0, 200, -1))) {
             DataSource ds = server.dataSource();
             OpenLoopLoad load = new OpenLoopLoad("http://127.0.0.1:" + server.port(), s.rate(), s.writeFraction(),
