@@ -118,8 +118,16 @@ final class PoolSizeSweep {
         }
     }
 
-    /** Borrows {@code size} connections at once and returns them, then waits until the pool reports them. */
-    private static void fill(DataSource ds, int size) throws SQLException, InterruptedException {
+    /**
+     * Fills a pool: borrows {@code size} connections at once and returns them, then waits (at most 10 s) until the
+     * pool reports them.
+     *
+     * @param ds the pool
+     * @param size connections to hold at once
+     * @throws SQLException when a borrow fails
+     * @throws InterruptedException when interrupted
+     */
+    static void fill(DataSource ds, int size) throws SQLException, InterruptedException {
         List<Connection> held = new ArrayList<>();
         try {
             for (int i = 0; i < size; i++) {

@@ -354,6 +354,13 @@ public final class PoolbenchMain implements Callable<Integer> {
                     throw new TestbedException("the pool-size results in " + dir + " are damaged or unwritable ("
                             + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the sweep");
                 }
+            } else if ("sweep connect".equals(m.command())) {
+                try {
+                    System.out.println(ConnectReport.write(dir));
+                } catch (IOException e) {
+                    throw new TestbedException("the connect results in " + dir + " are damaged or unwritable ("
+                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the sweep");
+                }
             } else if ("seed004".equals(m.command())) {
                 try {
                     System.out.println(Seed004Report.write(dir));
@@ -372,6 +379,7 @@ public final class PoolbenchMain implements Callable<Integer> {
             Path written = "drill".equals(m.command()) ? dir.resolve("drills/summary.md")
                     : "seed004".equals(m.command()) ? dir.resolve("seed004/summary.md")
                     : "sweep pool-size".equals(m.command()) ? dir.resolve("pool-size/summary.md")
+                    : "sweep connect".equals(m.command()) ? dir.resolve("connect/summary.md")
                     : dir.resolve("summary.md");
             System.out.println("run status: " + m.status() + "; written: " + written);
             return 0;

@@ -22,6 +22,14 @@ public interface Database extends AutoCloseable {
     /** @return the password; never log it */
     String password();
 
+    /**
+     * @return the server's main process id on this machine, when this process started the server (the embedded
+     *     PostgreSQL's postmaster), for CPU and memory readings; empty otherwise
+     */
+    default java.util.OptionalLong serverPid() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** @return the SQL dialect */
     default Dialect dialect() {
         return Dialect.fromJdbcUrl(jdbcUrl());

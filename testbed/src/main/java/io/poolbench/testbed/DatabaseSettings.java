@@ -27,12 +27,24 @@ public record DatabaseSettings(String kind, String jdbcUrl, String user, String 
      * @throws TestbedException one line for an unknown kind, a missing Docker engine or image, an unreachable URL
      */
     public Database open() {
+        return open(EmbeddedPostgresDatabase.DEFAULT_MAX_CONNECTIONS);
+    }
+
+    /**
+     * Starts or connects to the database these settings name; an embedded server gets the given
+     * {@code max_connections} (scenarios that open hundreds of connections).
+     *
+     * @param embeddedMaxConnections {@code max_connections} of an embedded server (10 .. 5,000)
+     * @return the database; the caller closes it
+     * @throws TestbedException as {@link #open()}
+     */
+    public Database open(int embeddedMaxConnections) {
         String k = kind == null ? "embedded" : kind.toLowerCase(Locale.ROOT);
         switch (k) {
             case "embedded":
             case "postgres":
             case "postgresql":
-                return EmbeddedPostgresDatabase.start();
+                return EmbeddedPostgresDatabase.start(embeddedMaxConnections);
             case "mysql":
                 return MySqlDatabase.start(mysqlImage);
             case "external":

