@@ -67,6 +67,11 @@ final class PoolSizeCommand implements Callable<Integer> {
             description = "How long each task holds its connection, ms (default ${DEFAULT-VALUE}).")
     long holdMs;
 
+    @Option(names = "--threads", paramLabel = "platform|virtual|both",
+            description = "Which threads run the tasks (default: both on JDK 21 and later, platform on older JDKs,"
+                    + " which have no virtual threads).")
+    String threadKinds;
+
     @Option(names = "--as-article", description = "The article's parameters: every pooled profile, 5 runs (about 12"
             + " minutes here).")
     boolean asArticle;
@@ -93,8 +98,10 @@ final class PoolSizeCommand implements Callable<Integer> {
      * @param tasks tasks per run
      * @param holdMs hold time, ms
      * @param database the database kind
+     * @param threads thread kinds: platform, virtual
      */
-    record Settings(List<String> profiles, List<Integer> sizes, int runs, int tasks, long holdMs, String database) {
+    record Settings(List<String> profiles, List<Integer> sizes, int runs, int tasks, long holdMs, String database,
+            List<String> threads) {
     }
 
     @Override
@@ -105,6 +112,19 @@ final class PoolSizeCommand implements Callable<Integer> {
         Cli.range("--hold-ms", holdMs, 0, 600_000);
         for (int s : sizes) {
             Cli.range("--sizes", s, 1, 1_000);
+        }
+        boolean virtualAvailable = Runtime.version().feature() >= 21;
+        List<String> kinds = switch (threadKinds == null ? (virtualAvailable ? "both" : "platform") : threadKinds) {
+            case "platform" -> List.of("platform");
+            case "virtual" -> List.of("virtual");
+            case "both" -> List.of("platform", "virtual");
+            default -> throw new TestbedException("--threads " + threadKinds + ": use platform, virtual or both");
+        };
+        if (kinds.contains("virtual") && !virtualAvailable) {
+            throw new TestbedException("--threads " + threadKinds + ": virtual threads need JDK 21 or later and this"
+                    + " is JDK " + Runtime.version().feature() + "; run on a newer one (e.g."
+                    + " POOLBENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java ./poolbench sweep pool-size) or use"
+                    + " --threads platform");
         }
         db.validate();
         Path conf = ProfileDir.resolve(null);
@@ -121,7 +141,7 @@ final class PoolSizeCommand implements Callable<Integer> {
             pps.add(pp);
         }
         Settings settings = new Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes, n, tasks,
-                holdMs, db.kind);
+                holdMs, db.kind, kinds);
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
         try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep pool-size", spec.commandLine().getParseResult()
@@ -129,23 +149,37 @@ final class PoolSizeCommand implements Callable<Integer> {
             Progress progress = new Progress(System.out);
             Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
             RunRecord.Phase dbPhase = record.plan("database", "start the database");
-            for (PoolProfile p : pps) {
-                phases.put(p.name(), record.plan("pool-size:" + p.name(), sizes.size() + " sizes × " + n
-                        + " runs of " + tasks + " tasks holding " + holdMs + " ms"));
+            if (threadKinds == null && !virtualAvailable) {
+                System.out.println("poolbench sweep pool-size: platform threads only: virtual threads need JDK 21 or"
+                        + " later (this is JDK " + Runtime.version().feature() + "; e.g."
+                        + " POOLBENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java ./poolbench sweep pool-size)");
+            }
+            List<String[]> runsPlan = new ArrayList<>();
+            for (String kind : kinds) {
+                for (PoolProfile p : pps) {
+                    String key = key(p.name(), kind);
+                    runsPlan.add(new String[] {p.name(), kind});
+                    phases.put(key, record.plan("pool-size:" + key, sizes.size() + " sizes × " + n + " runs of "
+                            + tasks + " " + kind + " threads holding " + holdMs + " ms"));
+                }
             }
             record.onInterrupt(() -> writeQuietly(dir));
             Path data = Files.createDirectories(dir.resolve("pool-size"));
             try {
-                progress.phase(1, pps.size() + 1, "database");
+                progress.phase(1, runsPlan.size() + 1, "database");
                 if (!dbPhase.start()) {
                     return record.finish();
                 }
                 try (Database database = db.settings().open()) {
                     dbPhase.ok(database.describe());
                     int no = 1;
-                    for (PoolProfile p : pps) {
-                        progress.phase(++no, pps.size() + 1, "pool size sweep, " + p.name());
-                        RunRecord.Phase ph = phases.get(p.name());
+                    for (String[] plan : runsPlan) {
+                        PoolProfile p = pps.stream().filter(x -> x.name().equals(plan[0])).findFirst().orElseThrow();
+                        boolean virtual = plan[1].equals("virtual");
+                        String key = key(p.name(), plan[1]);
+                        progress.phase(++no, runsPlan.size() + 1, "pool size sweep, " + p.name() + ", " + plan[1]
+                                + " threads");
+                        RunRecord.Phase ph = phases.get(key);
                         if (!ph.start()) {
                             break;
                         }
@@ -154,15 +188,15 @@ final class PoolSizeCommand implements Callable<Integer> {
                             for (int size : sizes) {
                                 List<PoolSizeSweep.Run> rs = new ArrayList<>();
                                 for (int r = 0; r < n; r++) {
-                                    rs.add(PoolSizeSweep.runOnce(p, database, size, tasks, holdMs));
+                                    rs.add(PoolSizeSweep.runOnce(p, database, size, tasks, holdMs, virtual));
                                 }
                                 bySize.put(Integer.toString(size), rs);
-                                progress.detail(p.name(), String.format(Locale.ROOT, "size %d: median %.0f ms"
+                                progress.detail(key, String.format(Locale.ROOT, "size %d: median %.0f ms"
                                         + " (ideal %d)", size, median(rs.stream().map(PoolSizeSweep.Run::elapsedMs)
                                         .toList()), PoolSizeSweep.idealMs(tasks, size, holdMs)));
                             }
-                            JSON.writeValue(data.resolve(p.name() + ".json").toFile(), Map.of("profile", p.name(),
-                                    "pool", p.kind().adapter().displayName(), "runs", bySize));
+                            JSON.writeValue(data.resolve(key + ".json").toFile(), Map.of("profile", p.name(),
+                                    "pool", p.kind().adapter().displayName(), "threads", plan[1], "runs", bySize));
                             ph.ok(sizes.size() + " sizes × " + n + " runs");
                         } catch (Exception e) {
                             ph.failed(io.poolbench.testbed.Redact.rootMessage(e));
@@ -180,6 +214,15 @@ final class PoolSizeCommand implements Callable<Integer> {
             }
             return rc;
         }
+    }
+
+    /**
+     * @param profile profile name
+     * @param kind platform or virtual
+     * @return the results' key: the profile name, with {@code -virtual} for virtual threads
+     */
+    static String key(String profile, String kind) {
+        return kind.equals("virtual") ? profile + "-virtual" : profile;
     }
 
     private static void writeQuietly(Path dir) {
@@ -218,11 +261,14 @@ final class PoolSizeCommand implements Callable<Integer> {
         Path base = dir.resolve("pool-size");
         Files.createDirectories(base);
         StringBuilder md = new StringBuilder("# Seed 000: elapsed time against pool size\n\n");
-        md.append(String.format(Locale.ROOT, "%d tasks, each borrows a connection, holds it %d ms, runs `SELECT 1`,"
-                + " returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of the last"
+        List<String> kinds = new ArrayList<>();
+        s.path("threads").forEach(x -> kinds.add(x.asText()));
+        md.append(String.format(Locale.ROOT, "%d tasks on %s threads, each borrows a connection, holds it %d ms, runs"
+                + " `SELECT 1`, returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of the last"
                 + " (ms), the pool filled before the clock starts. Ideal = ceil(tasks / size) × hold. Borrow wait ="
                 + " each task's time in getConnection (ms, over every task of every run); a FIFO pool's longest wait"
-                + " is (waves − 1) × hold. The article (%s): %s%s%n%n", tasks, holdMs, s.path("runs").asInt(),
+                + " is (waves − 1) × hold. The article (%s): %s%s%n%n", tasks, kinds.isEmpty() ? "platform"
+                : String.join(" and ", kinds), holdMs, s.path("runs").asInt(),
                 art.path("title").asText(), art.path("setup").asText(), comparable ? "" : " **Not comparable: this"
                         + " run's tasks or hold differ from the article's, so its column is left out.**"));
         md.append("| pool | size | elapsed median (min–max) | ideal | excess over ideal | article median (min–max)"
@@ -246,6 +292,8 @@ final class PoolSizeCommand implements Callable<Integer> {
                 continue;
             }
             JsonNode r = JSON.readTree(f.toFile());
+            String label = r.path("pool").asText() + (r.path("threads").asText("platform").equals("virtual")
+                    ? " (virtual threads)" : "");
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             Map<String, Object> pj = new LinkedHashMap<>();
@@ -266,7 +314,7 @@ final class PoolSizeCommand implements Callable<Integer> {
                 List<Double> av = new ArrayList<>();
                 a.forEach(x -> av.add(x.asDouble()));
                 md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f (%,.0f–%,.0f) | %,d | %+,.0f | %s | %,.0f / %,.0f"
-                        + " | %,d |%n", r.path("pool").asText(), size, med, min(el), max(el), ideal, med - ideal,
+                        + " | %,d |%n", label, size, med, min(el), max(el), ideal, med - ideal,
                         !comparable || av.isEmpty() ? "–" : String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f)",
                                 median(av), min(av), max(av)), median(waits), max(waits),
                         ((tasks + size - 1) / size - 1) * holdMs));
@@ -277,7 +325,7 @@ final class PoolSizeCommand implements Callable<Integer> {
             }
             json.put(name, pj);
             if (!xs.isEmpty()) {
-                c.addSeries(r.path("pool").asText(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+                c.addSeries(label, xs, ys).setMarker(SeriesMarkers.CIRCLE);
             }
         }
         List<Double> ix = new ArrayList<>();

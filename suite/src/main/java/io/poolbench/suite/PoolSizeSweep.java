@@ -26,9 +26,10 @@ import javax.sql.DataSource;
  * {@code ceil(20 / N)} waves of 200 ms, so sizes 5 and 6 take the same time (4 waves), as do 7, 8 and 9 (3 waves),
  * plus a constant of about 140 ms (connecting, the query, the program's start).
  *
- * <p>Here, per pool profile and size: the profile's pool with every size attribute set to N (so a full pool of N,
+ * <p>Here, per pool profile, thread kind (platform; virtual on JDK 21+) and size: the profile's pool with every size attribute set to N (so a full pool of N,
  * from the adapter), filled before the clock starts (the article's constant included connecting; ours does not,
- * which is stated in the report); then {@code tasks} platform threads released together, each
+ * which is stated in the report); then {@code tasks} threads (platform or virtual: virtual ones show whether the pool parks them or
+ * pins their carrier threads) released together, each
  * {@code getConnection()} (its wait is recorded), sleep {@code holdMs} holding it, {@code SELECT 1}, close; elapsed
  * from the release to the last task's end. {@link #idealMs} is the staircase a perfect pool would give; the
  * excess over it is the pool's (and the machine's) overhead, and the per-task waits show whether it hands
@@ -68,10 +69,12 @@ final class PoolSizeSweep {
      * @param size pool size
      * @param tasks tasks
      * @param holdMs hold time, ms
+     * @param virtual run the tasks on virtual threads (JDK 21+) instead of platform threads
      * @return the run
      * @throws Exception when a task fails (the first failure, with its cause)
      */
-    static Run runOnce(PoolProfile profile, Database db, int size, int tasks, long holdMs) throws Exception {
+    static Run runOnce(PoolProfile profile, Database db, int size, int tasks, long holdMs, boolean virtual)
+            throws Exception {
         Map<String, String> overrides = new HashMap<>();
         for (String a : profile.kind().adapter().sizeAttributes()) {
             overrides.put(a, Integer.toString(size));
@@ -85,7 +88,7 @@ final class PoolSizeSweep {
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < tasks; i++) {
                 int task = i;
-                Thread t = new Thread(() -> {
+                Thread t = newThread(virtual, "seed000-task-" + i, () -> {
                     try {
                         start.await();
                         long t0 = System.nanoTime();
@@ -99,7 +102,7 @@ final class PoolSizeSweep {
                     } catch (Exception e) {
                         failure.compareAndSet(null, e);
                     }
-                }, "seed000-task-" + i);
+                });
                 threads.add(t);
                 t.start();
             }
@@ -115,6 +118,31 @@ final class PoolSizeSweep {
             return new Run(elapsed, List.copyOf(waits));
         } finally {
             PoolProfile.close(ds);
+        }
+    }
+
+    /**
+     * A new, unstarted thread: a platform thread, or a virtual one through {@code Thread.ofVirtual()} (JDK 21+,
+     * called reflectively because poolbench compiles for JDK 17).
+     *
+     * @param virtual whether the thread is virtual
+     * @param name its name
+     * @param task what it runs
+     * @return the thread
+     * @throws IllegalStateException when virtual threads are asked for on a JDK without them
+     */
+    static Thread newThread(boolean virtual, String name, Runnable task) {
+        if (!virtual) {
+            return new Thread(task, name);
+        }
+        try {
+            Class<?> builder = Class.forName("java.lang.Thread$Builder");
+            Object b = Thread.class.getMethod("ofVirtual").invoke(null);
+            b = builder.getMethod("name", String.class).invoke(b, name);
+            return (Thread) builder.getMethod("unstarted", Runnable.class).invoke(b, task);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("virtual threads need JDK 21 or later (this is JDK "
+                    + Runtime.version().feature() + ")", e);
         }
     }
 

@@ -27,4 +27,19 @@ class PoolSizeSweepIT {
         assertEquals(2, PoolbenchMain.run("sweep", "pool-size", "--profiles", "unpooled", "--out",
                 tmp.resolve("x").toString()), "no pool: bad input");
     }
+
+    @Test
+    void virtualThreadsRunOnJdk21AndAreRefusedWithOneLineBefore() throws Exception {
+        Path out = tmp.resolve("virtual");
+        int rc = PoolbenchMain.run("sweep", "pool-size", "--out", out.toString(), "--profiles", "hikari", "--sizes",
+                "2", "--runs", "1", "--tasks", "4", "--hold-ms", "20", "--threads", "virtual");
+        if (Runtime.version().feature() < 21) {
+            assertEquals(2, rc, "JDK " + Runtime.version().feature() + " has no virtual threads");
+            assertTrue(!Files.exists(out.resolve("run.json")), "refused before anything starts");
+        } else {
+            assertEquals(0, rc);
+            String md = Files.readString(out.resolve("pool-size/summary.md"));
+            assertTrue(md.contains("| HikariCP (virtual threads) | 2 |"), md);
+        }
+    }
 }
