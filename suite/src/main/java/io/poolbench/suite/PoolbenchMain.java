@@ -361,6 +361,14 @@ public final class PoolbenchMain implements Callable<Integer> {
                     throw new TestbedException("the connect results in " + dir + " are damaged or unwritable ("
                             + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the sweep");
                 }
+            } else if ("sweep shared".equals(m.command())) {
+                try {
+                    System.out.println(SharedReport.write(dir));
+                } catch (IOException e) {
+                    throw new TestbedException("the shared-connection results in " + dir + " are damaged or"
+                            + " unwritable (" + io.poolbench.testbed.Redact.oneLine(e.getMessage())
+                            + "): rerun the sweep");
+                }
             } else if ("seed004".equals(m.command())) {
                 try {
                     System.out.println(Seed004Report.write(dir));
@@ -380,6 +388,7 @@ public final class PoolbenchMain implements Callable<Integer> {
                     : "seed004".equals(m.command()) ? dir.resolve("seed004/summary.md")
                     : "sweep pool-size".equals(m.command()) ? dir.resolve("pool-size/summary.md")
                     : "sweep connect".equals(m.command()) ? dir.resolve("connect/summary.md")
+                    : "sweep shared".equals(m.command()) ? dir.resolve("shared/summary.md")
                     : dir.resolve("summary.md");
             System.out.println("run status: " + m.status() + "; written: " + written);
             return 0;

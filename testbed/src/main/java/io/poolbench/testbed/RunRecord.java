@@ -236,6 +236,7 @@ public final class RunRecord {
     private Instant endedAt;
     private boolean interrupted;
     private String interruptedBy;
+    private boolean interruptActionsRan;
     private int interruptedExitCode = EXIT_INTERRUPTED;
     private boolean finished;
     private final Thread hook;
@@ -543,9 +544,12 @@ public final class RunRecord {
 
     private void onShutdown() {
         synchronized (this) {
-            if (finished) {
+            // an interrupted run may have been finished by its own thread while the hooks ran: its actions (the
+            // report of what finished) still run, once
+            if ((finished && !interrupted) || interruptActionsRan) {
                 return;
             }
+            interruptActionsRan = true;
         }
         boolean byThisHook = markInterrupted("the JVM was stopped");
         List<Runnable> actions;
