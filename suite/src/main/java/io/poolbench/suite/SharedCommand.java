@@ -51,11 +51,16 @@ final class SharedCommand implements Callable<Integer> {
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2");
 
     @Option(names = "--threads", split = ",", paramLabel = "N",
-            description = "Thread counts (default 10,50,100; --as-article: 10,50,100,200,300,400,500).")
+            description = "Thread counts without load (default 10,50,100,500; --as-article: 10,50,100,200,300,400,500).")
     List<Integer> threads;
 
+    @Option(names = "--threads-under-load", split = ",", paramLabel = "N",
+            description = "Thread counts under the background load (default 10,50; --as-article: as --threads):"
+                    + " there a trial on the shared connection takes about N × 0.2–0.4 s on 2 cores.")
+    List<Integer> threadsUnderLoad;
+
     @Option(names = "--trials", paramLabel = "N",
-            description = "Measured trials per variant and thread count (default 5; 30 with --as-article, the"
+            description = "Measured trials per variant and thread count (default 3; 30 with --as-article, the"
                     + " article's), after one unrecorded warm-up trial.")
     Integer trials;
 
@@ -113,7 +118,8 @@ final class SharedCommand implements Callable<Integer> {
     /**
      * Settings as the manifest records them.
      *
-     * @param threads thread counts
+     * @param threads thread counts without load
+     * @param threadsUnderLoad thread counts under the background load
      * @param trials measured trials per variant and count
      * @param profiles pool profile files
      * @param poolSize pool size
@@ -126,7 +132,7 @@ final class SharedCommand implements Callable<Integer> {
      * @param query the simple query
      * @param database database kind
      */
-    record Settings(List<Integer> threads, int trials, List<String> profiles, int poolSize, List<String> loads,
+    record Settings(List<Integer> threads, List<Integer> threadsUnderLoad, int trials, List<String> profiles, int poolSize, List<String> loads,
             int loadThreads, int loadPool, int memoryConnections, List<Integer> serverConnections,
             List<String> without, String query, String database) {
     }
@@ -134,8 +140,13 @@ final class SharedCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> counts = threads != null ? threads : asArticle ? List.of(10, 50, 100, 200, 300, 400, 500)
-                : List.of(10, 50, 100);
-        int n = trials != null ? trials : asArticle ? 30 : 5;
+                : List.of(10, 50, 100, 500);
+        int n = trials != null ? trials : asArticle ? 30 : 3;
+        List<Integer> loadedCounts = threadsUnderLoad != null ? threadsUnderLoad : asArticle || threads != null
+                ? counts : List.of(10, 50);
+        for (int c : loadedCounts) {
+            Cli.range("--threads-under-load", c, 1, 2_000);
+        }
         Cli.range("--trials", n, 1, 1_000);
         for (int c : counts) {
             Cli.range("--threads", c, 1, 2_000);
@@ -195,7 +206,7 @@ final class SharedCommand implements Callable<Integer> {
         if (bouncer.isPresent()) {
             variants.add("pgbouncer");
         }
-        Settings settings = new Settings(counts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
+        Settings settings = new Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedSweep.SIMPLE_QUERY,
                 db.kind);
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
@@ -216,21 +227,23 @@ final class SharedCommand implements Callable<Integer> {
                 }
                 for (String v : variants) {
                     phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, label(v, pools) + ", load " + l
-                            + ": threads " + counts + ", 1 warm-up + " + n + " trials each"));
+                            + ": threads " + (l.equals("none") ? counts : loadedCounts) + ", 1 warm-up + " + n
+                            + " trials each"));
                 }
             }
             record.onInterrupt(() -> SharedReport.writeQuietly(dir));
             Path data = Files.createDirectories(dir.resolve("shared"));
             Map<String, Object> environment = new LinkedHashMap<>();
             environment.put("notes", notes);
-            int steps = 1 + (memPhase == null ? 0 : 1) + loadPhases.size() + phases.size();
+            int steps = 1 + (memPhase == null ? 0 : 1) + loadPhases.size() + loads.size();
             int step = 0;
             try {
                 progress.phase(++step, steps, "database");
                 if (!dbPhase.start()) {
                     return record.finish();
                 }
-                int maxThreads = counts.stream().mapToInt(Integer::intValue).max().orElse(1);
+                int maxThreads = java.util.stream.Stream.concat(counts.stream(), loadedCounts.stream())
+                        .mapToInt(Integer::intValue).max().orElse(1);
                 int maxConnections = Math.max(100, Math.max(maxThreads, serverConnections.stream()
                         .mapToInt(Integer::intValue).max().orElse(0)) + loadPool + poolSize * 2 + 50);
                 try (Database database = db.settings().open(maxConnections)) {
@@ -264,7 +277,6 @@ final class SharedCommand implements Callable<Integer> {
                             environment.put("PgBouncer", b.version());
                             JSON.writeValue(data.resolve("environment.json").toFile(), environment);
                         }
-                        outer:
                         for (String l : loads) {
                             Process loadProcess = null;
                             LoadCounter counter = new LoadCounter();
@@ -286,27 +298,11 @@ final class SharedCommand implements Callable<Integer> {
                                         continue;
                                     }
                                 }
-                                for (String v : variants) {
-                                    progress.phase(++step, steps, label(v, pools) + ", load " + l);
-                                    RunRecord.Phase ph = phases.get(l + "/" + v);
-                                    if (!ph.start()) {
-                                        break outer;
-                                    }
-                                    if (loadProcess != null && !loadProcess.isAlive()) {
-                                        ph.failed("the background load exited with code " + loadProcess.exitValue()
-                                                + " (log: " + data.resolve("load.log") + ")");
-                                        continue;
-                                    }
-                                    try {
-                                        runVariant(l, v, pools, counts, n, database, b, loadProcess, counter, data,
-                                                progress);
-                                        ph.ok(counts.size() + " thread counts × " + n + " trials");
-                                    } catch (InterruptedException e) {
-                                        Thread.currentThread().interrupt();
-                                        break outer;
-                                    } catch (Exception e) {
-                                        ph.failed(Redact.rootMessage(e));
-                                    }
+                                progress.phase(++step, steps, "every variant, interleaved, load " + l);
+                                List<Integer> cs = l.equals("none") ? counts : loadedCounts;
+                                if (!runInterleaved(l, variants, pools, phases, cs, n, database, b, loadProcess,
+                                        counter, data, progress)) {
+                                    break;
                                 }
                             } finally {
                                 Children.stop(loadProcess, 10);
@@ -396,95 +392,142 @@ final class SharedCommand implements Callable<Integer> {
         return p;
     }
 
-    private void runVariant(String loadName, String v, List<PoolProfile> pools, List<Integer> counts, int n,
-            Database database, PgBouncer bouncer, Process loadProcess, LoadCounter counter, Path data,
-            Progress progress) throws Exception {
-        ProcessCpu cpu = new ProcessCpu().watch("client", ProcessHandle.current().pid());
-        database.serverPid().ifPresent(p -> cpu.watch("server", p));
-        if (loadProcess != null) {
-            cpu.watch("load", loadProcess.pid());
+    /**
+     * Runs every variant under one load condition, interleaved: per thread count one warm-up trial of each variant,
+     * then {@code n} rounds in which every variant runs one trial, the order rotating each round, so a load that
+     * drifts (the background JVM warms up, the server's caches fill) falls on every variant alike.
+     *
+     * @return false when the run was interrupted
+     */
+    private boolean runInterleaved(String loadName, List<String> variants, List<PoolProfile> pools,
+            Map<String, RunRecord.Phase> phases, List<Integer> counts, int n, Database database, PgBouncer bouncer,
+            Process loadProcess, LoadCounter counter, Path data, Progress progress) throws Exception {
+        Map<String, SharedSweep.Client> clients = new LinkedHashMap<>();
+        Map<String, DataSource> pooled = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> results = new LinkedHashMap<>();
+        try {
+            for (String v : variants) {
+                RunRecord.Phase ph = phases.get(loadName + "/" + v);
+                if (!ph.start()) {
+                    return false;
+                }
+                long t0 = System.nanoTime();
+                try {
+                    clients.put(v, open(v, pools, database, bouncer, pooled));
+                } catch (Exception e) {
+                    ph.failed("setup: " + Redact.rootMessage(e));
+                    continue;
+                }
+                Map<String, Object> j = new LinkedHashMap<>();
+                j.put("variant", v);
+                j.put("label", label(v, pools));
+                j.put("load", loadName);
+                j.put("setupMs", (System.nanoTime() - t0) / 1e6);
+                j.put("trials", new LinkedHashMap<String, Object>());
+                results.put(v, j);
+            }
+            ProcessCpu cpu = new ProcessCpu().watch("client", ProcessHandle.current().pid());
+            database.serverPid().ifPresent(p -> cpu.watch("server", p));
+            if (loadProcess != null) {
+                cpu.watch("load", loadProcess.pid());
+            }
+            if (bouncer != null && clients.containsKey("pgbouncer")) {
+                cpu.watch("pgbouncer", bouncer.pid());
+            }
+            long q0 = counter.queries();
+            cpu.start();
+            List<String> live = new ArrayList<>(clients.keySet());
+            for (int c : counts) {
+                Map<String, List<Double>> ms = new LinkedHashMap<>();
+                Map<String, Integer> errors = new LinkedHashMap<>();
+                Map<String, String> firstError = new LinkedHashMap<>();
+                for (int round = -1; round < n; round++) {
+                    for (int k = 0; k < live.size(); k++) {
+                        String v = live.get(Math.floorMod(k + round, live.size()));
+                        if (loadProcess != null && !loadProcess.isAlive()) {
+                            throw new TestbedException("the background load exited with code "
+                                    + loadProcess.exitValue() + " (log: " + data.resolve("load.log") + ")");
+                        }
+                        SharedSweep.Trial tr = SharedSweep.trial(clients.get(v), c);
+                        if (round < 0) {
+                            continue;
+                        }
+                        ms.computeIfAbsent(v, x -> new ArrayList<>()).add(tr.elapsedMs());
+                        errors.merge(v, tr.errors(), Integer::sum);
+                        if (tr.firstError() != null) {
+                            firstError.putIfAbsent(v, tr.firstError());
+                        }
+                    }
+                }
+                for (String v : live) {
+                    Map<String, Object> cj = new LinkedHashMap<>();
+                    cj.put("elapsedMs", ms.get(v));
+                    cj.put("errors", errors.get(v));
+                    if (firstError.containsKey(v)) {
+                        cj.put("firstError", firstError.get(v));
+                    }
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> trials = (Map<String, Object>) results.get(v).get("trials");
+                    trials.put(Integer.toString(c), cj);
+                    JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
+                    progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
+                            SharedSweep.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
+                                    + " failed queries" : ""));
+                }
+            }
+            Map<String, Object> period = new LinkedHashMap<>();
+            double wall = 0;
+            Map<String, Double> cores = new LinkedHashMap<>();
+            for (ProcessCpu.Usage u : cpu.stop()) {
+                cores.put(u.name(), u.cores());
+                wall = u.wallSeconds();
+            }
+            period.put("cpuCores", cores);
+            period.put("wallS", wall);
+            if (loadProcess != null) {
+                period.put("loadQueriesPerSecond", wall > 0 ? (counter.queries() - q0) / wall : null);
+                period.put("loadErrors", counter.errors());
+            }
+            JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);
+            for (String v : live) {
+                phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials, interleaved");
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            for (String v : clients.keySet()) {
+                phases.get(loadName + "/" + v).failed(Redact.rootMessage(e));
+            }
+            return true;
+        } finally {
+            clients.values().forEach(SharedSweep.Client::close);
+            pooled.values().forEach(PoolProfile::close);
         }
-        if (v.equals("pgbouncer") && bouncer != null) {
-            cpu.watch("pgbouncer", bouncer.pid());
-        }
-        DataSource ds = null;
-        SharedSweep.Client client;
-        long t0 = System.nanoTime();
+    }
+
+    private SharedSweep.Client open(String v, List<PoolProfile> pools, Database database, PgBouncer bouncer,
+            Map<String, DataSource> pooled) throws Exception {
         switch (v) {
-            case "shared" -> client = SharedSweep.shared(database.connect());
-            case "unpooled" -> client = SharedSweep.dataSource(newConnectionEach(database.jdbcUrl(), database.user(),
-                    database.password()));
-            case "pgbouncer" -> client = SharedSweep.dataSource(newConnectionEach(bouncer.jdbcUrl(
-                    ConnectCommand.Backend.of(database).database()) + "?prepareThreshold=0", database.user(), ""));
-            default -> {
+            case "shared":
+                return SharedSweep.shared(database.connect());
+            case "unpooled":
+                return SharedSweep.dataSource(newConnectionEach(database.jdbcUrl(), database.user(),
+                        database.password()));
+            case "pgbouncer":
+                return SharedSweep.dataSource(newConnectionEach(bouncer.jdbcUrl(ConnectCommand.Backend.of(database)
+                        .database()) + "?prepareThreshold=0", database.user(), ""));
+            default:
                 PoolProfile p = pools.stream().filter(x -> x.name().equals(v)).findFirst().orElseThrow();
                 Map<String, String> overrides = new HashMap<>();
                 for (String a : p.kind().adapter().sizeAttributes()) {
                     overrides.put(a, Integer.toString(poolSize));
                 }
-                ds = p.createDataSource(DatabaseOptions.vars(database), overrides);
+                DataSource ds = p.createDataSource(DatabaseOptions.vars(database), overrides);
+                pooled.put(v, ds);
                 PoolSizeSweep.fill(ds, poolSize);
-                client = SharedSweep.dataSource(ds);
-            }
-        }
-        double setupMs = (System.nanoTime() - t0) / 1e6;
-        Map<String, Object> j = new LinkedHashMap<>();
-        j.put("variant", v);
-        j.put("label", label(v, pools));
-        j.put("load", loadName);
-        j.put("setupMs", setupMs);
-        Map<String, Object> byCount = new LinkedHashMap<>();
-        j.put("trials", byCount);
-        Path file = data.resolve(loadName + "-" + v + ".json");
-        long q0 = counter.queries();
-        cpu.start();
-        try {
-            for (int c : counts) {
-                SharedSweep.trial(client, c);
-                List<Double> ms = new ArrayList<>();
-                int errors = 0;
-                String first = null;
-                for (int t = 0; t < n; t++) {
-                    SharedSweep.Trial tr = SharedSweep.trial(client, c);
-                    ms.add(tr.elapsedMs());
-                    errors += tr.errors();
-                    if (first == null) {
-                        first = tr.firstError();
-                    }
-                }
-                Map<String, Object> cj = new LinkedHashMap<>();
-                cj.put("elapsedMs", ms);
-                cj.put("errors", errors);
-                if (first != null) {
-                    cj.put("firstError", first);
-                }
-                byCount.put(Integer.toString(c), cj);
-                JSON.writeValue(file.toFile(), j);
-                progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
-                        SharedSweep.mean(ms), n, errors > 0 ? ", " + errors + " failed queries" : ""));
-                if (errors > 0 && errors == c * n) {
-                    throw new TestbedException("every query failed at " + c + " threads: " + first);
-                }
-            }
-        } finally {
-            List<ProcessCpu.Usage> usage = cpu.stop();
-            Map<String, Double> cores = new LinkedHashMap<>();
-            double wall = 0;
-            for (ProcessCpu.Usage u : usage) {
-                cores.put(u.name(), u.cores());
-                wall = u.wallSeconds();
-            }
-            j.put("cpuCores", cores);
-            j.put("wallS", wall);
-            if (loadProcess != null) {
-                j.put("loadQueriesPerSecond", wall > 0 ? (counter.queries() - q0) / wall : null);
-                j.put("loadErrors", counter.errors());
-            }
-            JSON.writeValue(file.toFile(), j);
-            client.close();
-            if (ds != null) {
-                PoolProfile.close(ds);
-            }
+                return SharedSweep.dataSource(ds);
         }
     }
 

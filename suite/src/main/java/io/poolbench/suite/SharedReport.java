@@ -69,8 +69,13 @@ final class SharedReport {
             }
             art = JSON.readTree(in);
         }
-        List<Integer> counts = new ArrayList<>();
-        s.path("threads").forEach(x -> counts.add(x.asInt()));
+        List<Integer> plainCounts = new ArrayList<>();
+        s.path("threads").forEach(x -> plainCounts.add(x.asInt()));
+        List<Integer> loadedCounts = new ArrayList<>();
+        s.path("threadsUnderLoad").forEach(x -> loadedCounts.add(x.asInt()));
+        if (loadedCounts.isEmpty()) {
+            loadedCounts.addAll(plainCounts);
+        }
         StringBuilder md = new StringBuilder("# Seed 002: one shared connection against a pool, under load\n\n");
         md.append(String.format(Locale.ROOT, "A trial: N platform threads, started and parked before the clock,"
                 + " released together, each runs `%s` once (500 rows, all read) through its variant; time from the"
@@ -89,15 +94,12 @@ final class SharedReport {
         List<String> loads = new ArrayList<>();
         s.path("loads").forEach(x -> loads.add(x.asText()));
         for (String load : loads) {
+            List<Integer> counts = load.equals("none") ? plainCounts : loadedCounts;
             md.append("\n## Load: ").append(load).append("\n\n| variant | setup ms |");
             counts.forEach(c -> md.append(" ").append(c).append(" threads: mean / p99 ms |"));
-            md.append(" failed queries | CPU client / server / load / pgbouncer |");
-            if (!load.equals("none")) {
-                md.append(" load queries/s |");
-            }
-            md.append("\n|---|---:|");
+            md.append(" failed queries |\n|---|---:|");
             counts.forEach(c -> md.append("---:|"));
-            md.append("---:|---|").append(load.equals("none") ? "" : "---:|").append("\n");
+            md.append("---:|\n");
             XYChart chart = new XYChartBuilder().width(1000).height(520).title("Seed 002, load " + load
                     + ": mean trial time against threads").xAxisTitle("threads, one query each")
                     .yAxisTitle("mean trial time, ms").build();
@@ -113,8 +115,7 @@ final class SharedReport {
                 if (!p.ok() || !Files.isRegularFile(f)) {
                     md.append("| ").append(v).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
                             .append("**").append(p.reason() == null ? "" : ": " + Figures.cell(p.reason()))
-                            .append(" |").append(" |".repeat(counts.size() + 2))
-                            .append(load.equals("none") ? "" : " |").append("\n");
+                            .append(" |").append(" |".repeat(counts.size() + 1)).append("\n");
                     continue;
                 }
                 JsonNode r = JSON.readTree(f.toFile());
@@ -143,18 +144,23 @@ final class SharedReport {
                 }
                 loadMeans.put(v, vm);
                 json.put(load + "/" + v, vj);
-                JsonNode cpu = r.path("cpuCores");
-                md.append(" ").append(errors).append(" | ").append(core(cpu, "client")).append(" / ")
-                        .append(core(cpu, "server")).append(" / ").append(core(cpu, "load")).append(" / ")
-                        .append(core(cpu, "pgbouncer")).append(" |");
-                if (!load.equals("none")) {
-                    md.append(r.path("loadQueriesPerSecond").isNumber() ? String.format(Locale.ROOT, " %.1f |",
-                            r.path("loadQueriesPerSecond").asDouble()) : " – |");
-                }
-                md.append("\n");
+                md.append(" ").append(errors).append(" |\n");
                 if (!xs.isEmpty()) {
                     chart.addSeries(r.path("label").asText(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
                 }
+            }
+            JsonNode period = read(base.resolve(load + "-period.json"));
+            if (period.has("cpuCores")) {
+                JsonNode cpu = period.path("cpuCores");
+                md.append(String.format(Locale.ROOT, "%nThe variants ran interleaved (per thread count one warm-up"
+                        + " trial each, then rounds of one trial per variant, the order rotating), so a drifting load"
+                        + " falls on all alike. Over the %.0f s: CPU client %s / server %s / background load %s /"
+                        + " PgBouncer %s cores (of %s)%s.%n", period.path("wallS").asDouble(), core(cpu, "client"),
+                        core(cpu, "server"), core(cpu, "load"), core(cpu, "pgbouncer"), env.path("cores").asText("?"),
+                        period.path("loadQueriesPerSecond").isNumber() ? String.format(Locale.ROOT,
+                                "; the background load completed %.1f CROSS JOINs per second, %d failed",
+                                period.path("loadQueriesPerSecond").asDouble(), period.path("loadErrors").asLong())
+                                : ""));
             }
             if (!chart.getSeriesMap().isEmpty()) {
                 BitmapEncoder.saveBitmap(chart, base.resolve(load).toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -166,7 +172,8 @@ final class SharedReport {
                 .append(s.path("trials").asInt()).append(" trials, so at 10 trials it is the slowest one.\n\n"
                         + "| claim | article | ours |\n|---|---:|---|\n");
         JsonNode cl = art.path("claims");
-        int max = counts.stream().mapToInt(Integer::intValue).max().orElse(0);
+        int max = plainCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
+        int maxLoaded = loadedCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         List<String> pools = new ArrayList<>();
         means.values().forEach(lm -> lm.keySet().forEach(v -> {
             if (!List.of("shared", "unpooled", "pgbouncer").contains(v) && !pools.contains(v)) {
@@ -181,9 +188,9 @@ final class SharedReport {
         md.append(claim("no load: shared ÷ PgBouncer at 10 threads (PgBouncer faster when > 1)",
                 cl.path("noLoadSharedOverPgBouncerAt10").asDouble(), List.of("pgbouncer"),
                 p -> at(none.get("shared"), 10) / at(none.get("pgbouncer"), 10)));
-        md.append(claim("load: shared ÷ pool at " + max + " threads (article: at 500; pool faster when > 1)",
-                cl.path("loadSharedOverPoolAt500").asDouble(), pools, p -> at(cj.get("shared"), max)
-                        / at(cj.get(p), max)));
+        md.append(claim("load: shared ÷ pool at " + maxLoaded + " threads (article: at 500; pool faster when > 1)",
+                cl.path("loadSharedOverPoolAt500").asDouble(), pools, p -> at(cj.get("shared"), maxLoaded)
+                        / at(cj.get(p), maxLoaded)));
         md.append(claimMs("load: shared − pool at 50 threads, ms", cl.path("loadSharedMinusPoolAt50Ms").asDouble(),
                 pools, p -> at(cj.get("shared"), 50) - at(cj.get(p), 50)));
         md.append(claim("no load: a connection per thread ÷ shared at " + max + " threads (the article: single-threaded"

@@ -428,10 +428,18 @@ public final class RunRecord {
             }
         }
         ACTIVE.remove(this);
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs and finds the run finished
+        boolean keepHook;
+        synchronized (this) {
+            // interrupted: the JVM is about to exit, and the hook still has to run the interruption's actions (the
+            // report of what finished), however early this thread gets here
+            keepHook = interrupted;
+        }
+        if (!keepHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs and finds the run finished
+            }
         }
         return exitCode();
     }
