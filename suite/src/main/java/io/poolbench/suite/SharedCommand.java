@@ -55,7 +55,7 @@ final class SharedCommand implements Callable<Integer> {
     List<Integer> threads;
 
     @Option(names = "--threads-under-load", split = ",", paramLabel = "N",
-            description = "Thread counts under the background load (default 10,50; --as-article: as --threads):"
+            description = "Thread counts under the background load (default 10,30; --as-article: as --threads):"
                     + " there a trial on the shared connection takes about N × 0.2–0.4 s on 2 cores.")
     List<Integer> threadsUnderLoad;
 
@@ -143,7 +143,7 @@ final class SharedCommand implements Callable<Integer> {
                 : List.of(10, 50, 100, 500);
         int n = trials != null ? trials : asArticle ? 30 : 3;
         List<Integer> loadedCounts = threadsUnderLoad != null ? threadsUnderLoad : asArticle || threads != null
-                ? counts : List.of(10, 50);
+                ? counts : List.of(10, 30);
         for (int c : loadedCounts) {
             Cli.range("--threads-under-load", c, 1, 2_000);
         }
