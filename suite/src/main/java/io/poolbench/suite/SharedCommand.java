@@ -56,7 +56,8 @@ final class SharedCommand implements Callable<Integer> {
 
     @Option(names = "--threads-under-load", split = ",", paramLabel = "N",
             description = "Thread counts under the background load (default 10,30; --as-article: as --threads):"
-                    + " there a trial on the shared connection takes about N × 0.2–0.4 s on 2 cores.")
+                    + " there a trial on the shared connection takes about N × 0.2–0.4 s on 2 cores, and the quick"
+                    + " default takes about 10 minutes, most of it under the load.")
     List<Integer> threadsUnderLoad;
 
     @Option(names = "--trials", paramLabel = "N",
