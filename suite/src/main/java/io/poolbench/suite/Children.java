@@ -64,6 +64,19 @@ final class Children {
     }
 
     /**
+     * A port that is free on the loopback interface now, for a child to listen on (another process may take it
+     * before the child does; the children's start-up reports that).
+     *
+     * @return the port
+     * @throws IOException when no socket can be bound
+     */
+    static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /**
      * Waits (up to 5 s) until an ended child's output is in its log file.
      *
      * @param p a process from {@link #start}

@@ -94,12 +94,8 @@ final class ConnectCommand implements Callable<Integer> {
             + " here).")
     boolean asArticle;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty (default: a new"
-            + " target/poolbench-report/<time>/).")
-    Path out;
-
-    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
-    boolean force;
+    @Mixin
+    RunDirOptions runDir;
 
     @Mixin
     DatabaseOptions db;
@@ -212,7 +208,7 @@ final class ConnectCommand implements Callable<Integer> {
         Settings settings = new Settings(variants.stream().filter(v -> v.profile() != null)
                 .map(v -> v.profile().file().toString()).toList(), clients, transactions, scale, n, warmup,
                 pgbenchThreads, size, pgpoolChildren, without, db.kind);
-        Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
+        Path dir = runDir.prepare(Path.of("."));
         notes.forEach(l -> System.out.println("poolbench sweep connect: " + l));
         try (RunLog log = RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep connect", spec.commandLine().getParseResult()

@@ -109,7 +109,7 @@ final class ConnectReport {
             JsonNode r = JSON.readTree(f.toFile());
             rows.add(r);
             if (r.path("reconnect").asBoolean() && !r.path("pooled").asBoolean()) {
-                baseline.put(r.path("client").asText(), median(values(r, "tpsIncluding")));
+                baseline.put(r.path("client").asText(), Figures.median(values(r, "tpsIncluding")));
             }
         }
         List<String> labels = new ArrayList<>();
@@ -118,28 +118,28 @@ final class ConnectReport {
         for (JsonNode r : rows) {
             List<Double> in = values(r, "tpsIncluding");
             List<Double> ex = values(r, "tpsExcluding");
-            double med = median(in);
+            double med = Figures.median(in);
             double ratio = ratio(med, baseline.getOrDefault(r.path("client").asText(), Double.NaN));
             String derived = r.path("runs").path(0).path("derived").asText("");
             md.append(String.format(Locale.ROOT, "| %s | %d | %s%s | %s%s | %s | %s | %s / %s / %s |%n",
                     Figures.cell(r.path("describe").asText()), in.size(), range(in),
                     derived.equals("including") ? "*" : "", range(ex), derived.equals("excluding") ? "*" : "",
-                    Figures.fixed(median(values(r, "avgConnectMs")), 3),
+                    Figures.fixed(Figures.median(values(r, "avgConnectMs")), 3),
                     Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%.2f ×", ratio),
                     cores(r, "client"), cores(r, "server"), cores(r, "pooler")));
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("describe", r.path("describe").asText());
             j.put("n", in.size());
             j.put("tpsIncludingMedian", med);
-            j.put("tpsIncludingMin", min(in));
-            j.put("tpsIncludingMax", max(in));
-            j.put("tpsExcludingMedian", median(ex));
-            j.put("avgConnectMsMedian", median(values(r, "avgConnectMs")));
+            j.put("tpsIncludingMin", Figures.min(in));
+            j.put("tpsIncludingMax", Figures.max(in));
+            j.put("tpsExcludingMedian", Figures.median(ex));
+            j.put("avgConnectMsMedian", Figures.median(values(r, "avgConnectMs")));
             j.put("ratioToNewConnection", ratio);
             json.put(r.path("id").asText(), j);
             labels.add(r.path("id").asText());
             incl.add(med);
-            excl.add(median(ex));
+            excl.add(Figures.median(ex));
         }
         for (RunRecord.PhaseEntry p : failed) {
             md.append("| ").append(p.id().substring("connect:".length())).append(" | | **")
@@ -149,17 +149,17 @@ final class ConnectReport {
         md.append("\nThe article (").append(art.path("setup").asText()).append("):\n\n");
         md.append("| article | runs | tps incl. median (min–max) | tps excl. median (min–max) | connect ms ≈ 1 ÷ incl."
                 + " | ratio |\n|---|---:|---:|---:|---:|---:|\n");
-        double artBase = median(list(art.path("tps").path("no pool").path("including")));
+        double artBase = Figures.median(list(art.path("tps").path("no pool").path("including")));
         art.path("tps").fields().forEachRemaining(e -> {
             List<Double> in = list(e.getValue().path("including"));
             List<Double> ex = list(e.getValue().path("excluding"));
             md.append(String.format(Locale.ROOT, "| pgbench 8.4 -S -C -c 30 -t 300, %s | %d | %s | %s | %.1f | %.2f ×"
-                    + " (%.2f–%.2f) |%n", e.getKey(), in.size(), range(in), range(ex), 1000 / median(in),
-                    median(in) / artBase, min(in) / artBase, max(in) / artBase));
+                    + " (%.2f–%.2f) |%n", e.getKey(), in.size(), range(in), range(ex), 1000 / Figures.median(in),
+                    Figures.median(in) / artBase, Figures.min(in) / artBase, Figures.max(in) / artBase));
             if (comparable) {
                 labels.add("article: " + e.getKey());
-                incl.add(median(in));
-                excl.add(median(ex));
+                incl.add(Figures.median(in));
+                excl.add(Figures.median(ex));
             }
         });
         if (!comparable) {
@@ -197,7 +197,7 @@ final class ConnectReport {
                 v.add(c.asDouble());
             }
         });
-        return v.isEmpty() ? "–" : String.format(Locale.ROOT, "%.2f", median(v));
+        return v.isEmpty() ? "–" : String.format(Locale.ROOT, "%.2f", Figures.median(v));
     }
 
     private static List<Double> values(JsonNode r, String field) {
@@ -220,19 +220,6 @@ final class ConnectReport {
         if (v.isEmpty()) {
             return "–";
         }
-        return String.format(Locale.ROOT, "%,.1f (%,.1f–%,.1f)", median(v), min(v), max(v));
-    }
-
-    static double median(List<Double> v) {
-        Double m = Figures.nearestRank(v, 0.5);
-        return m == null ? Double.NaN : m;
-    }
-
-    private static double min(List<Double> v) {
-        return v.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    private static double max(List<Double> v) {
-        return v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        return String.format(Locale.ROOT, "%,.1f (%,.1f–%,.1f)", Figures.median(v), Figures.min(v), Figures.max(v));
     }
 }

@@ -2,7 +2,6 @@ package io.poolbench.suite;
 
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,8 +53,8 @@ final class JMeterEngines implements AutoCloseable {
         JMeterEngines e = new JMeterEngines(jmeterJar, new ArrayList<>());
         try {
             for (int i = 1; i <= n; i++) {
-                int port = freePort();
-                int objectPort = freePort();
+                int port = Children.freePort();
+                int objectPort = Children.freePort();
                 CountDownLatch ready = new CountDownLatch(1);
                 Path out = logDir.resolve("engine-" + i + ".out");
                 Process p = Children.start(List.of(Children.java(), "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m",
@@ -96,12 +95,6 @@ final class JMeterEngines implements AutoCloseable {
                 ready.countDown();
             }
         };
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     /** @return {@code host:port} of every engine */

@@ -1,7 +1,6 @@
 package io.poolbench.suite;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,10 +45,7 @@ final class PgpoolII extends ServerPooler {
     @Override
     Map<String, String> extraVars(Path dir) throws IOException {
         socketDir = Files.createTempDirectory("pb-pgpool");
-        int pcp;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            pcp = s.getLocalPort();
-        }
+        int pcp = Children.freePort();
         Files.writeString(dir.resolve("pcp.conf"), "# no PCP users: poolbench does not use PCP\n");
         return Map.of("children", Integer.toString(children), "socketDir", socketDir.toString(), "pcpPort",
                 Integer.toString(pcp));

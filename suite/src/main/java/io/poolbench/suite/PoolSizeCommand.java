@@ -76,12 +76,8 @@ final class PoolSizeCommand implements Callable<Integer> {
             + " minutes here).")
     boolean asArticle;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty (default: a new"
-            + " target/poolbench-report/<time>/).")
-    Path out;
-
-    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
-    boolean force;
+    @Mixin
+    RunDirOptions runDir;
 
     @Mixin
     DatabaseOptions db;
@@ -142,7 +138,7 @@ final class PoolSizeCommand implements Callable<Integer> {
         }
         Settings settings = new Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes, n, tasks,
                 holdMs, db.kind, kinds);
-        Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
+        Path dir = runDir.prepare(Path.of("."));
         try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep pool-size", spec.commandLine().getParseResult()
                     .originalArgs(), settings, System.out);
@@ -192,7 +188,7 @@ final class PoolSizeCommand implements Callable<Integer> {
                                 }
                                 bySize.put(Integer.toString(size), rs);
                                 progress.detail(key, String.format(Locale.ROOT, "size %d: median %.0f ms"
-                                        + " (ideal %d)", size, median(rs.stream().map(PoolSizeSweep.Run::elapsedMs)
+                                        + " (ideal %d)", size, Figures.median(rs.stream().map(PoolSizeSweep.Run::elapsedMs)
                                         .toList()), PoolSizeSweep.idealMs(tasks, size, holdMs)));
                             }
                             JSON.writeValue(data.resolve(key + ".json").toFile(), Map.of("profile", p.name(),
@@ -231,11 +227,6 @@ final class PoolSizeCommand implements Callable<Integer> {
         } catch (Exception e) {
             System.out.println("poolbench sweep pool-size: report not written: " + e.getMessage());
         }
-    }
-
-    static double median(List<Double> v) {
-        Double m = Figures.nearestRank(v, 0.5);
-        return m == null ? Double.NaN : m;
     }
 
     /**
@@ -309,19 +300,19 @@ final class PoolSizeCommand implements Callable<Integer> {
                     continue;
                 }
                 long ideal = PoolSizeSweep.idealMs(tasks, size, holdMs);
-                double med = median(el);
+                double med = Figures.median(el);
                 JsonNode a = art.path("elapsedMs").path(Integer.toString(size));
                 List<Double> av = new ArrayList<>();
                 a.forEach(x -> av.add(x.asDouble()));
                 md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f (%,.0f–%,.0f) | %,d | %+,.0f | %s | %,.0f / %,.0f"
-                        + " | %,d |%n", label, size, med, min(el), max(el), ideal, med - ideal,
+                        + " | %,d |%n", label, size, med, Figures.min(el), Figures.max(el), ideal, med - ideal,
                         !comparable || av.isEmpty() ? "–" : String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f)",
-                                median(av), min(av), max(av)), median(waits), max(waits),
+                                Figures.median(av), Figures.min(av), Figures.max(av)), Figures.median(waits), Figures.max(waits),
                         ((tasks + size - 1) / size - 1) * holdMs));
                 xs.add((double) size);
                 ys.add(med);
-                pj.put(Integer.toString(size), Map.of("medianMs", med, "minMs", min(el), "maxMs", max(el),
-                        "idealMs", ideal, "waitMedianMs", median(waits), "waitMaxMs", max(waits), "n", el.size()));
+                pj.put(Integer.toString(size), Map.of("medianMs", med, "minMs", Figures.min(el), "maxMs", Figures.max(el),
+                        "idealMs", ideal, "waitMedianMs", Figures.median(waits), "waitMaxMs", Figures.max(waits), "n", el.size()));
             }
             json.put(name, pj);
             if (!xs.isEmpty()) {
@@ -344,7 +335,7 @@ final class PoolSizeCommand implements Callable<Integer> {
                 List<Double> v = new ArrayList<>();
                 e.getValue().forEach(x -> v.add(x.asDouble()));
                 ax.add(Double.parseDouble(e.getKey()));
-                ay.add(median(v));
+                ay.add(Figures.median(v));
             });
             XYSeries a = c.addSeries("article (bb8, median of 5)", ax, ay);
             a.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -361,11 +352,4 @@ final class PoolSizeCommand implements Callable<Integer> {
         return md.toString();
     }
 
-    private static double min(List<Double> v) {
-        return v.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    private static double max(List<Double> v) {
-        return v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-    }
 }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -119,12 +120,8 @@ final class Seed004Command implements Callable<Integer> {
             description = "Toxiproxy image (default: the locally built poolbench/toxiproxy:local).")
     String toxiproxyImage;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Run directory, new or empty (default: a new target/poolbench-report/<time>/).")
-    Path out;
-
-    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
-    boolean force;
+    @Mixin
+    RunDirOptions runDir;
 
     @Option(names = "--root", defaultValue = ".", description = "Project root (default: the current directory).")
     Path root;
@@ -238,7 +235,7 @@ final class Seed004Command implements Callable<Integer> {
         Seed004Settings s = new Seed004Settings(runs, users, ratePerMinute, share, engines, remoteEngines, warmup,
                 duration, Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs,
                 failover, rows, mysqlImage, toxiproxyImage);
-        Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+        Path dir = runDir.prepare(root);
         if (!variants.isEmpty()) {
             // the changed copies live in the run directory: what ran is there to read
             Path vdir = Files.createDirectories(dir.resolve("seed004/variants"));

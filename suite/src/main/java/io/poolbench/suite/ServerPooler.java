@@ -4,7 +4,6 @@ import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -110,7 +109,7 @@ abstract class ServerPooler implements AutoCloseable {
         this.dir = dir;
         try {
             Files.createDirectories(dir);
-            port = freePort();
+            port = Children.freePort();
             Map<String, String> vars = new HashMap<>(extraVars(dir));
             vars.put("port", Integer.toString(port));
             vars.put("serverHost", backend.host());
@@ -190,12 +189,6 @@ abstract class ServerPooler implements AutoCloseable {
             return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
         } catch (IOException e) {
             return "no log";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 

@@ -103,12 +103,8 @@ final class SharedCommand implements Callable<Integer> {
             + " of about 0.2 s per trial).")
     boolean asArticle;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty (default: a new"
-            + " target/poolbench-report/<time>/).")
-    Path out;
-
-    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
-    boolean force;
+    @Mixin
+    RunDirOptions runDir;
 
     @Mixin
     DatabaseOptions db;
@@ -210,7 +206,7 @@ final class SharedCommand implements Callable<Integer> {
         Settings settings = new Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedSweep.SIMPLE_QUERY,
                 db.kind);
-        Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
+        Path dir = runDir.prepare(Path.of("."));
         notes.forEach(l -> System.out.println("poolbench sweep shared: " + l));
         try (RunLog log = RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep shared", spec.commandLine().getParseResult()
@@ -472,7 +468,7 @@ final class SharedCommand implements Callable<Integer> {
                     trials.put(Integer.toString(c), cj);
                     JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
                     progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
-                            SharedSweep.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
+                            io.poolbench.testbed.Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
                                     + " failed queries" : ""));
                 }
             }

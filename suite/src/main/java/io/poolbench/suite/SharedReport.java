@@ -135,7 +135,7 @@ final class SharedReport {
                         md.append(" – |");
                         continue;
                     }
-                    double mean = SharedSweep.mean(ms);
+                    double mean = Figures.mean(ms);
                     md.append(String.format(Locale.ROOT, " %,.1f / %,.1f |", mean, percentile(ms, 0.99)));
                     xs.add((double) c);
                     ys.add(mean);
@@ -288,32 +288,37 @@ final class SharedReport {
                 r.add(v / b.get(c));
             }
         });
-        return SharedSweep.mean(r);
+        return Figures.mean(r);
     }
 
     private static String claim(String what, double article, List<String> variants,
             java.util.function.Function<String, Double> ours) {
-        List<String> parts = new ArrayList<>();
-        for (String v : variants) {
-            double x = ours.apply(v);
-            if (!Double.isNaN(x)) {
-                parts.add(String.format(Locale.ROOT, "%s %.2f", v, x));
-            }
-        }
-        return String.format(Locale.ROOT, "| %s | %.2f | %s |%n", what, article, parts.isEmpty() ? "not measured"
-                : String.join("; ", parts));
+        return claim(what, String.format(Locale.ROOT, "%.2f", article), variants, ours, "%s %.2f");
     }
 
     private static String claimMs(String what, double article, List<String> variants,
             java.util.function.Function<String, Double> ours) {
+        return claim(what, String.format(Locale.ROOT, "%+.2f ms", article), variants, ours, "%s %+.2f ms");
+    }
+
+    /**
+     * @param what the claim
+     * @param article the article's figure, formatted
+     * @param variants the variants ours is computed for
+     * @param ours a variant's figure (NaN: not measured)
+     * @param format how one of ours is shown: variant, figure
+     * @return the claim's table row
+     */
+    private static String claim(String what, String article, List<String> variants,
+            java.util.function.Function<String, Double> ours, String format) {
         List<String> parts = new ArrayList<>();
         for (String v : variants) {
             double x = ours.apply(v);
             if (!Double.isNaN(x)) {
-                parts.add(String.format(Locale.ROOT, "%s %+.2f ms", v, x));
+                parts.add(String.format(Locale.ROOT, format, v, x));
             }
         }
-        return String.format(Locale.ROOT, "| %s | %+.2f ms | %s |%n", what, article, parts.isEmpty() ? "not measured"
+        return String.format(Locale.ROOT, "| %s | %s | %s |%n", what, article, parts.isEmpty() ? "not measured"
                 : String.join("; ", parts));
     }
 }

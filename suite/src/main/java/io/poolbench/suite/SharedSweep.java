@@ -176,14 +176,4 @@ final class SharedSweep {
             throw e;
         }
     }
-
-    /**
-     * The arithmetic mean.
-     *
-     * @param v values
-     * @return the mean, NaN when empty
-     */
-    static double mean(List<Double> v) {
-        return v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-    }
 }

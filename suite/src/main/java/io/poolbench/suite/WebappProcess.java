@@ -3,7 +3,6 @@ package io.poolbench.suite;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,7 +49,7 @@ final class WebappProcess implements AutoCloseable {
      */
     static WebappProcess start(Path webappJar, List<String> jvmArgs, List<String> args, Map<String, String> env,
             Path dir, Consumer<String> onLine) throws IOException, InterruptedException {
-        int shutdownPort = freePort();
+        int shutdownPort = Children.freePort();
         Path ready = dir.resolve("webapp.port");
         Files.deleteIfExists(ready);
         Path log = dir.resolve("webapp.log");
@@ -88,12 +87,6 @@ final class WebappProcess implements AutoCloseable {
             Thread.sleep(200);
         }
         throw new TestbedException("the webapp did not start within 120 s; see " + log);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     /** @return the HTTP port on 127.0.0.1 */

@@ -13,10 +13,10 @@ class SharedSweepTest {
     @Test
     void meanAndNearestRankPercentileOfTrials() {
         List<Double> ms = List.of(10.0, 20.0, 30.0, 40.0);
-        assertEquals(25.0, SharedSweep.mean(ms), 1e-9);
+        assertEquals(25.0, io.poolbench.testbed.Figures.mean(ms), 1e-9);
         assertEquals(40.0, SharedReport.percentile(ms, 0.99), 1e-9, "p99 of 4 trials is the slowest");
         assertEquals(20.0, SharedReport.percentile(ms, 0.5), 1e-9);
-        assertTrue(Double.isNaN(SharedSweep.mean(List.of())));
+        assertTrue(Double.isNaN(io.poolbench.testbed.Figures.mean(List.of())));
     }
 
     @Test

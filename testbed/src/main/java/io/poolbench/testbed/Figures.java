@@ -30,6 +30,40 @@ public final class Figures {
     }
 
     /**
+     * @param values numbers, nulls ignored
+     * @return the nearest-rank median ({@link #nearestRank} at 0.5), NaN when there is none
+     */
+    public static double median(List<? extends Number> values) {
+        Double m = nearestRank(values, 0.5);
+        return m == null ? Double.NaN : m;
+    }
+
+    /**
+     * @param values numbers, nulls ignored
+     * @return the smallest, NaN when there is none
+     */
+    public static double min(List<? extends Number> values) {
+        return values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue).min().orElse(Double.NaN);
+    }
+
+    /**
+     * @param values numbers, nulls ignored
+     * @return the largest, NaN when there is none
+     */
+    public static double max(List<? extends Number> values) {
+        return values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue).max().orElse(Double.NaN);
+    }
+
+    /**
+     * @param values numbers, nulls ignored
+     * @return the arithmetic mean, NaN when there is none
+     */
+    public static double mean(List<? extends Number> values) {
+        return values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue).average()
+                .orElse(Double.NaN);
+    }
+
+    /**
      * @param v a figure
      * @param decimals decimals to show
      * @return the figure with thousands separators and {@code decimals} decimals; "n/a" for NaN or null
