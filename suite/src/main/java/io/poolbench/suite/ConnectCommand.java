@@ -208,7 +208,7 @@ final class ConnectCommand implements Callable<Integer> {
         Settings settings = new Settings(variants.stream().filter(v -> v.profile() != null)
                 .map(v -> v.profile().file().toString()).toList(), clients, transactions, scale, n, warmup,
                 pgbenchThreads, size, pgpoolChildren, without, db.kind);
-        Path dir = runDir.prepare(Path.of("."));
+        Path dir = runDir.prepare();
         notes.forEach(l -> System.out.println("poolbench sweep connect: " + l));
         try (RunLog log = RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep connect", spec.commandLine().getParseResult()

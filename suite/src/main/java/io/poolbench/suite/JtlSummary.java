@@ -34,6 +34,7 @@ public final class JtlSummary {
      * @param avgMs mean elapsed, ms
      * @param medianMs median, ms
      * @param p90Ms 90th percentile, ms
+     * @param p95Ms 95th percentile, ms (k6's and seed 001's P95)
      * @param p99Ms 99th percentile, ms
      * @param minMs minimum, ms
      * @param maxMs maximum, ms
@@ -42,7 +43,7 @@ public final class JtlSummary {
      * @param errorsByCode response code → count, for failed samples
      */
     public record LabelStats(String label, long requests, long errors, double throughput, double avgMs, long medianMs,
-            long p90Ms, long p99Ms, long minMs, long maxMs, double stdDevMs, double spanSeconds,
+            long p90Ms, long p95Ms, long p99Ms, long minMs, long maxMs, double stdDevMs, double spanSeconds,
             Map<String, Long> errorsByCode) {
     }
 
@@ -67,7 +68,8 @@ public final class JtlSummary {
             long n = h.getTotalCount();
             double span = n == 0 ? 0 : Math.max(1, lastEnd - firstStart) / 1000.0;
             return new LabelStats(label, n, errors, n == 0 ? 0 : n / span, h.getMean(),
-                    h.getValueAtPercentile(50), h.getValueAtPercentile(90), h.getValueAtPercentile(99),
+                    h.getValueAtPercentile(50), h.getValueAtPercentile(90), h.getValueAtPercentile(95),
+                    h.getValueAtPercentile(99),
                     n == 0 ? 0 : h.getMinValue(), h.getMaxValue(), h.getStdDeviation(), span, codes);
         }
     }
@@ -81,6 +83,25 @@ public final class JtlSummary {
      */
     public static Map<String, LabelStats> read(Path csv) throws IOException {
         return read(csv, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param csv results file
+     * @return the earliest sample start, ms since the epoch, or empty when the file has no sample
+     * @throws IOException see {@link #read(Path)}
+     */
+    public static java.util.OptionalLong firstStart(Path csv) throws IOException {
+        long min = Long.MAX_VALUE;
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (rec.isConsistent()) {
+                    min = Math.min(min, Long.parseLong(rec.get("timeStamp")));
+                }
+            }
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+            throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
+        }
+        return min == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(min);
     }
 
     /**

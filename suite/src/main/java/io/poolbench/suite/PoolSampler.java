@@ -57,6 +57,8 @@ final class PoolSampler {
 
     void stop() throws InterruptedException {
         running = false;
-        thread.join(3_000);
+        if (thread != null) {
+            thread.join(3_000);
+        }
     }
 }

@@ -138,7 +138,7 @@ final class PoolSizeCommand implements Callable<Integer> {
         }
         Settings settings = new Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes, n, tasks,
                 holdMs, db.kind, kinds);
-        Path dir = runDir.prepare(Path.of("."));
+        Path dir = runDir.prepare();
         try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep pool-size", spec.commandLine().getParseResult()
                     .originalArgs(), settings, System.out);

@@ -329,67 +329,58 @@ public final class PoolbenchMain implements Callable<Integer> {
                 description = "Run directory (default ${DEFAULT-VALUE}).")
         Path dir;
 
+        /** Writes one scenario's report from its run directory; returns the Markdown. */
+        interface Writer {
+            String write(Path dir, RunRecord.Manifest m) throws IOException;
+        }
+
+        /**
+         * How a scenario's report is rebuilt.
+         *
+         * @param writer the report writer
+         * @param summary the Markdown it writes, relative to the run directory
+         * @param redo what to do when the results are damaged
+         */
+        record Scenario(Writer writer, String summary, String redo) {
+        }
+
+        private static final Scenario MAIN_JOB = new Scenario((d, m) -> Report.write(d, new Progress(System.out)),
+                "summary.md", "rerun ./poolbench run");
+        /** Command (as run.json records it) → its report. */
+        private static final Map<String, Scenario> SCENARIOS = Map.of(
+                "drill", new Scenario(ReportCmd::drill, "drills/summary.md", "rerun the drills"),
+                "seed004", new Scenario((d, m) -> Seed004Report.write(d), "seed004/summary.md", "rerun seed004"),
+                "sweep pool-size", new Scenario((d, m) -> PoolSizeCommand.write(d), "pool-size/summary.md",
+                        "rerun the sweep"),
+                "sweep connect", new Scenario((d, m) -> ConnectReport.write(d), "connect/summary.md",
+                        "rerun the sweep"),
+                "sweep shared", new Scenario((d, m) -> SharedReport.write(d), "shared/summary.md", "rerun the sweep"),
+                "sweep concurrency", new Scenario((d, m) -> ConcurrencyReport.write(d), "concurrency/summary.md",
+                        "rerun the sweep"));
+
+        private static String drill(Path dir, RunRecord.Manifest m) throws IOException {
+            io.poolbench.toxiproxy.drill.DrillSettings s;
+            try {
+                s = new com.fasterxml.jackson.databind.ObjectMapper().treeToValue(m.settings(),
+                        io.poolbench.toxiproxy.drill.DrillSettings.class);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+                throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
+                        + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
+            }
+            return io.poolbench.toxiproxy.drill.DrillReport.write(dir, s);
+        }
+
         @Override
         public Integer call() throws Exception {
             RunRecord.Manifest m = RunRecord.read(dir);
-            if ("drill".equals(m.command())) {
-                io.poolbench.toxiproxy.drill.DrillSettings s;
-                try {
-                    s = new com.fasterxml.jackson.databind.ObjectMapper().treeToValue(m.settings(),
-                            io.poolbench.toxiproxy.drill.DrillSettings.class);
-                } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-                    throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
-                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
-                }
-                try {
-                    System.out.println(io.poolbench.toxiproxy.drill.DrillReport.write(dir, s));
-                } catch (IOException e) {
-                    throw new TestbedException("the drill results in " + dir + " are damaged or unwritable ("
-                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
-                }
-            } else if ("sweep pool-size".equals(m.command())) {
-                try {
-                    System.out.println(PoolSizeCommand.write(dir));
-                } catch (IOException e) {
-                    throw new TestbedException("the pool-size results in " + dir + " are damaged or unwritable ("
-                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the sweep");
-                }
-            } else if ("sweep connect".equals(m.command())) {
-                try {
-                    System.out.println(ConnectReport.write(dir));
-                } catch (IOException e) {
-                    throw new TestbedException("the connect results in " + dir + " are damaged or unwritable ("
-                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the sweep");
-                }
-            } else if ("sweep shared".equals(m.command())) {
-                try {
-                    System.out.println(SharedReport.write(dir));
-                } catch (IOException e) {
-                    throw new TestbedException("the shared-connection results in " + dir + " are damaged or"
-                            + " unwritable (" + io.poolbench.testbed.Redact.oneLine(e.getMessage())
-                            + "): rerun the sweep");
-                }
-            } else if ("seed004".equals(m.command())) {
-                try {
-                    System.out.println(Seed004Report.write(dir));
-                } catch (IOException e) {
-                    throw new TestbedException("the seed004 results in " + dir + " are damaged or unwritable ("
-                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun seed004");
-                }
-            } else {
-                try {
-                    System.out.println(Report.write(dir, new Progress(System.out)));
-                } catch (IOException e) {
-                    throw new TestbedException("cannot write the report into " + dir + " ("
-                            + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + ")");
-                }
+            Scenario sc = SCENARIOS.getOrDefault(m.command(), MAIN_JOB);
+            try {
+                System.out.println(sc.writer().write(dir, m));
+            } catch (IOException e) {
+                throw new TestbedException("the results of " + m.command() + " in " + dir + " are damaged or"
+                        + " unwritable (" + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): " + sc.redo());
             }
-            Path written = "drill".equals(m.command()) ? dir.resolve("drills/summary.md")
-                    : "seed004".equals(m.command()) ? dir.resolve("seed004/summary.md")
-                    : "sweep pool-size".equals(m.command()) ? dir.resolve("pool-size/summary.md")
-                    : "sweep connect".equals(m.command()) ? dir.resolve("connect/summary.md")
-                    : "sweep shared".equals(m.command()) ? dir.resolve("shared/summary.md")
-                    : dir.resolve("summary.md");
+            Path written = dir.resolve(sc.summary());
             System.out.println("run status: " + m.status() + "; written: " + written);
             return 0;
         }

@@ -123,8 +123,6 @@ final class Seed004Command implements Callable<Integer> {
     @Mixin
     RunDirOptions runDir;
 
-    @Option(names = "--root", defaultValue = ".", description = "Project root (default: the current directory).")
-    Path root;
 
     @Spec
     CommandSpec spec;
@@ -197,7 +195,7 @@ final class Seed004Command implements Callable<Integer> {
             throw new TestbedException("--users " + users + " × --share " + share + " leaves no user for the webapp");
         }
         List<String[]> variants = new ArrayList<>();
-        Artifacts art = Artifacts.locate(root);
+        Artifacts art = Artifacts.locate(runDir.root);
         Path dirConf = ProfileDir.resolve(art.confDir());
         List<Seed004Settings.Run> runs = new ArrayList<>();
         Set<String> ids = new HashSet<>();
@@ -235,7 +233,7 @@ final class Seed004Command implements Callable<Integer> {
         Seed004Settings s = new Seed004Settings(runs, users, ratePerMinute, share, engines, remoteEngines, warmup,
                 duration, Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs,
                 failover, rows, mysqlImage, toxiproxyImage);
-        Path dir = runDir.prepare(root);
+        Path dir = runDir.prepare();
         if (!variants.isEmpty()) {
             // the changed copies live in the run directory: what ran is there to read
             Path vdir = Files.createDirectories(dir.resolve("seed004/variants"));

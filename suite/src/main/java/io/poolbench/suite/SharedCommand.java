@@ -206,7 +206,7 @@ final class SharedCommand implements Callable<Integer> {
         Settings settings = new Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedSweep.SIMPLE_QUERY,
                 db.kind);
-        Path dir = runDir.prepare(Path.of("."));
+        Path dir = runDir.prepare();
         notes.forEach(l -> System.out.println("poolbench sweep shared: " + l));
         try (RunLog log = RunLog.redirect(dir.resolve("poolbench.log"))) {
             RunRecord record = RunRecord.start(dir, "sweep shared", spec.commandLine().getParseResult()

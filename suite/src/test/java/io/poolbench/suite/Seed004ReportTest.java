@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Seed 004's figures from parsed inputs: the warm-up is left out, borrow waits and failover rows are derived. */
 class Seed004ReportTest {
     static JtlSummary.LabelStats label(String l, long n, long errors, long max) {
-        return new JtlSummary.LabelStats(l, n, errors, 1, 10, 5, 9, 20, 1, max, 2, 60, Map.of());
+        return new JtlSummary.LabelStats(l, n, errors, 1, 10, 5, 9, 15, 20, 1, max, 2, 60, Map.of());
     }
 
     @Test

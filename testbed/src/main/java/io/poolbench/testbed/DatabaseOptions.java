@@ -57,7 +57,8 @@ public final class DatabaseOptions {
      *
      * @param db the database
      * @return {@code poolbench.jdbc.url}, {@code poolbench.jdbc.user}, {@code poolbench.jdbc.password}, and for a
-     *     MySQL URL {@code poolbench.mysql.endpoint} (host:port) and {@code poolbench.mysql.database}
+     *     MySQL URL {@code poolbench.mysql.endpoint} (host:port) and {@code poolbench.mysql.database}, for a
+     *     PostgreSQL URL {@code poolbench.r2dbc.url} (see {@link R2dbcProfile#urlOf})
      */
     public static java.util.Map<String, String> vars(Database db) {
         java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
@@ -69,6 +70,10 @@ public final class DatabaseOptions {
         if (m.find()) {
             v.put("poolbench.mysql.endpoint", m.group(1));
             v.put("poolbench.mysql.database", m.group(2));
+        }
+        String r2dbc = R2dbcProfile.urlOf(db.jdbcUrl());
+        if (r2dbc != null) {
+            v.put(R2dbcProfile.URL_VAR, r2dbc);
         }
         return v;
     }

@@ -92,14 +92,16 @@ public final class PoolProfile {
 
     /**
      * @param confDir profile directory
-     * @return profile names (file names without {@code .xml}), sorted; empty when the directory is missing
+     * @return JDBC pool profile names (file names without {@code .xml}), sorted; R2DBC profiles (see
+     *     {@link R2dbcProfile#isR2dbc}) are not listed; empty when the directory is missing
      */
     public static List<String> available(Path confDir) {
         if (!Files.isDirectory(confDir)) {
             return List.of();
         }
         try (Stream<Path> s = Files.list(confDir)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".xml"))
+            return s.filter(p -> p.getFileName().toString().endsWith(".xml") && !R2dbcProfile.isR2dbc(p))
+                    .map(p -> p.getFileName().toString())
                     .map(n -> n.substring(0, n.length() - 4)).sorted().collect(Collectors.toList());
         } catch (IOException e) {
             return List.of();
@@ -119,14 +121,14 @@ public final class PoolProfile {
     }
 
     /**
-     * Loads one {@code <Resource>} of a context.xml.
+     * Reads the attributes of one {@code <Resource>} of a context.xml (any type: also an R2DBC profile's).
      *
      * @param file a context.xml
-     * @param resourceName the resource's {@code name}, or null for the only one (a file with several needs a name)
-     * @return the profile
-     * @throws TestbedException see {@link #load(Path)}
+     * @param resourceName the resource's {@code name}, or null for the only one
+     * @return attribute → value as written, in document order
+     * @throws TestbedException for a missing or malformed file, no such or several resources
      */
-    public static PoolProfile load(Path file, String resourceName) {
+    static Map<String, String> readResource(Path file, String resourceName) {
         if (!Files.isRegularFile(file)) {
             throw new TestbedException("profile file " + file + " does not exist: pass a context.xml path or a name"
                     + " from webapp/conf (hikari, dbcp2, ...)");
@@ -182,8 +184,26 @@ public final class PoolProfile {
             Node a = nm.item(i);
             attrs.put(a.getNodeName(), a.getNodeValue());
         }
+        return attrs;
+    }
+
+    /**
+     * Loads one {@code <Resource>} of a context.xml.
+     *
+     * @param file a context.xml
+     * @param resourceName the resource's {@code name}, or null for the only one (a file with several needs a name)
+     * @return the profile
+     * @throws TestbedException see {@link #load(Path)}
+     */
+    public static PoolProfile load(Path file, String resourceName) {
+        Map<String, String> attrs = readResource(file, resourceName);
         String name = attrs.getOrDefault("name", "");
         String factory = attrs.get("factory");
+        if (R2dbcProfile.TYPE.equals(attrs.get("type"))) {
+            throw new TestbedException("profile " + file + " is an R2DBC ConnectionFactory (r2dbc-pool), not a JDBC"
+                    + " pool: only the webapp (--context-xml) and `./poolbench sweep concurrency` serve it; choose a"
+                    + " JDBC profile here");
+        }
         PoolKind kind = PoolKind.ofResource(factory, attrs.getOrDefault("type", "javax.sql.DataSource"));
         if (kind == null) {
             throw new TestbedException("profile " + file + ", Resource " + name + ": factory '" + factory
@@ -207,6 +227,17 @@ public final class PoolProfile {
      * @throws TestbedException when the file cannot be read or written
      */
     public PoolProfile withAttribute(String attribute, String value, Path target) {
+        rewrite(file, resourceName, attribute, value, target);
+        return load(target, resourceName);
+    }
+
+    /**
+     * Writes a copy of a context.xml with one attribute of one {@code <Resource>} changed or added, and a comment
+     * saying so.
+     *
+     * @throws TestbedException when the file cannot be read or written, or has no such resource
+     */
+    static void rewrite(Path file, String resourceName, String attribute, String value, Path target) {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -240,7 +271,6 @@ public final class PoolProfile {
             throw new TestbedException("cannot write " + target + " (" + file.getFileName() + " with " + attribute
                     + "=" + value + "): " + e.getMessage(), e);
         }
-        return load(target, resourceName);
     }
 
     /** @return the file this profile came from */
@@ -307,6 +337,15 @@ public final class PoolProfile {
     }
 
     private String resolve(String attr, String value, Map<String, String> vars) {
+        return resolve(file, resourceName, attr, value, vars);
+    }
+
+    /**
+     * Resolves {@code ${name}} / {@code ${name:-default}} placeholders from {@code vars}, then system properties.
+     *
+     * @throws TestbedException naming the file, resource and placeholder when one has no value
+     */
+    static String resolve(Path file, String resourceName, String attr, String value, Map<String, String> vars) {
         Matcher m = PLACEHOLDER.matcher(value);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {

@@ -29,6 +29,11 @@ public final class Queries {
     /** Medium query SQL (seed 001, verbatim apart from positional parameters). */
     public static final String MEDIUM_SQL = "SELECT id, customer_id, created_at, total_amount, note FROM orders"
             + " WHERE customer_id = ? AND created_at BETWEEN ? AND ? ORDER BY created_at DESC LIMIT ? OFFSET ?";
+    /**
+     * Medium query SQL with PostgreSQL's numbered bind markers ($1 … $5), as R2DBC's PostgreSQL driver takes them;
+     * otherwise {@link #MEDIUM_SQL}.
+     */
+    public static final String MEDIUM_SQL_NUMBERED = numbered(MEDIUM_SQL);
     /** Long query SQL: orders with id in [?, ?] CROSS JOIN the first ? products. */
     public static final String LONG_SQL = "SELECT COUNT(*) AS pairs, SUM(o.total_amount * p.price) AS weighted"
             + " FROM (SELECT total_amount FROM orders WHERE id BETWEEN ? AND ?) o"
@@ -45,6 +50,20 @@ public final class Queries {
     public static final int DEFAULT_LONG_PRODUCTS = 500;
 
     private Queries() {
+    }
+
+    /** @return {@code sql} with its {@code ?} markers numbered {@code $1, $2, …} */
+    private static String numbered(String sql) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (char ch : sql.toCharArray()) {
+            if (ch == '?') {
+                sb.append('$').append(++n);
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.toString();
     }
 
     /**

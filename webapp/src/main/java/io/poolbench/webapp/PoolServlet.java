@@ -12,26 +12,38 @@ import javax.sql.DataSource;
 /**
  * {@code GET /pool}: the pool's state as JSON: {@code pool}, {@code profile}, {@code active}, {@code idle},
  * {@code waiting} (threads blocked in getConnection), {@code total}, {@code max}; -1 where the pool does not say.
+ * For an R2DBC pool the same fields come from r2dbc-pool's {@code PoolMetrics}: acquired, idle, pending acquires
+ * (subscribers waiting for a connection, not threads), allocated, maximum allocated.
  */
 final class PoolServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private final String jndiName;
     private final String profile;
-    private transient DataSource ds;
+    private final boolean r2dbc;
+    private transient java.util.function.Supplier<PoolStats> stats;
 
-    PoolServlet(String jndiName, String profile) {
+    PoolServlet(String jndiName, String profile, boolean r2dbc) {
         this.jndiName = jndiName;
         this.profile = profile;
+        this.r2dbc = r2dbc;
     }
 
     @Override
     public void init() {
-        ds = Json.lookupDataSource(jndiName);
+        if (r2dbc) {
+            io.r2dbc.pool.ConnectionPool pool = R2dbcQueryServlet.lookup(jndiName);
+            stats = () -> pool.getMetrics().map(m -> new PoolStats("r2dbc-pool", m.acquiredSize(), m.idleSize(),
+                    m.pendingAcquireSize(), m.allocatedSize(), m.getMaxAllocatedSize()))
+                    .orElse(new PoolStats("r2dbc-pool", -1, -1, -1, -1, -1));
+        } else {
+            DataSource ds = Json.lookupDataSource(jndiName);
+            stats = () -> PoolStats.of(ds);
+        }
     }
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        PoolStats s = PoolStats.of(ds);
+        PoolStats s = stats.get();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pool", s.pool());
         m.put("profile", profile);

@@ -3,7 +3,6 @@ package io.poolbench.webapp;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +31,7 @@ public final class PoolbenchServer implements AutoCloseable {
     /** Prefix of Tomcat base directories in the temp directory, followed by the owner's process id. */
     static final String TMP_PREFIX = "poolbench-tomcat-";
     private final PoolProfile profile;
+    private final io.poolbench.testbed.R2dbcProfile r2dbc;
     private final io.poolbench.testbed.StopOnExit stopOnExit;
     private io.poolbench.testbed.ScreenLog screenLog;
     private boolean closed;
@@ -67,10 +67,12 @@ public final class PoolbenchServer implements AutoCloseable {
         }
     }
 
-    private PoolbenchServer(Tomcat tomcat, Path baseDir, PoolProfile profile) {
+    private PoolbenchServer(Tomcat tomcat, Path baseDir, PoolProfile profile,
+            io.poolbench.testbed.R2dbcProfile r2dbc) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.profile = profile;
+        this.r2dbc = r2dbc;
         // Ctrl-C in a process that embeds the server (the drills) stops Tomcat and removes its base directory
         this.stopOnExit = new io.poolbench.testbed.StopOnExit("poolbench-tomcat-stop", this::stop);
     }
@@ -99,6 +101,106 @@ public final class PoolbenchServer implements AutoCloseable {
         }
     }
 
+    private static Path newBaseDir() {
+        sweepStaleBaseDirs();
+        Path base;
+        try {
+            base = Files.createTempDirectory(TMP_PREFIX + ProcessHandle.current().pid() + "-");
+        } catch (IOException e) {
+            throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
+                    + ": " + e.getMessage(), e);
+        }
+        base.resolve("docroot").toFile().mkdirs();
+        return base;
+    }
+
+    /** A Tomcat on 127.0.0.1 with one HTTP connector and naming enabled; the caller adds the context. */
+    private static Tomcat newTomcat(Path base, int port, int maxThreads, int shutdownPort) {
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        tomcat.enableNaming();
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", "127.0.0.1");
+        connector.setProperty("maxThreads", Integer.toString(maxThreads));
+        tomcat.setConnector(connector);
+        tomcat.getServer().setPort(shutdownPort);
+        tomcat.getServer().setAddress("127.0.0.1");
+        return tomcat;
+    }
+
+    /** Starts Tomcat, checks the port and looks the resource up once; closes the server on any failure. */
+    private static PoolbenchServer launch(PoolbenchServer server, String file, Map<String, String> vars) {
+        try {
+            server.tomcat.start();
+        } catch (LifecycleException e) {
+            server.close();
+            Throwable root = io.poolbench.testbed.Redact.rootCause(e);
+            throw new TestbedException("the webapp did not start with profile " + file + ": "
+                    + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(root.toString()),
+                            vars.get("poolbench.jdbc.password")), e);
+        }
+        int wanted = server.tomcat.getConnector().getPort();
+        if (server.tomcat.getConnector().getLocalPort() < 0) {
+            server.close();
+            throw new TestbedException("Tomcat could not bind 127.0.0.1:" + wanted
+                    + " (in use); choose another --port or 0 for any free port");
+        }
+        try {
+            server.lookupResource();
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    /**
+     * Starts Tomcat serving seed 001's query through an R2DBC profile's pool: {@code /medium} (the request thread
+     * blocks, as a synchronous servlet must), {@code /medium-async} (Servlet async, no thread held while the
+     * database works) and {@code /pool}; the JDBC endpoints are not served.
+     *
+     * @param s settings (its {@code profile} is unused and may be null)
+     * @param r2dbc the R2DBC profile
+     * @return the running server, the pool warmed up to its {@code initialSize}
+     * @throws TestbedException one line when the port is taken or the pool cannot be built
+     */
+    public static PoolbenchServer startR2dbc(Settings s, io.poolbench.testbed.R2dbcProfile r2dbc) {
+        Map<String, String> attrs = r2dbc.resolvedAttributes(s.vars());
+        Path base = newBaseDir();
+        Tomcat tomcat = newTomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
+        Context ctx = tomcat.addContext("", base.resolve("docroot").toAbsolutePath().toString());
+        relaxLeakDetection(ctx);
+        ContextResource res = new ContextResource();
+        res.setName(r2dbc.resourceName());
+        res.setType(io.poolbench.testbed.R2dbcProfile.TYPE);
+        res.setAuth(attrs.getOrDefault("auth", "Container"));
+        res.setCloseMethod(attrs.getOrDefault("closeMethod", "dispose"));
+        attrs.forEach((k, v) -> {
+            if (!k.equals("name") && !k.equals("type") && !k.equals("auth") && !k.equals("closeMethod")) {
+                res.setProperty(k, v);
+            }
+        });
+        ctx.getNamingResources().addResource(res);
+        String jndi = r2dbc.resourceName();
+        add(ctx, "medium", new R2dbcQueryServlet(R2dbcQueryServlet.Mode.BLOCKING, jndi, s.data()), "/medium")
+                .setAsyncSupported(false);
+        add(ctx, "medium-async", new R2dbcQueryServlet(R2dbcQueryServlet.Mode.ASYNC, jndi, s.data()),
+                "/medium-async").setAsyncSupported(true);
+        add(ctx, "pool", new PoolServlet(jndi, r2dbc.name(), true), "/pool");
+        return launch(new PoolbenchServer(tomcat, base, null, r2dbc), r2dbc.file().toString(), s.vars());
+    }
+
+    private static void relaxLeakDetection(Context ctx) {
+        if (ctx instanceof org.apache.catalina.core.StandardContext) {
+            // leak detection that needs --add-opens; irrelevant for a single-context, single-run server
+            org.apache.catalina.core.StandardContext sc = (org.apache.catalina.core.StandardContext) ctx;
+            sc.setClearReferencesObjectStreamClassCaches(false);
+            sc.setClearReferencesRmiTargets(false);
+            sc.setClearReferencesThreadLocals(false);
+        }
+    }
+
     /**
      * Starts Tomcat and creates the pool (a first lookup, so a bad profile or database fails here, not at the
      * first request).
@@ -109,35 +211,10 @@ public final class PoolbenchServer implements AutoCloseable {
      */
     public static PoolbenchServer start(Settings s) {
         s.profile().check(s.vars(), Set.of());
-        sweepStaleBaseDirs();
-        Path base;
-        try {
-            base = Files.createTempDirectory(TMP_PREFIX + ProcessHandle.current().pid() + "-");
-        } catch (IOException e) {
-            throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
-                    + ": " + e.getMessage(), e);
-        }
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        tomcat.enableNaming();
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setPort(s.port());
-        connector.setProperty("address", "127.0.0.1");
-        connector.setProperty("maxThreads", Integer.toString(s.maxThreads()));
-        tomcat.setConnector(connector);
-        tomcat.getServer().setPort(s.shutdownPort());
-        tomcat.getServer().setAddress("127.0.0.1");
-
-        File docBase = base.resolve("docroot").toFile();
-        docBase.mkdirs();
-        Context ctx = tomcat.addContext("", docBase.getAbsolutePath());
-        if (ctx instanceof org.apache.catalina.core.StandardContext) {
-            // leak detection that needs --add-opens; irrelevant for a single-context, single-run server
-            org.apache.catalina.core.StandardContext sc = (org.apache.catalina.core.StandardContext) ctx;
-            sc.setClearReferencesObjectStreamClassCaches(false);
-            sc.setClearReferencesRmiTargets(false);
-            sc.setClearReferencesThreadLocals(false);
-        }
+        Path base = newBaseDir();
+        Tomcat tomcat = newTomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
+        Context ctx = tomcat.addContext("", base.resolve("docroot").toAbsolutePath().toString());
+        relaxLeakDetection(ctx);
         PoolProfile p = s.profile();
         ContextResource res = new ContextResource();
         res.setName(p.resourceName());
@@ -158,7 +235,7 @@ public final class PoolbenchServer implements AutoCloseable {
         add(ctx, "medium", new QueryServlet(QueryServlet.Kind.MEDIUM, jndi, s.data()), "/medium");
         add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data()), "/long");
         add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data()), "/write");
-        add(ctx, "pool", new PoolServlet(jndi, p.name()), "/pool");
+        add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");
         io.poolbench.testbed.ScreenLog screenLog = null;
         if (s.screenLog() != null) {
             try {
@@ -170,35 +247,38 @@ public final class PoolbenchServer implements AutoCloseable {
         }
         add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), screenLog), "/screen");
 
-        PoolbenchServer server = new PoolbenchServer(tomcat, base, p);
+        PoolbenchServer server = new PoolbenchServer(tomcat, base, p, null);
         server.screenLog = screenLog;
-        try {
-            tomcat.start();
-        } catch (LifecycleException e) {
-            server.close();
-            Throwable root = io.poolbench.testbed.Redact.rootCause(e);
-            throw new TestbedException("the webapp did not start with profile " + p.file() + ": "
-                    + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(root.toString()),
-                            s.vars().get("poolbench.jdbc.password")), e);
-        }
-        if (connector.getLocalPort() < 0) {
-            server.close();
-            throw new TestbedException("Tomcat could not bind 127.0.0.1:" + s.port()
-                    + " (in use); choose another --port or 0 for any free port");
-        }
-        try {
-            server.lookup();
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
-        }
-        return server;
+        return launch(server, p.file().toString(), s.vars());
     }
 
-    private static void add(Context ctx, String name, jakarta.servlet.Servlet servlet, String path) {
+    private static org.apache.catalina.Wrapper add(Context ctx, String name, jakarta.servlet.Servlet servlet,
+            String path) {
         org.apache.catalina.Wrapper w = Tomcat.addServlet(ctx, name, servlet);
         w.setLoadOnStartup(1);
         ctx.addServletMappingDecoded(path, name);
+        return w;
+    }
+
+    /** Looks the profile's resource up once, so that a pool that cannot be built fails the start with one line. */
+    private void lookupResource() {
+        if (r2dbc == null) {
+            lookup();
+            return;
+        }
+        Context ctx = (Context) tomcat.getHost().findChild("");
+        ClassLoader old = Thread.currentThread().getContextClassLoader();
+        try {
+            ctx.bind(false, old);
+            try {
+                new InitialContext().lookup("java:comp/env/" + r2dbc.resourceName());
+            } finally {
+                ctx.unbind(false, old);
+            }
+        } catch (NamingException e) {
+            throw new TestbedException("profile " + r2dbc.file() + ": the R2DBC pool could not be created: "
+                    + e.getMessage(), e);
+        }
     }
 
     /** Looks the pool up in the context's JNDI (with its class loader bound) and fails with one line if it broke. */
@@ -224,7 +304,7 @@ public final class PoolbenchServer implements AutoCloseable {
         }
     }
 
-    /** @return the pool bound in JNDI */
+    /** @return the pool bound in JNDI (JDBC profiles only) */
     public DataSource dataSource() {
         return lookup();
     }
@@ -234,7 +314,7 @@ public final class PoolbenchServer implements AutoCloseable {
         return tomcat.getConnector().getLocalPort();
     }
 
-    /** @return the profile served */
+    /** @return the JDBC profile served, null for an R2DBC profile */
     public PoolProfile profile() {
         return profile;
     }

@@ -9,11 +9,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 
 /**
@@ -60,9 +57,9 @@ final class QueryServlet extends HttpServlet {
     }
 
     private void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        Params p;
+        QueryParams p;
         try {
-            p = new Params(req);
+            p = new QueryParams(req, data, kind == Kind.WRITE);
         } catch (IllegalArgumentException e) {
             Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
             return;
@@ -96,7 +93,7 @@ final class QueryServlet extends HttpServlet {
         Json.send(resp, 200, body);
     }
 
-    private Object run(Connection c, Params p) throws SQLException {
+    private Object run(Connection c, QueryParams p) throws SQLException {
         switch (kind) {
             case SHORT:
                 return Queries.shortLookup(c, p.id);
@@ -110,60 +107,6 @@ final class QueryServlet extends HttpServlet {
                 return Map.of("id", p.writeId, "committed", true);
             default:
                 throw new IllegalStateException(kind.toString());
-        }
-    }
-
-
-    /** Request parameters with defaults drawn from the data set. */
-    private final class Params {
-        final long id;
-        final long customer;
-        final LocalDate from;
-        final int days;
-        final int limit;
-        final int page;
-        final long first;
-        final int width;
-        final int products;
-        final String writeId;
-
-        Params(HttpServletRequest r) {
-            ThreadLocalRandom rnd = ThreadLocalRandom.current();
-            id = lng(r, "id", 1 + rnd.nextInt(data.orders()), 1, Long.MAX_VALUE);
-            customer = lng(r, "customer", 1 + rnd.nextInt(data.customers()), 1, Long.MAX_VALUE);
-            String f = r.getParameter("from");
-            try {
-                from = f == null ? DataSet.EPOCH.toLocalDate().plusDays(rnd.nextInt(300)) : LocalDate.parse(f);
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("from=" + f + " is not a date (YYYY-MM-DD)");
-            }
-            days = (int) lng(r, "days", 60, 1, 3660);
-            limit = (int) lng(r, "limit", 20, 1, 1000);
-            page = (int) lng(r, "page", rnd.nextInt(3), 0, 10_000);
-            width = (int) lng(r, "width", Queries.DEFAULT_LONG_WIDTH, 1, 100_000);
-            products = (int) lng(r, "products", Queries.DEFAULT_LONG_PRODUCTS, 1, 1_000_000);
-            first = lng(r, "first", 1 + rnd.nextInt(Math.max(1, data.orders() - width + 1)), 1, Long.MAX_VALUE);
-            String w = r.getParameter("writeId");
-            if (kind == Kind.WRITE && (w == null || w.isBlank() || w.length() > 64)) {
-                throw new IllegalArgumentException("writeId is required (1 to 64 characters, unique per write)");
-            }
-            writeId = w;
-        }
-
-        private long lng(HttpServletRequest r, String name, long dflt, long min, long max) {
-            String v = r.getParameter(name);
-            if (v == null || v.isEmpty()) {
-                return dflt;
-            }
-            try {
-                long n = Long.parseLong(v);
-                if (n < min || n > max) {
-                    throw new IllegalArgumentException(name + "=" + v + " is out of range [" + min + ", " + max + "]");
-                }
-                return n;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + "=" + v + " is not a number");
-            }
         }
     }
 }

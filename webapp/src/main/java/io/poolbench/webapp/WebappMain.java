@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "poolbench-webapp", mixinStandardHelpOptions = true, sortOptions = false,
         subcommands = {WebappMain.Stop.class, WebappMain.Wait.class},
-        description = "Embedded Tomcat serving /short /medium /long /write /pool /screen from a JNDI pool profile.")
+        description = "Embedded Tomcat serving /short /medium /long /write /pool /screen from a JNDI pool profile"
+                + " (an R2DBC profile serves /medium, /medium-async and /pool).")
 public final class WebappMain implements Callable<Integer> {
 
     @Option(names = {"--context-xml", "--profile"}, defaultValue = "hikari", paramLabel = "FILE|NAME",
@@ -89,9 +90,14 @@ public final class WebappMain implements Callable<Integer> {
                 io.poolbench.testbed.ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
         dbOptions.validate();
         Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
-        PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, dir), resource);
-        p.check(dbOptions.varsSetLater());
-        p.warnings().forEach(w -> System.err.println("WARNING " + w));
+        Path file = PoolProfile.locate(profile, dir);
+        io.poolbench.testbed.R2dbcProfile r2dbc = io.poolbench.testbed.R2dbcProfile.isR2dbc(file)
+                ? io.poolbench.testbed.R2dbcProfile.load(file) : null;
+        PoolProfile p = r2dbc != null ? null : PoolProfile.load(file, resource);
+        if (p != null) {
+            p.check(dbOptions.varsSetLater());
+            p.warnings().forEach(w -> System.err.println("WARNING " + w));
+        }
         DataSet data = dbOptions.dataSet();
         Database db = dbOptions.settings().open();
         PoolbenchServer[] server = new PoolbenchServer[1];
@@ -107,10 +113,13 @@ public final class WebappMain implements Callable<Integer> {
             if (load) {
                 data.ensureLoaded(db);
             }
-            server[0] = PoolbenchServer.start(new PoolbenchServer.Settings(p, DatabaseOptions.vars(db), data, port,
-                    maxThreads, shutdownPort, screens, screenLog));
-            System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile " + p.name()
-                    + " (" + p.kind() + ", " + p.file() + "), database " + db.describe());
+            PoolbenchServer.Settings settings = new PoolbenchServer.Settings(p, DatabaseOptions.vars(db), data,
+                    port, maxThreads, shutdownPort, screens, screenLog);
+            server[0] = r2dbc != null ? PoolbenchServer.startR2dbc(settings, r2dbc) : PoolbenchServer.start(settings);
+            System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile "
+                    + (r2dbc != null ? r2dbc.name() + " (R2DBC r2dbc-pool, " + r2dbc.file() + "; /medium blocking,"
+                    + " /medium-async)" : p.name() + " (" + p.kind() + ", " + p.file() + ")")
+                    + ", database " + db.describe());
             if (readyFile != null) {
                 Files.writeString(readyFile, Integer.toString(server[0].port()));
             }

@@ -1,0 +1,96 @@
+package io.poolbench.webapp;
+
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import io.r2dbc.spi.Option;
+import java.time.Duration;
+import java.util.Enumeration;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.naming.Context;
+import javax.naming.Name;
+import javax.naming.NamingException;
+import javax.naming.RefAddr;
+import javax.naming.Reference;
+import javax.naming.spi.ObjectFactory;
+
+/**
+ * Tomcat JNDI factory of an R2DBC profile ({@code <Resource type="io.r2dbc.spi.ConnectionFactory"
+ * factory="io.poolbench.webapp.R2dbcPoolFactory" ...>}, see {@link io.poolbench.testbed.R2dbcProfile}): builds
+ * r2dbc-pool's {@link ConnectionPool} the library's own way, through {@link ConnectionFactories#get} with driver
+ * {@code pool}, the profile's {@code url} as protocol, host, port and database, and every other attribute passed
+ * as the r2dbc-pool option of the same name (r2dbc-pool parses the strings: integers, ISO-8601 durations). The pool
+ * is warmed up to {@code initialSize} before the lookup returns, as the JDBC profiles fill theirs
+ * ({@code minimumIdle} = size), so the first requests do not pay for connecting. Tomcat closes it through
+ * {@code closeMethod="dispose"}.
+ */
+public final class R2dbcPoolFactory implements ObjectFactory {
+    /** How long the warm-up may take before the lookup fails, s. */
+    static final int WARMUP_SECONDS = 60;
+
+    @Override
+    public Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment)
+            throws NamingException {
+        if (!(obj instanceof Reference)) {
+            return null;
+        }
+        Map<String, String> attrs = new LinkedHashMap<>();
+        Enumeration<RefAddr> e = ((Reference) obj).getAll();
+        while (e.hasMoreElements()) {
+            RefAddr a = e.nextElement();
+            if (a.getContent() != null) {
+                attrs.put(a.getType(), a.getContent().toString());
+            }
+        }
+        try {
+            return create(attrs);
+        } catch (RuntimeException ex) {
+            NamingException ne = new NamingException("r2dbc-pool could not be built: "
+                    + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(
+                            io.poolbench.testbed.Redact.rootCause(ex).toString()), attrs.get("password")));
+            ne.setRootCause(ex);
+            throw ne;
+        }
+    }
+
+    /**
+     * Builds and warms up the pool.
+     *
+     * @param attrs resolved profile attributes ({@code url}, {@code username}, {@code password}, r2dbc-pool options;
+     *     Tomcat's own are skipped)
+     * @return the pool, holding {@code initialSize} connections
+     * @throws RuntimeException from r2dbc when the URL is bad or the database cannot be reached
+     */
+    static ConnectionPool create(Map<String, String> attrs) {
+        ConnectionFactoryOptions url = ConnectionFactoryOptions.parse(attrs.get("url"));
+        ConnectionFactoryOptions.Builder b = ConnectionFactoryOptions.builder().from(url)
+                .option(ConnectionFactoryOptions.DRIVER, "pool")
+                .option(ConnectionFactoryOptions.PROTOCOL, (String) url.getRequiredValue(ConnectionFactoryOptions.DRIVER));
+        attrs.forEach((k, v) -> {
+            switch (k) {
+                case "url", "name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod":
+                    break;
+                case "username":
+                    b.option(ConnectionFactoryOptions.USER, v);
+                    break;
+                case "password":
+                    if (!v.isEmpty()) {
+                        b.option(ConnectionFactoryOptions.PASSWORD, v);
+                    }
+                    break;
+                default:
+                    b.option(Option.valueOf(k), v);
+            }
+        });
+        ConnectionPool pool = (ConnectionPool) ConnectionFactories.get(b.build());
+        try {
+            pool.warmup().block(Duration.ofSeconds(WARMUP_SECONDS));
+        } catch (RuntimeException ex) {
+            pool.dispose();
+            throw ex;
+        }
+        return pool;
+    }
+}

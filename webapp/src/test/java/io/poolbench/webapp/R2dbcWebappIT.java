@@ -1,0 +1,111 @@
+package io.poolbench.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.DatabaseSettings;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.R2dbcProfile;
+import io.poolbench.testbed.TestbedException;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The webapp with the shipped R2DBC profile: seed 001's query through r2dbc-pool, blocking and async, the same rows
+ * as JDBC's /medium; /pool from r2dbc-pool's metrics; every connection returned and closed with the server.
+ */
+class R2dbcWebappIT {
+    static final DataSet DATA = DataSet.ofOrders(5_000);
+    static Database db;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void start() {
+        db = DatabaseSettings.embedded().open();
+        DATA.ensureLoaded(db);
+    }
+
+    @AfterAll
+    static void stop() {
+        db.close();
+    }
+
+    private static PoolbenchServer serve(R2dbcProfile p) {
+        return PoolbenchServer.startR2dbc(new PoolbenchServer.Settings(null, DatabaseOptions.vars(db), DATA, 0, 50,
+                -1), p);
+    }
+
+    @Test
+    void mediumBlockingAndAsyncAnswerLikeJdbc() throws Exception {
+        R2dbcProfile p = R2dbcProfile.load(WebappIT.CONF.resolve("r2dbc.xml"));
+        String q = "?customer=3&from=2024-01-01&days=365&limit=5&page=0";
+        JsonNode jdbcRows;
+        try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(io.poolbench.testbed.PoolProfile
+                .load(WebappIT.CONF.resolve("hikari.xml")), DatabaseOptions.vars(db), DATA, 0, 50, -1))) {
+            jdbcRows = WebappIT.json(WebappIT.get(s, "/medium" + q)).get("result");
+        }
+        try (PoolbenchServer s = serve(p)) {
+            for (String path : new String[] {"/medium", "/medium-async"}) {
+                HttpResponse<String> r = WebappIT.get(s, path + q);
+                assertEquals(200, r.statusCode(), r.body());
+                JsonNode rows = WebappIT.json(r).get("result");
+                assertEquals(jdbcRows.size(), rows.size(), r.body());
+                for (int i = 0; i < rows.size(); i++) {
+                    assertEquals(jdbcRows.get(i).get("id").asLong(), rows.get(i).get("id").asLong(), r.body());
+                }
+            }
+            assertEquals(400, WebappIT.get(s, "/medium-async?customer=x").statusCode());
+            JsonNode pool = WebappIT.json(WebappIT.get(s, "/pool"));
+            assertEquals("r2dbc-pool", pool.get("pool").asText());
+            assertEquals(10, pool.get("max").asInt(), pool.toString());
+            assertEquals(0, pool.get("active").asInt(), "every connection returned: " + pool);
+            assertEquals(404, WebappIT.get(s, "/short?id=1").statusCode(), "no JDBC endpoints");
+        }
+        assertEquals(0, r2dbcSessions(), "the pool's connections are closed with the server");
+    }
+
+    @Test
+    void anUnreachableDatabaseIsOneLine() {
+        R2dbcProfile p = R2dbcProfile.load(WebappIT.CONF.resolve("r2dbc.xml"));
+        java.util.Map<String, String> vars = new java.util.HashMap<>(DatabaseOptions.vars(db));
+        vars.put(R2dbcProfile.URL_VAR, "r2dbc:postgresql://127.0.0.1:1/postgres");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolbenchServer.startR2dbc(
+                new PoolbenchServer.Settings(null, vars, DATA, 0, 50, -1), p));
+        assertTrue(e.getMessage().contains("r2dbc.xml") && e.getMessage().contains("refused")
+                && !e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    private static int r2dbcSessions() throws Exception {
+        // r2dbc-postgresql names its sessions "r2dbc-postgresql" (application_name)
+        for (int i = 0; i < 50; i++) {
+            try (Connection c = db.connect(); Statement st = c.createStatement();
+                 ResultSet r = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
+                         + " 'r2dbc-postgresql'")) {
+                r.next();
+                if (r.getInt(1) == 0) {
+                    return 0;
+                }
+            }
+            Thread.sleep(100);
+        }
+        try (Connection c = db.connect(); Statement st = c.createStatement();
+             ResultSet r = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
+                     + " 'r2dbc-postgresql'")) {
+            r.next();
+            return r.getInt(1);
+        }
+    }
+}
