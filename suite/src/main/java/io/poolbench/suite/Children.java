@@ -48,8 +48,27 @@ final class Children {
      */
     static Process start(List<String> cmd, Map<String, String> env, Path log, Consumer<String> onLine)
             throws IOException {
+        return start(cmd, env, log, onLine, null);
+    }
+
+    /**
+     * Starts a child in a working directory.
+     *
+     * @param cmd command line
+     * @param env extra environment
+     * @param log file that receives the child's output
+     * @param onLine called for each output line, may be null
+     * @param workDir the child's working directory, null for this process's
+     * @return the running child
+     * @throws IOException when it cannot start
+     */
+    static Process start(List<String> cmd, Map<String, String> env, Path log, Consumer<String> onLine, Path workDir)
+            throws IOException {
         Files.createDirectories(log.getParent());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (workDir != null) {
+            pb.directory(workDir.toFile());
+        }
         pb.environment().putAll(env);
         Process p = pb.start();
         LIVE.add(p);

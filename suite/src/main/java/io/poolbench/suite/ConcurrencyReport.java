@@ -78,10 +78,12 @@ final class ConcurrencyReport {
         md.append(String.format(Locale.ROOT, "The webapp (embedded Tomcat, %d request threads, its own JVM) serves"
                 + " seed 001's paged range query (a random customer, a 60-day window, 20 rows, page 0–2) from a pool"
                 + " of **%d** connections for every stack (filled before the load). JMeter (its own JVM) runs N users"
-                + " at once in a closed loop with %s between a user's requests; each step runs %d + %d s and the"
-                + " first %d s are a warm-up **excluded** from every figure (and from the CPU figures). Response"
+                + " at once in a closed loop with %s between a user's requests; once JMeter has started every"
+                + " user (on 2 busy cores it needs seconds for hundreds of threads), %d s of warm-up are"
+                + " **excluded**, then %d s are measured and JMeter is shut down gracefully: every user runs"
+                + " through the whole measured window%s. CPU figures cover the same window. Response"
                 + " times: request sent to last byte, ms, as JMeter measures them; P95/p99 from an HdrHistogram (3"
-                + " significant digits); n = requests measured. Server: %s, %s cores shared by the database, the"
+                + " significant digits); n = requests that completed in the measured window, req/s = n ÷ the window. Server: %s, %s cores shared by the database, the"
                 + " webapp and JMeter, %s orders. JDBC stacks: the servlet borrows, queries and returns on its"
                 + " request thread. R2DBC (r2dbc-pool over r2dbc-postgresql): *blocking* = the request thread waits"
                 + " for the reactive query (what a synchronous servlet must do), *async servlet* = Servlet async, no"
@@ -89,7 +91,7 @@ final class ConcurrencyReport {
                 + " stack does). The article's JDBC stack ran on Dispatchers.IO, ours on Tomcat's threads.%n%n",
                 s.path("maxThreads").asInt(), s.path("poolSize").asInt(),
                 s.path("thinkMs").asInt() == 0 ? "**no pause**" : s.path("thinkMs").asInt() + " ms",
-                s.path("warmupSeconds").asInt(), s.path("stepSeconds").asInt(), s.path("warmupSeconds").asInt(),
+                s.path("warmupSeconds").asInt(), s.path("stepSeconds").asInt(), startNote(base, s),
                 env.path("server").asText("PostgreSQL"), env.path("cores").asText("?"),
                 String.format(Locale.ROOT, "%,d", s.path("rows").asInt())));
         md.append(String.format(Locale.ROOT, "The article: %s%n%n", art.path("setup").asText()));
@@ -136,6 +138,28 @@ final class ConcurrencyReport {
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), json);
         return md.toString();
+    }
+
+    /** The slowest start of all users over the run's steps, as a clause for the introduction. */
+    private static String startNote(Path base, JsonNode s) throws IOException {
+        double worst = 0;
+        int at = 0;
+        for (JsonNode ix : s.path("indexes")) {
+            for (JsonNode st : s.path("stacks")) {
+                Path f = base.resolve(ix.asText()).resolve(st.path("id").asText() + ".json");
+                if (Files.isRegularFile(f)) {
+                    for (JsonNode step : JSON.readTree(f.toFile()).path("steps")) {
+                        double v = step.path("usersStartedSeconds").asDouble(0);
+                        if (v > worst) {
+                            worst = v;
+                            at = step.path("users").asInt();
+                        }
+                    }
+                }
+            }
+        }
+        return worst == 0 ? "" : String.format(Locale.ROOT, " (JMeter needed up to %.1f s to start its %d users)",
+                worst, at);
     }
 
     private static String ours(Map<String, StackData> stacks, JsonNode s) {
@@ -338,8 +362,9 @@ final class ConcurrencyReport {
         }));
         md.append(String.format(Locale.ROOT, "| users ÷ req/s − avg (ms): time per iteration outside the request |"
                 + " %.1f … %.1f (a pause per iteration) | %s |%n", Figures.min(artPause), Figures.max(artPause),
-                ourPause.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f … %.1f (JMeter's own time between"
-                        + " requests; no pause configured)", Figures.min(ourPause), Figures.max(ourPause))));
+                ourPause.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f … %.1f (no pause configured: this is"
+                        + " JMeter's own time between requests; hundreds of ms mean the load generator, short of CPU,"
+                        + " kept fewer users busy than it ran)", Figures.min(ourPause), Figures.max(ourPause))));
         json.put(index, j);
         return md.append("\n").toString();
     }

@@ -19,21 +19,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
  * sweep's pool size in a copy under the run directory), then one JMeter run per user count
- * ({@code concurrency.jmx}: N users at once, closed loop, {@code warmupSeconds + stepSeconds}). A step's figures are
- * the samples that started after the warm-up; CPU per process (webapp, JMeter, PostgreSQL with its backends) is
- * measured over the same window. Each stack's steps are written to {@code concurrency/<index>/<stack>.json} as they
+ * ({@code concurrency.jmx}: N users at once, closed loop). A step's figures are the requests that completed in its
+ * measured window, its rate their count ÷ the window's length (see {@link Window}: every user running, after a warm-up); CPU per process (webapp, JMeter,
+ * PostgreSQL with its backends) is measured over the same window. Each stack's steps are written to {@code concurrency/<index>/<stack>.json} as they
  * finish, so an interrupted run keeps them.
  */
 final class ConcurrencySweep {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Longest JMeter may take to start every user thread, s (300 threads took 16 s with the CPU saturated). */
+    static final int START_ALLOWANCE_S = 120;
     /** The index of seed 001's query, as {@code src/sql/schema.sql} creates it. */
     static final String INDEX = "idx_orders_customer_created";
 
@@ -159,78 +157,76 @@ final class ConcurrencySweep {
         Path results = dir.resolve("results.csv");
         int port = web.port();
         DataSet data = DataSet.ofOrders(settings.rows());
+        int shutdownPort = Children.freePort();
+        Path jmeterLog = dir.resolve("jmeter.log");
         List<String> cmd = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.jmeterJar().toString(),
                 "-n", "-t", plan.toAbsolutePath().toString(), "-l", results.toAbsolutePath().toString(),
-                "-j", dir.resolve("jmeter.log").toAbsolutePath().toString(),
+                "-j", jmeterLog.toAbsolutePath().toString(),
                 "-Jhost=127.0.0.1", "-Jport=" + port, "-Jusers=" + users,
-                "-Jduration=" + (settings.warmupSeconds() + settings.stepSeconds()), "-Jrampup=0",
-                "-JthinkMs=" + settings.thinkMs(), "-Jpath=" + s.path(), "-Jcustomers=" + data.customers(),
-                "-Jsummariser.interval=10", "-Jjmeter.save.saveservice.output_format=csv");
+                // a cap only: the step ends when poolbench sends Shutdown (see Window)
+                "-Jduration=" + (settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S),
+                "-Jrampup=0", "-JthinkMs=" + settings.thinkMs(), "-Jpath=" + s.path(),
+                "-Jcustomers=" + data.customers(), "-Jsummariser.interval=10",
+                "-Jjmeter.save.saveservice.output_format=csv",
+                "-Jjmeterengine.nongui.port=" + shutdownPort, "-Jjmeterengine.nongui.maxport=" + shutdownPort);
         ProcessCpu cpu = new ProcessCpu();
         cpu.watch("webapp", web.process().pid());
         database.serverPid().ifPresent(pid -> cpu.watch("database", pid));
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "poolbench-step-timer");
-            t.setDaemon(true);
-            return t;
-        });
         PoolSampler sampler = new PoolSampler(port, dir.resolve("pool.csv"));
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("users", users);
         Process jm = null;
-        // the measured window opens after the warm-up and closes when the step's time is up, before JMeter exits
-        // (the CPU of an exited process cannot be read); CPU is read over that window
-        List<ProcessCpu.Usage> usage = new ArrayList<>();
+        Window w = new Window();
+        Thread control = null;
         try {
-            Process p = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
-                if (line.startsWith("Starting standalone test") || line.startsWith("Starting the test")) {
-                    timer.schedule(() -> {
-                        cpu.start();
-                        sampler.start();
-                    }, settings.warmupSeconds() * 1000L, TimeUnit.MILLISECONDS);
-                    timer.schedule(() -> {
-                        List<ProcessCpu.Usage> u = cpu.stop();
-                        synchronized (usage) {
-                            usage.addAll(u);
-                        }
-                    }, (settings.warmupSeconds() + settings.stepSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
-                }
-            });
+            Process p = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), null);
             jm = p;
             cpu.watch("jmeter", p.pid());
             Process webapp = web.process();
             webapp.onExit().thenRun(() -> Children.stop(p, 5));
+            control = new Thread(() -> w.run(p, jmeterLog, users, cpu, sampler, shutdownPort), "poolbench-step");
+            control.setDaemon(true);
+            control.start();
             int rc = p.waitFor();
             Children.awaitOutput(p);
+            control.interrupt();
+            control.join(5_000);
             Map<String, Double> cores = new LinkedHashMap<>();
-            synchronized (usage) {
-                usage.forEach(x -> cores.put(x.name(), x.cores()));
-            }
+            w.usage().forEach(x -> cores.put(x.name(), x.cores()));
             r.put("cpuCores", cores);
+            r.put("usersStartedSeconds", w.startedSeconds());
+            r.put("usersStarted", w.started());
             if (!webapp.isAlive()) {
                 r.put("failed", "the webapp exited with code " + webapp.waitFor() + " during the step; JMeter was"
                         + " stopped (log: " + dir.getParent().resolve("webapp.log") + ")");
                 return r;
             }
             if (rc != 0) {
-                r.put("failed", "JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
+                r.put("failed", "JMeter exited with code " + rc + " (log: " + jmeterLog + ")");
                 return r;
             }
         } finally {
-            timer.shutdownNow();
+            if (control != null) {
+                control.interrupt();
+            }
             sampler.stop();
             Children.stop(jm, 5);
         }
-        OptionalLong first = Files.isRegularFile(results) ? JtlSummary.firstStart(results) : OptionalLong.empty();
-        if (first.isEmpty()) {
+        if (w.from() < 0 || w.to() < 0) {
+            r.put("failed", w.started() < users ? "only " + w.started() + " of " + users + " JMeter users started"
+                    + " within " + START_ALLOWANCE_S + " s" : "JMeter ended before the measured window closed (log: "
+                    + jmeterLog + ")");
+            return r;
+        }
+        if (!Files.isRegularFile(results)) {
             r.put("failed", "JMeter recorded no samples (" + results + ")");
             return r;
         }
-        long from = first.getAsLong() + settings.warmupSeconds() * 1000L;
-        JtlSummary.LabelStats all = JtlSummary.read(results, from, Long.MAX_VALUE).get("all");
-        JtlSummary.LabelStats warm = JtlSummary.read(results, Long.MIN_VALUE, from).get("all");
+        long from = w.from();
+        JtlSummary.LabelStats all = JtlSummary.readCompletedIn(results, from, w.to()).get("all");
+        JtlSummary.LabelStats warm = JtlSummary.readCompletedIn(results, 0, from).get("all");
         if (all == null || all.requests() == 0) {
-            r.put("failed", "no sample started after the " + settings.warmupSeconds() + " s warm-up");
+            r.put("failed", "no request completed in the measured window");
             return r;
         }
         r.put("requests", all.requests());
@@ -268,5 +264,90 @@ final class ConcurrencySweep {
         j.put("index", index);
         j.put("steps", steps);
         JSON.writeValue(dir.getParent().resolve(s.id() + ".json").toFile(), j);
+    }
+
+    /**
+     * The measured window of one step: it opens {@code warmupSeconds} after JMeter's log shows every user thread
+     * started (on a saturated machine JMeter needs seconds to start hundreds of threads, and each thread's own
+     * scheduler would end at a different time), lasts {@code stepSeconds}, and closes with JMeter's own graceful
+     * {@code Shutdown} (a UDP message on its non-GUI port): every user runs during the whole window. CPU per process
+     * is read at both ends of the window, and the pool is sampled during it.
+     */
+    private final class Window {
+        private volatile long from = -1;
+        private volatile long to = -1;
+        private volatile int started;
+        private volatile double startedSeconds = Double.NaN;
+        private final List<ProcessCpu.Usage> usage = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        void run(Process jmeter, Path log, int users, ProcessCpu cpu, PoolSampler sampler, int shutdownPort) {
+            long t0 = System.nanoTime();
+            long deadline = t0 + START_ALLOWANCE_S * 1_000_000_000L;
+            try {
+                while (jmeter.isAlive() && System.nanoTime() < deadline) {
+                    started = countStarted(log);
+                    if (started >= users) {
+                        break;
+                    }
+                    Thread.sleep(100);
+                }
+                if (started < users) {
+                    return;
+                }
+                startedSeconds = (System.nanoTime() - t0) / 1e9;
+                Thread.sleep(settings.warmupSeconds() * 1000L);
+                cpu.start();
+                sampler.start();
+                from = System.currentTimeMillis();
+                Thread.sleep(settings.stepSeconds() * 1000L);
+                if (!jmeter.isAlive()) {
+                    return;
+                }
+                usage.addAll(cpu.stop());
+                to = System.currentTimeMillis();
+                byte[] msg = "Shutdown".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                try (java.net.DatagramSocket ds = new java.net.DatagramSocket()) {
+                    ds.send(new java.net.DatagramPacket(msg, msg.length, java.net.InetAddress.getLoopbackAddress(),
+                            shutdownPort));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                // JMeter ends by itself at its duration cap
+            }
+        }
+
+        private int countStarted(Path log) {
+            try {
+                String text = Files.readString(log);
+                int n = 0;
+                for (int k = text.indexOf("Thread started: "); k >= 0; k = text.indexOf("Thread started: ", k + 1)) {
+                    n++;
+                }
+                return n;
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+
+        long from() {
+            return from;
+        }
+
+        long to() {
+            return to;
+        }
+
+        int started() {
+            return started;
+        }
+
+        double startedSeconds() {
+            return startedSeconds;
+        }
+
+        List<ProcessCpu.Usage> usage() {
+            return usage;
+        }
     }
 }

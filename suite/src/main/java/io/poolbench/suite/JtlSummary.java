@@ -64,9 +64,9 @@ public final class JtlSummary {
             }
         }
 
-        LabelStats stats(String label) {
+        LabelStats stats(String label, double windowSeconds) {
             long n = h.getTotalCount();
-            double span = n == 0 ? 0 : Math.max(1, lastEnd - firstStart) / 1000.0;
+            double span = windowSeconds > 0 ? windowSeconds : n == 0 ? 0 : Math.max(1, lastEnd - firstStart) / 1000.0;
             return new LabelStats(label, n, errors, n == 0 ? 0 : n / span, h.getMean(),
                     h.getValueAtPercentile(50), h.getValueAtPercentile(90), h.getValueAtPercentile(95),
                     h.getValueAtPercentile(99),
@@ -86,25 +86,6 @@ public final class JtlSummary {
     }
 
     /**
-     * @param csv results file
-     * @return the earliest sample start, ms since the epoch, or empty when the file has no sample
-     * @throws IOException see {@link #read(Path)}
-     */
-    public static java.util.OptionalLong firstStart(Path csv) throws IOException {
-        long min = Long.MAX_VALUE;
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                if (rec.isConsistent()) {
-                    min = Math.min(min, Long.parseLong(rec.get("timeStamp")));
-                }
-            }
-        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
-            throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
-        }
-        return min == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(min);
-    }
-
-    /**
      * Reads the samples that started within a window (to leave out a warm-up).
      *
      * @param csv results file
@@ -114,6 +95,29 @@ public final class JtlSummary {
      * @throws IOException see {@link #read(Path)}
      */
     public static Map<String, LabelStats> read(Path csv, long fromEpochMs, long toEpochMs) throws IOException {
+        return read(csv, fromEpochMs, toEpochMs, false);
+    }
+
+    /**
+     * Reads the samples that <em>ended</em> within a window of a steady load, and gives the throughput over the
+     * window's length: for a window that is short against the response times, counting by start time and dividing
+     * by the samples' own span (JMeter's definition) would under-state the rate, because requests started near the
+     * end run on long after it. This is the window as a closed loop's steady state: Little's law (users = rate ×
+     * (response time + pause)) holds on it.
+     *
+     * @param csv results file
+     * @param fromEpochMs window start, ms since the epoch (inclusive)
+     * @param toEpochMs window end (exclusive)
+     * @return label → stats, plus {@code all}; throughput = samples ÷ window length, spanSeconds = window length
+     * @throws IOException see {@link #read(Path)}
+     */
+    public static Map<String, LabelStats> readCompletedIn(Path csv, long fromEpochMs, long toEpochMs)
+            throws IOException {
+        return read(csv, fromEpochMs, toEpochMs, true);
+    }
+
+    private static Map<String, LabelStats> read(Path csv, long fromEpochMs, long toEpochMs, boolean byEnd)
+            throws IOException {
         Map<String, Acc> by = new LinkedHashMap<>();
         Acc all = new Acc();
         try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
@@ -124,10 +128,11 @@ public final class JtlSummary {
                     continue; // a line cut short by an interrupted run
                 }
                 long start = Long.parseLong(rec.get("timeStamp"));
-                if (start < fromEpochMs || start >= toEpochMs) {
+                long elapsed = Long.parseLong(rec.get("elapsed"));
+                long t = byEnd ? start + elapsed : start;
+                if (t < fromEpochMs || t >= toEpochMs) {
                     continue;
                 }
-                long elapsed = Long.parseLong(rec.get("elapsed"));
                 boolean ok = Boolean.parseBoolean(rec.get("success"));
                 String code = rec.isMapped("responseCode") ? rec.get("responseCode") : "?";
                 by.computeIfAbsent(rec.get("label"), k -> new Acc()).add(start, elapsed, ok, code);
@@ -138,8 +143,9 @@ public final class JtlSummary {
             throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
         }
         Map<String, LabelStats> out = new LinkedHashMap<>();
-        by.forEach((k, v) -> out.put(k, v.stats(k)));
-        out.put("all", all.stats("all"));
+        double window = byEnd ? (toEpochMs - fromEpochMs) / 1000.0 : 0;
+        by.forEach((k, v) -> out.put(k, v.stats(k, window)));
+        out.put("all", all.stats("all", window));
         return out;
     }
 }

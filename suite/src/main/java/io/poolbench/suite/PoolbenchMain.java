@@ -8,6 +8,7 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
  * {@code poolbench run}: the main job (see {@link MainJob}); {@code poolbench report DIR}: rebuild a report from a
  * run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
  */
-@Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {PoolbenchMain.Run.class,
+@Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, PoolbenchMain.Run.class,
         PoolbenchMain.ReportCmd.class, PoolbenchMain.Lint.class, io.poolbench.toxiproxy.drill.DrillCommand.class,
         Seed004Command.class, SweepCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
@@ -38,10 +39,10 @@ public final class PoolbenchMain implements Callable<Integer> {
         return 0;
     }
 
-    /** The main job. */
-    @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    /** JMH and the web load per profile (the suite's {@code compare} scenario). */
+    @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
             description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
-                    + " profile; writes run.json (the manifest), summary.md, summary.json and charts to its run"
+                    + " profile (the suite's first scenario); writes run.json (the manifest), summary.md, summary.json and charts to its run"
                     + " directory.",
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
@@ -185,7 +186,7 @@ public final class PoolbenchMain implements Callable<Integer> {
             RunSettings rs = new RunSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads, longThreads,
                     thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)" : db.kind,
                     db.rows, skipJmh, skipLoad);
-            RunRecord record = RunRecord.start(dir, "run", spec.commandLine().getParseResult().originalArgs(), rs,
+            RunRecord record = RunRecord.start(dir, "compare", spec.commandLine().getParseResult().originalArgs(), rs,
                     System.out);
             progress.print("poolbench main job, preset " + preset + ", profiles "
                     + runs.stream().map(RunSettings.ProfileRun::id).toList() + ", run directory " + dir);
@@ -329,36 +330,15 @@ public final class PoolbenchMain implements Callable<Integer> {
                 description = "Run directory (default ${DEFAULT-VALUE}).")
         Path dir;
 
-        /** Writes one scenario's report from its run directory; returns the Markdown. */
-        interface Writer {
-            String write(Path dir, RunRecord.Manifest m) throws IOException;
-        }
-
         /**
-         * How a scenario's report is rebuilt.
+         * The drills' report from a run directory (the settings are in its manifest).
          *
-         * @param writer the report writer
-         * @param summary the Markdown it writes, relative to the run directory
-         * @param redo what to do when the results are damaged
+         * @param dir the run directory
+         * @param m its manifest
+         * @return the Markdown
+         * @throws IOException when the results cannot be read or the report written
          */
-        record Scenario(Writer writer, String summary, String redo) {
-        }
-
-        private static final Scenario MAIN_JOB = new Scenario((d, m) -> Report.write(d, new Progress(System.out)),
-                "summary.md", "rerun ./poolbench run");
-        /** Command (as run.json records it) → its report. */
-        private static final Map<String, Scenario> SCENARIOS = Map.of(
-                "drill", new Scenario(ReportCmd::drill, "drills/summary.md", "rerun the drills"),
-                "seed004", new Scenario((d, m) -> Seed004Report.write(d), "seed004/summary.md", "rerun seed004"),
-                "sweep pool-size", new Scenario((d, m) -> PoolSizeCommand.write(d), "pool-size/summary.md",
-                        "rerun the sweep"),
-                "sweep connect", new Scenario((d, m) -> ConnectReport.write(d), "connect/summary.md",
-                        "rerun the sweep"),
-                "sweep shared", new Scenario((d, m) -> SharedReport.write(d), "shared/summary.md", "rerun the sweep"),
-                "sweep concurrency", new Scenario((d, m) -> ConcurrencyReport.write(d), "concurrency/summary.md",
-                        "rerun the sweep"));
-
-        private static String drill(Path dir, RunRecord.Manifest m) throws IOException {
+        static String drill(Path dir, RunRecord.Manifest m) throws IOException {
             io.poolbench.toxiproxy.drill.DrillSettings s;
             try {
                 s = new com.fasterxml.jackson.databind.ObjectMapper().treeToValue(m.settings(),
@@ -373,14 +353,27 @@ public final class PoolbenchMain implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             RunRecord.Manifest m = RunRecord.read(dir);
-            Scenario sc = SCENARIOS.getOrDefault(m.command(), MAIN_JOB);
+            Path written;
             try {
-                System.out.println(sc.writer().write(dir, m));
+                if ("run".equals(m.command()) && m.settings().has("scenarios")) {
+                    SuiteReport.Written w = SuiteReport.write(dir, Path.of("."));
+                    System.out.println(Files.readString(w.markdown()));
+                    written = w.html();
+                } else {
+                    // "run" without scenarios: a run of the main job before it became the suite's compare
+                    SuiteScenario sc = "run".equals(m.command()) ? SuiteScenario.COMPARE
+                            : SuiteScenario.ofCommand(m.command());
+                    if (sc == null) {
+                        throw new TestbedException(dir + " holds a run of '" + m.command() + "', which this version"
+                                + " cannot report; rerun it");
+                    }
+                    System.out.println(sc.writer.write(dir, m));
+                    written = dir.resolve(sc.summary);
+                }
             } catch (IOException e) {
                 throw new TestbedException("the results of " + m.command() + " in " + dir + " are damaged or"
-                        + " unwritable (" + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): " + sc.redo());
+                        + " unwritable (" + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun it");
             }
-            Path written = dir.resolve(sc.summary());
             System.out.println("run status: " + m.status() + "; written: " + written);
             return 0;
         }

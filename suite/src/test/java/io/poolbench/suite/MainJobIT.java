@@ -31,7 +31,7 @@ class MainJobIT {
     Path tmp;
 
     static String[] tinyLoad(Path out, String... more) {
-        List<String> a = new ArrayList<>(List.of("run", "--root", "..", "--out", out.toString(), "--rows", "5000",
+        List<String> a = new ArrayList<>(List.of("compare", "--root", "..", "--out", out.toString(), "--rows", "5000",
                 "--rampup", "1", "--short-threads", "3", "--medium-threads", "2", "--long-threads", "1"));
         if (!List.of(more).contains("--duration")) {
             a.addAll(List.of("--duration", "6"));
@@ -66,7 +66,7 @@ class MainJobIT {
         assertTrue(m.phases().stream().allMatch(RunRecord.PhaseEntry::ok), m.phases().toString());
         // issue 8, fault 2: the same --out twice is refused, --force replaces the run
         assertEquals(2, PoolbenchMain.run(tinyLoad(out, "--skip-jmh")));
-        assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--force", "--skip-load",
+        assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--force", "--skip-load",
                 "--profiles", "hikari", "--jmh-args", TINY_JMH));
         assertTrue(!Files.exists(out.resolve("load")), "the old run's load data is gone with --force");
         assertTrue(!Files.readString(out.resolve("summary.md")).contains("| DBCP2 (dbcp2)"),
@@ -129,7 +129,7 @@ class MainJobIT {
         Files.copy(Path.of("../webapp/conf/hikari.xml"), a);
         Files.copy(Path.of("../webapp/conf/dbcp2.xml"), b);
         Path out = tmp.resolve("run");
-        assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--skip-load",
+        assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--skip-load",
                 "--profiles", a + "," + b, "--jmh-args", TINY_JMH));
         RunRecord.Manifest m = manifest(out);
         assertTrue(m.phase("jmh:context").ok() && m.phase("jmh:context-2").ok(), m.phases().toString());
@@ -145,7 +145,7 @@ class MainJobIT {
     void aFailedJmhRunFailsItsPhaseWithJmhsReason() throws Exception {
         // issue 8, fault 4: a failed benchmark ended with exit 0 and "No JMH results"
         Path out = tmp.resolve("run");
-        assertEquals(RunRecord.EXIT_FAILED, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(),
+        assertEquals(RunRecord.EXIT_FAILED, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(),
                 "--skip-load", "--profiles", "hikari", "--jmh-args", "ConnectionCycle -f 1 -wi 0 -i 1 -r 200ms"
                         + " -p holdUs=abc"));
         RunRecord.PhaseEntry p = manifest(out).phase("jmh:hikari");
@@ -156,7 +156,7 @@ class MainJobIT {
         Path bad = tmp.resolve("bad.xml");
         Files.writeString(bad, Files.readString(Path.of("../webapp/conf/dbcp2.xml")).replace("maxTotal=\"10\"",
                 "maxTotal=\"abc\""));
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--out", tmp.resolve("bad").toString(),
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("bad").toString(),
                 "--profiles", bad.toString()));
         assertTrue(!Files.exists(tmp.resolve("bad")), "nothing started");
     }
@@ -164,35 +164,35 @@ class MainJobIT {
     @Test
     void skipLoadNeedsNoDatabase() {
         // issue 8: --skip-load loaded 200,000 rows that JMH on the stub driver never reads
-        assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", tmp.resolve("run").toString(),
+        assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("run").toString(),
                 "--skip-load", "--profiles", "hikari", "--db", "external", "--jdbc-url",
                 "jdbc:postgresql://127.0.0.1:1/unreachable", "--jmh-args", TINY_JMH));
     }
 
     @Test
     void badInputIsOneLineAndExitCode2BeforeAnythingStarts() throws Exception {
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--profiles", "hikary"));
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--preset", "fast"));
-        assertEquals(2, PoolbenchMain.run("run", "--root", "/nonexistent"));
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--skip-jmh", "--out", tmp.resolve("x").toString(),
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--profiles", "hikary"));
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--preset", "fast"));
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "/nonexistent"));
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--skip-jmh", "--out", tmp.resolve("x").toString(),
                 "--db", "external", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none"));
         assertEquals(2, PoolbenchMain.run("report", "/nonexistent/dir"));
         for (String[] bad : new String[][] {{"--duration", "0"}, {"--duration", "-5"}, {"--short-threads", "-1"},
                 {"--webapp-max-threads", "0"}, {"--rows", "0"}, {"--max-error-percent", "101"}}) {
-            assertEquals(2, PoolbenchMain.run("run", "--root", "..", bad[0], bad[1]), String.join(" ", bad));
+            assertEquals(2, PoolbenchMain.run("compare", "--root", "..", bad[0], bad[1]), String.join(" ", bad));
         }
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--short-threads", "0", "--medium-threads", "0",
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--short-threads", "0", "--medium-threads", "0",
                 "--long-threads", "0"));
         // an unwritable --out is one line, before the database starts
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--out", "/proc/poolbench-out"));
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", "/proc/poolbench-out"));
         // a MySQL-only profile on the embedded PostgreSQL
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--profiles", "hikari-tuned"));
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--profiles", "hikari-tuned"));
         // a profile file with two resources, and none chosen
         Path two = tmp.resolve("two.xml");
         String h = Files.readString(Path.of("../webapp/conf/hikari.xml"));
         String res = h.substring(h.indexOf("<Resource"), h.indexOf("/>", h.indexOf("<Resource")) + 2);
         Files.writeString(two, "<Context>" + res + res.replace("jdbc/poolbench", "jdbc/other") + "</Context>");
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--profiles", two.toString()));
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--profiles", two.toString()));
         // report on a directory that is no run writes nothing into it
         Path foreign = Files.createDirectories(tmp.resolve("foreign"));
         assertEquals(2, PoolbenchMain.run("report", foreign.toString()));
@@ -347,13 +347,13 @@ class MainJobIT {
         boolean ci = "true".equals(System.getenv("CI"));
         Assumptions.assumeTrue(ci || io.poolbench.testbed.Docker.available(), "no Docker engine (runs in CI)");
         // issue 8: an invalid image name was a stack trace, an image that is not MySQL cost 3 x 2 minutes
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--out", tmp.resolve("bad1").toString(), "--db",
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("bad1").toString(), "--db",
                 "mysql", "--mysql-image", "Not A/Valid:Image:Name"));
-        assertEquals(2, PoolbenchMain.run("run", "--root", "..", "--out", tmp.resolve("bad2").toString(), "--db",
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("bad2").toString(), "--db",
                 "mysql", "--mysql-image", "poolbench/toxiproxy:local"));
         assertTrue(!Files.exists(tmp.resolve("bad1")) && !Files.exists(tmp.resolve("bad2")), "nothing started");
         Path out = tmp.resolve("run");
-        assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--skip-jmh", "--db",
+        assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--skip-jmh", "--db",
                 "mysql", "--rows", "2000", "--profiles", "hikari-tuned", "--duration", "5", "--rampup", "1",
                 "--short-threads", "2", "--medium-threads", "1", "--long-threads", "1"));
         assertTrue(manifest(out).phase("load:hikari-tuned").ok());
