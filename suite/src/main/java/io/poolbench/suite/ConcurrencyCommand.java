@@ -212,6 +212,16 @@ final class ConcurrencyCommand implements Callable<Integer> {
                     env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
                     JSON.writeValue(data.resolve("environment.json").toFile(), env);
                     ConcurrencySweep sweep = new ConcurrencySweep(art, plan, settings, database, vars, progress);
+                    // Ctrl-C: the index goes back before the database stops (an external server keeps it)
+                    record.onInterrupt(() -> {
+                        try {
+                            sweep.setIndex(true);
+                        } catch (RuntimeException e) {
+                            System.out.println("poolbench sweep concurrency: could not recreate the index "
+                                    + ConcurrencySweep.INDEX + " (" + e.getMessage() + "): recreate it with "
+                                    + "CREATE INDEX " + ConcurrencySweep.INDEX + " ON orders (customer_id, created_at)");
+                        }
+                    });
                     int phaseNo = 1;
                     int stepNo = 0;
                     long t0 = System.nanoTime();

@@ -27,7 +27,6 @@ final class Environment {
             new String[] {"commons-dbcp", "commons-dbcp"}, new String[] {"org.vibur", "vibur-dbcp"},
             new String[] {"com.alibaba", "druid"}, new String[] {"io.agroal", "agroal-pool"},
             new String[] {"io.r2dbc", "r2dbc-pool"}, new String[] {"org.postgresql", "r2dbc-postgresql"},
-            new String[] {"org.postgresql", "postgresql"}, new String[] {"com.mysql", "mysql-connector-j"},
             new String[] {"org.testcontainers", "testcontainers"});
 
     private Environment() {
@@ -56,13 +55,15 @@ final class Environment {
                 libs.add(l[1] + " " + v);
             }
         }
-        e.put("drivers and pools", String.join(", ", libs) + "; c3p0, Tomcat JDBC and Tomcat DBCP as pinned in"
-                + " pom.xml");
+        libs.add(0, "pgjdbc " + constant("org.postgresql.util.DriverInfo", "DRIVER_VERSION"));
+        libs.add(1, "mysql-connector-j " + constant("com.mysql.cj.Constants", "CJ_VERSION"));
+        e.put("drivers and pools", String.join(", ", libs) + "; Tomcat JDBC and Tomcat DBCP are Tomcat's; c3p0 as"
+                + " pinned in pom.xml");
         e.put("JMeter", jmeter(root));
         e.put("commit", git(root));
         e.put("command line", "`./poolbench " + String.join(" ", m.args()) + "`");
         e.put("started / ended", m.startedAt() + " / " + (m.endedAt() == null ? "(running)" : m.endedAt()));
-        StringBuilder md = new StringBuilder("| | |\n|---|---|\n");
+        StringBuilder md = new StringBuilder("| what | here |\n|---|---|\n");
         e.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(io.poolbench.testbed.Figures.cell(v))
                 .append(" |\n"));
         return md.toString();
@@ -115,8 +116,9 @@ final class Environment {
             try {
                 JsonNode j = JSON.readTree(dir.resolve(f).toFile());
                 String s = j.path("server").asText("");
-                if (!s.isEmpty() && !out.contains(s)) {
-                    out.add(s + " (embedded, zonky)");
+                String d = s + " (embedded, zonky)";
+                if (!s.isEmpty() && !out.contains(d)) {
+                    out.add(d);
                 }
             } catch (IOException e) {
                 // that scenario did not run
@@ -132,6 +134,15 @@ final class Environment {
         try {
             return org.apache.catalina.util.ServerInfo.getServerNumber();
         } catch (LinkageError e) {
+            return "?";
+        }
+    }
+
+    /** A driver's own version constant, read reflectively (the suite does not compile against the drivers). */
+    private static String constant(String className, String field) {
+        try {
+            return String.valueOf(Class.forName(className).getField(field).get(null));
+        } catch (ReflectiveOperationException | LinkageError e) {
             return "?";
         }
     }

@@ -25,8 +25,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code poolbench run}: the main job (see {@link MainJob}); {@code poolbench report DIR}: rebuild a report from a
- * run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
+ * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench compare}: JMH and the web load
+ * (see {@link MainJob}); {@code poolbench report DIR}: rebuild a report from a run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, PoolbenchMain.Run.class,
         PoolbenchMain.ReportCmd.class, PoolbenchMain.Lint.class, io.poolbench.toxiproxy.drill.DrillCommand.class,

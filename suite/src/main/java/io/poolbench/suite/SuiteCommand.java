@@ -141,8 +141,8 @@ final class SuiteCommand implements Callable<Integer> {
                     } else if (rc == RunRecord.EXIT_INTERRUPTED || rc == 143 || record.interrupted()) {
                         break;
                     } else {
-                        ph.failed("exit code " + rc + ": " + outcome + " (log: " + dir.resolve(s.id)
-                                .resolve("console.log") + ")");
+                        ph.failed("exit code " + rc + ": " + outcome + " (log: " + dir.resolve(s.id
+                                + ".console.log") + ")");
                     }
                 }
                 if (!record.interrupted() && reportPhase.start()) {

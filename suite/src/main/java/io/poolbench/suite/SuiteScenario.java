@@ -12,26 +12,26 @@ import java.util.List;
  */
 enum SuiteScenario {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
-    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 170,
+    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 130,
             List.of("compare", "--duration", "30"), List.of("compare", "--preset", "full"),
             (d, m) -> Report.write(d, new Progress(System.out))),
     /** Seed 000: elapsed time and borrow waits against pool size. */
     SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
-            60, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",
+            30, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",
                     "--runs", "1"), List.of("sweep", "pool-size", "--as-article"),
             (d, m) -> PoolSizeCommand.write(d)),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
-            "concurrency/summary.md", false, 250, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
+            "concurrency/summary.md", false, 280, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
                     "--users", "10,100,300", "--step-seconds", "5", "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> ConcurrencyReport.write(d)),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
     SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
-            false, 220, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10", "--trials",
+            false, 130, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10", "--trials",
                     "2"), List.of("sweep", "shared"), (d, m) -> SharedReport.write(d)),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
     SEED003("seed003", "sweep connect", "Seed 003: a connection per transaction against a pool",
-            "connect/summary.md", false, 130, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
+            "connect/summary.md", false, 75, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
                     "--runs", "1", "--transactions", "100"), List.of("sweep", "connect", "--as-article"),
             (d, m) -> ConnectReport.write(d)),
     /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, both verbatim profiles, with a failover. */
