@@ -124,25 +124,34 @@ final class Children {
     }
 
     /**
-     * Stops a child: destroy (SIGTERM, which lets a JVM run its shutdown hooks), then force after a grace period.
+     * Stops a child: SIGTERM to the child first (a JVM runs its shutdown hooks and stops its own children, so that a
+     * scenario JVM records its phase as interrupted, not failed), then, after the grace period, SIGTERM and soon
+     * SIGKILL to whatever is left of it and of its descendants as they were when the stop began.
      *
      * @param p process, may be null
-     * @param graceSeconds seconds to wait before forcing
+     * @param graceSeconds seconds the child has to end by itself
      */
     static void stop(Process p, int graceSeconds) {
         if (p == null || !p.isAlive()) {
             return;
         }
-        p.descendants().forEach(ProcessHandle::destroy);
+        List<ProcessHandle> descendants = p.descendants().toList();
         p.destroy();
         try {
             if (!p.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
+            List<ProcessHandle> left = descendants.stream().filter(ProcessHandle::isAlive).toList();
+            left.forEach(ProcessHandle::destroy);
+            long deadline = System.nanoTime() + 3_000_000_000L;
+            while (left.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            left.forEach(ProcessHandle::destroyForcibly);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             p.destroyForcibly();
+            descendants.forEach(ProcessHandle::destroyForcibly);
         }
     }
 

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), seeds 000, 001,"
                 + " 002 and 003, and with a Docker engine seed 004 and the drills; then one report,"
                 + " index.html (offline, images inside) and index.md. About 15 minutes here at the quick preset"
-                + " (without Docker about 12).",
+                + " (without Docker about 10).",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"

@@ -22,7 +22,7 @@ enum SuiteScenario {
             (d, m) -> PoolSizeCommand.write(d)),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
-            "concurrency/summary.md", false, 280, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
+            "concurrency/summary.md", false, 260, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
                     "--users", "10,100,300", "--step-seconds", "5", "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> ConcurrencyReport.write(d)),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
@@ -31,15 +31,15 @@ enum SuiteScenario {
                     "2"), List.of("sweep", "shared"), (d, m) -> SharedReport.write(d)),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
     SEED003("seed003", "sweep connect", "Seed 003: a connection per transaction against a pool",
-            "connect/summary.md", false, 75, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
+            "connect/summary.md", false, 45, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
                     "--runs", "1", "--transactions", "100"), List.of("sweep", "connect", "--as-article"),
             (d, m) -> ConnectReport.write(d)),
     /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, both verbatim profiles, with a failover. */
     SEED004("seed004", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
-            "seed004/summary.md", true, 200, List.of("seed004", "--duration", "30", "--warmup", "10", "--rampup", "5",
+            "seed004/summary.md", true, 185, List.of("seed004", "--duration", "30", "--warmup", "10", "--rampup", "5",
                     "--failover"), List.of("seed004", "--failover"), (d, m) -> Seed004Report.write(d)),
     /** The drills: added latency, planned and unplanned failover, a stale writer endpoint. */
-    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 240,
+    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 135,
             List.of("drill", "latency", "planned", "unplanned", "--repeats", "1"), List.of("drill"),
             PoolbenchMain.ReportCmd::drill);
 

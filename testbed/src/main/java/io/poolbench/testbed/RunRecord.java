@@ -167,7 +167,7 @@ public final class RunRecord {
          */
         public boolean start() {
             synchronized (RunRecord.this) {
-                if (interrupted || status != Status.PENDING) {
+                if (interrupted || status != Status.PENDING || shuttingDown()) {
                     return false;
                 }
                 status = Status.RUNNING;
@@ -193,6 +193,11 @@ public final class RunRecord {
          * @param why one line: what died or what is missing
          */
         public void failed(String why) {
+            if (shuttingDown()) {
+                // Ctrl-C or SIGTERM: the child died because the JVM's hooks stopped it, before (or while) this run's
+                // own hook marks the running phase interrupted; it did not fail
+                return;
+            }
             end(Status.FAILED, Redact.oneLine(why), null);
         }
 
@@ -519,6 +524,18 @@ public final class RunRecord {
      * @param by what interrupted it, e.g. {@code Ctrl-C (SIGINT)}
      * @return true when this call did it (false when finished or already interrupted)
      */
+    /** @return true once the JVM runs its shutdown hooks (Ctrl-C, SIGTERM, the end of main) */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { }, "poolbench-shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     synchronized boolean markInterrupted(String by) {
         return markInterrupted(by, EXIT_INTERRUPTED);
     }
