@@ -296,12 +296,10 @@ final class ConcurrencyCommand implements Callable<Integer> {
                         "/medium"));
             }
         }
-        for (int i = 0; i < out.size(); i++) {
-            for (int j = i + 1; j < out.size(); j++) {
-                if (out.get(i).id().equals(out.get(j).id())) {
-                    throw new TestbedException("two profiles are named " + out.get(i).id()
-                            + ": give one file another name");
-                }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Stack s : out) {
+            if (!ids.add(s.id())) {
+                throw new TestbedException("two profiles are named " + s.id() + ": give one file another name");
             }
         }
         return out;

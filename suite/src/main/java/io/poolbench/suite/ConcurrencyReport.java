@@ -9,7 +9,6 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,13 +65,7 @@ final class ConcurrencyReport {
         Path base = Files.createDirectories(dir.resolve("concurrency"));
         JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
                 ? JSON.readTree(base.resolve("environment.json").toFile()) : JSON.createObjectNode();
-        JsonNode art;
-        try (InputStream in = ConcurrencyReport.class.getResourceAsStream("/io/poolbench/suite/seeds/seed001.json")) {
-            if (in == null) {
-                throw new IOException("the article's figures (src/seeds/seed001.json) are not in the jar; rebuild");
-            }
-            art = JSON.readTree(in);
-        }
+        JsonNode art = Seeds.read("001");
         StringBuilder md = new StringBuilder("# Seed 001: JDBC pools against R2DBC, 10…300 users, with and without"
                 + " the index\n\n");
         md.append(String.format(Locale.ROOT, "The webapp (embedded Tomcat, %d request threads, its own JVM) serves"

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.RunRecord;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,13 +61,7 @@ final class ConnectReport {
         Path base = Files.createDirectories(dir.resolve("connect"));
         JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
                 ? JSON.readTree(base.resolve("environment.json").toFile()) : JSON.createObjectNode();
-        JsonNode art;
-        try (InputStream in = ConnectReport.class.getResourceAsStream("/io/poolbench/suite/seeds/seed003.json")) {
-            if (in == null) {
-                throw new IOException("the article's figures (src/seeds/seed003.json) are not in the jar; rebuild");
-            }
-            art = JSON.readTree(in);
-        }
+        JsonNode art = Seeds.read("003");
         int clients = s.path("clients").asInt();
         int tx = s.path("transactions").asInt();
         boolean comparable = clients == art.path("clients").asInt() && tx == art.path("transactions").asInt()

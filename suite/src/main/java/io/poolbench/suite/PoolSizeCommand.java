@@ -12,7 +12,6 @@ import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -241,13 +240,7 @@ final class PoolSizeCommand implements Callable<Integer> {
         JsonNode s = m.settings();
         int tasks = s.path("tasks").asInt();
         long holdMs = s.path("holdMs").asLong();
-        JsonNode art;
-        try (InputStream in = PoolSizeCommand.class.getResourceAsStream("/io/poolbench/suite/seeds/seed000.json")) {
-            if (in == null) {
-                throw new IOException("the article's figures (src/seeds/seed000.json) are not in the jar; rebuild");
-            }
-            art = JSON.readTree(in);
-        }
+        JsonNode art = Seeds.read("000");
         boolean comparable = tasks == art.path("tasks").asInt() && holdMs == art.path("holdMs").asLong();
         Path base = dir.resolve("pool-size");
         Files.createDirectories(base);

@@ -9,7 +9,6 @@ import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -173,12 +172,7 @@ final class Seed004Report {
      * @throws IOException when the resource is missing (a broken build)
      */
     static JsonNode article() throws IOException {
-        try (InputStream in = Seed004Report.class.getResourceAsStream("/io/poolbench/suite/seeds/seed004.json")) {
-            if (in == null) {
-                throw new IOException("the article's figures (src/seeds/seed004.json) are not in the jar; rebuild");
-            }
-            return JSON.readTree(in);
-        }
+        return Seeds.read("004");
     }
 
     /** @return the article's column for a pool: HikariCP for HikariCP, DBCP2 for every DBCP, else null */

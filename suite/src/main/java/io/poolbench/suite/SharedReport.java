@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.RunRecord;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,13 +61,7 @@ final class SharedReport {
         JsonNode s = m.settings();
         Path base = Files.createDirectories(dir.resolve("shared"));
         JsonNode env = read(base.resolve("environment.json"));
-        JsonNode art;
-        try (InputStream in = SharedReport.class.getResourceAsStream("/io/poolbench/suite/seeds/seed002.json")) {
-            if (in == null) {
-                throw new IOException("the article's figures (src/seeds/seed002.json) are not in the jar; rebuild");
-            }
-            art = JSON.readTree(in);
-        }
+        JsonNode art = Seeds.read("002");
         List<Integer> plainCounts = new ArrayList<>();
         s.path("threads").forEach(x -> plainCounts.add(x.asInt()));
         List<Integer> loadedCounts = new ArrayList<>();

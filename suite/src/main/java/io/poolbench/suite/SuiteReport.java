@@ -140,7 +140,7 @@ final class SuiteReport {
             im.appendReplacement(sb, Matcher.quoteReplacement("![" + im.group(1) + "](" + fixed + ")"));
         }
         im.appendTail(sb);
-        return out.insert(0, "").append(sb).append("\n").toString();
+        return out.append(sb).append("\n").toString();
     }
 
     /** The lint the compare scenario wrote for each JDBC profile it loaded, and the R2DBC profile's notes. */
@@ -219,7 +219,6 @@ final class SuiteReport {
             }
             case SEED001 -> {
                 JsonNode w = j.path("with");
-                String best = null;
                 int users = 0;
                 for (Iterator<String> it = w.fieldNames(); it.hasNext();) {
                     String k = it.next();
@@ -238,10 +237,10 @@ final class SuiteReport {
                     }
                 }
                 if (!parts.isEmpty()) {
-                    best = String.join(", ", parts);
                     out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
                             + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s); the P95 and p99"
-                            + " columns and the CPU per process say where each stack spent its time.", users, best,
+                            + " columns and the CPU per process say where each stack spent its time.", users,
+                            String.join(", ", parts),
                             articleRatio(users)) + link);
                 }
                 List<String> ix = new ArrayList<>();
@@ -296,8 +295,8 @@ final class SuiteReport {
 
     /** The article's R2DBC ÷ JDBC req/s with the index at a user count, from {@code src/seeds/seed001.json}. */
     private static String articleRatio(int users) {
-        try (java.io.InputStream in = SuiteReport.class.getResourceAsStream("/io/poolbench/suite/seeds/seed001.json")) {
-            for (JsonNode r : JSON.readTree(in).path("with index")) {
+        try {
+            for (JsonNode r : Seeds.read("001").path("with index")) {
                 if (r.get(0).asInt() == users) {
                     return String.format(Locale.ROOT, "%.2f ×", r.get(4).asDouble() / r.get(1).asDouble());
                 }
