@@ -1,8 +1,14 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.report.SuiteReport;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunDirOptions;
+
 import io.poolbench.testbed.Docker;
-import io.poolbench.testbed.RunLog;
-import io.poolbench.testbed.RunRecord;
+import io.poolbench.testbed.run.RunLog;
+import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +44,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
                 + " finished is kept and reported"})
-final class SuiteCommand implements Callable<Integer> {
+public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick: every scenario at a small scale (about 15 minutes here); full: each at the"
                     + " article's scale where it runs here in reasonable time (hours). Default ${DEFAULT-VALUE}.")

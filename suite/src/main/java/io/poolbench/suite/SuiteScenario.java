@@ -1,5 +1,13 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.compare.CompareReport;
+import io.poolbench.suite.seed000.Seed000Command;
+import io.poolbench.suite.seed001.Seed001Report;
+import io.poolbench.suite.seed002.Seed002Report;
+import io.poolbench.suite.seed003.Seed003Report;
+import io.poolbench.suite.seed004.Seed004Report;
+import io.poolbench.testbed.run.Progress;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,30 +18,30 @@ import java.util.List;
  * rebuilt ({@code ./poolbench report}), whether it needs Docker, and the time it took here at the quick scale (the
  * progress line's estimate; measured on this 2-core machine, so a guide, not a promise).
  */
-enum SuiteScenario {
+public enum SuiteScenario {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
     COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 130,
             List.of("compare", "--duration", "30"), List.of("compare", "--preset", "full"),
-            (d, m) -> Report.write(d, new Progress(System.out))),
+            (d, m) -> CompareReport.write(d, new Progress(System.out))),
     /** Seed 000: elapsed time and borrow waits against pool size. */
     SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
             30, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",
                     "--runs", "1"), List.of("sweep", "pool-size", "--as-article"),
-            (d, m) -> PoolSizeCommand.write(d)),
+            (d, m) -> Seed000Command.write(d)),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
             "concurrency/summary.md", false, 260, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
                     "--users", "10,100,300", "--step-seconds", "5", "--warmup-seconds", "2"),
-            List.of("sweep", "concurrency", "--as-article"), (d, m) -> ConcurrencyReport.write(d)),
+            List.of("sweep", "concurrency", "--as-article"), (d, m) -> Seed001Report.write(d)),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
     SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
             false, 130, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10", "--trials",
-                    "2"), List.of("sweep", "shared"), (d, m) -> SharedReport.write(d)),
+                    "2"), List.of("sweep", "shared"), (d, m) -> Seed002Report.write(d)),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
     SEED003("seed003", "sweep connect", "Seed 003: a connection per transaction against a pool",
             "connect/summary.md", false, 45, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
                     "--runs", "1", "--transactions", "100"), List.of("sweep", "connect", "--as-article"),
-            (d, m) -> ConnectReport.write(d)),
+            (d, m) -> Seed003Report.write(d)),
     /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, both verbatim profiles, with a failover. */
     SEED004("seed004", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
             "seed004/summary.md", true, 185, List.of("seed004", "--duration", "30", "--warmup", "10", "--rampup", "5",
@@ -41,7 +49,7 @@ enum SuiteScenario {
     /** The drills: added latency, planned and unplanned failover, a stale writer endpoint. */
     DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 135,
             List.of("drill", "latency", "planned", "unplanned", "--repeats", "1"), List.of("drill"),
-            PoolbenchMain.ReportCmd::drill);
+            ReportCommand::drill);
 
     /** Writes a scenario's report from its run directory and returns the Markdown. */
     interface Writer {
@@ -51,13 +59,13 @@ enum SuiteScenario {
          * @return the Markdown written
          * @throws IOException when results cannot be read or the report cannot be written
          */
-        String write(Path dir, io.poolbench.testbed.RunRecord.Manifest m) throws IOException;
+        String write(Path dir, io.poolbench.testbed.run.RunRecord.Manifest m) throws IOException;
     }
 
-    final String id;
+    public final String id;
     final String command;
-    final String title;
-    final String summary;
+    public final String title;
+    public final String summary;
     final boolean needsDocker;
     final int quickSeconds;
     final List<String> quickArgs;
@@ -82,7 +90,7 @@ enum SuiteScenario {
      * @return the scenario
      * @throws io.poolbench.testbed.TestbedException one line naming the ids when there is none
      */
-    static SuiteScenario of(String id) {
+    public static SuiteScenario of(String id) {
         for (SuiteScenario s : values()) {
             if (s.id.equals(id)) {
                 return s;

@@ -1,5 +1,10 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.seed000.Seed000Command;
+import io.poolbench.suite.seed001.Seed001Command;
+import io.poolbench.suite.seed002.Seed002Command;
+import io.poolbench.suite.seed003.Seed003Command;
+
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -7,10 +12,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code poolbench sweep ...}: the seed reproductions that sweep one parameter. */
-@Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = {PoolSizeCommand.class, ConnectCommand.class, SharedCommand.class,
-            ConcurrencyCommand.class},
+@Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = {Seed000Command.class, Seed003Command.class, Seed002Command.class,
+            Seed001Command.class},
         description = "Seed reproductions that sweep one parameter: pool-size (seed 000), concurrency (seed 001), connect (seed 003), shared (seed 002).")
-final class SweepCommand implements Callable<Integer> {
+public final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -9,6 +9,7 @@ import java.nio.file.FileSystemAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,6 +24,9 @@ import java.util.Map;
 public final class ProfileDir {
     /** Class-path folder that holds the packaged copy of {@code webapp/conf} (see testbed's pom). */
     public static final String PACKAGED = "io/poolbench/testbed/conf";
+    /** Every shipped profile that is a pool (the catalog less {@code unpooled} and the R2DBC profile). */
+    public static final List<String> POOLED = List.of("hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0",
+            "vibur", "druid", "agroal", "dbcp1");
 
     private ProfileDir() {
     }

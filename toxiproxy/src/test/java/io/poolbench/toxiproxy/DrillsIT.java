@@ -121,7 +121,7 @@ class DrillsIT {
         }
         assertEquals(before, after, "containers left behind by the killed drill");
         // issue 8: the run says it was interrupted, and an interrupted drill left /tmp/poolbench-tomcat* behind
-        io.poolbench.testbed.RunRecord.Manifest m = io.poolbench.testbed.RunRecord.read(out);
+        io.poolbench.testbed.run.RunRecord.Manifest m = io.poolbench.testbed.run.RunRecord.read(out);
         assertEquals("interrupted", m.status());
         assertEquals("interrupted", m.phase("planned:hikari:1").status());
         assertTrue(console.stream().anyMatch(l -> l.startsWith("poolbench: interrupted (SIGTERM)")),

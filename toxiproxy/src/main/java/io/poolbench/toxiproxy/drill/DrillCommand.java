@@ -1,10 +1,9 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.RunRecord;
+import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -230,7 +229,7 @@ public final class DrillCommand implements Callable<Integer> {
         }
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
         // library warnings (driver stack traces during injections) go to the run's log, not the console
-        try (io.poolbench.testbed.RunLog log = io.poolbench.testbed.RunLog.redirect(dir.resolve("drills.log"))) {
+        try (io.poolbench.testbed.run.RunLog log = io.poolbench.testbed.run.RunLog.redirect(dir.resolve("drills.log"))) {
             return runIn(dir, new ArrayList<>(list), cluster);
         }
     }

@@ -52,12 +52,12 @@ public final class DrillReport {
         }
         // with a manifest, only runs whose phase ended ok are results (a run that finished while the JVM was
         // being stopped is interrupted, whatever it wrote)
-        io.poolbench.testbed.RunRecord.Manifest m = Files.isRegularFile(out.resolve(
-                io.poolbench.testbed.RunRecord.MANIFEST)) ? io.poolbench.testbed.RunRecord.read(out) : null;
+        io.poolbench.testbed.run.RunRecord.Manifest m = Files.isRegularFile(out.resolve(
+                io.poolbench.testbed.run.RunRecord.MANIFEST)) ? io.poolbench.testbed.run.RunRecord.read(out) : null;
         try (Stream<Path> s = Files.walk(d, 3)) {
             for (Path f : s.filter(p -> p.getFileName().toString().matches("run-\\d+\\.json")).sorted().toList()) {
                 DrillRunner.RunResult r = JSON.readValue(f.toFile(), DrillRunner.RunResult.class);
-                io.poolbench.testbed.RunRecord.PhaseEntry ph = m == null ? null
+                io.poolbench.testbed.run.RunRecord.PhaseEntry ph = m == null ? null
                         : m.phase(r.drill() + ":" + r.profile() + ":" + r.run());
                 if (m == null || (ph != null && ph.ok())) {
                     all.add(r);
@@ -121,14 +121,14 @@ public final class DrillReport {
                     settings.repeats()));
         }
         Map<String, Object> json = new LinkedHashMap<>();
-        if (Files.isRegularFile(out.resolve(io.poolbench.testbed.RunRecord.MANIFEST))) {
-            io.poolbench.testbed.RunRecord.Manifest m = io.poolbench.testbed.RunRecord.read(out);
-            List<io.poolbench.testbed.RunRecord.PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
+        if (Files.isRegularFile(out.resolve(io.poolbench.testbed.run.RunRecord.MANIFEST))) {
+            io.poolbench.testbed.run.RunRecord.Manifest m = io.poolbench.testbed.run.RunRecord.read(out);
+            List<io.poolbench.testbed.run.RunRecord.PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
             md.append("Run status: **").append(m.status()).append("**; ")
                     .append(m.phases().size() - bad.size()).append(" of ").append(m.phases().size())
                     .append(" runs produced a result.").append(bad.isEmpty() ? "\n\n" : " The tables below count only"
                             + " those; these did not:\n\n| run | status | reason |\n|---|---|---|\n");
-            for (io.poolbench.testbed.RunRecord.PhaseEntry p : bad) {
+            for (io.poolbench.testbed.run.RunRecord.PhaseEntry p : bad) {
                 md.append("| ").append(p.id()).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
                         .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
             }

@@ -1,12 +1,13 @@
 package io.poolbench.toxiproxy.drill;
 
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.RunRecord;
+import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.DrillCluster.Instance;

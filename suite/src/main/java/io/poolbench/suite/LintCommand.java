@@ -1,0 +1,71 @@
+package io.poolbench.suite;
+
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code poolbench lint FILE...}: what each context.xml really configures. */
+@Command(name = "lint", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "For each <Resource> of each context.xml: the pool it builds, the attributes as written,"
+                + " the effective settings read back from the built pool (against --db, default embedded"
+                + " PostgreSQL) and one warning per trap.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no warnings", "1:at least one warning", "2:a file cannot be read or built (one line)"})
+public final class LintCommand implements Callable<Integer> {
+    @CommandLine.Parameters(arity = "1..*", paramLabel = "FILE|NAME",
+            description = "context.xml files, or profile names in webapp/conf.")
+    List<String> files;
+
+    @Option(names = "--resource", paramLabel = "NAME",
+            description = "The <Resource name> to use in files that have several.")
+    String resource;
+
+    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory for names (default"
+            + " webapp/conf, ../webapp/conf, else the profiles packaged in the jar).")
+    Path confDir;
+
+    @Mixin
+    DatabaseOptions db;
+
+    @Override
+    public Integer call() {
+        db.validate();
+        List<PoolProfile> ps = new ArrayList<>();
+        Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
+        for (String f : files) {
+            PoolProfile p = PoolProfile.load(PoolProfile.locate(f, dir), resource);
+            String ps0 = p.urlScheme();
+            if (ps0 != null && db.scheme() != null && !ps0.equals(db.scheme())) {
+                throw new TestbedException("profile " + f + " connects with a jdbc:" + ps0 + " URL but --db "
+                        + db.kind + " is " + db.scheme() + ": lint it with " + (ps0.equals("mysql")
+                        ? "--db mysql" : "--db external --jdbc-url jdbc:" + ps0 + "://..."));
+            }
+            p.check(db.varsSetLater());
+            ps.add(p);
+        }
+        int warnings = 0;
+        Path log = Path.of(System.getProperty("java.io.tmpdir"), "poolbench-lint.log");
+        try (io.poolbench.testbed.run.RunLog quiet = io.poolbench.testbed.run.RunLog.redirect(log);
+             Database database = db.settings().open()) {
+            database.prepareForProfiles();
+            for (PoolProfile p : ps) {
+                io.poolbench.testbed.ProfileLint.Result r = io.poolbench.testbed.ProfileLint.lint(p,
+                        DatabaseOptions.vars(database));
+                System.out.println(io.poolbench.testbed.ProfileLint.text(r));
+                warnings += r.warnings().size();
+            }
+        }
+        System.out.println("poolbench lint: " + ps.size() + " resource(s), " + warnings + " warning(s); the pools'"
+                + " own log lines are in " + log);
+        return warnings == 0 ? 0 : 1;
+    }
+}

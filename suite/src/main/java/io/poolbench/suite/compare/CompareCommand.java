@@ -1,0 +1,251 @@
+package io.poolbench.suite.compare;
+
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.testbed.run.Progress;
+
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** JMH and the web load per profile (the suite's {@code compare} scenario). */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
+                + " profile (the suite's first scenario); writes run.json (the manifest), summary.md, summary.json and charts to its run"
+                + " directory.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
+            "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
+public final class CompareCommand implements Callable<Integer> {
+    @Option(names = "--preset", defaultValue = "quick",
+            description = "quick (about 4 min here: JMH 1 fork x 5 x 1 s, 60 s of load per profile) or full"
+                    + " (JMH 3 forks x 10 x 2 s, 300 s of load per profile). Default ${DEFAULT-VALUE}.")
+    String preset;
+
+    @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2", paramLabel = "NAME|FILE",
+            description = "Pool profiles: names in webapp/conf or context.xml paths (default ${DEFAULT-VALUE}).")
+    List<String> profiles;
+
+    @Option(names = "--duration", paramLabel = "S", description = "Seconds of JMeter load per profile.")
+    Integer duration;
+
+    @Option(names = "--rampup", paramLabel = "S", description = "JMeter ramp-up in seconds.")
+    Integer rampup;
+
+    @Option(names = "--short-threads", defaultValue = "8", description = "JMeter threads on /short (default ${DEFAULT-VALUE}).")
+    int shortThreads;
+
+    @Option(names = "--medium-threads", defaultValue = "6", description = "JMeter threads on /medium (default ${DEFAULT-VALUE}).")
+    int mediumThreads;
+
+    @Option(names = "--long-threads", defaultValue = "2", description = "JMeter threads on /long (default ${DEFAULT-VALUE}).")
+    int longThreads;
+
+    @Option(names = "--think-ms", defaultValue = "0", description = "Think time between a JMeter thread's requests, ms (default ${DEFAULT-VALUE}).")
+    int thinkMs;
+
+    @Option(names = "--webapp-max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}).")
+    int webappMaxThreads;
+
+    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
+            description = "A load phase whose failed requests exceed P %% of all fails (default ${DEFAULT-VALUE}).")
+    double maxErrorPercent;
+
+    @Option(names = "--jmh-args", paramLabel = "ARGS",
+            description = "JMH arguments replacing the preset's, e.g. \"ConnectionCycle -f 3 -wi 5 -i 10 -t 32\".")
+    String jmhArgs;
+
+    @Option(names = "--skip-jmh", description = "Skip the JMH phase.")
+    boolean skipJmh;
+
+    @Option(names = "--skip-load", description = "Skip the webapp + JMeter phase (and the database).")
+    boolean skipLoad;
+
+    @Option(names = "--resource", paramLabel = "NAME",
+            description = "The <Resource name> to use in profile files that have several.")
+    String resource;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory; must be new or empty (default: a"
+            + " new target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
+    Path out;
+
+    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
+    boolean force;
+
+    @Option(names = "--root", defaultValue = ".", description = "Project root (default: the current directory).")
+    Path root;
+
+    @Mixin
+    DatabaseOptions db;
+
+    @Spec
+    CommandSpec spec;
+
+    /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
+    private static final Set<String> STUB_VARS = DatabaseOptions.ALL_VARS;
+
+    /** Every numeric option in range, before anything starts. */
+    private void validate() {
+        if (duration != null) {
+            Cli.range("--duration", duration, 1, 86_400);
+        }
+        if (rampup != null) {
+            Cli.range("--rampup", rampup, 0, 3_600);
+        }
+        Cli.range("--short-threads", shortThreads, 0, 5_000);
+        Cli.range("--medium-threads", mediumThreads, 0, 5_000);
+        Cli.range("--long-threads", longThreads, 0, 5_000);
+        if (shortThreads + mediumThreads + longThreads == 0) {
+            throw new TestbedException("--short-threads, --medium-threads and --long-threads are all 0: give at"
+                    + " least one JMeter thread, or --skip-load");
+        }
+        Cli.range("--think-ms", thinkMs, 0, 600_000);
+        Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
+        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        db.validate();
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Progress progress = new Progress(System.out);
+        boolean full;
+        switch (preset) {
+            case "quick": full = false; break;
+            case "full": full = true; break;
+            default: throw new TestbedException("unknown preset '" + preset + "': use quick or full");
+        }
+        validate();
+        Artifacts art = Artifacts.locate(root);
+        List<CompareSettings.ProfileRun> runs = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        String scheme = db.scheme();
+        for (String p : profiles) {
+            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, art.confDir()), resource);
+            String ps = pp.urlScheme();
+            if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {
+                throw new TestbedException("profile " + p + " connects with a jdbc:" + ps + " URL but --db "
+                        + db.kind + " is " + scheme + ": use " + (ps.equals("mysql") ? "--db mysql" : "a "
+                        + ps + " database (--db external --jdbc-url ...)") + ", or another profile");
+            }
+            // a URL of the database's kind stands in for the real one, so a driver class for another
+            // database is caught now
+            pp.check(skipLoad || scheme == null ? Map.of() : Map.of("poolbench.jdbc.url",
+                    "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? STUB_VARS : db.varsSetLater());
+            pp.warnings().forEach(w -> progress.print("WARNING " + w));
+            int n = seen.merge(pp.name(), 1, Integer::sum);
+            String id = n == 1 ? pp.name() : pp.name() + "-" + n;
+            runs.add(new CompareSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),
+                    pp.resourceName(), pp.kind().adapter().displayName(),
+                    pp.kind().adapter().driverAttribute() != null));
+        }
+        List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
+                : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")
+                : List.of("ConnectionCycle", "-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s");
+        int dur = duration != null ? duration : full ? 300 : 60;
+        int ramp = rampup != null ? rampup : full ? 30 : 5;
+        Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+        // library logs (embedded PostgreSQL, pools) go to the run's log; the console keeps the progress
+        try (io.poolbench.testbed.run.RunLog log = io.poolbench.testbed.run.RunLog.redirect(dir.resolve("poolbench.log"))) {
+            return runIn(art, dir, runs, jmh, dur, ramp, progress);
+        }
+    }
+
+    private int runIn(Artifacts art, Path dir, List<CompareSettings.ProfileRun> runs, List<String> jmh, int dur, int ramp,
+            Progress progress) throws Exception {
+        CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads, longThreads,
+                thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)" : db.kind,
+                db.rows, skipJmh, skipLoad);
+        RunRecord record = RunRecord.start(dir, "compare", spec.commandLine().getParseResult().originalArgs(), rs,
+                System.out);
+        progress.print("poolbench main job, preset " + preset + ", profiles "
+                + runs.stream().map(CompareSettings.ProfileRun::id).toList() + ", run directory " + dir);
+        CompareExperiment job = new CompareExperiment(art, rs, record, progress);
+        record.onInterrupt(job::reportQuietly);
+        job.plan();
+        try {
+            if (skipLoad) {
+                job.run(null, Map.of());
+            } else {
+                RunRecord.Phase dbPhase = job.databasePhase();
+                if (!dbPhase.start()) {
+                    return record.finish();
+                }
+                DataSet data = db.dataSet();
+                progress.detail("database", "starting " + db.kind + " and loading " + data.orders() + " orders"
+                        + " (skipped when already loaded)");
+                Database database;
+                try {
+                    database = db.settings().open();
+                } catch (TestbedException e) {
+                    // an unreachable database is bad input: one line, exit 2; the manifest says the same
+                    dbPhase.failed(e.getMessage());
+                    record.finish();
+                    job.reportQuietly();
+                    throw new DatabaseUnavailable(e);
+                }
+                try (database) {
+                    long t0 = System.nanoTime();
+                    boolean loaded = data.ensureLoaded(database);
+                    database.prepareForProfiles();
+                    dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
+                            + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
+                    progress.detail("database", database.describe());
+                    rs = rs.withDatabase(database.describe());
+                    record.settings(rs);
+                    job.settings(rs);
+                    job.run(database, DatabaseOptions.vars(database));
+                }
+            }
+        } catch (DatabaseUnavailable e) {
+            throw e.getCause();
+        } catch (Exception e) {
+            if (!record.interrupted()) {
+                job.failRunning(e);
+            }
+        } finally {
+            // also on an Error: the run ends here, not in the shutdown hook as "interrupted"
+            record.finish();
+        }
+        int rc = record.finish();
+        if (record.interrupted()) {
+            return rc; // the signal handler printed the line; the hook rebuilds the report
+        }
+        String md = job.reportQuietly();
+        progress.print("");
+        if (md != null) {
+            progress.print(md);
+        }
+        progress.print((rc == 0 ? "poolbench: " : "poolbench: PROBLEM: ") + record.outcomeLine());
+        return rc;
+    }
+
+    /** Carries the database's one-line error past the run's own error handling. */
+    private static final class DatabaseUnavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        DatabaseUnavailable(TestbedException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized TestbedException getCause() {
+            return (TestbedException) super.getCause();
+        }
+    }
+}

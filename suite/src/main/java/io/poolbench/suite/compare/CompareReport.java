@@ -1,0 +1,380 @@
+package io.poolbench.suite.compare;
+
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.process.PoolSampler;
+import io.poolbench.testbed.run.Progress;
+
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.TestbedException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}, from its manifest
+ * ({@link RunRecord}) and the data of the phases that ended ok. A phase that failed, was interrupted or never ran
+ * appears in every table where its numbers would be, marked with its status and reason, and without numbers: a
+ * run never reports what did not happen.
+ */
+public final class CompareReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final List<String> CLASSES = List.of("short", "medium", "long");
+
+    private CompareReport() {
+    }
+
+
+    /** Everything one profile's web load produced. */
+    record Load(String profile, String pool, Map<String, String> settings, Map<String, String> effective,
+            List<String> warnings, String borrowValidation, Map<String, JtlSummary.LabelStats> stats,
+            PoolSampler.PoolState poolState) {
+    }
+
+    /**
+     * A phase that did not end with data, shown in the tables where its numbers would have been.
+     *
+     * @param profile profile id
+     * @param status failed, interrupted, skipped, running or pending
+     * @param reason why
+     */
+    record Missing(String profile, String status, String reason) {
+    }
+
+    private static final Object LOCK = new Object();
+
+    /**
+     * Writes the report files from the run directory's manifest and the data of the phases that ended ok.
+     *
+     * @param dir run directory
+     * @param progress where to print problems with partial results
+     * @return the Markdown summary
+     * @throws IOException when files cannot be written
+     * @throws TestbedException one line when the directory is no run or a result file is damaged
+     */
+    public static String write(Path dir, Progress progress) throws IOException {
+        synchronized (LOCK) {
+            RunRecord.Manifest m = RunRecord.read(dir);
+            JsonNode run = m.settings() == null ? JSON.createObjectNode() : m.settings();
+            List<JmhSummary.Result> jmh = new ArrayList<>();
+            List<Load> loads = new ArrayList<>();
+            List<Missing> jmhMissing = new ArrayList<>();
+            List<Missing> loadMissing = new ArrayList<>();
+            for (JsonNode pr : run.path("profiles")) {
+                String id = pr.path("id").asText();
+                RunRecord.PhaseEntry jp = m.phase("jmh:" + id);
+                if (jp != null && jp.ok()) {
+                    Path f = dir.resolve("jmh").resolve(id).resolve("jmh.json");
+                    try {
+                        for (JmhSummary.Result r : JmhSummary.read(f)) {
+                            jmh.add(r.withProfile(id));
+                        }
+                    } catch (IOException e) {
+                        throw new TestbedException(f + " is damaged (" + Redact.oneLine(e.getMessage())
+                                + "): rerun the scenario");
+                    }
+                } else if (jp != null && !"skipped".equals(jp.status())) {
+                    jmhMissing.add(new Missing(id, jp.status(), jp.reason()));
+                }
+                RunRecord.PhaseEntry lp = m.phase("load:" + id);
+                if (lp != null && lp.ok()) {
+                    loads.add(load(dir.resolve("load").resolve(id), id));
+                } else if (lp != null && !"--skip-load".equals(lp.reason())) {
+                    loadMissing.add(new Missing(id, lp.status(), lp.reason()));
+                }
+            }
+            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing);
+            Files.writeString(dir.resolve("summary.md"), md);
+            Map<String, Object> js = new LinkedHashMap<>();
+            js.put("status", m.status());
+            js.put("phases", m.phases());
+            js.put("run", run);
+            js.put("jmh", jmh);
+            js.put("load", loads);
+            js.put("missing", Map.of("jmh", jmhMissing, "load", loadMissing));
+            JSON.writeValue(dir.resolve("summary.json").toFile(), js);
+            charts(dir.resolve("charts"), jmh, loads);
+            return md;
+        }
+    }
+
+    private static Load load(Path p, String id) throws IOException {
+        Path csv = p.resolve("results.csv");
+        JsonNode prof;
+        Map<String, JtlSummary.LabelStats> stats;
+        PoolSampler.PoolState ps;
+        try {
+            prof = Files.isRegularFile(p.resolve("profile.json")) ? JSON.readTree(p.resolve("profile.json").toFile())
+                    : JSON.createObjectNode();
+            stats = JtlSummary.read(csv);
+            ps = PoolSampler.poolState(p.resolve("pool.csv"));
+        } catch (IOException | RuntimeException e) {
+            throw new TestbedException("the results in " + p + " are damaged or missing ("
+                    + Redact.oneLine(e.getMessage()) + "): rerun the scenario");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+        List<String> warnings = new ArrayList<>();
+        prof.path("warnings").forEach(w -> warnings.add(w.asText()));
+        Map<String, String> effective = new LinkedHashMap<>();
+        prof.path("effective").fields().forEachRemaining(e -> effective.put(e.getKey(), e.getValue().asText()));
+        prof.path("urlTimeouts").fields().forEachRemaining(e -> effective.put("URL " + e.getKey(),
+                e.getValue().asText()));
+        return new Load(id, prof.path("pool").asText("?"), settings, effective, warnings,
+                prof.path("borrowValidation").asText("not recorded"), stats, ps);
+    }
+
+
+    private static String f(double v, int decimals) {
+        return Figures.fixed(v, decimals);
+    }
+
+    private static String g(double v) {
+        return Figures.sig3(v);
+    }
+
+    static String markdown(RunRecord.Manifest m, JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads,
+            List<Missing> jmhMissing, List<Missing> loadMissing) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# poolbench main job\n\n");
+        sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
+                .append(m.endedAt() == null ? "" : ", ended " + m.endedAt()).append('\n');
+        sb.append("- command line: `poolbench ").append(String.join(" ", m.args())).append("`\n");
+        sb.append("- preset: ").append(run.path("preset").asText("?")).append(", database: ")
+                .append(run.path("database").asText("?")).append(", orders rows: ")
+                .append(run.path("rows").asText("?")).append('\n');
+        Map<String, String> env = m.environment() == null ? Map.of() : m.environment();
+        sb.append("- machine: ").append(env.getOrDefault("cores", "?")).append(" cores, ")
+                .append(env.getOrDefault("os", "?")).append(", Java ").append(env.getOrDefault("java", "?"))
+                .append("; load generator, webapp and database share them, so absolute figures are this"
+                        + " machine's; compare pools within one run.\n\n");
+        sb.append("| phase | status | outcome or reason |\n|---|---|---|\n");
+        for (RunRecord.PhaseEntry p : m.phases()) {
+            String st = p.ok() ? p.status() : "**" + p.status().toUpperCase(Locale.ROOT) + "**";
+            sb.append("| ").append(p.id()).append(" | ").append(st).append(" | ")
+                    .append(Figures.cell(p.ok() ? p.note() : p.reason())).append(" |\n");
+        }
+        sb.append('\n');
+
+        sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
+        if (loads.isEmpty() && loadMissing.isEmpty()) {
+            sb.append("No web-load phase in this run (--skip-load).\n\n");
+        } else {
+            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile after a %s s ramp-up; threads"
+                    + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
+                    + " request sent to last byte received; throughput in requests/s over the class's own span;"
+                    + " errors are non-2xx responses.%n%n",
+                    run.path("durationSeconds").asText("?"), run.path("rampupSeconds").asText("?"),
+                    run.path("shortThreads").asText("?"), run.path("mediumThreads").asText("?"),
+                    run.path("longThreads").asText("?"), run.path("thinkMs").asText("?")));
+            sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
+                    + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
+            sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Load l : loads) {
+                List<String> labels = new ArrayList<>(CLASSES);
+                l.stats().keySet().stream().filter(k -> !labels.contains(k) && !k.equals("all")).forEach(labels::add);
+                labels.add("all");
+                for (String c : labels) {
+                    JtlSummary.LabelStats s = l.stats().get(c);
+                    if (s == null) {
+                        continue;
+                    }
+                    sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %,d | %,d | %s | %s | %,d | %,d | %,d | %,d | %,d | %s |%n",
+                            l.pool(), l.profile(), c, s.requests(), s.errors(), f(s.throughput(), 1),
+                            f(s.avgMs(), 1), s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(),
+                            f(s.stdDevMs(), 1)));
+                }
+            }
+            for (Missing x : loadMissing) {
+                sb.append("| ").append(x.profile()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
+                        .append("**: ").append(Figures.cell(x.reason())).append(" | | | | | | | | | |\n");
+            }
+            sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
+            sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
+                    + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
+            for (Load l : loads) {
+                PoolSampler.PoolState p = l.poolState();
+                sb.append(String.format(Locale.ROOT, "| %s (%s) | %d | %s | %s | %d | %s |%n", l.pool(),
+                        l.profile(), p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
+                                : Integer.toString(p.maxWaiting()), p.maxWaiting() < 0 ? "n/a"
+                                : f(p.meanWaiting(), 2), p.maxActive(), p.max() < 0 ? "none (no pool)"
+                                : Integer.toString(p.max())));
+            }
+            sb.append('\n');
+        }
+
+        sb.append("## Borrow/return: JMH ConnectionCycle against the stub driver\n\n");
+        if (jmh.isEmpty() && jmhMissing.isEmpty()) {
+            sb.append("No JMH phase in this run (--skip-jmh).\n\n");
+        } else {
+            sb.append("getConnection() + close() on a pool built from the same profile file, stub JDBC driver (no"
+                    + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
+                    + " (n = forks × iterations). Borrow time: SampleTime percentiles in µs over all samples;"
+                    + " the p99 range is the lowest–highest p99 of the single iterations.\n\n");
+            sb.append("| pool (profile) | threads | throughput (ops/ms) | n | mean (µs) | p50 (µs) | p99 (µs) |"
+                    + " p99 range over iterations (µs) | p99.9 (µs) | max (µs) | samples |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            Map<String, JmhSummary.Result> thr = new LinkedHashMap<>();
+            Map<String, JmhSummary.Result> lat = new LinkedHashMap<>();
+            for (JmhSummary.Result r : jmh) {
+                if (r.method().equals("ConnectionCycle.throughput")) {
+                    thr.put(r.profile(), r);
+                } else if (r.method().equals("ConnectionCycle.latency")) {
+                    lat.put(r.profile(), r);
+                }
+            }
+            List<String> profiles = new ArrayList<>(thr.keySet());
+            lat.keySet().stream().filter(k -> !profiles.contains(k)).forEach(profiles::add);
+            for (String p : profiles) {
+                JmhSummary.Result t = thr.get(p);
+                JmhSummary.Result s = lat.get(p);
+                String range = "n/a";
+                if (s != null && !s.p99PerIteration().isEmpty()) {
+                    double lo = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+                    double hi = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+                    range = g(lo) + "–" + g(hi);
+                }
+                sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                        poolOf(p, run), p,
+                        t != null ? t.threads() : s.threads(),
+                        t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
+                        t == null ? "n/a" : Long.toString(t.samples()),
+                        s == null ? "n/a" : g(s.score()) + " ± " + (Double.isNaN(s.error()) ? "n/a" : g(s.error())),
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("50.0", Double.NaN)),
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("99.0", Double.NaN)),
+                        range,
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("99.9", Double.NaN)),
+                        s == null ? "n/a" : g(s.percentiles().getOrDefault("100.0", Double.NaN)),
+                        s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples())));
+            }
+            for (Missing x : jmhMissing) {
+                sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
+                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(Figures.cell(x.reason()))
+                        .append(" | | | | | | | | | |\n");
+            }
+            sb.append('\n');
+        }
+
+        if (!loads.isEmpty()) {
+            sb.append("## What was compared\n\n");
+            for (Load l : loads) {
+                sb.append("- **").append(l.profile()).append("** (").append(l.pool()).append("): ");
+                List<String> kv = new ArrayList<>();
+                l.settings().forEach((k, v) -> {
+                    if (!k.equals("factory")) {
+                        kv.add(k + "=" + v);
+                    }
+                });
+                sb.append(String.join(", ", kv)).append('\n');
+                if (!l.effective().isEmpty()) {
+                    List<String> eff = new ArrayList<>();
+                    l.effective().forEach((k, v) -> eff.add(k + ": " + v));
+                    sb.append("  - effective settings, read back from the built pool (`load/").append(l.profile())
+                            .append("/lint.txt`): ").append(String.join("; ", eff)).append('\n');
+                }
+                sb.append("  - validation on borrow: ").append(l.borrowValidation()).append('\n');
+                l.warnings().forEach(w -> sb.append("  - WARNING ").append(w).append('\n'));
+            }
+            sb.append('\n');
+        }
+        sb.append("Files: `run.json` (the manifest: command line, settings, every phase's status), `jmh/<profile>/jmh.json`"
+                + " and `jmh.log` (JMH), `load/<profile>/results.csv` (JMeter samples),"
+                + " `load/<profile>/dashboard/index.html` (JMeter HTML dashboard), `load/<profile>/pool.csv`"
+                + " (pool state), `charts/*.png`, `summary.json`.\n");
+        return sb.toString();
+    }
+
+    private static String poolOf(String id, JsonNode run) {
+        for (JsonNode p : run.path("profiles")) {
+            if (p.path("id").asText().equals(id)) {
+                return p.path("pool").asText("?");
+            }
+        }
+        return "?";
+    }
+
+
+
+    private static void charts(Path dir, List<JmhSummary.Result> jmh, List<Load> loads) throws IOException {
+        Files.createDirectories(dir);
+        if (!loads.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(900).height(500)
+                    .title("Web load: response time by query class (ms)").xAxisTitle("query class")
+                    .yAxisTitle("ms (log scale)").build();
+            c.getStyler().setYAxisLogarithmic(true);
+            // markers only: the query classes are categories, not a sequence
+            c.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+            c.getStyler().setMarkerSize(12);
+            c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+            for (Load l : loads) {
+                for (String which : List.of("median", "p99", "max")) {
+                    List<String> xs = new ArrayList<>();
+                    List<Number> ys = new ArrayList<>();
+                    for (String k : CLASSES) {
+                        JtlSummary.LabelStats s = l.stats().get(k);
+                        if (s != null) {
+                            xs.add(k);
+                            long v = which.equals("median") ? s.medianMs() : which.equals("p99") ? s.p99Ms() : s.maxMs();
+                            ys.add(Math.max(1, v));
+                        }
+                    }
+                    if (!xs.isEmpty()) {
+                        c.addSeries(l.profile() + " " + which, xs, ys);
+                    }
+                }
+            }
+            if (!c.getSeriesMap().isEmpty()) {
+                BitmapEncoder.saveBitmap(c, dir.resolve("http-response-times").toString(), BitmapEncoder.BitmapFormat.PNG);
+            }
+        }
+        List<JmhSummary.Result> thr = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.throughput")).toList();
+        if (!thr.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(700).height(450)
+                    .title("Borrow + return throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile")
+                    .yAxisTitle("ops/ms").build();
+            c.getStyler().setLegendVisible(false);
+            List<String> xs = thr.stream().map(r -> Path.of(r.profile()).getFileName().toString()).toList();
+            List<Number> ys = thr.stream().map(r -> (Number) r.score()).toList();
+            List<Number> es = thr.stream().map(r -> (Number) (Double.isNaN(r.error()) ? 0.0 : r.error())).toList();
+            c.addSeries("ops/ms", xs, ys, es);
+            BitmapEncoder.saveBitmap(c, dir.resolve("jmh-throughput").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+        List<JmhSummary.Result> lat = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.latency")).toList();
+        if (!lat.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(800).height(450)
+                    .title("Borrow + return time by percentile (µs)").xAxisTitle("percentile")
+                    .yAxisTitle("µs (log scale)").build();
+            c.getStyler().setYAxisLogarithmic(true);
+            c.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+            List<String> ps = List.of("50.0", "90.0", "99.0", "99.9", "99.99", "100.0");
+            for (JmhSummary.Result r : lat) {
+                List<String> xs = new ArrayList<>();
+                List<Number> ys = new ArrayList<>();
+                for (String p : ps) {
+                    Double v = r.percentiles().get(p);
+                    if (v != null && !v.isNaN()) {
+                        xs.add(p.equals("100.0") ? "max" : "p" + p.replaceAll("\\.0$", ""));
+                        ys.add(Math.max(0.01, v));
+                    }
+                }
+                c.addSeries(Path.of(r.profile()).getFileName().toString(), xs, ys);
+            }
+            BitmapEncoder.saveBitmap(c, dir.resolve("jmh-borrow-percentiles").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.poolbench.suite.compare;
+
+import java.util.List;
+
+/**
+ * What a main-job run does; written into the run's manifest ({@code run.json}, under {@code settings}) so that a
+ * report can be rebuilt from the run directory alone.
+ *
+ * @param preset {@code quick} or {@code full}
+ * @param profiles the profiles in run order, each with its unique id
+ * @param jmhArgs JMH arguments (without the output options)
+ * @param durationSeconds JMeter load per profile, s (after ramp-up starts)
+ * @param rampupSeconds JMeter ramp-up, s
+ * @param shortThreads JMeter threads on /short
+ * @param mediumThreads JMeter threads on /medium
+ * @param longThreads JMeter threads on /long
+ * @param thinkMs JMeter think time between a thread's requests, ms
+ * @param webappMaxThreads Tomcat request threads
+ * @param maxErrorPercent a load phase whose share of failed requests exceeds this fails, %
+ * @param database one-line description of the database (no password), or {@code none} when no phase needs one
+ * @param rows rows in orders
+ * @param skipJmh true when the JMH phase is skipped
+ * @param skipLoad true when the web-load phase is skipped
+ */
+public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
+        int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
+        double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad) {
+
+    /**
+     * One profile of the run. Results are keyed by {@code id}, never by the file name: two files named
+     * {@code context.xml} become {@code context} and {@code context-2}.
+     *
+     * @param id unique id within the run (the file name without {@code .xml}, with {@code -2}, {@code -3} ... for
+     *     repeats)
+     * @param file absolute path of the context.xml
+     * @param resource the {@code <Resource>} name used
+     * @param pool the pool's name, e.g. {@code HikariCP}
+     * @param onStub true when the pool can run on JMH's stub driver (false for a driver's own DataSource)
+     */
+    public record ProfileRun(String id, String file, String resource, String pool, boolean onStub) {
+    }
+
+    /**
+     * @param newDatabase database description
+     * @return these settings with the database filled in
+     */
+    CompareSettings withDatabase(String newDatabase) {
+        return new CompareSettings(preset, profiles, jmhArgs, durationSeconds, rampupSeconds, shortThreads, mediumThreads,
+                longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad);
+    }
+}

@@ -1,0 +1,163 @@
+package io.poolbench.suite.process;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import io.poolbench.testbed.ParentWatch;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The child processes of a run (JMH, webapp, JMeter). Output goes to a log file and, line by line, to a callback
+ * (for progress). Every child still alive when the JVM exits (normal end, failure or Ctrl-C) is destroyed, its
+ * descendants first.
+ */
+public final class Children {
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    private static final Map<Process, Thread> PUMPS = new ConcurrentHashMap<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(Children::destroyAll, "poolbench-children-stop"));
+    }
+
+    private Children() {
+    }
+
+    /** @return the java executable of this JVM */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Starts a child.
+     *
+     * @param cmd command line
+     * @param env extra environment (e.g. the database password: never on the command line)
+     * @param log file receiving stdout and stderr
+     * @param onLine called for each output line (from a reader thread), may be null
+     * @return the process
+     * @throws IOException when it cannot start
+     */
+    public static Process start(List<String> cmd, Map<String, String> env, Path log, Consumer<String> onLine)
+            throws IOException {
+        return start(cmd, env, log, onLine, null);
+    }
+
+    /**
+     * Starts a child in a working directory.
+     *
+     * @param cmd command line
+     * @param env extra environment
+     * @param log file that receives the child's output
+     * @param onLine called for each output line, may be null
+     * @param workDir the child's working directory, null for this process's
+     * @return the running child
+     * @throws IOException when it cannot start
+     */
+    public static Process start(List<String> cmd, Map<String, String> env, Path log, Consumer<String> onLine, Path workDir)
+            throws IOException {
+        Files.createDirectories(log.getParent());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (workDir != null) {
+            pb.directory(workDir.toFile());
+        }
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        LIVE.add(p);
+        p.onExit().thenRun(() -> LIVE.remove(p));
+        // SIGTERM when this JVM is killed -9: the child is a JVM and runs its own shutdown hooks
+        ParentWatch.guard(p.pid(), "TERM", null);
+        Thread t = new Thread(() -> pump(p, log, onLine), "pump-" + log.getFileName());
+        t.setDaemon(true);
+        t.start();
+        PUMPS.put(p, t);
+        return p;
+    }
+
+    /**
+     * A port that is free on the loopback interface now, for a child to listen on (another process may take it
+     * before the child does; the children's start-up reports that).
+     *
+     * @return the port
+     * @throws IOException when no socket can be bound
+     */
+    public static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /**
+     * Waits (up to 5 s) until an ended child's output is in its log file.
+     *
+     * @param p a process from {@link #start}
+     * @throws InterruptedException when interrupted
+     */
+    public static void awaitOutput(Process p) throws InterruptedException {
+        Thread t = PUMPS.remove(p);
+        if (t != null) {
+            t.join(5_000);
+        }
+    }
+
+    private static void pump(Process p, Path log, Consumer<String> onLine) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             PrintWriter w = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                w.println(line);
+                if (onLine != null) {
+                    onLine.accept(line);
+                }
+            }
+        } catch (IOException ignored) {
+            // the child went away
+        }
+    }
+
+    /**
+     * Stops a child: SIGTERM to the child first (a JVM runs its shutdown hooks and stops its own children, so that a
+     * scenario JVM records its phase as interrupted, not failed), then, after the grace period, SIGTERM and soon
+     * SIGKILL to whatever is left of it and of its descendants as they were when the stop began.
+     *
+     * @param p process, may be null
+     * @param graceSeconds seconds the child has to end by itself
+     */
+    public static void stop(Process p, int graceSeconds) {
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        List<ProcessHandle> descendants = p.descendants().toList();
+        p.destroy();
+        try {
+            if (!p.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+            List<ProcessHandle> left = descendants.stream().filter(ProcessHandle::isAlive).toList();
+            left.forEach(ProcessHandle::destroy);
+            long deadline = System.nanoTime() + 3_000_000_000L;
+            while (left.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            left.forEach(ProcessHandle::destroyForcibly);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            descendants.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    static void destroyAll() {
+        for (Process p : LIVE) {
+            stop(p, 10);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.poolbench.suite.process;
+
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * JMeter's distributed mode, as the article ran it on two client machines: engines ({@code jmeter-server}, i.e.
+ * {@code jmeter -s}) that run the plan, and a controller ({@code jmeter -n -R host:port,...}) that starts them and
+ * writes every engine's samples to one results file. Each engine runs the whole plan: the plan's thread count and
+ * rate are per engine.
+ *
+ * <p>Local engines are started on loopback, one JVM each, with RMI over plain sockets
+ * ({@code server.rmi.ssl.disable=true}: loopback only; on a network use JMeter's RMI keystore, see JMeter's
+ * "Remote Testing" guide). Engines on other hosts are used as given ({@code host:port}, started there with
+ * {@code jmeter-server -Jserver.rmi.ssl.disable=true -Jengine=N}); poolbench then neither starts nor stops them
+ * and cannot measure their CPU.
+ */
+public final class JMeterEngines implements AutoCloseable {
+    /** Line a JMeter engine prints once it accepts a controller (JMeter 5.x). */
+    static final String READY = "Created remote object";
+
+    private final Path jmeterJar;
+    private final List<String> addresses;
+    private final Map<String, Process> local = new LinkedHashMap<>();
+
+    private JMeterEngines(Path jmeterJar, List<String> addresses) {
+        this.jmeterJar = jmeterJar;
+        this.addresses = addresses;
+    }
+
+    /**
+     * Starts {@code n} engines on loopback and waits until each accepts a controller.
+     *
+     * @param jmeterJar {@code ApacheJMeter-x.jar} of a JMeter home
+     * @param n number of engines (1 or more)
+     * @param logDir where {@code engine-<i>.log} (JMeter's log) and {@code engine-<i>.out} go
+     * @param heapMb heap of each engine, MB
+     * @return the running engines
+     * @throws IOException when a process cannot start
+     * @throws TestbedException naming the engine and its log when one does not become ready within 60 s
+     * @throws InterruptedException when interrupted
+     */
+    public static JMeterEngines startLocal(Path jmeterJar, int n, Path logDir, int heapMb)
+            throws IOException, InterruptedException {
+        JMeterEngines e = new JMeterEngines(jmeterJar, new ArrayList<>());
+        try {
+            for (int i = 1; i <= n; i++) {
+                int port = Children.freePort();
+                int objectPort = Children.freePort();
+                CountDownLatch ready = new CountDownLatch(1);
+                Path out = logDir.resolve("engine-" + i + ".out");
+                Process p = Children.start(List.of(Children.java(), "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m",
+                        "-Djava.rmi.server.hostname=127.0.0.1", "-jar", jmeterJar.toString(), "-s",
+                        "-Jserver.rmi.ssl.disable=true", "-Jserver_port=" + port,
+                        "-Jserver.rmi.localport=" + objectPort, "-Jengine=" + i,
+                        "-j", logDir.resolve("engine-" + i + ".log").toString()), Map.of(), out,
+                        readyOn(ready));
+                String address = "127.0.0.1:" + port;
+                e.local.put(address, p);
+                e.addresses.add(address);
+                if (!ready.await(60, TimeUnit.SECONDS)) {
+                    throw new TestbedException("JMeter engine " + i + " (" + address + ") did not start within 60 s"
+                            + (p.isAlive() ? "" : ", it exited with code " + p.exitValue()) + " (log: " + out + ")");
+                }
+            }
+            return e;
+        } catch (IOException | InterruptedException | RuntimeException ex) {
+            e.close();
+            throw ex;
+        }
+    }
+
+    /**
+     * Engines that run elsewhere.
+     *
+     * @param jmeterJar the controller's JMeter
+     * @param addresses {@code host:port} of each engine
+     * @return the engines (nothing is started)
+     */
+    public static JMeterEngines remote(Path jmeterJar, List<String> addresses) {
+        return new JMeterEngines(jmeterJar, List.copyOf(addresses));
+    }
+
+    private static Consumer<String> readyOn(CountDownLatch ready) {
+        return line -> {
+            if (line.contains(READY)) {
+                ready.countDown();
+            }
+        };
+    }
+
+    /** @return {@code host:port} of every engine */
+    List<String> addresses() {
+        return List.copyOf(addresses);
+    }
+
+    /** @return engine name ({@code jmeter engine 1}) → process id, for the local engines */
+    public Map<String, Long> pids() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        int i = 1;
+        for (Process p : local.values()) {
+            m.put("jmeter engine " + i++, p.pid());
+        }
+        return m;
+    }
+
+    /**
+     * Builds the controller's command line: the plan in non-GUI mode on every engine, {@code -G} properties sent to
+     * all engines, samples written by the controller to {@code results} (CSV with the URL column, from which the
+     * user and so the engine of each sample can be read).
+     *
+     * @param plan the .jmx
+     * @param globalProps properties for every engine
+     * @param results results CSV
+     * @param log controller's JMeter log
+     * @param heapMb controller heap, MB
+     * @return the command
+     */
+    public List<String> controllerCommand(Path plan, Map<String, String> globalProps, Path results, Path log, int heapMb) {
+        List<String> cmd = new ArrayList<>(List.of(Children.java(), "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m",
+                "-jar", jmeterJar.toString(), "-n", "-t", plan.toString(), "-R", String.join(",", addresses),
+                "-Jserver.rmi.ssl.disable=true", "-l", results.toString(), "-j", log.toString(),
+                "-Jjmeter.save.saveservice.output_format=csv", "-Jjmeter.save.saveservice.url=true",
+                "-Jsummariser.interval=10"));
+        globalProps.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
+        return cmd;
+    }
+
+    @Override
+    public void close() {
+        for (Process p : local.values()) {
+            Children.stop(p, 5);
+        }
+        local.clear();
+    }
+}

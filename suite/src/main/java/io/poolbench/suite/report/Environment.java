@@ -1,0 +1,191 @@
+package io.poolbench.suite.report;
+
+import io.poolbench.suite.process.Artifacts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.run.RunRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The environment block of the suite's report: CPU model and cores, memory, OS, JDK, the database servers the
+ * scenarios reported, the JDBC/R2DBC drivers' and pools' versions (read from the Maven metadata the jars carry, or
+ * the driver's own constant), the project's commit (from git, when the root is a clone) and the command line.
+ */
+public final class Environment {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** group/artifact of every library whose version the report states. */
+    private static final List<String[]> LIBRARIES = List.of(
+            new String[] {"com.zaxxer", "HikariCP"}, new String[] {"org.apache.commons", "commons-dbcp2"},
+            new String[] {"commons-dbcp", "commons-dbcp"}, new String[] {"org.vibur", "vibur-dbcp"},
+            new String[] {"com.alibaba", "druid"}, new String[] {"io.agroal", "agroal-pool"},
+            new String[] {"io.r2dbc", "r2dbc-pool"}, new String[] {"org.postgresql", "r2dbc-postgresql"},
+            new String[] {"org.testcontainers", "testcontainers"});
+
+    private Environment() {
+    }
+
+    /**
+     * @param dir the suite's run directory
+     * @param root the project root
+     * @param m the suite's manifest
+     * @return a Markdown table of the environment
+     */
+    static String markdown(Path dir, Path root, RunRecord.Manifest m) {
+        Map<String, String> e = new LinkedHashMap<>();
+        e.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
+        e.put("memory", memory());
+        e.put("OS", osName() + " (" + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
+                + System.getProperty("os.arch") + ")");
+        e.put("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
+                + System.getProperty("java.vendor") + "); the scenarios' JVMs are the same");
+        e.put("database", databases(dir));
+        e.put("Tomcat (webapp)", tomcat());
+        List<String> libs = new ArrayList<>();
+        for (String[] l : LIBRARIES) {
+            String v = mavenVersion(l[0], l[1]);
+            if (v != null) {
+                libs.add(l[1] + " " + v);
+            }
+        }
+        libs.add(0, "pgjdbc " + constant("org.postgresql.util.DriverInfo", "DRIVER_VERSION"));
+        libs.add(1, "mysql-connector-j " + constant("com.mysql.cj.Constants", "CJ_VERSION"));
+        e.put("drivers and pools", String.join(", ", libs) + "; Tomcat JDBC and Tomcat DBCP are Tomcat's; c3p0 as"
+                + " pinned in pom.xml");
+        e.put("JMeter", jmeter(root));
+        e.put("commit", git(root));
+        e.put("command line", "`./poolbench " + String.join(" ", m.args()) + "`");
+        e.put("started / ended", m.startedAt() + " / " + (m.endedAt() == null ? "(running)" : m.endedAt()));
+        StringBuilder md = new StringBuilder("| what | here |\n|---|---|\n");
+        e.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(io.poolbench.testbed.Figures.cell(v))
+                .append(" |\n"));
+        return md.toString();
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (l.startsWith("model name")) {
+                    return l.substring(l.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return System.getProperty("os.arch");
+    }
+
+    private static String memory() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (l.startsWith("MemTotal:")) {
+                    long kb = Long.parseLong(l.replaceAll("\\D", ""));
+                    return String.format(java.util.Locale.ROOT, "%.1f GiB", kb / 1024.0 / 1024.0);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return "?";
+    }
+
+    private static String osName() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (l.startsWith("PRETTY_NAME=")) {
+                    return l.substring("PRETTY_NAME=".length()).replace("\"", "");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return System.getProperty("os.name");
+    }
+
+    /** The servers the scenarios named in their environment files. */
+    private static String databases(Path dir) {
+        List<String> out = new ArrayList<>();
+        for (String f : List.of("seed001/concurrency/environment.json", "seed003/connect/environment.json")) {
+            try {
+                JsonNode j = JSON.readTree(dir.resolve(f).toFile());
+                String s = j.path("server").asText("");
+                String d = s + " (embedded, zonky)";
+                if (!s.isEmpty() && !out.contains(d)) {
+                    out.add(d);
+                }
+            } catch (IOException e) {
+                // that scenario did not run
+            }
+        }
+        if (Files.isDirectory(dir.resolve("seed004")) || Files.isDirectory(dir.resolve("drills"))) {
+            out.add("MySQL in Docker behind Toxiproxy (seed 004, drills; image as their reports say)");
+        }
+        return out.isEmpty() ? "embedded PostgreSQL" : String.join("; ", out);
+    }
+
+    private static String tomcat() {
+        try {
+            return org.apache.catalina.util.ServerInfo.getServerNumber();
+        } catch (LinkageError e) {
+            return "?";
+        }
+    }
+
+    /** A driver's own version constant, read reflectively (the suite does not compile against the drivers). */
+    private static String constant(String className, String field) {
+        try {
+            return String.valueOf(Class.forName(className).getField(field).get(null));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return "?";
+        }
+    }
+
+    private static String mavenVersion(String group, String artifact) {
+        try (InputStream in = Environment.class.getResourceAsStream("/META-INF/maven/" + group + "/" + artifact
+                + "/pom.properties")) {
+            if (in == null) {
+                return null;
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String jmeter(Path root) {
+        try {
+            return Artifacts.locate(root).jmeterJar().getFileName().toString().replace("ApacheJMeter-", "")
+                    .replace(".jar", "");
+        } catch (RuntimeException e) {
+            return "?";
+        }
+    }
+
+    private static String git(Path root) {
+        if (!Files.exists(root.resolve(".git"))) {
+            return "not a git clone";
+        }
+        try {
+            Process p = new ProcessBuilder("git", "-C", root.toString(), "describe", "--always", "--dirty",
+                    "--abbrev=12").redirectErrorStream(true).start();
+            String s = new String(p.getInputStream().readAllBytes()).trim();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? s : "? (git: " + s + ")";
+        } catch (IOException e) {
+            return "? (git not installed)";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "?";
+        }
+    }
+}

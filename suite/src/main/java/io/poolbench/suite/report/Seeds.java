@@ -1,0 +1,32 @@
+package io.poolbench.suite.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The source articles' figures as cited data: {@code src/seeds/seedNNN.json}, packaged into the suite's jar under
+ * {@code io/poolbench/suite/seeds/} (transcribed from {@code ../shared/seeds/figures.md}).
+ */
+public final class Seeds {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Seeds() {
+    }
+
+    /**
+     * @param seed the article's number, e.g. {@code 001}
+     * @return its figures as a JSON tree
+     * @throws IOException when the file is not in the jar (a broken build) or is not JSON
+     */
+    public static JsonNode read(String seed) throws IOException {
+        try (InputStream in = Seeds.class.getResourceAsStream("/io/poolbench/suite/seeds/seed" + seed + ".json")) {
+            if (in == null) {
+                throw new IOException("the article's figures (src/seeds/seed" + seed + ".json) are not in the jar;"
+                        + " rebuild");
+            }
+            return JSON.readTree(in);
+        }
+    }
+}

@@ -1,0 +1,355 @@
+package io.poolbench.suite.report;
+
+import io.poolbench.suite.SuiteScenario;
+import io.poolbench.suite.tools.PgBouncer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.run.RunRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.Node;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
+
+/**
+ * The whole suite's report: {@code index.md} (the Markdown twin) and {@code index.html}, one static page that works
+ * offline (every chart inside as a data URI, no external fetch): on top what to pick for which situation, each claim
+ * computed from a scenario's {@code summary.json} and linked to the section with its table; the scenarios' status;
+ * the environment (CPU, memory, OS, JDK, database, driver and pool versions, commit, command line); the lint of the
+ * profiles compared; then each scenario's own report (its {@code summary.md}, headings moved one level down, image
+ * paths made relative to the run directory). Markdown is rendered by commonmark-java with its GFM tables extension.
+ *
+ * <p>The page carries a small script that, once loaded, sets {@code data-images}, {@code data-images-broken},
+ * {@code data-tables} and {@code data-tables-empty} on {@code <body>}: what the headless-browser test reads.
+ */
+public final class SuiteReport {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern IMAGE = Pattern.compile("!\\[([^]]*)]\\(([^)\\s]+)\\)");
+    private static final Pattern HEADING = Pattern.compile("(?m)^(#{1,5}) ");
+
+    private SuiteReport() {
+    }
+
+    /**
+     * What was written.
+     *
+     * @param markdown {@code <run>/index.md}
+     * @param html {@code <run>/index.html}
+     * @param copy {@code target/poolbench-report/index.html} when the run is under it, else null
+     * @param headline one line: the run's status and where the report is
+     */
+    public record Written(Path markdown, Path html, Path copy, String headline) {
+    }
+
+    public static void writeQuietly(Path dir, Path root) {
+        try {
+            write(dir, root);
+        } catch (Exception e) {
+            System.out.println("poolbench run: report not written: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Writes {@code index.md} and {@code index.html} into the run directory, and copies the page to
+     * {@code <root>/target/poolbench-report/index.html} when the run directory lies under that directory.
+     *
+     * @param dir the suite's run directory
+     * @param root the project root
+     * @return the files written
+     * @throws IOException when files cannot be read or written
+     */
+    public static Written write(Path dir, Path root) throws IOException {
+        RunRecord.Manifest m = RunRecord.read(dir);
+        StringBuilder md = new StringBuilder("# poolbench report\n\n");
+        md.append(String.format(Locale.ROOT, "Run `%s` of %s, preset **%s**, status **%s**. Every figure below comes"
+                + " from this run; compare within it (2 shared cores: absolute figures drift between runs).%n%n",
+                dir.getFileName(), m.startedAt(), m.settings().path("preset").asText("?"), m.status()));
+        List<String> claims = new ArrayList<>();
+        StringBuilder sections = new StringBuilder();
+        StringBuilder table = new StringBuilder("| scenario | status | what it ran |\n|---|---|---|\n");
+        for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            SuiteScenario s = SuiteScenario.of(e.getKey());
+            RunRecord.PhaseEntry ph = m.phase("scenario:" + s.id);
+            String status = ph == null ? "?" : ph.status() + (ph.reason() == null ? "" : ": " + ph.reason());
+            List<String> args = new ArrayList<>();
+            e.getValue().forEach(a -> args.add(a.asText()));
+            table.append("| [").append(s.title).append("](#").append(s.id).append(") | ").append(ph != null
+                    && ph.ok() ? "ok" : "**" + Figures.cell(status) + "**").append(" | `./poolbench ")
+                    .append(String.join(" ", args)).append("` |\n");
+            sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
+            claims.addAll(claims(dir, s));
+        }
+        md.append("## What to pick\n\n");
+        if (claims.isEmpty()) {
+            md.append("No scenario finished with data.\n");
+        }
+        claims.forEach(c -> md.append("- ").append(c).append("\n"));
+        md.append("\n## Scenarios\n\n").append(table);
+        md.append("\n## Environment\n\n").append(Environment.markdown(dir, root, m));
+        md.append("\n## Profiles compared\n\n").append(lint(dir));
+        md.append(sections);
+        Path mdFile = dir.resolve("index.md");
+        Files.writeString(mdFile, md.toString());
+        Path html = dir.resolve("index.html");
+        Files.writeString(html, html(md.toString(), dir));
+        Path base = root.resolve("target/poolbench-report").toAbsolutePath().normalize();
+        Path copy = null;
+        if (dir.toAbsolutePath().normalize().startsWith(base)) {
+            copy = base.resolve("index.html");
+            Files.copy(html, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return new Written(mdFile, html, copy, "poolbench run: " + m.status() + ", " + claims.size()
+                + " findings on top of the report");
+    }
+
+    /** One scenario's section: its own summary.md, or what became of it. */
+    private static String section(Path dir, SuiteScenario s, RunRecord.PhaseEntry ph) throws IOException {
+        StringBuilder out = new StringBuilder();
+        Path sdir = dir.resolve(s.id);
+        Path summary = sdir.resolve(s.summary);
+        if (!Files.isRegularFile(summary)) {
+            return out.append("## ").append(s.title).append("\n\n**").append(ph == null ? "not run"
+                    : ph.status().toUpperCase(Locale.ROOT)).append("**").append(ph == null || ph.reason() == null
+                    ? "" : ": " + ph.reason()).append(" (no report)\n").toString();
+        }
+        String text = Files.readString(summary);
+        if (ph != null && !ph.ok()) {
+            out.append("> **").append(ph.status().toUpperCase(Locale.ROOT)).append("**")
+                    .append(ph.reason() == null ? "" : ": " + ph.reason()).append("\n\n");
+        }
+        // the scenario's headings one level down, its title replaced by the suite's
+        text = HEADING.matcher(text).replaceAll("#$1 ");
+        text = text.replaceFirst("(?m)^## .*$", "## " + Matcher.quoteReplacement(s.title));
+        Path rel = dir.relativize(summary.getParent());
+        Matcher im = IMAGE.matcher(text);
+        StringBuilder sb = new StringBuilder();
+        while (im.find()) {
+            String src = im.group(2);
+            String fixed = src.contains("://") ? src : rel.resolve(src).toString().replace('\\', '/');
+            im.appendReplacement(sb, Matcher.quoteReplacement("![" + im.group(1) + "](" + fixed + ")"));
+        }
+        im.appendTail(sb);
+        return out.append(sb).append("\n").toString();
+    }
+
+    /** The lint the compare scenario wrote for each JDBC profile it loaded, and the R2DBC profile's notes. */
+    private static String lint(Path dir) throws IOException {
+        StringBuilder md = new StringBuilder();
+        Path load = dir.resolve("compare/load");
+        if (Files.isDirectory(load)) {
+            try (Stream<Path> s = Files.list(load)) {
+                for (Path p : s.sorted().toList()) {
+                    Path f = p.resolve("lint.txt");
+                    if (Files.isRegularFile(f)) {
+                        md.append("```\n").append(Files.readString(f).strip()).append("\n```\n\n");
+                    }
+                }
+            }
+        }
+        Path r2 = dir.resolve("seed001/concurrency");
+        if (Files.isDirectory(r2)) {
+            md.append("R2DBC (seed 001): r2dbc-pool's options as the profile sets them, resized to the sweep's pool"
+                    + " size: see `seed001/concurrency/*/r2dbc/r2dbc.xml`; r2dbc-pool has no borrow timeout unless"
+                    + " `maxAcquireTime` is set (the shipped profile sets 30 s, as HikariCP's connectionTimeout).\n");
+        }
+        return md.length() == 0 ? "No profile was linted (the compare scenario did not run).\n" : md.toString();
+    }
+
+    /** Findings with numbers, each linked to the section whose table supports it. */
+    static List<String> claims(Path dir, SuiteScenario s) {
+        Path sum = dir.resolve(s.id).resolve(s.summary).resolveSibling("summary.json");
+        if (!Files.isRegularFile(sum)) {
+            return List.of();
+        }
+        JsonNode j;
+        try {
+            j = JSON.readTree(sum.toFile());
+        } catch (IOException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
+        switch (s) {
+            case COMPARE -> {
+                List<String> parts = new ArrayList<>();
+                j.path("load").forEach(l -> {
+                    JsonNode all = l.path("stats").path("all");
+                    if (all.has("requests")) {
+                        parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.path("pool")
+                                .asText(), all.path("throughput").asDouble(), all.path("p99Ms").asLong(),
+                                all.path("maxMs").asLong()));
+                    }
+                });
+                if (!parts.isEmpty()) {
+                    out.add("**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests"
+                            + " on a pool of 10): " + String.join("; ", parts) + ". The tail is where pools differ:"
+                            + " read the pool-state table for who waited." + link);
+                }
+            }
+            case SEED000 -> {
+                double worst = 0;
+                int pools = 0;
+                for (Iterator<JsonNode> it = j.elements(); it.hasNext();) {
+                    JsonNode pool = it.next();
+                    pools++;
+                    for (Iterator<JsonNode> c = pool.elements(); c.hasNext();) {
+                        JsonNode cell = c.next();
+                        if (cell.has("medianMs")) {
+                            worst = Math.max(worst, cell.path("medianMs").asDouble() - cell.path("idealMs").asDouble());
+                        }
+                    }
+                }
+                if (pools > 0) {
+                    out.add(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
+                            + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried"
+                            + " (%d), at most %.0f ms over that ideal; a size between two steps of the staircase buys"
+                            + " nothing.", pools, worst) + link);
+                }
+            }
+            case SEED001 -> {
+                JsonNode w = j.path("with");
+                int users = 0;
+                for (Iterator<String> it = w.fieldNames(); it.hasNext();) {
+                    String k = it.next();
+                    if (k.startsWith("r2dbcOverJdbc:")) {
+                        int u = Integer.parseInt(k.substring(k.lastIndexOf(':') + 1));
+                        users = Math.max(users, u);
+                    }
+                }
+                List<String> parts = new ArrayList<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext();) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (e.getKey().startsWith("r2dbcOverJdbc:") && e.getKey().endsWith(":" + users)) {
+                        String pair = e.getKey().substring("r2dbcOverJdbc:".length(), e.getKey().lastIndexOf(':'));
+                        parts.add(String.format(Locale.ROOT, "%s %.2f ×", pair.replace("/", " ÷ "),
+                                e.getValue().asDouble()));
+                    }
+                }
+                if (!parts.isEmpty()) {
+                    out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
+                            + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s); the P95 and p99"
+                            + " columns and the CPU per process say where each stack spent its time.", users,
+                            String.join(", ", parts),
+                            articleRatio(users)) + link);
+                }
+                List<String> ix = new ArrayList<>();
+                j.path("withOverWithout").fields().forEachRemaining(e -> {
+                    if (e.getKey().endsWith(":" + 100) || e.getKey().endsWith(":" + 300)) {
+                        ix.add(String.format(Locale.ROOT, "%s %.0f ×", e.getKey().replace(":", " at ") + " users",
+                                e.getValue().asDouble()));
+                    }
+                });
+                if (!ix.isEmpty()) {
+                    out.add("**An index beats any pool setting**: req/s with ÷ without the index on (customer_id,"
+                            + " created_at): " + String.join(", ", ix) + "." + link);
+                }
+            }
+            case SEED002 -> {
+                JsonNode bouncer = j.path("none/pgbouncer");
+                String hikari = "none/hikari";
+                if (bouncer.isObject() && j.path(hikari).isObject()) {
+                    int most = 0;
+                    for (Iterator<String> it = bouncer.fieldNames(); it.hasNext();) {
+                        most = Math.max(most, Integer.parseInt(it.next()));
+                    }
+                    double b = bouncer.path(Integer.toString(most)).path("meanMs").asDouble();
+                    double h = j.path(hikari).path(Integer.toString(most)).path("meanMs").asDouble();
+                    if (h > 0) {
+                        out.add(String.format(Locale.ROOT, "**An in-process pool before PgBouncer** for one service:"
+                                + " %d threads each running one query took %.1f ms through a new connection to"
+                                + " PgBouncer against %.1f ms from HikariCP (%.2f ×).", most, b, h, b / h) + link);
+                    }
+                }
+            }
+            case SEED003 -> {
+                List<String> parts = new ArrayList<>();
+                j.fields().forEachRemaining(e -> {
+                    double r = e.getValue().path("ratioToNewConnection").asDouble(Double.NaN);
+                    if (!Double.isNaN(r) && r != 1.0 && (e.getKey().startsWith("java-") || e.getKey().startsWith(
+                            "pgbench-C-"))) {
+                        parts.add(String.format(Locale.ROOT, "%s %.1f ×", e.getKey(), r));
+                    }
+                });
+                if (!parts.isEmpty()) {
+                    out.add("**Never open a connection per request**: transactions per second against a new"
+                            + " connection per transaction: " + String.join(", ", parts) + "." + link);
+                }
+            }
+            default -> {
+                // seed 004 and the drills: their sections carry their own verdicts
+            }
+        }
+        return out;
+    }
+
+    /** The article's R2DBC ÷ JDBC req/s with the index at a user count, from {@code src/seeds/seed001.json}. */
+    private static String articleRatio(int users) {
+        try {
+            for (JsonNode r : Seeds.read("001").path("with index")) {
+                if (r.get(0).asInt() == users) {
+                    return String.format(Locale.ROOT, "%.2f ×", r.get(4).asDouble() / r.get(1).asDouble());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the figures are cited data in the jar
+        }
+        return "no row at " + users + " users";
+    }
+
+    /** The page: the Markdown rendered, images inlined, the styles and the load check inside. */
+    static String html(String markdown, Path dir) throws IOException {
+        Parser parser = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+        HtmlRenderer renderer = HtmlRenderer.builder().extensions(List.of(TablesExtension.create())).build();
+        Node doc = parser.parse(markdown);
+        String body = renderer.render(doc);
+        Matcher im = Pattern.compile("<img src=\"([^\"]+)\"").matcher(body);
+        StringBuilder sb = new StringBuilder();
+        while (im.find()) {
+            String src = im.group(1).replace("&amp;", "&");
+            Path f = dir.resolve(src).normalize();
+            String repl = im.group(0);
+            if (!src.contains("://") && f.startsWith(dir.normalize()) && Files.isRegularFile(f)) {
+                repl = "<img src=\"data:image/png;base64," + Base64.getEncoder().encodeToString(Files.readAllBytes(f))
+                        + "\"";
+            }
+            im.appendReplacement(sb, Matcher.quoteReplacement(repl));
+        }
+        im.appendTail(sb);
+        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                + "<title>poolbench report</title><style>" + CSS + "</style></head><body>\n<main>\n" + sb
+                + "</main>\n<script>" + CHECK + "</script>\n</body></html>\n";
+    }
+
+    private static final String CSS = "body{font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;color:#222;"
+            + "margin:0;background:#fafafa}main{max-width:1180px;margin:0 auto;padding:24px 32px;background:#fff}"
+            + "h1{font-size:28px;border-bottom:3px solid #1f77b4;padding-bottom:6px}h2{margin-top:40px;"
+            + "border-bottom:1px solid #ddd;padding-bottom:4px}table{border-collapse:collapse;margin:12px 0;"
+            + "font-size:13px;display:block;overflow-x:auto}th,td{border:1px solid #ddd;padding:3px 8px;"
+            + "vertical-align:top}th{background:#f0f4f8}tr:nth-child(even) td{background:#fafcff}"
+            + "img{max-width:100%;border:1px solid #eee}"
+            + "pre{background:#f6f8fa;padding:10px;overflow-x:auto;font-size:12px}code{font-size:90%}"
+            + "blockquote{border-left:4px solid #d62728;margin:0;padding:4px 12px;background:#fff5f5}";
+
+    /** Sets what a headless browser can read back: images that failed to load, tables without rows. */
+    private static final String CHECK = "window.addEventListener('load',function(){var i=[].slice.call("
+            + "document.images),t=[].slice.call(document.querySelectorAll('table')),b=document.body;"
+            + "b.setAttribute('data-images',i.length);b.setAttribute('data-images-broken',i.filter(function(x){"
+            + "return !(x.complete&&x.naturalWidth>0)}).length);b.setAttribute('data-tables',t.length);"
+            + "b.setAttribute('data-tables-empty',t.filter(function(x){return x.querySelectorAll('tbody tr')"
+            + ".length==0}).length);b.setAttribute('data-checked','yes')});";
+}

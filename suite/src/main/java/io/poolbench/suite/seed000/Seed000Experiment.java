@@ -1,0 +1,148 @@
+package io.poolbench.suite.seed000;
+
+import io.poolbench.testbed.PoolFill;
+
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.PoolProfile;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
+
+/**
+ * Seed 000 reproduced: how long {@code tasks} tasks take when each borrows a connection, holds it {@code holdMs}
+ * and runs one query, against the pool size.
+ *
+ * <p>The article (Rust's bb8 on SQL Server) ran 20 tasks holding a connection 200 ms each, five runs per
+ * {@code max_size} from 1 to 10 and 20, and got a staircase: with N connections the tasks go in
+ * {@code ceil(20 / N)} waves of 200 ms, so sizes 5 and 6 take the same time (4 waves), as do 7, 8 and 9 (3 waves),
+ * plus a constant of about 140 ms (connecting, the query, the program's start).
+ *
+ * <p>Here, per pool profile, thread kind (platform; virtual on JDK 21+) and size: the profile's pool with every size attribute set to N (so a full pool of N,
+ * from the adapter), filled before the clock starts (the article's constant included connecting; ours does not,
+ * which is stated in the report); then {@code tasks} threads (platform or virtual: virtual ones show whether the pool parks them or
+ * pins their carrier threads) released together, each
+ * {@code getConnection()} (its wait is recorded), sleep {@code holdMs} holding it, {@code SELECT 1}, close; elapsed
+ * from the release to the last task's end. {@link #idealMs} is the staircase a perfect pool would give; the
+ * excess over it is the pool's (and the machine's) overhead, and the per-task waits show whether it hands
+ * connections out fairly (a FIFO pool's longest wait is {@code (waves - 1) × holdMs}).
+ */
+public final class Seed000Experiment {
+    private Seed000Experiment() {
+    }
+
+    /**
+     * The ideal: waves of tasks, each as long as the hold.
+     *
+     * @param tasks number of tasks
+     * @param size pool size (≥ 1)
+     * @param holdMs hold time per task, ms
+     * @return {@code ceil(tasks / size) × holdMs}, ms
+     */
+    static long idealMs(int tasks, int size, long holdMs) {
+        return ((tasks + size - 1) / size) * holdMs;
+    }
+
+    /**
+     * One run's result.
+     *
+     * @param elapsedMs from the release of the tasks to the end of the last, ms
+     * @param waitsMs each task's time in getConnection, ms, in task order
+     */
+    record Run(double elapsedMs, List<Double> waitsMs) {
+    }
+
+    /**
+     * Builds the pool at the given size against the database, waits until it holds {@code size} connections
+     * (at most 10 s), runs the tasks once, closes the pool.
+     *
+     * @param profile the pool profile
+     * @param db the database
+     * @param size pool size
+     * @param tasks tasks
+     * @param holdMs hold time, ms
+     * @param virtual run the tasks on virtual threads (JDK 21+) instead of platform threads
+     * @return the run
+     * @throws Exception when a task fails (the first failure, with its cause)
+     */
+    static Run runOnce(PoolProfile profile, Database db, int size, int tasks, long holdMs, boolean virtual)
+            throws Exception {
+        Map<String, String> overrides = new HashMap<>();
+        for (String a : profile.kind().adapter().sizeAttributes()) {
+            overrides.put(a, Integer.toString(size));
+        }
+        DataSource ds = profile.createDataSource(DatabaseOptions.vars(db), overrides);
+        try {
+            PoolFill.fill(ds, size);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Double> waits = Collections.synchronizedList(new ArrayList<>(Collections.nCopies(tasks, 0.0)));
+            AtomicReference<Exception> failure = new AtomicReference<>();
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < tasks; i++) {
+                int task = i;
+                Thread t = newThread(virtual, "seed000-task-" + i, () -> {
+                    try {
+                        start.await();
+                        long t0 = System.nanoTime();
+                        try (Connection c = ds.getConnection()) {
+                            waits.set(task, (System.nanoTime() - t0) / 1e6);
+                            Thread.sleep(holdMs);
+                            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT 1")) {
+                                r.next();
+                            }
+                        }
+                    } catch (Exception e) {
+                        failure.compareAndSet(null, e);
+                    }
+                });
+                threads.add(t);
+                t.start();
+            }
+            long t0 = System.nanoTime();
+            start.countDown();
+            for (Thread t : threads) {
+                t.join();
+            }
+            double elapsed = (System.nanoTime() - t0) / 1e6;
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            return new Run(elapsed, List.copyOf(waits));
+        } finally {
+            PoolProfile.close(ds);
+        }
+    }
+
+    /**
+     * A new, unstarted thread: a platform thread, or a virtual one through {@code Thread.ofVirtual()} (JDK 21+,
+     * called reflectively because poolbench compiles for JDK 17).
+     *
+     * @param virtual whether the thread is virtual
+     * @param name its name
+     * @param task what it runs
+     * @return the thread
+     * @throws IllegalStateException when virtual threads are asked for on a JDK without them
+     */
+    static Thread newThread(boolean virtual, String name, Runnable task) {
+        if (!virtual) {
+            return new Thread(task, name);
+        }
+        try {
+            Class<?> builder = Class.forName("java.lang.Thread$Builder");
+            Object b = Thread.class.getMethod("ofVirtual").invoke(null);
+            b = builder.getMethod("name", String.class).invoke(b, name);
+            return (Thread) builder.getMethod("unstarted", Runnable.class).invoke(b, task);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("virtual threads need JDK 21 or later (this is JDK "
+                    + Runtime.version().feature() + ")", e);
+        }
+    }
+}

@@ -1,0 +1,311 @@
+package io.poolbench.suite.seed001;
+
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunDirOptions;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.R2dbcProfile;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.run.RunLog;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code poolbench sweep concurrency}: seed 001. The webapp (Tomcat, 200 request threads) serves the paged range
+ * query ({@code /medium}) from a pool of 20 (the article's maximum for both stacks), and JMeter's closed loop of N
+ * users (k6's virtual users) loads it, one step per user count, for each JDBC pool and for R2DBC (r2dbc-pool over
+ * r2dbc-postgresql: the request thread blocking on the reactive driver, and Servlet async), first with the index
+ * on (customer_id, created_at), then with the index dropped (recreated at the end, also on failure). Each step's
+ * first seconds are a warm-up excluded from every figure. See {@link Seed001Experiment} for one step and
+ * {@link Seed001Report} for the report beside the article's tables.
+ */
+@Command(name = "concurrency", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Seed 001: JDBC pools against R2DBC at 10…300 concurrent users on the paged range query, with"
+                + " and without its index, pool maximum 20, beside the article's tables. Embedded PostgreSQL by"
+                + " default (R2DBC here is r2dbc-postgresql: PostgreSQL only). Quick default about 10 minutes;"
+                + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes).",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
+            "130:interrupted (Ctrl-C)"})
+public final class Seed001Command implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The article's user counts (k6 virtual users). */
+    static final List<Integer> ARTICLE_USERS = List.of(10, 50, 100, 150, 200, 250, 300);
+    /** The quick default's subset: the rise (10, 50), the knee (100) and beyond Tomcat's 200 threads (300). */
+    static final List<Integer> QUICK_USERS = List.of(10, 50, 100, 300);
+
+    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE", defaultValue = "hikari,dbcp2,r2dbc",
+            description = "JDBC pool profiles and R2DBC profiles (default ${DEFAULT-VALUE}).")
+    List<String> profiles;
+
+    @Option(names = "--r2dbc-mode", defaultValue = "both", paramLabel = "blocking|async|both",
+            description = "How a servlet uses R2DBC: blocking (the request thread waits, /medium), async (Servlet"
+                    + " async, /medium-async) or both (default ${DEFAULT-VALUE}).")
+    String r2dbcMode;
+
+    @Option(names = "--users", split = ",", paramLabel = "N",
+            description = "User counts, one step each (default 10,50,100,300; the article's 10,50,100,150,200,"
+                    + "250,300 with --as-article).")
+    List<Integer> users;
+
+    @Option(names = "--step-seconds", paramLabel = "S",
+            description = "Measured seconds per step (default 8; the article's 60 with --as-article).")
+    Integer stepSeconds;
+
+    @Option(names = "--warmup-seconds", paramLabel = "S",
+            description = "Seconds at the start of each step excluded from the figures (default 3; 5 with"
+                    + " --as-article).")
+    Integer warmupSeconds;
+
+    @Option(names = "--index", defaultValue = "both", paramLabel = "with|without|both",
+            description = "Run with the index on orders (customer_id, created_at), without it, or both (default"
+                    + " ${DEFAULT-VALUE}).")
+    String index;
+
+    @Option(names = "--pool-size", defaultValue = "20", paramLabel = "N",
+            description = "Maximum connections of every pool, R2DBC's too (default ${DEFAULT-VALUE}, the article's).")
+    int poolSize;
+
+    @Option(names = "--max-threads", defaultValue = "200", paramLabel = "N",
+            description = "Tomcat's request threads (default ${DEFAULT-VALUE}, the article's).")
+    int maxThreads;
+
+    @Option(names = "--think-ms", defaultValue = "0", paramLabel = "MS",
+            description = "Pause of each user between requests (default ${DEFAULT-VALUE}: none; the article's k6"
+                    + " users paused about 10-16 ms per iteration).")
+    int thinkMs;
+
+    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
+            description = "A step with more failed requests fails (default ${DEFAULT-VALUE} %).")
+    double maxErrorPercent;
+
+    @Option(names = "--as-article", description = "The article's user counts and 60 s steps.")
+    boolean asArticle;
+
+    @Mixin
+    RunDirOptions runDir;
+
+    @Mixin
+    DatabaseOptions db;
+
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * Settings as the manifest records them.
+     *
+     * @param stacks the stacks in run order
+     * @param users user counts, one step each
+     * @param stepSeconds measured seconds per step
+     * @param warmupSeconds excluded seconds at the start of each step
+     * @param indexes {@code with} and/or {@code without}
+     * @param poolSize maximum connections of every pool
+     * @param maxThreads Tomcat request threads
+     * @param thinkMs pause between a user's requests, ms
+     * @param maxErrorPercent error share above which a step fails, %
+     * @param rows orders in the data set
+     * @param database database kind
+     */
+    record Settings(List<Stack> stacks, List<Integer> users, int stepSeconds, int warmupSeconds,
+            List<String> indexes, int poolSize, int maxThreads, int thinkMs, double maxErrorPercent, int rows,
+            String database) {
+    }
+
+    /**
+     * One stack: a pool and how the servlet uses it.
+     *
+     * @param id file-safe id: the profile name, {@code -async} added for R2DBC through Servlet async
+     * @param label how the report names it, e.g. {@code HikariCP (JDBC)}
+     * @param file the profile file as given
+     * @param r2dbc an R2DBC profile
+     * @param path the endpoint JMeter loads
+     */
+    record Stack(String id, String label, String file, boolean r2dbc, String path) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> u = users != null ? users : asArticle ? ARTICLE_USERS : QUICK_USERS;
+        for (int n : u) {
+            Cli.range("--users", n, 1, 5_000);
+        }
+        int step = stepSeconds != null ? stepSeconds : asArticle ? 60 : 8;
+        int warm = warmupSeconds != null ? warmupSeconds : asArticle ? 5 : 3;
+        Cli.range("--step-seconds", step, 1, 86_400);
+        Cli.range("--warmup-seconds", warm, 0, 3_600);
+        Cli.range("--pool-size", poolSize, 1, 1_000);
+        Cli.range("--max-threads", maxThreads, 1, 10_000);
+        Cli.range("--think-ms", thinkMs, 0, 60_000);
+        if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
+            throw new TestbedException("--max-error-percent " + maxErrorPercent + " is out of range: allowed 0 .. 100");
+        }
+        List<String> indexes = switch (index) {
+            case "with" -> List.of("with");
+            case "without" -> List.of("without");
+            case "both" -> List.of("with", "without");
+            default -> throw new TestbedException("--index " + index + ": use with, without or both");
+        };
+        if (!List.of("blocking", "async", "both").contains(r2dbcMode)) {
+            throw new TestbedException("--r2dbc-mode " + r2dbcMode + ": use blocking, async or both");
+        }
+        db.validate();
+        if ("mysql".equalsIgnoreCase(db.kind)) {
+            throw new TestbedException("sweep concurrency runs on PostgreSQL (seed 001's database, and the R2DBC"
+                    + " driver here is r2dbc-postgresql): use --db embedded, or --db external with a jdbc:postgresql"
+                    + " URL");
+        }
+        List<Stack> stacks = stacks(ProfileDir.resolve(null));
+        Artifacts art = Artifacts.locate(runDir.root);
+        Path plan = art.root().resolve("jmeter/src/test/jmeter/concurrency.jmx");
+        if (!Files.isRegularFile(plan)) {
+            throw new TestbedException("the JMeter plan " + plan + " is missing: run from the project root or pass --root");
+        }
+        Settings settings = new Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
+                maxErrorPercent, db.rows, db.kind);
+        Path dir = runDir.prepare();
+        try (RunLog log = RunLog.redirect(dir.resolve("poolbench.log"))) {
+            RunRecord record = RunRecord.start(dir, "sweep concurrency", spec.commandLine().getParseResult()
+                    .originalArgs(), settings, System.out);
+            Progress progress = new Progress(System.out);
+            RunRecord.Phase dbPhase = record.plan("database", "start the database, load " + db.rows + " orders");
+            Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+            for (String ix : indexes) {
+                for (Stack s : stacks) {
+                    phases.put(ix + ":" + s.id(), record.plan("concurrency:" + ix + ":" + s.id(), s.label() + ", "
+                            + ix + " the index: " + u.size() + " steps of " + warm + " + " + step + " s"));
+                }
+            }
+            record.onInterrupt(() -> Seed001Report.writeQuietly(dir));
+            Path data = Files.createDirectories(dir.resolve("concurrency"));
+            int totalSteps = indexes.size() * stacks.size() * u.size();
+            progress.print(String.format(Locale.ROOT, "poolbench sweep concurrency: %d stacks × %d user counts × %d"
+                    + " index settings = %d steps of %d + %d s (warm-up excluded); run directory %s", stacks.size(),
+                    u.size(), indexes.size(), totalSteps, warm, step, dir));
+            try {
+                progress.phase(1, 1 + phases.size(), "database");
+                if (!dbPhase.start()) {
+                    return record.finish();
+                }
+                try (Database database = db.settings().open()) {
+                    db.dataSet().ensureLoaded(database);
+                    dbPhase.ok(database.describe());
+                    Map<String, String> vars = DatabaseOptions.vars(database);
+                    Map<String, Object> env = new LinkedHashMap<>();
+                    env.put("server", Seed001Experiment.serverVersion(database));
+                    env.put("cores", Runtime.getRuntime().availableProcessors());
+                    env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+                    JSON.writeValue(data.resolve("environment.json").toFile(), env);
+                    Seed001Experiment sweep = new Seed001Experiment(art, plan, settings, database, vars, progress);
+                    // Ctrl-C: the index goes back before the database stops (an external server keeps it)
+                    record.onInterrupt(() -> {
+                        try {
+                            sweep.setIndex(true);
+                        } catch (RuntimeException e) {
+                            System.out.println("poolbench sweep concurrency: could not recreate the index "
+                                    + Seed001Experiment.INDEX + " (" + e.getMessage() + "): recreate it with "
+                                    + "CREATE INDEX " + Seed001Experiment.INDEX + " ON orders (customer_id, created_at)");
+                        }
+                    });
+                    int phaseNo = 1;
+                    int stepNo = 0;
+                    long t0 = System.nanoTime();
+                    try {
+                        for (String ix : indexes) {
+                            sweep.setIndex(ix.equals("with"));
+                            for (Stack s : stacks) {
+                                RunRecord.Phase ph = phases.get(ix + ":" + s.id());
+                                progress.phase(++phaseNo, 1 + phases.size(), s.label() + ", " + ix + " the index");
+                                if (!ph.start()) {
+                                    return record.finish();
+                                }
+                                Path sdir = Files.createDirectories(data.resolve(ix).resolve(s.id()));
+                                try {
+                                    List<String> problems = sweep.runStack(s, ix, sdir, stepNo, totalSteps, t0);
+                                    if (problems.isEmpty()) {
+                                        ph.ok(u.size() + " steps");
+                                    } else {
+                                        ph.failed(String.join("; ", problems));
+                                    }
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                    return record.finish();
+                                } catch (Exception e) {
+                                    ph.failed(Redact.rootMessage(e));
+                                }
+                                stepNo += u.size();
+                            }
+                        }
+                    } finally {
+                        sweep.setIndex(true);
+                    }
+                }
+            } finally {
+                record.finish();
+            }
+            int rc = record.finish();
+            if (!record.interrupted()) {
+                progress.print(Seed001Report.write(dir));
+                progress.print((rc == 0 ? "poolbench sweep concurrency: " : "poolbench sweep concurrency: PROBLEM: ")
+                        + record.outcomeLine());
+            }
+            return rc;
+        }
+    }
+
+    /** Loads every profile before anything starts: a JDBC pool, or R2DBC in one or two servlet modes. */
+    private List<Stack> stacks(Path conf) {
+        List<Stack> out = new ArrayList<>();
+        for (String p : profiles) {
+            Path f = PoolProfile.locate(p, conf);
+            if (R2dbcProfile.isR2dbc(f)) {
+                R2dbcProfile r = R2dbcProfile.load(f);
+                if (!r2dbcMode.equals("async")) {
+                    out.add(new Stack(r.name(), "R2DBC " + r.name() + " (blocking)", f.toString(), true, "/medium"));
+                }
+                if (!r2dbcMode.equals("blocking")) {
+                    out.add(new Stack(r.name() + "-async", "R2DBC " + r.name() + " (async servlet)", f.toString(),
+                            true, "/medium-async"));
+                }
+            } else {
+                PoolProfile pp = PoolProfile.load(f);
+                if (!pp.kind().adapter().pooled()) {
+                    throw new TestbedException("profile " + p + " is no pool (" + pp.kind().adapter().displayName()
+                            + "): sweep concurrency compares pools of " + poolSize + "; leave it out");
+                }
+                if (pp.urlScheme() != null && !pp.urlScheme().equals("postgresql")) {
+                    throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL:"
+                            + " sweep concurrency needs a profile that takes the database's URL");
+                }
+                out.add(new Stack(pp.name(), pp.kind().adapter().displayName() + " (JDBC)", f.toString(), false,
+                        "/medium"));
+            }
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Stack s : out) {
+            if (!ids.add(s.id())) {
+                throw new TestbedException("two profiles are named " + s.id() + ": give one file another name");
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,445 @@
+package io.poolbench.suite.seed001;
+
+import io.poolbench.suite.report.Seeds;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.run.RunRecord;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report of {@code sweep concurrency} (seed 001): per index setting our table (req/s, avg, P95, p99, max, errors,
+ * pool waiters, CPU per process) beside the article's, a chart of req/s and P95 against users with a line per stack
+ * (and the article's two stacks dashed), and the checks of shape the article's claims rest on: the plateau of
+ * req/s above 100 users, R2DBC ÷ JDBC, the cells where R2DBC's P95 is lower, the index's effect, and Little's law
+ * (users ÷ req/s − avg: the pause per iteration). Writes {@code concurrency/summary.md}, {@code summary.json},
+ * {@code with-index.png}, {@code without-index.png}.
+ */
+public final class Seed001Report {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Color[] COLORS = {new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
+        new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194)};
+
+    private Seed001Report() {
+    }
+
+    static void writeQuietly(Path dir) {
+        try {
+            write(dir);
+        } catch (Exception e) {
+            System.out.println("poolbench sweep concurrency: report not written: " + e.getMessage());
+        }
+    }
+
+    /** One stack's steps as read back, users → step. */
+    private record StackData(String id, String label, boolean r2dbc, Map<Integer, JsonNode> steps) {
+    }
+
+    /**
+     * Writes the report.
+     *
+     * @param dir the run directory
+     * @return the Markdown
+     * @throws IOException when files cannot be read or written
+     */
+    public static String write(Path dir) throws IOException {
+        RunRecord.Manifest m = RunRecord.read(dir);
+        JsonNode s = m.settings();
+        Path base = Files.createDirectories(dir.resolve("concurrency"));
+        JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
+                ? JSON.readTree(base.resolve("environment.json").toFile()) : JSON.createObjectNode();
+        JsonNode art = Seeds.read("001");
+        StringBuilder md = new StringBuilder("# Seed 001: JDBC pools against R2DBC, 10…300 users, with and without"
+                + " the index\n\n");
+        md.append(String.format(Locale.ROOT, "The webapp (embedded Tomcat, %d request threads, its own JVM) serves"
+                + " seed 001's paged range query (a random customer, a 60-day window, 20 rows, page 0–2) from a pool"
+                + " of **%d** connections for every stack (filled before the load). JMeter (its own JVM) runs N users"
+                + " at once in a closed loop with %s between a user's requests; once JMeter has started every"
+                + " user (on 2 busy cores it needs seconds for hundreds of threads), %d s of warm-up are"
+                + " **excluded**, then %d s are measured and JMeter is shut down gracefully: every user runs"
+                + " through the whole measured window%s. CPU figures cover the same window. Response"
+                + " times: request sent to last byte, ms, as JMeter measures them; P95/p99 from an HdrHistogram (3"
+                + " significant digits); n = requests that completed in the measured window, req/s = n ÷ the window. Server: %s, %s cores shared by the database, the"
+                + " webapp and JMeter, %s orders. JDBC stacks: the servlet borrows, queries and returns on its"
+                + " request thread. R2DBC (r2dbc-pool over r2dbc-postgresql): *blocking* = the request thread waits"
+                + " for the reactive query (what a synchronous servlet must do), *async servlet* = Servlet async, no"
+                + " Tomcat thread held while the database works (what the article's Spring MVC + coroutines"
+                + " stack does). The article's JDBC stack ran on Dispatchers.IO, ours on Tomcat's threads.%n%n",
+                s.path("maxThreads").asInt(), s.path("poolSize").asInt(),
+                s.path("thinkMs").asInt() == 0 ? "**no pause**" : s.path("thinkMs").asInt() + " ms",
+                s.path("warmupSeconds").asInt(), s.path("stepSeconds").asInt(), startNote(base, s),
+                env.path("server").asText("PostgreSQL"), env.path("cores").asText("?"),
+                String.format(Locale.ROOT, "%,d", s.path("rows").asInt())));
+        md.append(String.format(Locale.ROOT, "The article: %s%n%n", art.path("setup").asText()));
+        Map<String, Object> json = new LinkedHashMap<>();
+        Map<String, Map<String, StackData>> byIndex = new LinkedHashMap<>();
+        for (JsonNode ix : s.path("indexes")) {
+            String index = ix.asText();
+            md.append("## ").append(index.equals("with") ? "With" : "Without").append(" the index\n\n");
+            Map<String, StackData> stacks = new LinkedHashMap<>();
+            List<String> missing = new ArrayList<>();
+            for (JsonNode st : s.path("stacks")) {
+                String id = st.path("id").asText();
+                Path f = base.resolve(index).resolve(id + ".json");
+                RunRecord.PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals("concurrency:" + index + ":"
+                        + id)).findFirst().orElse(null);
+                if (Files.isRegularFile(f)) {
+                    JsonNode j = JSON.readTree(f.toFile());
+                    Map<Integer, JsonNode> steps = new TreeMap<>();
+                    j.path("steps").forEach(x -> steps.put(x.path("users").asInt(), x));
+                    stacks.put(id, new StackData(id, st.path("label").asText(), st.path("r2dbc").asBoolean(), steps));
+                }
+                if (ph != null && !ph.ok()) {
+                    missing.add("- " + st.path("label").asText() + ": **" + ph.status().toUpperCase(Locale.ROOT)
+                            + "**" + (ph.reason() == null ? "" : ": " + Figures.cell(ph.reason())));
+                }
+            }
+            byIndex.put(index, stacks);
+            md.append(ours(stacks, s));
+            missing.forEach(x -> md.append(x).append("\n"));
+            md.append("\nThe article, ").append(index).append(" the index (k6, 60 s steps; ms):\n\n");
+            md.append(article(art.path(index + " index")));
+            String png = index + "-index.png";
+            if (chart(stacks, art.path(index + " index"), index, base.resolve(png))) {
+                md.append("\n![req/s and P95 against users, ").append(index).append(" the index](").append(png)
+                        .append(")\n");
+            }
+            md.append("\n").append(checks(stacks, art.path(index + " index"), index, json));
+        }
+        md.append(indexEffect(byIndex, art, json));
+        md.append("\n**The article's conclusion**: ").append(art.path("conclusion").asText()).append("\n");
+        md.append("\nRun status: **").append(m.status()).append("**. Raw data: `concurrency/<index>/<stack>.json`;"
+                + " per step `concurrency/<index>/<stack>/<users>-users/` (JMeter's samples `results.csv`, its log,"
+                + " the pool's state every 500 ms `pool.csv`); the profile each stack ran with (resized) beside them.\n");
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        return md.toString();
+    }
+
+    /** The slowest start of all users over the run's steps, as a clause for the introduction. */
+    private static String startNote(Path base, JsonNode s) throws IOException {
+        double worst = 0;
+        int at = 0;
+        for (JsonNode ix : s.path("indexes")) {
+            for (JsonNode st : s.path("stacks")) {
+                Path f = base.resolve(ix.asText()).resolve(st.path("id").asText() + ".json");
+                if (Files.isRegularFile(f)) {
+                    for (JsonNode step : JSON.readTree(f.toFile()).path("steps")) {
+                        double v = step.path("usersStartedSeconds").asDouble(0);
+                        if (v > worst) {
+                            worst = v;
+                            at = step.path("users").asInt();
+                        }
+                    }
+                }
+            }
+        }
+        return worst == 0 ? "" : String.format(Locale.ROOT, " (JMeter needed up to %.1f s to start its %d users)",
+                worst, at);
+    }
+
+    private static String ours(Map<String, StackData> stacks, JsonNode s) {
+        StringBuilder md = new StringBuilder("| users | stack | n | req/s | avg ms | P95 ms | p99 ms | max ms | errors"
+                + " | waiting max | CPU webapp / JMeter / DB (cores) |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (JsonNode u : s.path("users")) {
+            int users = u.asInt();
+            for (StackData d : stacks.values()) {
+                JsonNode r = d.steps().get(users);
+                if (r == null) {
+                    continue;
+                }
+                if (r.has("failed") && !r.has("requests")) {
+                    md.append(String.format(Locale.ROOT, "| %d | %s | | **FAILED**: %s | | | | | | | |%n", users,
+                            d.label(), Figures.cell(r.path("failed").asText())));
+                    continue;
+                }
+                md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %s%s | %s | %d | %d | %d | %d | %s | %s |%n",
+                        users, d.label(), r.path("requests").asLong(), Figures.fixed(r.path("reqPerSecond").asDouble(), 1),
+                        r.has("failed") ? " **FAILED**: " + Figures.cell(r.path("failed").asText()) : "",
+                        Figures.fixed(r.path("avgMs").asDouble(), 1), r.path("p95Ms").asLong(), r.path("p99Ms").asLong(),
+                        r.path("maxMs").asLong(), r.path("errors").asLong(),
+                        r.path("maxWaiting").asInt(-1) < 0 ? "n/a" : Integer.toString(r.path("maxWaiting").asInt()),
+                        cores(r)));
+            }
+        }
+        return md.append("\n*waiting max*: most borrowers waiting for a connection in the 500 ms samples of"
+                + " `/pool` (R2DBC: pending acquires).\n\n").toString();
+    }
+
+    private static String cores(JsonNode r) {
+        JsonNode c = r.path("cpuCores");
+        return String.format(Locale.ROOT, "%s / %s / %s", c1(c.path("webapp")), c1(c.path("jmeter")),
+                c1(c.path("database")));
+    }
+
+    private static String c1(JsonNode v) {
+        return v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : "–";
+    }
+
+    private static String article(JsonNode rows) {
+        StringBuilder md = new StringBuilder("| users | JDBC req/s | JDBC avg | JDBC P95 | R2DBC req/s | R2DBC avg |"
+                + " R2DBC P95 |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+        rows.forEach(r -> md.append(String.format(Locale.ROOT, "| %d | %.1f | %.2f | %.2f | %.1f | %.2f | %.2f |%n",
+                r.get(0).asInt(), r.get(1).asDouble(), r.get(2).asDouble(), r.get(3).asDouble(), r.get(4).asDouble(),
+                r.get(5).asDouble(), r.get(6).asDouble())));
+        return md.toString();
+    }
+
+    /** Req/s and P95 against users, two panels side by side in one PNG; the article's stacks dashed. */
+    private static boolean chart(Map<String, StackData> stacks, JsonNode art, String index, Path png)
+            throws IOException {
+        XYChart rate = new XYChartBuilder().width(760).height(480).title("req/s, " + index + " the index")
+                .xAxisTitle("users").yAxisTitle("requests per second").build();
+        XYChart p95 = new XYChartBuilder().width(760).height(480).title("P95 response time, " + index + " the index")
+                .xAxisTitle("users").yAxisTitle("ms (log)").build();
+        p95.getStyler().setYAxisLogarithmic(true);
+        boolean any = false;
+        int c = 0;
+        for (StackData d : stacks.values()) {
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            List<Double> y95 = new ArrayList<>();
+            d.steps().forEach((users, r) -> {
+                if (r.has("requests") && r.path("requests").asLong() > 0) {
+                    x.add((double) users);
+                    y.add(r.path("reqPerSecond").asDouble());
+                    y95.add(Math.max(1, r.path("p95Ms").asDouble()));
+                }
+            });
+            if (x.isEmpty()) {
+                continue;
+            }
+            any = true;
+            Color col = COLORS[c++ % COLORS.length];
+            style(rate.addSeries(d.label(), x, y), col, false);
+            style(p95.addSeries(d.label(), x, y95), col, false);
+        }
+        if (!any) {
+            return false;
+        }
+        List<Double> ax = new ArrayList<>();
+        List<Double> jr = new ArrayList<>();
+        List<Double> rr = new ArrayList<>();
+        List<Double> jp = new ArrayList<>();
+        List<Double> rp = new ArrayList<>();
+        art.forEach(r -> {
+            ax.add(r.get(0).asDouble());
+            jr.add(r.get(1).asDouble());
+            jp.add(r.get(3).asDouble());
+            rr.add(r.get(4).asDouble());
+            rp.add(r.get(6).asDouble());
+        });
+        style(rate.addSeries("article JDBC", ax, jr), Color.GRAY, true);
+        style(rate.addSeries("article R2DBC", ax, rr), Color.BLACK, true);
+        style(p95.addSeries("article JDBC", ax, jp), Color.GRAY, true);
+        style(p95.addSeries("article R2DBC", ax, rp), Color.BLACK, true);
+        BufferedImage left = BitmapEncoder.getBufferedImage(rate);
+        BufferedImage right = BitmapEncoder.getBufferedImage(p95);
+        BufferedImage both = new BufferedImage(left.getWidth() + right.getWidth(), Math.max(left.getHeight(),
+                right.getHeight()), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = both.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, both.getWidth(), both.getHeight());
+        g.drawImage(left, 0, 0, null);
+        g.drawImage(right, left.getWidth(), 0, null);
+        g.dispose();
+        javax.imageio.ImageIO.write(both, "png", png.toFile());
+        return true;
+    }
+
+    private static void style(XYSeries s, Color c, boolean article) {
+        s.setLineColor(c);
+        s.setMarkerColor(c);
+        s.setMarker(article ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+        s.setLineStyle(article ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
+    }
+
+    /** The article's shape, checked on our numbers. */
+    private static String checks(Map<String, StackData> stacks, JsonNode art, String index,
+            Map<String, Object> json) {
+        StringBuilder md = new StringBuilder("Checks of shape, ").append(index).append(" the index:\n\n");
+        md.append("| check | article | ours |\n|---|---|---|\n");
+        Map<String, Object> j = new LinkedHashMap<>();
+        // plateau: req/s at 100 users and above, min ÷ max
+        StringBuilder ours = new StringBuilder();
+        for (StackData d : stacks.values()) {
+            List<Double> v = rates(d, 100);
+            if (v.size() >= 2) {
+                double ratio = Figures.min(v) / Figures.max(v);
+                ours.append(String.format(Locale.ROOT, "%s %.2f (%s–%s req/s); ", d.label(), ratio,
+                        Figures.fixed(Figures.min(v), 0), Figures.fixed(Figures.max(v), 0)));
+                j.put("plateau:" + d.id(), ratio);
+            }
+        }
+        md.append(String.format(Locale.ROOT, "| plateau: req/s from 100 users on, min ÷ max (1.00 = flat) | JDBC %.2f,"
+                + " R2DBC %.2f | %s |%n", minOver(art, 1, 100) / maxOver(art, 1, 100),
+                minOver(art, 4, 100) / maxOver(art, 4, 100), trim(ours)));
+        // R2DBC ÷ JDBC req/s per users
+        List<StackData> jdbc = stacks.values().stream().filter(d -> !d.r2dbc()).toList();
+        List<StackData> r2 = stacks.values().stream().filter(StackData::r2dbc).toList();
+        StringBuilder artRatio = new StringBuilder();
+        art.forEach(r -> artRatio.append(String.format(Locale.ROOT, "%d: %.2f; ", r.get(0).asInt(),
+                r.get(4).asDouble() / r.get(1).asDouble())));
+        for (StackData r : r2) {
+            for (StackData d : jdbc) {
+                StringBuilder o = new StringBuilder();
+                r.steps().forEach((users, x) -> {
+                    JsonNode y = d.steps().get(users);
+                    if (y != null && x.has("requests") && y.has("requests")) {
+                        double q = x.path("reqPerSecond").asDouble() / y.path("reqPerSecond").asDouble();
+                        o.append(String.format(Locale.ROOT, "%d: %.2f; ", users, q));
+                        j.put("r2dbcOverJdbc:" + r.id() + "/" + d.id() + ":" + users, q);
+                    }
+                });
+                md.append("| req/s ").append(r.label()).append(" ÷ ").append(d.label()).append(", by users | ")
+                        .append(trim(artRatio)).append(" | ").append(trim(o)).append(" |\n");
+            }
+        }
+        // P95 cells where R2DBC is lower than JDBC
+        int artCells = 0;
+        StringBuilder artWhere = new StringBuilder();
+        for (JsonNode r : art) {
+            if (r.get(6).asDouble() < r.get(3).asDouble()) {
+                artCells++;
+                artWhere.append(r.get(0).asInt()).append(", ");
+            }
+        }
+        for (StackData r : r2) {
+            for (StackData d : jdbc) {
+                int n = 0;
+                int of = 0;
+                StringBuilder where = new StringBuilder();
+                for (Map.Entry<Integer, JsonNode> e : r.steps().entrySet()) {
+                    JsonNode y = d.steps().get(e.getKey());
+                    if (y != null && e.getValue().has("requests") && y.has("requests")) {
+                        of++;
+                        if (e.getValue().path("p95Ms").asLong() < y.path("p95Ms").asLong()) {
+                            n++;
+                            where.append(e.getKey()).append(", ");
+                        }
+                    }
+                }
+                md.append(String.format(Locale.ROOT, "| P95 lower with %s than %s: steps | %d of %d%s | %d of %d%s |%n",
+                        r.label(), d.label(), artCells, art.size(), artCells == 0 ? "" : " (users " + trim(artWhere)
+                                + ")", n, of, n == 0 ? "" : " (users " + trim(where) + ")"));
+            }
+        }
+        // Little's law: users ÷ req/s − avg = the pause per iteration (ms)
+        List<Double> artPause = new ArrayList<>();
+        art.forEach(r -> {
+            artPause.add(r.get(0).asDouble() * 1000 / r.get(1).asDouble() - r.get(2).asDouble());
+            artPause.add(r.get(0).asDouble() * 1000 / r.get(4).asDouble() - r.get(5).asDouble());
+        });
+        List<Double> ourPause = new ArrayList<>();
+        stacks.values().forEach(d -> d.steps().forEach((users, x) -> {
+            if (x.has("requests") && x.path("reqPerSecond").asDouble() > 0) {
+                ourPause.add(users * 1000.0 / x.path("reqPerSecond").asDouble() - x.path("avgMs").asDouble());
+            }
+        }));
+        md.append(String.format(Locale.ROOT, "| users ÷ req/s − avg (ms): time per iteration outside the request |"
+                + " %.1f … %.1f (a pause per iteration) | %s |%n", Figures.min(artPause), Figures.max(artPause),
+                ourPause.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f … %.1f (no pause configured: this is"
+                        + " JMeter's own time between requests; hundreds of ms mean the load generator, short of CPU,"
+                        + " kept fewer users busy than it ran)", Figures.min(ourPause), Figures.max(ourPause))));
+        json.put(index, j);
+        return md.append("\n").toString();
+    }
+
+    private static String indexEffect(Map<String, Map<String, StackData>> byIndex, JsonNode art,
+            Map<String, Object> json) {
+        Map<String, StackData> with = byIndex.get("with");
+        Map<String, StackData> without = byIndex.get("without");
+        if (with == null || without == null) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## What the index is worth\n\nreq/s with ÷ without the index at the"
+                + " same users (the article: JDBC ");
+        JsonNode aw = art.path("with index");
+        JsonNode an = art.path("without index");
+        List<String> a = new ArrayList<>();
+        for (int i = 0; i < aw.size(); i++) {
+            a.add(String.format(Locale.ROOT, "%d users %.1f ×", aw.get(i).get(0).asInt(),
+                    aw.get(i).get(1).asDouble() / an.get(i).get(1).asDouble()));
+        }
+        md.append(a.get(0)).append(" … ").append(a.get(a.size() - 1)).append("; R2DBC ").append(String.format(
+                Locale.ROOT, "%.1f × … %.1f ×", aw.get(0).get(4).asDouble() / an.get(0).get(4).asDouble(),
+                aw.get(aw.size() - 1).get(4).asDouble() / an.get(an.size() - 1).get(4).asDouble())).append("):\n\n");
+        md.append("| stack | by users |\n|---|---|\n");
+        Map<String, Object> j = new LinkedHashMap<>();
+        for (StackData d : with.values()) {
+            StackData n = without.get(d.id());
+            if (n == null) {
+                continue;
+            }
+            StringBuilder o = new StringBuilder();
+            d.steps().forEach((users, x) -> {
+                JsonNode y = n.steps().get(users);
+                if (y != null && x.has("requests") && y.has("requests") && y.path("reqPerSecond").asDouble() > 0) {
+                    double q = x.path("reqPerSecond").asDouble() / y.path("reqPerSecond").asDouble();
+                    o.append(String.format(Locale.ROOT, "%d: %.1f ×; ", users, q));
+                    j.put(d.id() + ":" + users, q);
+                }
+            });
+            md.append("| ").append(d.label()).append(" | ").append(trim(o)).append(" |\n");
+        }
+        json.put("withOverWithout", j);
+        return md.toString();
+    }
+
+    private static List<Double> rates(StackData d, int fromUsers) {
+        List<Double> v = new ArrayList<>();
+        d.steps().forEach((users, r) -> {
+            if (users >= fromUsers && r.has("requests") && r.path("requests").asLong() > 0) {
+                v.add(r.path("reqPerSecond").asDouble());
+            }
+        });
+        return v;
+    }
+
+    private static double minOver(JsonNode art, int col, int fromUsers) {
+        double m = Double.MAX_VALUE;
+        for (JsonNode r : art) {
+            if (r.get(0).asInt() >= fromUsers) {
+                m = Math.min(m, r.get(col).asDouble());
+            }
+        }
+        return m;
+    }
+
+    private static double maxOver(JsonNode art, int col, int fromUsers) {
+        double m = 0;
+        for (JsonNode r : art) {
+            if (r.get(0).asInt() >= fromUsers) {
+                m = Math.max(m, r.get(col).asDouble());
+            }
+        }
+        return m;
+    }
+
+    private static String trim(StringBuilder sb) {
+        String t = sb.toString().trim();
+        while (t.endsWith(";") || t.endsWith(",")) {
+            t = t.substring(0, t.length() - 1).trim();
+        }
+        return t.isEmpty() ? "–" : t;
+    }
+}

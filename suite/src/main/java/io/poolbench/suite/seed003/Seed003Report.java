@@ -1,0 +1,220 @@
+package io.poolbench.suite.seed003;
+
+import io.poolbench.suite.report.Seeds;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.run.RunRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/**
+ * Seed 003's report from a run directory: {@code connect/summary.md}, {@code summary.json} and {@code tps.png}.
+ * Per variant the median and range of tps including and excluding connection set-up over the measured runs, the
+ * average time per connection (a connect, or a borrow), the ratio to the same client's connect-per-transaction
+ * figure, and CPU per process; the article's rows beside them.
+ */
+public final class Seed003Report {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Seed003Report() {
+    }
+
+    /**
+     * The ratio the article's claim is about: tps including connection set-up with a pool ÷ without one.
+     *
+     * @param pooled tps including set-up through the pool (median)
+     * @param unpooled tps including set-up with a new connection per transaction (median)
+     * @return the ratio, NaN when either is missing or the baseline is 0
+     */
+    public static double ratio(double pooled, double unpooled) {
+        return Double.isNaN(pooled) || Double.isNaN(unpooled) || unpooled == 0 ? Double.NaN : pooled / unpooled;
+    }
+
+    static void writeQuietly(Path dir) {
+        try {
+            write(dir);
+        } catch (Exception e) {
+            System.out.println("poolbench sweep connect: report not written: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Writes the report.
+     *
+     * @param dir the run directory
+     * @return the Markdown
+     * @throws IOException when files cannot be read or written
+     */
+    public static String write(Path dir) throws IOException {
+        RunRecord.Manifest m = RunRecord.read(dir);
+        JsonNode s = m.settings();
+        Path base = Files.createDirectories(dir.resolve("connect"));
+        JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
+                ? JSON.readTree(base.resolve("environment.json").toFile()) : JSON.createObjectNode();
+        JsonNode art = Seeds.read("003");
+        int clients = s.path("clients").asInt();
+        int tx = s.path("transactions").asInt();
+        boolean comparable = clients == art.path("clients").asInt() && tx == art.path("transactions").asInt()
+                && s.path("scale").asInt() == art.path("scale").asInt();
+        StringBuilder md = new StringBuilder("# Seed 003: a new connection per transaction against a pool\n\n");
+        md.append(String.format(Locale.ROOT, "pgbench's select-only transaction (one account by primary key, scale"
+                + " %d), %d clients × %d transactions, %d measured runs per variant after one unrecorded warm-up run"
+                + " of %d transactions per client (excluded from every figure). Server: %s, loopback TCP"
+                + " authentication **%s** (it sets what a connection costs: trust skips the password exchange that md5"
+                + " or scram-sha-256 add). pgbench: %s, %d thread(s). PgBouncer: %s. pgpool-II: %s. %s cores, %s.%n%n",
+                s.path("scale").asInt(), clients, tx, s.path("runs").asInt(), s.path("warmupTransactions").asInt(),
+                env.path("server").asText("?"), env.path("auth").asText("?"), env.path("pgbench").asText("not run"),
+                s.path("pgbenchThreads").asInt(), env.path("PgBouncer").asText("not run"),
+                env.path("pgpool-II").asText("not run"), env.path("cores").asText("?"), env.path("java").asText("")));
+        env.path("notes").forEach(x -> md.append("- ").append(x.asText()).append("\n"));
+        md.append("\nincl. = transactions ÷ elapsed; excl. = transactions ÷ (elapsed − connection time ÷ threads),"
+                + " pgbench 8.4's formula (pgbench ≥ 14 prints one of the two; the other is derived and marked *)."
+                + " Connect = average time per connection: a new connection, or a borrow from a pool. Ratio = incl."
+                + " ÷ the same client's new-connection-per-transaction median (Java unpooled; pgbench -C direct)."
+                + " Java pools are filled to their size before the clock starts (a service's pool is warm); PgBouncer"
+                + " and pgpool-II stay up across a variant's runs, as the article's pgpool-II did. CPU"
+                + " = cores busy during the run (client / server / pooler; 1.0 = one core), median over runs.\n\n");
+        md.append("| variant | runs | tps incl. median (min–max) | tps excl. median (min–max) | connect ms | ratio"
+                + " | CPU client / server / pooler |\n|---|---:|---:|---:|---:|---:|---|\n");
+        Map<String, Object> json = new LinkedHashMap<>();
+        Map<String, Double> baseline = new LinkedHashMap<>();
+        List<JsonNode> rows = new ArrayList<>();
+        List<RunRecord.PhaseEntry> failed = new ArrayList<>();
+        for (RunRecord.PhaseEntry p : m.phases()) {
+            if (!p.id().startsWith("connect:")) {
+                continue;
+            }
+            Path f = base.resolve(p.id().substring("connect:".length()) + ".json");
+            if (!p.ok() || !Files.isRegularFile(f)) {
+                failed.add(p);
+                continue;
+            }
+            JsonNode r = JSON.readTree(f.toFile());
+            rows.add(r);
+            if (r.path("reconnect").asBoolean() && !r.path("pooled").asBoolean()) {
+                baseline.put(r.path("client").asText(), Figures.median(values(r, "tpsIncluding")));
+            }
+        }
+        List<String> labels = new ArrayList<>();
+        List<Double> incl = new ArrayList<>();
+        List<Double> excl = new ArrayList<>();
+        for (JsonNode r : rows) {
+            List<Double> in = values(r, "tpsIncluding");
+            List<Double> ex = values(r, "tpsExcluding");
+            double med = Figures.median(in);
+            double ratio = ratio(med, baseline.getOrDefault(r.path("client").asText(), Double.NaN));
+            String derived = r.path("runs").path(0).path("derived").asText("");
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s%s | %s%s | %s | %s | %s / %s / %s |%n",
+                    Figures.cell(r.path("describe").asText()), in.size(), range(in),
+                    derived.equals("including") ? "*" : "", range(ex), derived.equals("excluding") ? "*" : "",
+                    Figures.fixed(Figures.median(values(r, "avgConnectMs")), 3),
+                    Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%.2f ×", ratio),
+                    cores(r, "client"), cores(r, "server"), cores(r, "pooler")));
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("describe", r.path("describe").asText());
+            j.put("n", in.size());
+            j.put("tpsIncludingMedian", med);
+            j.put("tpsIncludingMin", Figures.min(in));
+            j.put("tpsIncludingMax", Figures.max(in));
+            j.put("tpsExcludingMedian", Figures.median(ex));
+            j.put("avgConnectMsMedian", Figures.median(values(r, "avgConnectMs")));
+            j.put("ratioToNewConnection", ratio);
+            json.put(r.path("id").asText(), j);
+            labels.add(r.path("id").asText());
+            incl.add(med);
+            excl.add(Figures.median(ex));
+        }
+        for (RunRecord.PhaseEntry p : failed) {
+            md.append("| ").append(p.id().substring("connect:".length())).append(" | | **")
+                    .append(p.status().toUpperCase(Locale.ROOT)).append("**")
+                    .append(p.reason() == null ? "" : ": " + Figures.cell(p.reason())).append(" | | | | |\n");
+        }
+        md.append("\nThe article (").append(art.path("setup").asText()).append("):\n\n");
+        md.append("| article | runs | tps incl. median (min–max) | tps excl. median (min–max) | connect ms ≈ 1 ÷ incl."
+                + " | ratio |\n|---|---:|---:|---:|---:|---:|\n");
+        double artBase = Figures.median(list(art.path("tps").path("no pool").path("including")));
+        art.path("tps").fields().forEachRemaining(e -> {
+            List<Double> in = list(e.getValue().path("including"));
+            List<Double> ex = list(e.getValue().path("excluding"));
+            md.append(String.format(Locale.ROOT, "| pgbench 8.4 -S -C -c 30 -t 300, %s | %d | %s | %s | %.1f | %.2f ×"
+                    + " (%.2f–%.2f) |%n", e.getKey(), in.size(), range(in), range(ex), 1000 / Figures.median(in),
+                    Figures.median(in) / artBase, Figures.min(in) / artBase, Figures.max(in) / artBase));
+            if (comparable) {
+                labels.add("article: " + e.getKey());
+                incl.add(Figures.median(in));
+                excl.add(Figures.median(ex));
+            }
+        });
+        if (!comparable) {
+            md.append("\n**Not comparable: this run's clients, transactions or scale differ from the article's.**\n");
+        }
+        if (!labels.isEmpty()) {
+            CategoryChart c = new CategoryChartBuilder().width(1100).height(560)
+                    .title("Seed 003: tps with a connection per transaction, median of the runs")
+                    .xAxisTitle("variant").yAxisTitle("transactions per second (log)").build();
+            c.getStyler().setYAxisLogarithmic(true);
+            c.getStyler().setYAxisMin(1.0);
+            c.getStyler().setXAxisLabelRotation(60);
+            c.addSeries("including connection set-up", labels, incl.stream().map(Seed003Report::positive).toList());
+            c.addSeries("excluding connection set-up", labels, excl.stream().map(Seed003Report::positive).toList());
+            BitmapEncoder.saveBitmap(c, base.resolve("tps").toString(), BitmapEncoder.BitmapFormat.PNG);
+            md.append("\n![tps per variant](tps.png)\n");
+        }
+        md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `connect/<variant>.json`; pgbench's"
+                + " output: `connect/pgbench.log`; the poolers' filled configuration files and logs:"
+                + " `connect/pgbouncer/`, `connect/pgpool-ii/`.\n");
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        return md.toString();
+    }
+
+    private static double positive(double v) {
+        return Double.isNaN(v) || v <= 0 ? 0.001 : v;
+    }
+
+    private static String cores(JsonNode r, String who) {
+        List<Double> v = new ArrayList<>();
+        r.path("runs").forEach(x -> {
+            JsonNode c = x.path("cpuCores").path(who);
+            if (c.isNumber()) {
+                v.add(c.asDouble());
+            }
+        });
+        return v.isEmpty() ? "–" : String.format(Locale.ROOT, "%.2f", Figures.median(v));
+    }
+
+    private static List<Double> values(JsonNode r, String field) {
+        List<Double> v = new ArrayList<>();
+        r.path("runs").forEach(x -> {
+            if (x.path(field).isNumber()) {
+                v.add(x.path(field).asDouble());
+            }
+        });
+        return v;
+    }
+
+    private static List<Double> list(JsonNode a) {
+        List<Double> v = new ArrayList<>();
+        a.forEach(x -> v.add(x.asDouble()));
+        return v;
+    }
+
+    private static String range(List<Double> v) {
+        if (v.isEmpty()) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%,.1f (%,.1f–%,.1f)", Figures.median(v), Figures.min(v), Figures.max(v));
+    }
+}

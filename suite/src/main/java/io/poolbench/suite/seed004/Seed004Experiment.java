@@ -1,0 +1,360 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.JMeterEngines;
+import io.poolbench.suite.process.PoolSampler;
+import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.testbed.run.Progress;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.testbed.ProfileLint;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.toxiproxy.DrillCluster.Instance;
+import io.poolbench.toxiproxy.FailoverTopology;
+import io.poolbench.toxiproxy.Ledger;
+import io.poolbench.toxiproxy.PlannedFailover;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Seed 004 reproduced: HikariCP against DBCP in front of an Aurora-like MySQL cluster, under the article's load.
+ *
+ * <p>What the article ran: four Tomcat 8 servers with pools of 300, Aurora MySQL (a writer and a reader) over a
+ * real network, JMeter on two client machines with 750 threads paced to 3,000 requests/min for 45 minutes, over
+ * the screens of an application; three screens measured (short, medium, long, the long one's SQL taking up to about
+ * 8.5 s alone). DBCP's maxima were 21.6 to 24.6 s on every screen, HikariCP's 0.35 to 9.5 s.
+ *
+ * <p>What this models, scaled to one machine:
+ * <ul>
+ *   <li>the cluster: MySQL writer A and replica B (Testcontainers), each behind a Toxiproxy proxy that adds a round
+ *       trip ({@code rttMs}, default 1 ms, with jitter) — the network between application and Aurora; the writer
+ *       endpoint is a name that a failover moves (see {@link FailoverTopology});</li>
+ *   <li>one webapp (its own JVM) is one of the article's four servers and receives its share of the load
+ *       ({@code share}, default a quarter: 188 users, 12.5 requests/s), with the article's pool resources (the
+ *       DBCP one in both readings: DBCP 1.4 as its factory name says, DBCP2 as its attribute names say; and
+ *       HikariCP), read through {@code ./poolbench lint} before each run;</li>
+ *   <li>the screens ({@link io.poolbench.testbed.ScreenModel}): several queries per request, each holding its
+ *       connection for a server time, borrowing per request or per query; the long screen's time is per user;</li>
+ *   <li>the load: {@code seed004.jmx} on two JMeter engines (distributed mode, {@link JMeterEngines}) paced by
+ *       JMeter's Precise Throughput Timer; the threads are users who wait for their answer, as the article's
+ *       were, so the achieved rate is reported against the target;</li>
+ *   <li>optionally a planned failover in the middle of the measured period ({@link PlannedFailover}) with the
+ *       ledger of acknowledged writes checked against the new writer afterwards.</li>
+ * </ul>
+ * Measurement: the first {@code warmupSeconds} of each run are excluded from every statistic (samples that started
+ * before); the CPU used by each process (webapp, JMeter engines and controller, database and Toxiproxy containers)
+ * is measured over the measured period only. Each run writes into {@code seed004/<run>/}: {@code lint.txt},
+ * {@code results.csv} (JMeter), {@code screens.csv} (the webapp's own record, with borrow waits),
+ * {@code pool.csv}, {@code outcome.json}; {@link Seed004Report} builds the tables beside the article's.
+ */
+public final class Seed004Experiment {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Seed004Settings s;
+    private final Artifacts art;
+    private final Path out;
+    private final RunRecord record;
+    private final Progress progress;
+    private final Path plan;
+
+    Seed004Experiment(Seed004Settings s, Artifacts art, Path out, RunRecord record, Progress progress) {
+        this.s = s;
+        this.art = art;
+        this.out = out;
+        this.record = record;
+        this.progress = progress;
+        this.plan = art.root().resolve("jmeter/src/test/jmeter/seed004.jmx");
+    }
+
+    /**
+     * Runs every run of the settings, each a phase of the record ({@code run:<id>}), then the report.
+     *
+     * @throws IOException when the run directory cannot be written
+     * @throws InterruptedException when interrupted (the record says what finished)
+     */
+    void run() throws IOException, InterruptedException {
+        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        RunRecord.Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
+                + s.rttMs() + " ms round trip), data set, writer check");
+        for (Seed004Settings.Run r : s.runs()) {
+            phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
+                    : r.basedOn() + " with " + r.change()) + ": " + (s.warmupSeconds() + s.durationSeconds())
+                    + " s of load" + (s.failover() ? " with a planned failover" : "")));
+        }
+        RunRecord.Phase report = record.plan("report", "tables beside the article's, charts");
+        int total = phases.size() + 2;
+        int no = 0;
+        FailoverTopology topo = null;
+        JMeterEngines engines = null;
+        try {
+            progress.phase(++no, total, "cluster");
+            if (!cluster.start()) {
+                return;
+            }
+            try {
+                topo = startCluster();
+                cluster.ok("MySQL " + (topo.mariadb() ? "(MariaDB stand-in)" : "") + " A + B, "
+                        + s.rttMs() + " ± " + s.jitterMs() + " ms added round trip");
+            } catch (TestbedException e) {
+                cluster.failed(e.getMessage());
+                return;
+            }
+            engines = startEngines();
+            for (Seed004Settings.Run r : s.runs()) {
+                RunRecord.Phase ph = phases.get(r.id());
+                progress.phase(++no, total, "run " + r.id());
+                if (!ph.start()) {
+                    break;
+                }
+                try {
+                    if (s.failover() && topo.writerTarget() != Instance.A) {
+                        // a failover leaves B the writer: every failover run starts from a fresh cluster
+                        topo.close();
+                        topo = null;
+                        topo = startCluster();
+                    }
+                    ph.ok(runOne(r, topo, engines));
+                } catch (PhaseFailure | TestbedException e) {
+                    ph.failed(e.getMessage());
+                } catch (IOException e) {
+                    ph.failed("I/O: " + io.poolbench.testbed.Redact.rootMessage(e));
+                }
+            }
+        } finally {
+            if (engines != null) {
+                engines.close();
+            }
+            if (topo != null) {
+                topo.close();
+            }
+        }
+        progress.phase(++no, total, "report");
+        if (report.start()) {
+            try {
+                String md = Seed004Report.write(out);
+                report.ok("seed004/summary.md");
+                progress.print(md);
+            } catch (IOException | RuntimeException e) {
+                report.failed("the report could not be written: " + io.poolbench.testbed.Redact.rootMessage(e));
+            }
+        }
+    }
+
+    private FailoverTopology startCluster() {
+        progress.detail("cluster", "starting MySQL A + B and Toxiproxy (Testcontainers)");
+        FailoverTopology t = FailoverTopology.start(s.mysqlImage(), s.toxiproxyImage());
+        try {
+            DataSet.ofOrders(s.rows()).ensureLoaded(t.directA());
+            t.installWriterCheck();
+            t.awaitReplicaCaughtUp(60);
+            t.setLatency(Instance.A, s.rttMs(), s.jitterMs());
+            t.setLatency(Instance.B, s.rttMs(), s.jitterMs());
+            return t;
+        } catch (Exception e) {
+            t.close();
+            throw e instanceof TestbedException te ? te
+                    : new TestbedException("the cluster did not get ready: " + io.poolbench.testbed.Redact.rootMessage(e), e);
+        }
+    }
+
+    private JMeterEngines startEngines() throws IOException, InterruptedException {
+        Path logs = out.resolve("seed004");
+        Files.createDirectories(logs);
+        if (!s.remoteEngines().isEmpty()) {
+            return JMeterEngines.remote(art.jmeterJar(), s.remoteEngines());
+        }
+        progress.detail("jmeter", "starting " + s.engines() + " engines (jmeter-server) on loopback");
+        return JMeterEngines.startLocal(art.jmeterJar(), s.engines(), logs, 512);
+    }
+
+    /** A run that ended without its data; the message is the reason, one line. */
+    static final class PhaseFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        PhaseFailure(String message) {
+            super(message);
+        }
+    }
+
+    private String runOne(Seed004Settings.Run r, FailoverTopology topo, JMeterEngines engines)
+            throws IOException, InterruptedException, PhaseFailure {
+        Path dir = out.resolve("seed004").resolve(r.id());
+        Files.createDirectories(dir);
+        PoolProfile pp = PoolProfile.load(Path.of(r.file()));
+        Map<String, String> vars = topo.profileVars();
+        try {
+            Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(ProfileLint.lint(pp, vars)));
+        } catch (TestbedException e) {
+            throw new PhaseFailure("the pool could not be built: " + e.getMessage());
+        }
+        Path screens = dir.resolve("screens.csv");
+        Path results = dir.resolve("results.csv");
+        Files.deleteIfExists(results);
+        List<String> jvm = List.of("-Xms1g", "-Xmx1g",
+                "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
+                "-Dsun.net.inetaddr.negative.ttl=0");
+        List<String> args = List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
+                "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
+                "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
+                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString());
+        Map<String, Long> events = new LinkedHashMap<>();
+        List<ProcessCpu.Usage> cpu;
+        long t0;
+        int rc;
+        try (WebappProcess web = WebappProcess.start(art.webappJar(), jvm, args,
+                Map.of("POOLBENCH_JDBC_USER", topo.user(), "POOLBENCH_JDBC_PASSWORD", topo.password()), dir,
+                line -> {
+                    if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
+                        progress.detail("webapp", line);
+                    }
+                })) {
+            PoolSampler sampler = new PoolSampler(web.port(), dir.resolve("pool.csv"));
+            sampler.start();
+            Map<String, String> props = new LinkedHashMap<>();
+            props.put("host", "127.0.0.1");
+            props.put("port", Integer.toString(web.port()));
+            props.put("threads", Integer.toString(s.threadsPerEngine()));
+            props.put("rampup", Integer.toString(s.rampupSeconds()));
+            props.put("duration", Integer.toString(s.warmupSeconds() + s.durationSeconds()));
+            props.put("ratePerMinute", String.format(java.util.Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
+            props.put("short.percent", Integer.toString(s.shortPercent()));
+            props.put("medium.percent", Integer.toString(s.mediumPercent()));
+            props.put("writes", Boolean.toString(s.failover()));
+            List<String> cmd = engines.controllerCommand(plan.toAbsolutePath(), props, results.toAbsolutePath(),
+                    dir.resolve("jmeter.log").toAbsolutePath(), 512);
+            ProcessCpu meter = new ProcessCpu().watch("webapp", web.process().pid());
+            engines.pids().forEach(meter::watch);
+            t0 = System.currentTimeMillis();
+            long start = System.nanoTime();
+            Process controller = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
+                if (line.startsWith("summary +")) {
+                    long sec = (System.nanoTime() - start) / 1_000_000_000L;
+                    progress.detail("jmeter " + r.id(), sec + "/" + (s.warmupSeconds() + s.durationSeconds())
+                            + " s, " + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
+                }
+            });
+            meter.watch("jmeter controller", controller.pid());
+            topo.containerPids().forEach(meter::watch);
+            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+            List<String> failoverError = new ArrayList<>();
+            try {
+                timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
+                // the measured period ends with JMeter's duration: measure up to then, while every process lives
+                List<ProcessCpu.Usage> measured = new java.util.concurrent.CopyOnWriteArrayList<>();
+                ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
+                        (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
+                ScheduledFuture<?> inject = null;
+                if (s.failover()) {
+                    inject = timer.schedule(() -> {
+                        try {
+                            progress.detail("failover", "planned failover: A read-only, B promoted, endpoint to B");
+                            PlannedFailover.inject(topo, () -> System.currentTimeMillis() - t0, events);
+                        } catch (Exception e) {
+                            failoverError.add(io.poolbench.testbed.Redact.rootMessage(e));
+                        }
+                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+                }
+                if (!controller.waitFor(s.warmupSeconds() + s.durationSeconds() + 300L, TimeUnit.SECONDS)) {
+                    throw new PhaseFailure("JMeter did not end within 300 s after the planned end (log: "
+                            + dir.resolve("jmeter.log") + ")");
+                }
+                rc = controller.exitValue();
+                Children.awaitOutput(controller);
+                try {
+                    cpuStop.get(10, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // JMeter ended early (it failed): no CPU figures
+                }
+                cpu = List.copyOf(measured);
+                if (inject != null) {
+                    try {
+                        inject.get(60, TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                        failoverError.add("the failover did not finish: " + e.getMessage());
+                    }
+                }
+            } finally {
+                timer.shutdownNow();
+                Children.stop(controller, 5);
+                sampler.stop();
+            }
+            if (!web.process().isAlive()) {
+                throw new PhaseFailure("the webapp exited with code " + web.process().exitValue()
+                        + " during the load (log: " + web.log() + ")");
+            }
+            if (!failoverError.isEmpty()) {
+                throw new PhaseFailure("the failover failed: " + failoverError.get(0));
+            }
+        }
+        if (rc != 0) {
+            throw new PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
+        }
+        Map<String, Object> outcome = new LinkedHashMap<>();
+        outcome.put("id", r.id());
+        outcome.put("file", r.file());
+        outcome.put("basedOn", r.basedOn());
+        outcome.put("change", r.change());
+        outcome.put("pool", pp.kind().adapter().displayName());
+        outcome.put("borrowTimeoutMs", pp.kind().adapter().borrowTimeoutMs(pp.attributes()));
+        outcome.put("t0EpochMs", t0);
+        outcome.put("measureFromEpochMs", t0 + s.warmupSeconds() * 1000L);
+        outcome.put("measureToEpochMs", t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L);
+        outcome.put("targetPerSecond", s.targetPerSecond());
+        outcome.put("longScreenMaxMs", s.longScreenMaxMs());
+        outcome.put("cpu", cpu);
+        outcome.put("events", events);
+        if (s.failover()) {
+            outcome.put("ledger", reconcile(topo, screens));
+        }
+        JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
+        Seed004Report.RunStats st = Seed004Report.stats(dir);
+        if (st.measuredRequests() == 0) {
+            throw new PhaseFailure("no request started in the measured period (results: " + results + ")");
+        }
+        return st.line();
+    }
+
+    private static Map<String, Object> reconcile(FailoverTopology topo, Path screens) throws IOException, PhaseFailure {
+        Ledger ledger = new Ledger();
+        for (ScreenLog.Entry e : ScreenLog.read(screens)) {
+            if (e.writeId() != null && !e.writeId().isEmpty()) {
+                if (e.status() == 200) {
+                    ledger.acknowledged(e.writeId());
+                } else {
+                    ledger.unacknowledged(e.writeId());
+                }
+            }
+        }
+        try (Connection b = topo.rootConnection(Instance.B); Statement use = b.createStatement()) {
+            use.execute("USE " + topo.databaseName());
+            Ledger.Reconciliation rec = ledger.reconcile(b);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("acknowledged", rec.acknowledged());
+            m.put("lost", rec.lost());
+            m.put("lostSample", rec.lostSample());
+            m.put("unacknowledgedPresent", rec.unacknowledgedPresent());
+            m.put("duplicates", rec.duplicates());
+            return m;
+        } catch (java.sql.SQLException e) {
+            throw new PhaseFailure("the ledger could not be checked against the new writer B: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,502 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.report.Seeds;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Seed 004's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
+ * waits the webapp recorded) beside the article's figures ({@code src/seeds/seed004.json}), the checks of shape a
+ * reader needs (max ÷ p90, whether a maximum reaches the article's 20-second class, HikariCP's maximum against the
+ * screen's own SQL time), the achieved rate against the target, the CPU used per process, and for a failover run
+ * what happened after the injection. Statistics count only requests that started in the measured period (the
+ * warm-up before it is excluded).
+ */
+public final class Seed004Report {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The screens in the article's order. */
+    static final List<String> SCREENS = List.of("short", "medium", "long");
+    /** The article's maxima under DBCP were all above this (21,607 ms and more): its "20-second class", ms. */
+    static final long TWENTY_SECOND_CLASS_MS = 20_000;
+    /** Margin over a screen's SQL time alone within which the article says HikariCP answered ("+α"), ms. */
+    static final long ALONE_MARGIN_MS = 1_000;
+
+    private Seed004Report() {
+    }
+
+    /**
+     * Statistics of one screen in one run (measured period only).
+     *
+     * @param screen short, medium or long
+     * @param n requests that started in the measured period
+     * @param errors of those, the failed ones (JMeter success=false)
+     * @param avgMs mean response time, ms
+     * @param medianMs median, ms
+     * @param p90Ms 90th percentile, ms
+     * @param p99Ms 99th percentile, ms
+     * @param minMs minimum, ms
+     * @param maxMs maximum, ms
+     * @param borrowP99Ms 99th percentile of a request's total time in getConnection, ms (webapp's record)
+     * @param borrowMaxMs longest single getConnection, ms
+     * @param sqlAloneMaxMs the longest SQL time alone of this screen among the run's users, ms (the model)
+     */
+    record ScreenStats(String screen, long n, long errors, double avgMs, long medianMs, long p90Ms, long p99Ms,
+            long minMs, long maxMs, double borrowP99Ms, double borrowMaxMs, long sqlAloneMaxMs) {
+    }
+
+    /**
+     * One run's figures.
+     *
+     * @param id run id
+     * @param pool pool display name
+     * @param screens per screen
+     * @param measuredRequests requests started in the measured period
+     * @param measuredSeconds length of the measured period, s
+     * @param targetPerSecond target request rate, requests/s
+     * @param errorsByCode failed requests by response code, measured period
+     */
+    record RunStats(String id, String pool, List<ScreenStats> screens, long measuredRequests, double measuredSeconds,
+            double targetPerSecond, Map<String, Long> errorsByCode) {
+        /** @return achieved rate, requests/s */
+        double achievedPerSecond() {
+            return measuredSeconds <= 0 ? 0 : measuredRequests / measuredSeconds;
+        }
+
+        /** @return the one-line outcome of the run for the manifest and the console */
+        String line() {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d requests measured, %.2f of %.2f"
+                    + " requests/s", measuredRequests, achievedPerSecond(), targetPerSecond));
+            for (ScreenStats s : screens) {
+                sb.append(String.format(Locale.ROOT, "; %s median %d, p90 %d, max %,d ms", s.screen(), s.medianMs(),
+                        s.p90Ms(), s.maxMs()));
+            }
+            long errors = screens.stream().mapToLong(ScreenStats::errors).sum();
+            return sb.append("; errors ").append(errors).toString();
+        }
+    }
+
+    /**
+     * Reads one run's files ({@code outcome.json}, {@code results.csv}, {@code screens.csv}) and computes its figures.
+     *
+     * @param runDir {@code seed004/<run>/}
+     * @return the figures
+     * @throws IOException when a file cannot be read
+     */
+    static RunStats stats(Path runDir) throws IOException {
+        JsonNode o = JSON.readTree(runDir.resolve("outcome.json").toFile());
+        long from = o.path("measureFromEpochMs").asLong();
+        long to = o.path("measureToEpochMs").asLong();
+        Map<String, JtlSummary.LabelStats> jtl = JtlSummary.read(runDir.resolve("results.csv"), from, to);
+        List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
+                ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
+        ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
+                o.path("longScreenMaxMs").asLong(ScreenModel.ARTICLE_LONG_MAX_MS));
+        return compute(o.path("id").asText(), o.path("pool").asText(), jtl, log, model, from, to,
+                o.path("targetPerSecond").asDouble());
+    }
+
+    /**
+     * The figures from parsed inputs (a pure function).
+     *
+     * @param id run id
+     * @param pool pool display name
+     * @param jtl JMeter statistics of the measured period by label
+     * @param log the webapp's record of every request
+     * @param model the screens' model (for the SQL time alone)
+     * @param fromEpochMs start of the measured period
+     * @param toEpochMs end of the measured period
+     * @param targetPerSecond target rate
+     * @return the figures
+     */
+    static RunStats compute(String id, String pool, Map<String, JtlSummary.LabelStats> jtl,
+            List<ScreenLog.Entry> log, ScreenModel model, long fromEpochMs, long toEpochMs, double targetPerSecond) {
+        List<ScreenStats> screens = new ArrayList<>();
+        long measured = 0;
+        Map<String, Long> errorsByCode = new TreeMap<>();
+        for (String screen : SCREENS) {
+            JtlSummary.LabelStats js = jtl.get(screen);
+            List<Double> borrowTotals = new ArrayList<>();
+            double borrowMax = 0;
+            long aloneMax = 0;
+            for (ScreenLog.Entry e : log) {
+                if (!e.screen().equals(screen) || e.startEpochMs() < fromEpochMs || e.startEpochMs() >= toEpochMs) {
+                    continue;
+                }
+                borrowTotals.add(e.borrowWaitUs() / 1000.0);
+                borrowMax = Math.max(borrowMax, e.borrowMaxUs() / 1000.0);
+                aloneMax = Math.max(aloneMax, Math.round(model.sqlMs(ScreenModel.Screen.parse(screen), e.user())));
+            }
+            if (js == null) {
+                continue;
+            }
+            measured += js.requests();
+            js.errorsByCode().forEach((k, v) -> errorsByCode.merge(k, v, Long::sum));
+            Double p99 = borrowTotals.isEmpty() ? null : Figures.nearestRank(borrowTotals, 0.99);
+            screens.add(new ScreenStats(screen, js.requests(), js.errors(), js.avgMs(), js.medianMs(), js.p90Ms(),
+                    js.p99Ms(), js.minMs(), js.maxMs(), p99 == null ? Double.NaN : p99,
+                    borrowTotals.isEmpty() ? Double.NaN : borrowMax, aloneMax));
+        }
+        return new RunStats(id, pool, screens, measured, (toEpochMs - fromEpochMs) / 1000.0, targetPerSecond,
+                errorsByCode);
+    }
+
+    /**
+     * The article's figures, as cited data.
+     *
+     * @return the parsed {@code seed004.json}
+     * @throws IOException when the resource is missing (a broken build)
+     */
+    static JsonNode article() throws IOException {
+        return Seeds.read("004");
+    }
+
+    /** @return the article's column for a pool: HikariCP for HikariCP, DBCP2 for every DBCP, else null */
+    static String articlePool(String pool) {
+        if (pool.startsWith("HikariCP")) {
+            return "HikariCP";
+        }
+        return pool.contains("DBCP") ? "DBCP2" : null;
+    }
+
+    /**
+     * Writes {@code seed004/summary.md}, {@code summary.json} and a chart per run.
+     *
+     * @param out the run directory
+     * @return the Markdown
+     * @throws IOException when files cannot be read or written
+     */
+    public static String write(Path out) throws IOException {
+        RunRecord.Manifest m = RunRecord.read(out);
+        JsonNode settings = m.settings();
+        JsonNode art = article();
+        Path base = out.resolve("seed004");
+        Files.createDirectories(base);
+        StringBuilder md = new StringBuilder("# Seed 004: HikariCP against DBCP in front of an Aurora-like MySQL"
+                + " cluster\n\n");
+        md.append("The article: ").append(art.path("title").asText()).append(", by ").append(art.path("author")
+                .asText()).append(" (figures transcribed in `src/seeds/seed004.json`). ").append(art.path("setup")
+                .asText()).append("\n\n");
+        int users = settings.path("users").asInt();
+        double share = settings.path("share").asDouble();
+        int engines = settings.path("remoteEngines").size() > 0 ? settings.path("remoteEngines").size()
+                : settings.path("engines").asInt();
+        int perEngine = (int) Math.ceil(Math.round(users * share) / (double) engines);
+        md.append(String.format(Locale.ROOT, "Here: one webapp stands for one of the article's servers and gets"
+                + " %.0f %% of its load: %d JMeter threads (%d engines × %d), paced to %.1f requests/s (the article's"
+                + " %.0f requests/min × %.2f); screens mixed %d / %d / %d %% short / medium / long, %s borrowing;"
+                + " %d ms added round trip (± %d ms) between webapp and MySQL; warm-up %d s excluded from every"
+                + " figure (requests that started in it), then %d s measured.%s %s.%n%n",
+                share * 100, engines * perEngine, engines, perEngine, settings.path("ratePerMinute").asDouble() * share
+                / 60, settings.path("ratePerMinute").asDouble(), share, settings.path("shortPercent").asInt(),
+                settings.path("mediumPercent").asInt(), 100 - settings.path("shortPercent").asInt()
+                - settings.path("mediumPercent").asInt(), settings.path("borrow").asText(),
+                settings.path("rttMs").asInt(), settings.path("jitterMs").asInt(),
+                settings.path("warmupSeconds").asInt(), settings.path("durationSeconds").asInt(),
+                settings.path("failover").asBoolean() ? " A planned failover is injected in the middle of the"
+                        + " measured period." : "", runStatus(m)));
+
+        List<RunRecord.PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        List<RunStats> stats = new ArrayList<>();
+        Map<String, JsonNode> outcomes = new LinkedHashMap<>();
+        for (RunRecord.PhaseEntry p : runs) {
+            String id = p.id().substring(4);
+            Path dir = base.resolve(id);
+            if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
+                try {
+                    stats.add(stats(dir));
+                    outcomes.put(id, JSON.readTree(dir.resolve("outcome.json").toFile()));
+                } catch (IOException | RuntimeException e) {
+                    throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
+                            + io.poolbench.testbed.Redact.rootMessage(e) + "); rerun it", e);
+                }
+            }
+        }
+        List<RunRecord.PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
+        if (!bad.isEmpty()) {
+            md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
+            for (RunRecord.PhaseEntry p : bad) {
+                md.append("| ").append(p.id().substring(4)).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
+                        .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
+            }
+            md.append('\n');
+        }
+
+        md.append("## What the profiles configure\n\nRead back from each pool built against the cluster"
+                + " (`seed004/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
+        for (RunRecord.PhaseEntry p : runs) {
+            Path lint = base.resolve(p.id().substring(4)).resolve("lint.txt");
+            if (Files.isRegularFile(lint)) {
+                md.append("-- run ").append(p.id().substring(4)).append('\n').append(Files.readString(lint));
+            }
+        }
+        md.append("```\n\n");
+
+        md.append("## Response times by screen, beside the article's (ms)\n\n");
+        md.append("Ours: JMeter's elapsed time of each request that started in the measured period; n requests;"
+                + " borrow columns: the webapp's own record of the time a request spent in getConnection (p99 of"
+                + " its total per request, and the longest single borrow). Article: JMeter's aggregate over 45 min"
+                + " and four servers (no n given).\n\n");
+        md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow total p99 | longest borrow"
+                + " | article | avg | median | p90 | min | max |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
+        for (RunStats r : stats) {
+            String ap = articlePool(r.pool());
+            for (ScreenStats s : r.screens()) {
+                JsonNode a = ap == null ? null : art.path("results").path(ap).path(s.screen());
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %,.0f | %,d | %,d | %,d | %,d | %,d"
+                        + " | %s | %s | %s | %s |%n", r.id(), r.pool(), s.screen(), s.n(), s.errors(), s.avgMs(),
+                        s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(), ms(s.borrowP99Ms()),
+                        ms(s.borrowMaxMs()), ap == null ? "–" : ap, a == null ? "– | – | – | – | –"
+                                : String.format(Locale.ROOT, "%,d | %,d | %,d | %,d | %,d", a.path("avg").asLong(),
+                                        a.path("median").asLong(), a.path("p90").asLong(), a.path("min").asLong(),
+                                        a.path("max").asLong())));
+            }
+        }
+        md.append('\n');
+
+        md.append("## Shape checks\n\n");
+        md.append("max ÷ p90 shows how far the worst request is from the usual slow one; the 20-second class is the"
+                + " article's DBCP maxima (21,607 to 24,557 ms); \"alone + 1 s\" compares a maximum with the longest"
+                + " SQL time of that screen among the run's users plus 1 s (the article: HikariCP answered within"
+                + " \"the SQL time alone + α\").\n\n");
+        md.append("| run | screen | max ÷ p90, ours | max ÷ p90, article | max ≥ 20 s, ours | article | SQL alone (max"
+                + " over users), ms | max ≤ alone + 1 s, ours |\n|---|---|---:|---:|---|---|---:|---|\n");
+        for (RunStats r : stats) {
+            String ap = articlePool(r.pool());
+            for (ScreenStats s : r.screens()) {
+                JsonNode a = ap == null ? null : art.path("results").path(ap).path(s.screen());
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s |%n", r.id(),
+                        s.screen(), s.p90Ms() == 0 ? "–" : String.format(Locale.ROOT, "%.1f",
+                                s.maxMs() / (double) s.p90Ms()),
+                        a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.path("max").asDouble()
+                                / a.path("p90").asDouble()),
+                        s.maxMs() >= TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
+                        a == null ? "–" : a.path("max").asLong() >= TWENTY_SECOND_CLASS_MS ? "yes" : "no",
+                        s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**"));
+            }
+        }
+        md.append('\n');
+
+        List<RunStats> variants = stats.stream().filter(r -> !outcomes.get(r.id()).path("change").isNull()
+                && outcomes.get(r.id()).has("change")).toList();
+        if (!variants.isEmpty()) {
+            md.append("## One setting at a time\n\nThe varied profile as written, then with exactly one attribute"
+                    + " changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
+                    + " screen (ms), failed requests, and whether a maximum reaches the 20-second class.\n\n");
+            md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
+                    + "|---|---|---:|---:|---:|---:|---|\n");
+            java.util.Set<String> bases = new java.util.LinkedHashSet<>();
+            variants.forEach(v -> bases.add(outcomes.get(v.id()).path("basedOn").asText()));
+            for (RunStats r : stats) {
+                boolean isBase = bases.contains(r.id());
+                boolean isVariant = variants.contains(r);
+                if (!isBase && !isVariant) {
+                    continue;
+                }
+                md.append("| ").append(r.id()).append(" | ").append(isVariant
+                        ? "`" + outcomes.get(r.id()).path("change").asText() + "`" : "none (as written)");
+                for (String screen : SCREENS) {
+                    ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
+                            .orElse(null);
+                    md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
+                            st.maxMs()));
+                }
+                long errors = r.screens().stream().mapToLong(ScreenStats::errors).sum();
+                boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= TWENTY_SECOND_CLASS_MS);
+                md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
+            }
+            md.append('\n');
+        }
+
+        md.append("## Load achieved and where the CPU went (measured period)\n\n");
+        md.append("Achieved = requests that started in the measured period ÷ its length. CPU = user + system time of"
+                + " each process and its children over the measured period ÷ its length, in cores (the machine has "
+                + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured.\n\n");
+        List<String> procs = new ArrayList<>();
+        outcomes.values().forEach(o -> o.path("cpu").forEach(c -> {
+            if (!procs.contains(c.path("name").asText())) {
+                procs.add(c.path("name").asText());
+            }
+        }));
+        md.append("| run | target req/s | achieved req/s | errors by code |");
+        procs.forEach(p -> md.append(' ').append(p).append(" |"));
+        md.append(" all |\n|---|---:|---:|---|");
+        procs.forEach(p -> md.append("---:|"));
+        md.append("---:|\n");
+        for (RunStats r : stats) {
+            JsonNode o = outcomes.get(r.id());
+            Map<String, Double> cores = new LinkedHashMap<>();
+            o.path("cpu").forEach(c -> cores.put(c.path("name").asText(), c.path("wallSeconds").asDouble() <= 0 ? 0
+                    : c.path("cpuSeconds").asDouble() / c.path("wallSeconds").asDouble()));
+            md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %s |", r.id(), r.targetPerSecond(),
+                    r.achievedPerSecond(), r.errorsByCode().isEmpty() ? "none" : r.errorsByCode().toString()));
+            for (String p : procs) {
+                Double c = cores.get(p);
+                md.append(' ').append(c == null ? "–" : String.format(Locale.ROOT, "%.2f", c)).append(" |");
+            }
+            md.append(String.format(Locale.ROOT, " %.2f |%n", cores.values().stream().mapToDouble(d -> d).sum()));
+        }
+        md.append('\n');
+
+        boolean failover = settings.path("failover").asBoolean();
+        if (failover) {
+            md.append("## Failover\n\nA planned failover in the middle of the measured period (A read-only, B"
+                    + " promoted, the writer endpoint moved to B, A rebooted). Times in s after the injection. The"
+                    + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
+                    + " \"clogged\" under load; it gives no figures.\n\n");
+            md.append("| run | failover took | first acknowledged write on the new writer after | failed from the"
+                    + " injection on (in flight or later), by class |"
+                    + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
+                    + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
+            for (RunStats r : stats) {
+                Path dir = base.resolve(r.id());
+                JsonNode o = outcomes.get(r.id());
+                md.append(failoverRow(r.id(), o, ScreenLog.read(dir.resolve("screens.csv")))).append('\n');
+            }
+            md.append('\n');
+        }
+        for (RunStats r : stats) {
+            Path dir = base.resolve(r.id());
+            chart(dir.resolve("results.csv"), outcomes.get(r.id()), dir.resolve("timeline"), r.id() + " ("
+                    + r.pool() + ")");
+            md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
+        }
+        md.append("\nFiles per run in `seed004/<run>/`: `results.csv` (JMeter, every sample), `screens.csv` (the"
+                + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json`,"
+                + " `lint.txt`, `webapp.log`, `jmeter.log`; `run.json` in the run directory is the manifest.\n");
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("status", m.status());
+        json.put("runs", stats);
+        json.put("article", art);
+        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        return md.toString();
+    }
+
+    /** The run's status, or while the report phase itself runs, how many runs produced a result. */
+    static String runStatus(RunRecord.Manifest m) {
+        List<RunRecord.PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        long ok = runs.stream().filter(RunRecord.PhaseEntry::ok).count();
+        String counted = ok + " of " + runs.size() + " runs produced a result";
+        return "running".equals(m.status()) ? "Runs: " + counted : "Run status: **" + m.status() + "**, " + counted;
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
+    /**
+     * One row of the failover table from a run's outcome and the webapp's record: requests that ended after the
+     * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
+     * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
+     */
+    static String failoverRow(String id, JsonNode o, List<ScreenLog.Entry> log) {
+        JsonNode ev = o.path("events");
+        if (!ev.has("injection")) {
+            return "| " + id + " | **no failover recorded** | | | | | | |";
+        }
+        long t0 = o.path("t0EpochMs").asLong();
+        long inj = t0 + ev.path("injection").asLong();
+        long took = ev.path("old-writer-rebooted").asLong() - ev.path("injection").asLong();
+        Long firstWrite = null;
+        Map<String, Long> errors = new TreeMap<>();
+        long blocked = 0;
+        long timeoutMs = o.path("borrowTimeoutMs").asLong(-1);
+        long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
+        long moved = t0 + ev.path("endpoint-moved").asLong(ev.path("injection").asLong());
+        for (ScreenLog.Entry e : log) {
+            // every request still running at the injection or started after it: in flight, it meets the failover
+            long end = e.startEpochMs() + e.elapsedUs() / 1000;
+            if (end < inj) {
+                continue;
+            }
+            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved
+                    && (firstWrite == null || end - inj < firstWrite)) {
+                firstWrite = end - inj;
+            }
+            if (e.status() != 200) {
+                errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);
+            }
+            if (e.borrowMaxUs() / 1000 > limitMs) {
+                blocked++;
+            }
+        }
+        JsonNode l = o.path("ledger");
+        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id, took / 1000.0,
+                firstWrite == null ? "**none**" : String.format(Locale.ROOT, "%.1f", firstWrite / 1000.0),
+                errors.isEmpty() ? "none" : errors.toString(), blocked, limitMs, timeoutMs > 0 ? "" : ", unbounded",
+                l.path("acknowledged").asText("–"), l.path("lost").asText("–"),
+                l.path("unacknowledgedPresent").asText("–"));
+    }
+
+    /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
+    private static void chart(Path csv, JsonNode outcome, Path png, String title) throws IOException {
+        long t0 = outcome.path("t0EpochMs").asLong();
+        Map<String, List<Double>> xs = new LinkedHashMap<>();
+        Map<String, List<Double>> ys = new LinkedHashMap<>();
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (!rec.isConsistent()) {
+                    continue;
+                }
+                String code = rec.get("responseCode");
+                String outcomeClass = Boolean.parseBoolean(rec.get("success")) ? "ok" : code.startsWith("Non HTTP")
+                        ? "no HTTP answer" : "HTTP " + code;
+                xs.computeIfAbsent(outcomeClass, k -> new ArrayList<>()).add(
+                        (Long.parseLong(rec.get("timeStamp")) - t0) / 1000.0);
+                ys.computeIfAbsent(outcomeClass, k -> new ArrayList<>()).add(
+                        (double) Math.max(1, Long.parseLong(rec.get("elapsed"))));
+            }
+        }
+        if (xs.isEmpty()) {
+            return;
+        }
+        XYChart c = new XYChartBuilder().width(1000).height(450).title("seed 004, " + title)
+                .xAxisTitle("request start, s after the load began").yAxisTitle("response time, ms (log)").build();
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        c.getStyler().setYAxisLogarithmic(true);
+        c.getStyler().setMarkerSize(3);
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        List<String> order = new ArrayList<>(xs.keySet());
+        order.sort((a, b) -> a.equals("ok") ? -1 : b.equals("ok") ? 1 : a.compareTo(b));
+        for (String o : order) {
+            XYSeries s = c.addSeries(o + " (" + xs.get(o).size() + ")", xs.get(o), ys.get(o));
+            s.setMarker(SeriesMarkers.CIRCLE);
+            if (o.equals("ok")) {
+                s.setMarkerColor(new java.awt.Color(0, 130, 0, 90));
+            }
+        }
+        c.addAnnotation(new AnnotationLine((outcome.path("measureFromEpochMs").asLong() - t0) / 1000.0, true, false));
+        outcome.path("events").fields().forEachRemaining(e ->
+                c.addAnnotation(new AnnotationLine(e.getValue().asLong() / 1000.0, true, false)));
+        BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}

@@ -1,0 +1,39 @@
+package io.poolbench.suite.tools;
+
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.TestbedException;
+import java.net.URI;
+
+/**
+ * Where pgbench and the poolers reach a PostgreSQL server: host, port, database, user, and the password (kept in
+ * memory for the environment of the tools, never written).
+ *
+ * @param host host
+ * @param port port
+ * @param database database
+ * @param user user
+ * @param password password (environment only, never written)
+ */
+public record PostgresBackend(String host, int port, String database, String user, String password) {
+    /**
+     * @param db an open PostgreSQL database
+     * @return its address as the tools need it; {@code localhost} becomes {@code 127.0.0.1}, a URL without a port gets 5432
+     */
+    public static PostgresBackend of(Database db) {
+        URI u = URI.create(db.jdbcUrl().substring("jdbc:".length()));
+        String host = u.getHost() == null || u.getHost().equals("localhost") ? "127.0.0.1" : u.getHost();
+        int port = u.getPort() < 0 ? 5432 : u.getPort();
+        String path = u.getPath() == null || u.getPath().length() <= 1 ? "postgres" : u.getPath().substring(1);
+        return new PostgresBackend(host, port, path, db.user(), db.password() == null ? "" : db.password());
+    }
+
+    /** @return the backend as a pooler sees it */
+    public ServerPooler.Backend pooler() {
+        if (!password.isEmpty()) {
+            throw new TestbedException("the server needs a password: poolbench starts PgBouncer and pgpool-II"
+                    + " only in front of a server that trusts loopback connections (it writes passwords nowhere);"
+                    + " use --without pgbouncer,pgpool");
+        }
+        return new ServerPooler.Backend(host, port, database, user);
+    }
+}

@@ -1,0 +1,66 @@
+package io.poolbench.suite;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules of the layout (design.md, "Rules of the layout"), held on the compiled main classes of this module:
+ * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, and
+ * the shared packages ({@code process}, {@code tools}) import no scenario.
+ */
+class LayoutTest {
+    private static final String BASE = "io.poolbench.suite";
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(BASE);
+
+    /** @return the suite ids whose scenario lives in this module (the drills live in the toxiproxy module) */
+    private static List<String> scenarioIds() {
+        return Arrays.stream(SuiteScenario.values()).map(s -> s.id).filter(id -> !id.equals("drills")).toList();
+    }
+
+    @Test
+    void everyScenarioIsOnePackageNamedByItsSuiteId() {
+        for (String id : scenarioIds()) {
+            assertFalse(CLASSES.stream().noneMatch(c -> c.getPackageName().equals(BASE + "." + id)),
+                    "no package " + BASE + "." + id + " for the suite's scenario " + id);
+        }
+    }
+
+    @Test
+    void noScenarioPackageImportsAnotherOrTheCli() {
+        for (String id : scenarioIds()) {
+            List<String> others = new ArrayList<>();
+            for (String o : scenarioIds()) {
+                if (!o.equals(id)) {
+                    others.add(BASE + "." + o + "..");
+                }
+            }
+            noClasses().that().resideInAPackage(BASE + "." + id + "..")
+                    .should().dependOnClassesThat().resideInAnyPackage(others.toArray(String[]::new))
+                    .because("design.md: no scenario package imports another; shared code goes to process/, tools/,"
+                            + " report/ or testbed")
+                    .check(CLASSES);
+            noClasses().that().resideInAPackage(BASE + "." + id + "..")
+                    .should().dependOnClassesThat().resideInAPackage(BASE)
+                    .because("a scenario does not reach up into the CLI that registers it")
+                    .check(CLASSES);
+        }
+    }
+
+    @Test
+    void sharedPackagesImportNoScenario() {
+        String[] scenarios = scenarioIds().stream().map(id -> BASE + "." + id + "..").toArray(String[]::new);
+        noClasses().that().resideInAnyPackage(BASE + ".process..", BASE + ".tools..")
+                .should().dependOnClassesThat().resideInAnyPackage(scenarios)
+                .because("process/ and tools/ serve every scenario and belong to none")
+                .check(CLASSES);
+    }
+}

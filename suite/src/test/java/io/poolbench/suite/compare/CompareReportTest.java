@@ -1,0 +1,160 @@
+package io.poolbench.suite.compare;
+
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.testbed.run.Progress;
+
+import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.TestbedException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareReportTest {
+    @TempDir
+    Path dir;
+
+    static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n";
+
+    static String row(long ts, long elapsed, String label, int code) {
+        return ts + "," + elapsed + "," + label + "," + code + ",,t 1-1,text," + (code < 400) + ",,1,1,1,1,http://x/"
+                + label + "," + elapsed + ",0,0\n";
+    }
+
+    @Test
+    void jtlStatisticsFollowJMetersDefinitions() throws Exception {
+        StringBuilder sb = new StringBuilder(HEADER);
+        for (int i = 1; i <= 100; i++) {
+            sb.append(row(1_000_000 + i * 10L, i, "short", 200));
+        }
+        sb.append(row(1_000_000, 5_000, "long", 503));
+        sb.append("1000,5,sho"); // a line cut short by an interrupted run
+        Path csv = dir.resolve("r.csv");
+        Files.writeString(csv, sb.toString());
+        Map<String, JtlSummary.LabelStats> s = JtlSummary.read(csv);
+        JtlSummary.LabelStats sh = s.get("short");
+        assertEquals(100, sh.requests());
+        assertEquals(0, sh.errors());
+        assertEquals(50, sh.medianMs());
+        assertEquals(90, sh.p90Ms());
+        assertEquals(99, sh.p99Ms());
+        assertEquals(1, sh.minMs());
+        assertEquals(100, sh.maxMs());
+        assertEquals(50.5, sh.avgMs(), 1e-9);
+        // span: first start 1,000,010 to last end 1,001,000 + 100 = 1.09 s
+        assertEquals(100 / 1.09, sh.throughput(), 1e-6);
+        assertEquals(1, s.get("long").errors());
+        assertEquals(Map.of("503", 1L), s.get("long").errorsByCode());
+        assertEquals(101, s.get("all").requests());
+    }
+
+    @Test
+    void jmhJsonIsReadWithPerIterationP99() throws Exception {
+        Path json = dir.resolve("jmh.json");
+        try (InputStream in = getClass().getResourceAsStream("/jmh-sample.json")) {
+            Files.copy(in, json);
+        }
+        List<JmhSummary.Result> r = JmhSummary.read(json);
+        assertEquals(4, r.size());
+        JmhSummary.Result lat = r.stream().filter(x -> x.mode().equals("sample")).findFirst().orElseThrow();
+        assertEquals("ConnectionCycle.latency", lat.method());
+        assertEquals(lat.iterations() * lat.forks(), lat.p99PerIteration().size());
+        assertTrue(lat.samples() > 1000);
+        assertTrue(lat.percentiles().containsKey("99.9"));
+        assertTrue(Double.isNaN(r.get(0).error()), "JMH writes \"NaN\" when it cannot compute an error");
+        JmhSummary.Result thr = r.stream().filter(x -> x.mode().equals("thrpt")).findFirst().orElseThrow();
+        assertEquals(thr.forks(), thr.forkMeans().size(), "one mean per fork");
+        assertTrue(lat.forkMeans().isEmpty(), "sample mode has histograms, not fork means");
+    }
+
+    /** A run directory as the main job leaves it: manifest with the given load phase outcome, JMH ok. */
+    private void run(boolean loadOk) throws Exception {
+        CompareSettings rs = new CompareSettings("quick", List.of(new CompareSettings.ProfileRun("hikari", "/x/hikari.xml",
+                "jdbc/poolbench", "HikariCP", true)), List.of("ConnectionCycle"), 60, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
+                false, false);
+        io.poolbench.testbed.run.RunRecord r = io.poolbench.testbed.run.RunRecord.start(dir, "run", List.of("run"), rs,
+                System.out);
+        Files.createDirectories(dir.resolve("jmh/hikari"));
+        // one profile's results, as the main job's per-profile JMH phase writes them
+        com.fasterxml.jackson.databind.ObjectMapper om = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ArrayNode mine = om.createArrayNode();
+        try (InputStream in = getClass().getResourceAsStream("/jmh-sample.json")) {
+            om.readTree(in).forEach(b -> {
+                if (b.at("/params/profile").asText().equals("hikari")) {
+                    mine.add(b);
+                }
+            });
+        }
+        om.writeValue(dir.resolve("jmh/hikari/jmh.json").toFile(), mine);
+        io.poolbench.testbed.run.RunRecord.Phase j = r.plan("jmh:hikari", "JMH");
+        io.poolbench.testbed.run.RunRecord.Phase l = r.plan("load:hikari", "load");
+        j.start();
+        j.ok("4 results");
+        Path load = dir.resolve("load/hikari");
+        Files.createDirectories(load);
+        StringBuilder sb = new StringBuilder(HEADER);
+        for (int i = 1; i <= 30; i++) {
+            sb.append(row(1_000_000 + i, i, i % 3 == 0 ? "short" : i % 3 == 1 ? "medium" : "long", loadOk ? 200 : 503));
+        }
+        Files.writeString(load.resolve("results.csv"), sb.toString());
+        Files.writeString(load.resolve("pool.csv"), "elapsedMs,active,idle,waiting,total,max\n0,3,7,0,10,10\n500,10,0,4,10,10\n");
+        Files.writeString(load.resolve("profile.json"), "{\"name\":\"hikari\",\"pool\":\"HikariCP\",\"settings\":"
+                + "{\"maximumPoolSize\":\"10\",\"password\":\"***\"},\"warnings\":[]}");
+        l.start();
+        if (loadOk) {
+            l.ok("30 requests");
+        } else {
+            l.failed("the webapp exited with code 137 at 12 s of the 60 s load; JMeter was stopped");
+        }
+        r.finish();
+    }
+
+    @Test
+    void reportOfAnOkRunWritesTablesJsonAndCharts() throws Exception {
+        run(true);
+        String md = CompareReport.write(dir, new Progress(System.out));
+        assertTrue(md.contains("| HikariCP (hikari) | short | 10 |"), md);
+        assertTrue(md.contains("| HikariCP (hikari) | 2 | 4 | 2.00 | 10 | 10 |"), md);
+        assertTrue(java.util.regex.Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
+                "the JMH row: " + md);
+        assertTrue(md.contains("run status: **ok**"), md);
+        assertTrue(Files.size(dir.resolve("summary.json")) > 0);
+        assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));
+        assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-throughput.png")));
+        assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-borrow-percentiles.png")));
+    }
+
+    @Test
+    void aFailedLoadIsMarkedAndShowsNoNumbers() throws Exception {
+        // issue 8, fault 1: a dead webapp's 503s were reported as a fast profile with exit 0
+        run(false);
+        String md = CompareReport.write(dir, new Progress(System.out));
+        assertTrue(md.contains("| hikari | all | **FAILED**: the webapp exited with code 137"), md);
+        assertTrue(!md.contains("| HikariCP (hikari) | short |"), "no numbers for a failed phase: " + md);
+        assertTrue(md.contains("run status: **failed**"), md);
+        assertTrue(!Files.exists(dir.resolve("charts/http-response-times.png")), "no chart of a failed load");
+    }
+
+    @Test
+    void damagedOrForeignDirectoriesAreOneLineAndNothingIsWritten() throws Exception {
+        Files.writeString(dir.resolve("notes.txt"), "mine");
+        TestbedException e = assertThrows(TestbedException.class, () -> CompareReport.write(dir, new Progress(System.out)));
+        assertTrue(e.getMessage().contains("not a poolbench run directory"), e.getMessage());
+        assertTrue(!Files.exists(dir.resolve("summary.md")), "nothing written into a foreign directory");
+        assertEquals(2, PoolbenchMain.run("report", dir.toString()));
+        run(true);
+        Files.writeString(dir.resolve("load/hikari/results.csv"), HEADER + row(1_000_000, 5, "short", 200).replace("1000000,", "12x,"));
+        e = assertThrows(TestbedException.class, () -> CompareReport.write(dir, new Progress(System.out)));
+        assertTrue(e.getMessage().contains("load/hikari") && !e.getMessage().contains("\n"), e.getMessage());
+    }
+}

@@ -1,0 +1,64 @@
+package io.poolbench.suite.seed001;
+
+import io.poolbench.suite.PoolbenchMain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.run.RunRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tiny seed 001 sweep against embedded PostgreSQL: HikariCP and R2DBC (blocking and async) at one user count,
+ * with and without the index: a row per stack and index setting, the article's tables, both charts, the index back
+ * at the end, no webapp or JMeter left; bad input is one line and exit 2. No timing checked.
+ */
+class Seed001IT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tinySweepWritesEveryStackAndLeavesNoProcess() throws Exception {
+        Path out = tmp.resolve("run");
+        assertEquals(0, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--out", out.toString(),
+                "--profiles", "hikari,r2dbc", "--users", "4", "--step-seconds", "2", "--warmup-seconds", "1",
+                "--rows", "5000"));
+        String md = Files.readString(out.resolve("concurrency/summary.md"));
+        for (String stack : new String[] {"HikariCP (JDBC)", "R2DBC r2dbc (blocking)", "R2DBC r2dbc (async servlet)"}) {
+            assertEquals(2, md.lines().filter(l -> l.startsWith("| 4 | " + stack + " |")).count(), stack + ": " + md);
+        }
+        assertTrue(md.contains("| 300 | 6149.8 | 32.88 | 65.23 | 4360.7 | 58.08 | 84.55 |"), "the article's rows");
+        assertTrue(md.contains("## What the index is worth"), md);
+        assertTrue(Files.isRegularFile(out.resolve("concurrency/with-index.png")));
+        assertTrue(Files.isRegularFile(out.resolve("concurrency/without-index.png")));
+        assertTrue(Files.isRegularFile(out.resolve("concurrency/with/hikari/4-users/results.csv")));
+        assertEquals("ok", RunRecord.read(out).status());
+        assertEquals(java.util.List.of(), leftOver(), "a webapp, JMeter or PostgreSQL left running");
+        assertEquals(2, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--users", "0", "--out",
+                tmp.resolve("x").toString()), "out of range");
+        assertEquals(2, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--index", "maybe", "--out",
+                tmp.resolve("y").toString()));
+        assertEquals(2, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--profiles", "unpooled", "--out",
+                tmp.resolve("z").toString()), "no pool");
+        assertFalse(Files.exists(tmp.resolve("x")) || Files.exists(tmp.resolve("y")) || Files.exists(tmp.resolve("z")));
+    }
+
+    /** Children that outlive the run: JVMs (webapp, JMeter) and PostgreSQL; watchdogs get 5 s to notice. */
+    private static java.util.List<String> leftOver() throws InterruptedException {
+        java.util.List<String> left = java.util.List.of();
+        for (int i = 0; i < 50; i++) {
+            left = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                    .map(h -> h.info().commandLine().orElse("?"))
+                    .filter(c -> c.contains("java") || c.contains("postgres")).toList();
+            if (left.isEmpty()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        return left;
+    }
+}

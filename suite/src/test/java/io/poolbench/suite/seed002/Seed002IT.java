@@ -1,0 +1,48 @@
+package io.poolbench.suite.seed002;
+
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.suite.tools.ServerPooler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.run.RunRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tiny seed 002 sweep against embedded PostgreSQL, with the background load in its own JVM: every variant's
+ * row under both load conditions, the claims table, the memory tables, the charts; the load process and PgBouncer
+ * stopped; no timing checked.
+ */
+class Seed002IT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tinySweepWritesEveryVariantUnderBothLoadsAndStopsTheLoad() throws Exception {
+        Path out = tmp.resolve("run");
+        assertEquals(0, PoolbenchMain.run("sweep", "shared", "--out", out.toString(), "--profiles", "hikari",
+                "--threads", "2,4", "--trials", "1", "--pool-size", "2", "--load-threads", "2", "--load-pool", "2",
+                "--memory-connections", "2", "--server-connections", "2", "--rows", "1000"));
+        String md = Files.readString(out.resolve("shared/summary.md"));
+        assertTrue(md.contains("## Load: none") && md.contains("## Load: cross-join"), md);
+        assertTrue(md.contains("| one shared connection |") && md.contains("| a new connection per thread |")
+                && md.contains("| borrow from HikariCP |"), md);
+        if (ServerPooler.find("pgbouncer").isPresent()) {
+            assertTrue(md.contains("| a new connection to PgBouncer per thread |"), md);
+        }
+        assertTrue(md.contains("| shared connection |") && md.contains("180,794"), "Table 1 beside ours: " + md);
+        assertTrue(md.contains("| 2 | 2 |"), "two backends read with two connections open: " + md);
+        assertTrue(Files.isRegularFile(out.resolve("shared/none.png")));
+        assertTrue(Files.isRegularFile(out.resolve("shared/cross-join.png")));
+        assertEquals("ok", RunRecord.read(out).status());
+        assertFalse(ProcessHandle.current().children().anyMatch(h -> h.info().commandLine().map(c -> c.contains(
+                "BackgroundLoad") || c.contains("pgbouncer")).orElse(false)), "the load or PgBouncer left running");
+        assertEquals(2, PoolbenchMain.run("sweep", "shared", "--load", "heavy", "--out", tmp.resolve("x").toString()));
+        assertEquals(2, PoolbenchMain.run("sweep", "shared", "--threads", "0", "--out", tmp.resolve("y").toString()));
+    }
+}

@@ -1,0 +1,94 @@
+package io.poolbench.suite.seed004;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.toxiproxy.RequiresDocker;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tiny seed004 (Docker): the article's three profiles, two JMeter engines, 20 s with a planned failover. Checks
+ * the mechanics and the bookkeeping, never a timing: the table has every run and screen beside the article's
+ * columns, the failover chart exists, and every request JMeter sent is in the webapp's own record and the other way
+ * round (none lost between the two).
+ */
+@ExtendWith(RequiresDocker.class)
+class Seed004IT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tinySeed004WithFailoverAccountsForEveryRequest() throws Exception {
+        Path hosts = tmp.resolve("hosts");
+        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
+        Path out = tmp.resolve("run");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0", "-Dsun.net.inetaddr.negative.ttl=0",
+                "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString(), "seed004", "--root", "..",
+                "--out", out.toString(), "--duration", "20", "--warmup", "5", "--rampup", "2", "--failover",
+                "--rows", "2000", "--long-screen-max-ms", "2000"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
+        pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+        Process p = pb.start();
+        String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(15, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), console);
+        RunRecord.Manifest m = RunRecord.read(out);
+        assertEquals("ok", m.status(), m.phases().toString());
+        String md = Files.readString(out.resolve("seed004/summary.md"));
+        for (String id : Seed004Command.ARTICLE_PROFILES) {
+            for (String screen : Seed004Report.SCREENS) {
+                assertTrue(md.contains("| " + id + " | "), id + " in\n" + md);
+            }
+            assertTrue(Files.isRegularFile(out.resolve("seed004/" + id + "/timeline.png")), id);
+            accountedFor(out.resolve("seed004/" + id));
+        }
+        assertTrue(md.contains("| DBCP2 | 60 | 49 | 78 | 24 | 22,832 |"), "the article's DBCP2 short row:\n" + md);
+        assertTrue(md.contains("| HikariCP | 46 | 45 | 57 | 22 | 347 |"), "the article's HikariCP short row:\n" + md);
+        assertTrue(md.contains("## Failover") && md.contains("## Load achieved and where the CPU went"), md);
+        assertTrue(md.contains("jmeter engine 1") && md.contains("jmeter engine 2") && md.contains("mysql-a"), md);
+    }
+
+    /** Every request JMeter recorded reached the webapp's record and vice versa (matched by count per screen). */
+    static void accountedFor(Path run) throws Exception {
+        List<ScreenLog.Entry> log = ScreenLog.read(run.resolve("screens.csv"));
+        int jmeter = 0;
+        int noAnswer = 0;
+        Set<String> users = new HashSet<>();
+        try (Reader r = Files.newBufferedReader(run.resolve("results.csv"), StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                jmeter++;
+                if (rec.get("responseCode").startsWith("Non HTTP")) {
+                    noAnswer++;
+                }
+                String url = rec.get("URL");
+                users.add(url.substring(url.indexOf("user=") + 5).replaceAll("&.*", ""));
+            }
+        }
+        assertTrue(jmeter > 0, run.toString());
+        assertEquals(jmeter - noAnswer, log.size(), run + ": JMeter samples with an HTTP answer vs webapp records");
+        assertTrue(users.stream().anyMatch(u -> u.startsWith("1")) && users.stream().anyMatch(u -> u.startsWith("2")),
+                "both engines sent requests: " + users);
+        JsonNode o = new ObjectMapper().readTree(run.resolve("outcome.json").toFile());
+        assertTrue(o.path("events").has("endpoint-moved"), o.toString());
+        assertTrue(o.path("ledger").path("acknowledged").asLong() >= 0, o.toString());
+    }
+}

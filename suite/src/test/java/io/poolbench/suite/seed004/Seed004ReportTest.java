@@ -1,0 +1,62 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.suite.process.JtlSummary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.ScreenModel;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004's figures from parsed inputs: the warm-up is left out, borrow waits and failover rows are derived. */
+class Seed004ReportTest {
+    static JtlSummary.LabelStats label(String l, long n, long errors, long max) {
+        return new JtlSummary.LabelStats(l, n, errors, 1, 10, 5, 9, 15, 20, 1, max, 2, 60, Map.of());
+    }
+
+    @Test
+    void borrowWaitsCountOnlyTheMeasuredPeriodAndTheArticleColumnFollowsThePool() {
+        long from = 10_000;
+        long to = 70_000;
+        List<ScreenLog.Entry> log = List.of(
+                new ScreenLog.Entry(5_000, "short", 1, 200, "", 1, 30_000_000, 30_000_000, 30_100_000, ""),
+                new ScreenLog.Entry(20_000, "short", 1, 200, "", 1, 2_000, 2_000, 45_000, ""),
+                new ScreenLog.Entry(30_000, "short", 2, 503, "pool-timeout", 1, 10_000_000, 10_000_000, 10_001_000, ""),
+                new ScreenLog.Entry(40_000, "long", 7, 200, "", 1, 1_000, 1_000, 900_000, ""));
+        Seed004Report.RunStats r = Seed004Report.compute("dbcp1", "DBCP 1.4",
+                Map.of("short", label("short", 2, 1, 10_050), "long", label("long", 1, 0, 900)), log,
+                ScreenModel.article(), from, to, 3.125);
+        assertEquals(List.of("short", "long"), r.screens().stream().map(Seed004Report.ScreenStats::screen).toList());
+        Seed004Report.ScreenStats s = r.screens().get(0);
+        assertEquals(10_000.0, s.borrowMaxMs(), 1e-9, "the 30 s borrow in the warm-up is left out");
+        assertEquals(10_000.0, s.borrowP99Ms(), 1e-9);
+        assertEquals(40, s.sqlAloneMaxMs());
+        assertEquals(ScreenModel.article().longScreenMs(7), r.screens().get(1).sqlAloneMaxMs());
+        assertEquals(3, r.measuredRequests());
+        assertEquals(0.05, r.achievedPerSecond(), 1e-9);
+        assertEquals("DBCP2", Seed004Report.articlePool("DBCP 1.4"));
+        assertEquals("HikariCP", Seed004Report.articlePool("HikariCP"));
+        assertEquals(null, Seed004Report.articlePool("c3p0"));
+        assertTrue(r.line().startsWith("3 requests measured, 0.05 of 3.13 requests/s"), r.line());
+    }
+
+    @Test
+    void theFailoverRowNamesTheFirstWriteAfterTheInjectionErrorsAndLongBorrows() throws Exception {
+        String outcome = "{\"t0EpochMs\":1000,\"borrowTimeoutMs\":10000,\"events\":{\"injection\":60000,"
+                + "\"old-writer-rebooted\":62500},\"ledger\":{\"acknowledged\":40,\"lost\":0,"
+                + "\"unacknowledgedPresent\":1}}";
+        List<ScreenLog.Entry> log = List.of(
+                new ScreenLog.Entry(50_000, "medium", 1, 200, "", 1, 10, 10, 150_000, "w-before"),
+                // in flight at the injection (61,000): it meets the failover and counts
+                new ScreenLog.Entry(60_900, "medium", 4, 500, "sql", 1, 10, 10, 200_000, "w-inflight"),
+                new ScreenLog.Entry(61_500, "medium", 1, 500, "sql", 1, 10, 10, 150_000, "w-failed"),
+                new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
+                new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
+        String row = Seed004Report.failoverRow("hikari", new ObjectMapper().readTree(outcome), log);
+        assertEquals("| hikari | 2.5 | 4.0 | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
+    }
+}

@@ -1,0 +1,33 @@
+package io.poolbench.testbed.run;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --out}, {@code --force} and {@code --root}, as the seed scenarios take them (a picocli mixin): where a run's
+ * directory goes, whether a previous run there may be replaced ({@link RunRecord#prepareDirectory}), and the
+ * project root (its built jars, plans and {@code target/poolbench-report}).
+ */
+public final class RunDirOptions {
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty (default: a new"
+            + " target/poolbench-report/<time>/).")
+    Path out;
+
+    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
+    boolean force;
+
+    @Option(names = "--root", defaultValue = ".", paramLabel = "DIR",
+            description = "Project root (default: the current directory).")
+    public Path root;
+
+    /**
+     * Makes the run directory (see {@link RunRecord#prepareDirectory}).
+     *
+     * @return the new, empty run directory ({@code --out}, or a time-stamped one under the root's
+     *     {@code target/poolbench-report})
+     * @throws io.poolbench.testbed.TestbedException one line when --out is not empty (without --force) or unwritable
+     */
+    public Path prepare() {
+        return RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+    }
+}
