@@ -1,7 +1,7 @@
 package io.poolbench.suite;
 
 import io.poolbench.suite.compare.CompareReport;
-import io.poolbench.suite.seed000.Seed000Command;
+import io.poolbench.suite.seed000.Seed000Report;
 import io.poolbench.suite.seed001.Seed001Report;
 import io.poolbench.suite.seed002.Seed002Report;
 import io.poolbench.suite.seed003.Seed003Report;
@@ -27,7 +27,7 @@ public enum SuiteScenario {
     SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
             30, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",
                     "--runs", "1"), List.of("sweep", "pool-size", "--as-article"),
-            (d, m) -> Seed000Command.write(d)),
+            (d, m) -> Seed000Report.write(d)),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
             "concurrency/summary.md", false, 260, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",

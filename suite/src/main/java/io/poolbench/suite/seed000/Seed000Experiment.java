@@ -1,8 +1,17 @@
 package io.poolbench.suite.seed000;
 
-import io.poolbench.testbed.PoolFill;
-
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Database;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.PoolFill;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
@@ -11,7 +20,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,8 +46,122 @@ import javax.sql.DataSource;
  * excess over it is the pool's (and the machine's) overhead, and the per-task waits show whether it hands
  * connections out fairly (a FIFO pool's longest wait is {@code (waves - 1) × holdMs}).
  */
-public final class Seed000Experiment {
-    private Seed000Experiment() {
+public final class Seed000Experiment implements Scenario {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final Seed000Settings settings;
+    private final List<PoolProfile> profiles;
+    private final DatabaseOptions db;
+    private final boolean platformOnlyNote;
+
+    /**
+     * @param settings the checked settings
+     * @param profiles the loaded profiles, each a pool, names unique
+     * @param db where the database comes from
+     * @param platformOnlyNote say that only platform threads run (a JDK without virtual threads, none asked for)
+     */
+    Seed000Experiment(Seed000Settings settings, List<PoolProfile> profiles, DatabaseOptions db,
+            boolean platformOnlyNote) {
+        this.settings = settings;
+        this.profiles = profiles;
+        this.db = db;
+        this.platformOnlyNote = platformOnlyNote;
+    }
+
+    /**
+     * One pool and thread kind's results, as {@code pool-size/<key>.json} holds them.
+     *
+     * @param profile profile name
+     * @param pool the pool's display name
+     * @param threads platform or virtual
+     * @param runs per pool size (as a string key), the runs in order
+     */
+    public record Result(String profile, String pool, String threads, Map<String, List<Run>> runs) {
+    }
+
+    @Override
+    public String command() {
+        return "sweep pool-size";
+    }
+
+    @Override
+    public Object settings() {
+        return settings;
+    }
+
+    @Override
+    public String report(Path dir) throws IOException {
+        return Seed000Report.write(dir);
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
+        int n = settings.runs();
+        int tasks = settings.tasks();
+        long holdMs = settings.holdMs();
+        List<Integer> sizes = settings.sizes();
+        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        RunRecord.Phase dbPhase = record.plan("database", "start the database");
+        if (platformOnlyNote) {
+            progress.print("poolbench sweep pool-size: platform threads only: virtual threads need JDK 21 or"
+                    + " later (this is JDK " + Runtime.version().feature() + "; e.g."
+                    + " POOLBENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java ./poolbench sweep pool-size)");
+        }
+        List<String[]> runsPlan = new ArrayList<>();
+        for (String kind : settings.threads()) {
+            for (PoolProfile p : profiles) {
+                String key = key(p.name(), kind);
+                runsPlan.add(new String[] {p.name(), kind});
+                phases.put(key, record.plan("pool-size:" + key, sizes.size() + " sizes × " + n + " runs of "
+                        + tasks + " " + kind + " threads holding " + holdMs + " ms"));
+            }
+        }
+        Path data = Files.createDirectories(record.dir().resolve("pool-size"));
+        progress.phase(1, runsPlan.size() + 1, "database");
+        if (!dbPhase.start()) {
+            return;
+        }
+        try (Database database = db.settings().open()) {
+            dbPhase.ok(database.describe());
+            int no = 1;
+            for (String[] plan : runsPlan) {
+                PoolProfile p = profiles.stream().filter(x -> x.name().equals(plan[0])).findFirst().orElseThrow();
+                boolean virtual = plan[1].equals("virtual");
+                String key = key(p.name(), plan[1]);
+                progress.phase(++no, runsPlan.size() + 1, "pool size sweep, " + p.name() + ", " + plan[1]
+                        + " threads");
+                RunRecord.Phase ph = phases.get(key);
+                if (!ph.start()) {
+                    return;
+                }
+                try {
+                    Map<String, List<Run>> bySize = new LinkedHashMap<>();
+                    for (int size : sizes) {
+                        List<Run> rs = new ArrayList<>();
+                        for (int r = 0; r < n; r++) {
+                            rs.add(runOnce(p, database, size, tasks, holdMs, virtual));
+                        }
+                        bySize.put(Integer.toString(size), rs);
+                        progress.detail(key, String.format(Locale.ROOT, "size %d: median %.0f ms (ideal %d)", size,
+                                Figures.median(rs.stream().map(Run::elapsedMs).toList()),
+                                idealMs(tasks, size, holdMs)));
+                    }
+                    JSON.writeValue(data.resolve(key + ".json").toFile(), new Result(p.name(),
+                            p.kind().adapter().displayName(), plan[1], bySize));
+                    ph.ok(sizes.size() + " sizes × " + n + " runs");
+                } catch (Exception e) {
+                    ph.failed(Redact.rootMessage(e));
+                }
+            }
+        }
+    }
+
+    /**
+     * @param profile profile name
+     * @param kind platform or virtual
+     * @return the results' key: the profile name, with {@code -virtual} for virtual threads
+     */
+    static String key(String profile, String kind) {
+        return kind.equals("virtual") ? profile + "-virtual" : profile;
     }
 
     /**
@@ -47,7 +172,7 @@ public final class Seed000Experiment {
      * @param holdMs hold time per task, ms
      * @return {@code ceil(tasks / size) × holdMs}, ms
      */
-    static long idealMs(int tasks, int size, long holdMs) {
+    public static long idealMs(int tasks, int size, long holdMs) {
         return ((tasks + size - 1) / size) * holdMs;
     }
 
@@ -57,7 +182,7 @@ public final class Seed000Experiment {
      * @param elapsedMs from the release of the tasks to the end of the last, ms
      * @param waitsMs each task's time in getConnection, ms, in task order
      */
-    record Run(double elapsedMs, List<Double> waitsMs) {
+    public record Run(double elapsedMs, List<Double> waitsMs) {
     }
 
     /**

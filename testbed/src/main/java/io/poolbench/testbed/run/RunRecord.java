@@ -27,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 
 /**
  * One run of a poolbench command: its own directory and its manifest {@code run.json}. Every scenario (the main
@@ -353,6 +354,10 @@ public final class RunRecord {
      * @return the record
      */
     public static RunRecord start(Path dir, String command, List<String> args, Object settings, PrintStream console) {
+        // the report of an interrupted run draws its charts while the JVM shuts down: encoded in memory, since
+        // ImageIO's disk cache registers a temporary file for deletion at exit, which then fails ("Shutdown in
+        // progress") and lost the report of what finished (and left /tmp/imageio*.tmp behind)
+        ImageIO.setUseCache(false);
         RunRecord r = new RunRecord(dir, command, args, settings, console);
         installSignals();
         ACTIVE.add(r);

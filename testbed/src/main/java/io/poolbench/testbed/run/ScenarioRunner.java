@@ -1,0 +1,64 @@
+package io.poolbench.testbed.run;
+
+import io.poolbench.testbed.Redact;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Runs a {@link Scenario} in a prepared run directory: the run skeleton, written once for every command.
+ *
+ * <ol>
+ *   <li>the libraries' logging goes to the scenario's log file in the run directory ({@link RunLog});</li>
+ *   <li>the manifest is started ({@link RunRecord#start}) with the command line and the scenario's settings, and
+ *       Ctrl-C / SIGTERM are handled from then on: the report of what finished is written, marked interrupted;</li>
+ *   <li>the scenario plans and runs its phases; the record is finished also when it throws or an Error escapes
+ *       (a phase still running or pending is then failed, not left "running");</li>
+ *   <li>unless interrupted: the report is written and printed, then one closing line: {@code <name>: <outcome>}
+ *       or {@code <name>: PROBLEM: <outcome>}.</li>
+ * </ol>
+ */
+public final class ScenarioRunner {
+    private ScenarioRunner() {
+    }
+
+    /**
+     * @param scenario the scenario, its settings checked
+     * @param dir its run directory, new and empty ({@link RunRecord#prepareDirectory})
+     * @param args the whole command line as typed (no password is ever on it)
+     * @param console where progress and the closing line go
+     * @return {@link RunRecord#exitCode()}: 0 every phase ok, 1 a phase failed, 130 / 143 interrupted
+     * @throws Exception what the scenario threw, after the record was finished
+     */
+    public static int run(Scenario scenario, Path dir, List<String> args, PrintStream console) throws Exception {
+        try (RunLog log = RunLog.redirect(dir.resolve(scenario.logFile()))) {
+            RunRecord record = RunRecord.start(dir, scenario.command(), args, scenario.settings(), console);
+            record.onInterrupt(() -> reportQuietly(scenario, dir, console));
+            Progress progress = new Progress(console);
+            try {
+                scenario.run(record, progress);
+            } finally {
+                // also on an Error: the run ends here, not in the shutdown hook as "interrupted"
+                record.finish();
+            }
+            int rc = record.finish();
+            if (!record.interrupted()) {
+                String md = scenario.report(dir);
+                if (md != null) {
+                    progress.print(md);
+                }
+                progress.print(scenario.consoleName() + ": " + (rc == 0 ? "" : "PROBLEM: ") + record.outcomeLine());
+            }
+            return rc;
+        }
+    }
+
+    /** The report after an interruption: a failure to write it is one line, never a second exception. */
+    private static void reportQuietly(Scenario scenario, Path dir, PrintStream console) {
+        try {
+            scenario.report(dir);
+        } catch (Exception e) {
+            console.println(scenario.consoleName() + ": report not written: " + Redact.rootMessage(e));
+        }
+    }
+}
