@@ -42,14 +42,6 @@ public final class Seed003Report {
         return Double.isNaN(pooled) || Double.isNaN(unpooled) || unpooled == 0 ? Double.NaN : pooled / unpooled;
     }
 
-    static void writeQuietly(Path dir) {
-        try {
-            write(dir);
-        } catch (Exception e) {
-            System.out.println("poolbench sweep connect: report not written: " + e.getMessage());
-        }
-    }
-
     /**
      * Writes the report.
      *

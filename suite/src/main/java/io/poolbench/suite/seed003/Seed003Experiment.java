@@ -1,0 +1,321 @@
+package io.poolbench.suite.seed003;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.tools.PgBouncer;
+import io.poolbench.suite.tools.Pgbench;
+import io.poolbench.suite.tools.PgbenchTables;
+import io.poolbench.suite.tools.PgpoolII;
+import io.poolbench.suite.tools.PostgresBackend;
+import io.poolbench.suite.tools.ServerPooler;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.PoolFill;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Seed 003's experiment: the database, pgbench's tables, then every variant (a Java client on a profile, pgbench
+ * directly, through PgBouncer or pgpool-II, with and without a new connection per transaction) one warm-up and
+ * {@code runs} measured runs each, written to {@code connect/<variant>.json} as they come. The article, what it
+ * measured and what we measure are in {@link ConnectPerTransaction}'s header.
+ */
+public final class Seed003Experiment implements Scenario {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final Seed003Settings settings;
+    private final List<Variant> variants;
+    private final List<String> notes;
+    private final Optional<Path> pgbench;
+    private final Optional<PgBouncer> bouncer;
+    private final Optional<PgpoolII> pgpool;
+    private final DatabaseOptions db;
+    private final int clients;
+    private final int pgbenchThreads;
+    private final int pgpoolChildren;
+
+    /**
+     * One variant: who sends the transactions, along which route.
+     *
+     * @param id file-safe id, e.g. {@code java-hikari}, {@code pgbench-C-pgbouncer}
+     * @param client {@code java} or {@code pgbench}
+     * @param route {@code direct}, {@code PgBouncer}, {@code pgpool-II}, or the Java pool's name
+     * @param reconnect a new connection per transaction (pgbench -C; Java: every getConnection)
+     * @param profile the Java profile, or null
+     */
+    public record Variant(String id, String client, String route, boolean reconnect, PoolProfile profile) {
+    }
+
+    /**
+     * @param settings the checked settings
+     * @param variants what runs, in order
+     * @param notes one line each for a tool that is missing (said once at the start)
+     * @param pgbench pgbench, when it runs
+     * @param bouncer PgBouncer, when it runs
+     * @param pgpool pgpool-II, when it runs
+     * @param db where the database comes from
+     */
+    Seed003Experiment(Seed003Settings settings, List<Variant> variants, List<String> notes, Optional<Path> pgbench,
+            Optional<PgBouncer> bouncer, Optional<PgpoolII> pgpool, DatabaseOptions db) {
+        this.settings = settings;
+        this.variants = variants;
+        this.notes = notes;
+        this.pgbench = pgbench;
+        this.bouncer = bouncer;
+        this.pgpool = pgpool;
+        this.db = db;
+        this.clients = settings.clients();
+        this.pgbenchThreads = settings.pgbenchThreads();
+        this.pgpoolChildren = settings.pgpoolChildren();
+    }
+
+    @Override
+    public String command() {
+        return "sweep connect";
+    }
+
+    @Override
+    public Object settings() {
+        return settings;
+    }
+
+    @Override
+    public String report(Path dir) throws IOException {
+        return Seed003Report.write(dir);
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
+        Path dir = record.dir();
+        int n = settings.runs();
+        int warmup = settings.warmupTransactions();
+        int scale = settings.scale();
+        notes.forEach(l -> progress.print("poolbench sweep connect: " + l));
+        RunRecord.Phase dbPhase = record.plan("database", "start the database");
+        RunRecord.Phase dataPhase = record.plan("data", "pgbench tables at scale " + scale);
+        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        for (Variant v : variants) {
+            phases.put(v.id(), record.plan("connect:" + v.id(), describe(v, settings) + ": 1 warm-up + " + n
+                    + " runs"));
+        }
+        Path data = Files.createDirectories(dir.resolve("connect"));
+        Map<String, Object> environment = new LinkedHashMap<>();
+        environment.put("notes", notes);
+        int steps = variants.size() + 2;
+        progress.phase(1, steps, "database");
+        if (!dbPhase.start()) {
+            return;
+        }
+        int maxConnections = Math.max(100, 2 * clients + pgpoolChildren * 4 + 20);
+        try (Database database = db.settings().open(maxConnections)) {
+            dbPhase.ok(database.describe());
+            progress.phase(2, steps, "pgbench tables, scale " + scale);
+            if (!dataPhase.start()) {
+                return;
+            }
+            try (Connection c = database.connect()) {
+                PgbenchTables.create(c, scale);
+                environment.putAll(serverFacts(c));
+            }
+            dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) scale + " accounts");
+            PostgresBackend backend = PostgresBackend.of(database);
+            environment.put("pgbench", pgbench.map(Pgbench::version).orElse("not run"));
+            environment.put("pgbenchThreads", pgbenchThreads);
+            environment.put("cores", Runtime.getRuntime().availableProcessors());
+            environment.put("java", System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.runtime.version"));
+            JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+            int step = 2;
+            ServerPooler running = null;
+            try {
+                for (Variant v : variants) {
+                    progress.phase(++step, steps, describe(v, settings));
+                    RunRecord.Phase ph = phases.get(v.id());
+                    if (!ph.start()) {
+                        break;
+                    }
+                    try {
+                        if (v.client().equals("pgbench") && !v.route().equals("direct")) {
+                            ServerPooler want = v.route().equals("PgBouncer") ? bouncer.get() : pgpool.get();
+                            if (running != want) {
+                                if (running != null) {
+                                    running.close();
+                                    running = null;
+                                }
+                                want.start(backend.pooler(), dir.resolve("connect").resolve(
+                                        v.route().toLowerCase(Locale.ROOT)));
+                                running = want;
+                                environment.put(v.route(), want.version());
+                                JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+                            }
+                        }
+                        List<Map<String, Object>> rs = new ArrayList<>();
+                        for (int r = 0; r <= n; r++) {
+                            Map<String, Object> one = runOnce(v, r == 0 ? warmup : settings.transactions(), database,
+                                    backend, pgbench.orElse(null), running, dir);
+                            if (r > 0) {
+                                rs.add(one);
+                                progress.detail(v.id(), String.format(Locale.ROOT, "run %d of %d: %.1f tps"
+                                        + " including connection set-up, %.1f excluding", r, n,
+                                        (Double) one.get("tpsIncluding"), (Double) one.get("tpsExcluding")));
+                                writeVariant(data, v, settings, rs);
+                            }
+                        }
+                        ph.ok(n + " runs");
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    } catch (Exception e) {
+                        ph.failed(Redact.rootMessage(e));
+                    }
+                }
+            } finally {
+                if (running != null) {
+                    running.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * @param v a variant
+     * @param s the settings
+     * @return how the report names it, e.g. {@code pgbench -S -C -c 30 -j 1 -t 300 via PgBouncer}
+     */
+    static String describe(Variant v, Seed003Settings s) {
+        if (v.client().equals("java")) {
+            return "Java, " + s.clients() + " threads × " + s.transactions() + ", " + (v.profile().kind().adapter()
+                    .pooled() ? "borrow from " + v.route() + " (pool size " + s.poolSize() + ")"
+                    : "new connection each (" + v.route() + ")");
+        }
+        return Pgbench.describe(v.reconnect(), s.clients(), s.pgbenchThreads(), s.transactions())
+                + (v.route().equals("direct") ? " direct" : " via " + v.route());
+    }
+
+    private Map<String, Object> runOnce(Variant v, int tx, Database database, PostgresBackend backend, Path pgbench,
+            ServerPooler pooler, Path dir) throws Exception {
+        ProcessCpu cpu = new ProcessCpu();
+        database.serverPid().ifPresent(p -> cpu.watch("server", p));
+        if (pooler != null && v.client().equals("pgbench") && !v.route().equals("direct")) {
+            cpu.watch("pooler", pooler.pid());
+        }
+        if (v.client().equals("java")) {
+            cpu.watch("client", ProcessHandle.current().pid());
+        }
+        Map<String, Object> r = new LinkedHashMap<>();
+        cpu.start();
+        if (v.client().equals("java")) {
+            Map<String, String> overrides = new HashMap<>();
+            int size = settings.poolSize();
+            for (String a : v.profile().kind().adapter().sizeAttributes()) {
+                overrides.put(a, Integer.toString(size));
+            }
+            DataSource ds = v.profile().createDataSource(DatabaseOptions.vars(database), overrides);
+            ConnectPerTransaction.JavaRun jr;
+            try {
+                if (v.profile().kind().adapter().pooled()) {
+                    // a service's pool is warm, as a pooler is after its first run: filled before the clock starts
+                    PoolFill.fill(ds, size);
+                }
+                cpu.start();
+                jr = ConnectPerTransaction.run(ds, clients, tx, settings.scale());
+            } finally {
+                PoolProfile.close(ds);
+            }
+            if (jr.processed() == 0) {
+                throw new TestbedException("no transaction succeeded: " + jr.firstError());
+            }
+            r.put("processed", jr.processed());
+            r.put("failed", jr.failed());
+            r.put("elapsedS", jr.elapsedS());
+            r.put("tpsIncluding", jr.tpsIncluding());
+            r.put("tpsExcluding", jr.tpsExcluding(clients));
+            r.put("avgConnectMs", jr.avgConnectMs());
+            r.put("derived", "");
+            if (jr.firstError() != null) {
+                r.put("firstError", jr.firstError());
+            }
+        } else {
+            int port = v.route().equals("direct") ? backend.port() : pooler.port();
+            Pgbench.Run pr = Pgbench.run(pgbench, backend.host(), port, backend.user(), backend.password(),
+                    backend.database(), v.reconnect(), clients, pgbenchThreads, tx,
+                    dir.resolve("connect").resolve("pgbench.log"));
+            Pgbench.Result res = pr.result();
+            if (res.processed() == 0) {
+                throw new TestbedException("pgbench processed no transaction");
+            }
+            r.put("processed", res.processed());
+            r.put("failed", res.failed());
+            r.put("elapsedS", res.processed() / res.tpsIncluding());
+            r.put("tpsIncluding", res.tpsIncluding());
+            r.put("tpsExcluding", res.tpsExcluding());
+            r.put("avgConnectMs", res.avgConnectMs());
+            r.put("derived", res.derived());
+            r.put("threads", res.threads());
+            r.put("latencyAvgMs", res.latencyAvgMs());
+            r.put("clientCpuS", pr.cpuSeconds());
+            r.put("wallS", pr.wallSeconds());
+        }
+        Map<String, Double> cores = new LinkedHashMap<>();
+        for (ProcessCpu.Usage u : cpu.stop()) {
+            cores.put(u.name(), u.cores());
+        }
+        if (r.containsKey("clientCpuS")) {
+            cores.put("client", (Double) r.get("clientCpuS") / (Double) r.get("wallS"));
+        }
+        r.put("cpuCores", cores);
+        return r;
+    }
+
+    private static void writeVariant(Path data, Variant v, Seed003Settings s, List<Map<String, Object>> runs)
+            throws java.io.IOException {
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("id", v.id());
+        j.put("client", v.client());
+        j.put("route", v.route());
+        j.put("reconnect", v.reconnect());
+        j.put("pooled", v.client().equals("java") ? v.profile().kind().adapter().pooled() : !v.route()
+                .equals("direct"));
+        j.put("describe", describe(v, s));
+        j.put("runs", runs);
+        JSON.writeValue(data.resolve(v.id() + ".json").toFile(), j);
+    }
+
+    /** What the report says of the server: version, authentication of loopback TCP connections. */
+    private static Map<String, Object> serverFacts(Connection c) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        try (Statement s = c.createStatement()) {
+            try (ResultSet r = s.executeQuery("SHOW server_version")) {
+                r.next();
+                f.put("server", "PostgreSQL " + r.getString(1));
+            }
+            try (ResultSet r = s.executeQuery("SELECT auth_method FROM pg_hba_file_rules WHERE type = 'host' AND"
+                    + " (address IS NULL OR address = '127.0.0.1' OR address = 'all' OR address = '0.0.0.0')"
+                    + " AND 'all' = ANY(database) ORDER BY line_number LIMIT 1")) {
+                f.put("auth", r.next() ? r.getString(1) : "unknown (no host rule for 127.0.0.1 found)");
+            }
+        } catch (java.sql.SQLException e) {
+            f.putIfAbsent("server", "PostgreSQL (version unknown)");
+            f.put("auth", "unknown (" + e.getMessage() + ")");
+        }
+        return f;
+    }
+}
