@@ -1,28 +1,18 @@
 package io.poolbench.suite.seed001;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.run.Progress;
-import io.poolbench.testbed.run.RunDirOptions;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.R2dbcProfile;
-import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.run.RunLog;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.RunDirOptions;
+import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,7 +26,7 @@ import picocli.CommandLine.Spec;
  * users (k6's virtual users) loads it, one step per user count, for each JDBC pool and for R2DBC (r2dbc-pool over
  * r2dbc-postgresql: the request thread blocking on the reactive driver, and Servlet async), first with the index
  * on (customer_id, created_at), then with the index dropped (recreated at the end, also on failure). Each step's
- * first seconds are a warm-up excluded from every figure. See {@link Seed001Experiment} for one step and
+ * first seconds are a warm-up excluded from every figure. See {@link StackSteps} for one step and
  * {@link Seed001Report} for the report beside the article's tables.
  */
 @Command(name = "concurrency", mixinStandardHelpOptions = true, sortOptions = false,
@@ -48,7 +38,6 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed001Command implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /** The article's user counts (k6 virtual users). */
     static final List<Integer> ARTICLE_USERS = List.of(10, 50, 100, 150, 200, 250, 300);
     /** The quick default's subset: the rise (10, 50), the knee (100) and beyond Tomcat's 200 threads (300). */
@@ -111,37 +100,7 @@ public final class Seed001Command implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /**
-     * Settings as the manifest records them.
-     *
-     * @param stacks the stacks in run order
-     * @param users user counts, one step each
-     * @param stepSeconds measured seconds per step
-     * @param warmupSeconds excluded seconds at the start of each step
-     * @param indexes {@code with} and/or {@code without}
-     * @param poolSize maximum connections of every pool
-     * @param maxThreads Tomcat request threads
-     * @param thinkMs pause between a user's requests, ms
-     * @param maxErrorPercent error share above which a step fails, %
-     * @param rows orders in the data set
-     * @param database database kind
-     */
-    record Settings(List<Stack> stacks, List<Integer> users, int stepSeconds, int warmupSeconds,
-            List<String> indexes, int poolSize, int maxThreads, int thinkMs, double maxErrorPercent, int rows,
-            String database) {
-    }
 
-    /**
-     * One stack: a pool and how the servlet uses it.
-     *
-     * @param id file-safe id: the profile name, {@code -async} added for R2DBC through Servlet async
-     * @param label how the report names it, e.g. {@code HikariCP (JDBC)}
-     * @param file the profile file as given
-     * @param r2dbc an R2DBC profile
-     * @param path the endpoint JMeter loads
-     */
-    record Stack(String id, String label, String file, boolean r2dbc, String path) {
-    }
 
     @Override
     public Integer call() throws Exception {
@@ -180,96 +139,10 @@ public final class Seed001Command implements Callable<Integer> {
         if (!Files.isRegularFile(plan)) {
             throw new TestbedException("the JMeter plan " + plan + " is missing: run from the project root or pass --root");
         }
-        Settings settings = new Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
+        Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
                 maxErrorPercent, db.rows, db.kind);
-        Path dir = runDir.prepare();
-        try (RunLog log = RunLog.redirect(dir.resolve("poolbench.log"))) {
-            RunRecord record = RunRecord.start(dir, "sweep concurrency", spec.commandLine().getParseResult()
-                    .originalArgs(), settings, System.out);
-            Progress progress = new Progress(System.out);
-            RunRecord.Phase dbPhase = record.plan("database", "start the database, load " + db.rows + " orders");
-            Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
-            for (String ix : indexes) {
-                for (Stack s : stacks) {
-                    phases.put(ix + ":" + s.id(), record.plan("concurrency:" + ix + ":" + s.id(), s.label() + ", "
-                            + ix + " the index: " + u.size() + " steps of " + warm + " + " + step + " s"));
-                }
-            }
-            record.onInterrupt(() -> Seed001Report.writeQuietly(dir));
-            Path data = Files.createDirectories(dir.resolve("concurrency"));
-            int totalSteps = indexes.size() * stacks.size() * u.size();
-            progress.print(String.format(Locale.ROOT, "poolbench sweep concurrency: %d stacks × %d user counts × %d"
-                    + " index settings = %d steps of %d + %d s (warm-up excluded); run directory %s", stacks.size(),
-                    u.size(), indexes.size(), totalSteps, warm, step, dir));
-            try {
-                progress.phase(1, 1 + phases.size(), "database");
-                if (!dbPhase.start()) {
-                    return record.finish();
-                }
-                try (Database database = db.settings().open()) {
-                    db.dataSet().ensureLoaded(database);
-                    dbPhase.ok(database.describe());
-                    Map<String, String> vars = DatabaseOptions.vars(database);
-                    Map<String, Object> env = new LinkedHashMap<>();
-                    env.put("server", Seed001Experiment.serverVersion(database));
-                    env.put("cores", Runtime.getRuntime().availableProcessors());
-                    env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-                    JSON.writeValue(data.resolve("environment.json").toFile(), env);
-                    Seed001Experiment sweep = new Seed001Experiment(art, plan, settings, database, vars, progress);
-                    // Ctrl-C: the index goes back before the database stops (an external server keeps it)
-                    record.onInterrupt(() -> {
-                        try {
-                            sweep.setIndex(true);
-                        } catch (RuntimeException e) {
-                            System.out.println("poolbench sweep concurrency: could not recreate the index "
-                                    + Seed001Experiment.INDEX + " (" + e.getMessage() + "): recreate it with "
-                                    + "CREATE INDEX " + Seed001Experiment.INDEX + " ON orders (customer_id, created_at)");
-                        }
-                    });
-                    int phaseNo = 1;
-                    int stepNo = 0;
-                    long t0 = System.nanoTime();
-                    try {
-                        for (String ix : indexes) {
-                            sweep.setIndex(ix.equals("with"));
-                            for (Stack s : stacks) {
-                                RunRecord.Phase ph = phases.get(ix + ":" + s.id());
-                                progress.phase(++phaseNo, 1 + phases.size(), s.label() + ", " + ix + " the index");
-                                if (!ph.start()) {
-                                    return record.finish();
-                                }
-                                Path sdir = Files.createDirectories(data.resolve(ix).resolve(s.id()));
-                                try {
-                                    List<String> problems = sweep.runStack(s, ix, sdir, stepNo, totalSteps, t0);
-                                    if (problems.isEmpty()) {
-                                        ph.ok(u.size() + " steps");
-                                    } else {
-                                        ph.failed(String.join("; ", problems));
-                                    }
-                                } catch (InterruptedException e) {
-                                    Thread.currentThread().interrupt();
-                                    return record.finish();
-                                } catch (Exception e) {
-                                    ph.failed(Redact.rootMessage(e));
-                                }
-                                stepNo += u.size();
-                            }
-                        }
-                    } finally {
-                        sweep.setIndex(true);
-                    }
-                }
-            } finally {
-                record.finish();
-            }
-            int rc = record.finish();
-            if (!record.interrupted()) {
-                progress.print(Seed001Report.write(dir));
-                progress.print((rc == 0 ? "poolbench sweep concurrency: " : "poolbench sweep concurrency: PROBLEM: ")
-                        + record.outcomeLine());
-            }
-            return rc;
-        }
+        return ScenarioRunner.run(new Seed001Experiment(settings, art, plan, db), runDir.prepare(),
+                spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 
     /** Loads every profile before anything starts: a JDBC pool, or R2DBC in one or two servlet modes. */

@@ -1,10 +1,9 @@
 package io.poolbench.suite.seed001;
 
-import io.poolbench.suite.report.Seeds;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.run.RunRecord;
 import java.awt.Color;
@@ -40,14 +39,6 @@ public final class Seed001Report {
         new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194)};
 
     private Seed001Report() {
-    }
-
-    static void writeQuietly(Path dir) {
-        try {
-            write(dir);
-        } catch (Exception e) {
-            System.out.println("poolbench sweep concurrency: report not written: " + e.getMessage());
-        }
     }
 
     /** One stack's steps as read back, users → step. */

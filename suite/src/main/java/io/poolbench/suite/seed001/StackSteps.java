@@ -1,0 +1,359 @@
+package io.poolbench.suite.seed001;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.process.PoolSampler;
+import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.testbed.R2dbcProfile;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
+ * sweep's pool size in a copy under the run directory), then one JMeter run per user count
+ * ({@code concurrency.jmx}: N users at once, closed loop). A step's figures are the requests that completed in its
+ * measured window, its rate their count ÷ the window's length (see {@link Window}: every user running, after a warm-up); CPU per process (webapp, JMeter,
+ * PostgreSQL with its backends) is measured over the same window. Each stack's steps are written to {@code concurrency/<index>/<stack>.json} as they
+ * finish, so an interrupted run keeps them.
+ */
+public final class StackSteps {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Longest JMeter may take to start every user thread, s (300 threads took 16 s with the CPU saturated). */
+    static final int START_ALLOWANCE_S = 120;
+    /** The index of seed 001's query, as {@code src/sql/schema.sql} creates it. */
+    static final String INDEX = "idx_orders_customer_created";
+
+    private final Artifacts art;
+    private final Path plan;
+    private final Seed001Settings settings;
+    private final Database database;
+    private final Map<String, String> vars;
+    private final Progress progress;
+
+    StackSteps(Artifacts art, Path plan, Seed001Settings settings, Database database,
+            Map<String, String> vars, Progress progress) {
+        this.art = art;
+        this.plan = plan;
+        this.settings = settings;
+        this.database = database;
+        this.vars = vars;
+        this.progress = progress;
+    }
+
+    /**
+     * @param db the database
+     * @return {@code PostgreSQL <server_version>}, or {@code PostgreSQL (version unknown)}
+     */
+    static String serverVersion(Database db) {
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SHOW server_version")) {
+            return r.next() ? "PostgreSQL " + r.getString(1) : "PostgreSQL (version unknown)";
+        } catch (java.sql.SQLException e) {
+            return "PostgreSQL (version unknown)";
+        }
+    }
+
+    /**
+     * Creates or drops seed 001's index, then refreshes the planner's statistics.
+     *
+     * @param present true to create it (if missing), false to drop it (if there)
+     * @throws TestbedException naming the statement when it fails
+     */
+    void setIndex(boolean present) {
+        String sql = present ? "CREATE INDEX IF NOT EXISTS " + INDEX + " ON orders (customer_id, created_at)"
+                : "DROP INDEX IF EXISTS " + INDEX;
+        try (Connection c = database.connect(); Statement s = c.createStatement()) {
+            s.execute(sql);
+            s.execute("ANALYZE orders");
+        } catch (java.sql.SQLException e) {
+            throw new TestbedException("\"" + sql + "\" failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs every user count against one stack.
+     *
+     * @param s the stack
+     * @param index {@code with} or {@code without}
+     * @param dir the stack's directory ({@code concurrency/<index>/<stack>/})
+     * @param stepsBefore steps of the whole sweep already done (for the progress line)
+     * @param totalSteps steps of the whole sweep
+     * @param sweepStartNanos when the first step began
+     * @return one line per step that failed (empty when all are ok)
+     * @throws IOException when the webapp cannot start or files cannot be written
+     * @throws InterruptedException when interrupted
+     */
+    List<String> runStack(Stack s, String index, Path dir, int stepsBefore, int totalSteps,
+            long sweepStartNanos) throws IOException, InterruptedException {
+        Path profile = resized(s, dir);
+        List<Map<String, Object>> steps = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
+                List.of("--context-xml", profile.toAbsolutePath().toString(),
+                        "--max-threads", Integer.toString(settings.maxThreads()),
+                        "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
+                        "--rows", Integer.toString(settings.rows())),
+                Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
+                        "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir, null);
+        try {
+            int i = stepsBefore;
+            for (int users : settings.users()) {
+                progress.step("concurrency", ++i, totalSteps, s.label() + ", " + index + " the index, " + users
+                        + " users", sweepStartNanos);
+                Map<String, Object> r = step(s, web, users, Files.createDirectories(dir.resolve(users + "-users")));
+                steps.add(r);
+                write(dir, s, index, steps);
+                if (r.containsKey("failed")) {
+                    problems.add(users + " users: " + r.get("failed"));
+                    if (!web.process().isAlive()) {
+                        break;
+                    }
+                } else {
+                    progress.detail(s.id(), String.format(Locale.ROOT, "%d users: %.1f req/s, avg %.1f ms, P95 %d ms,"
+                            + " p99 %d ms, max %d ms, %d errors of %d", users, (Double) r.get("reqPerSecond"),
+                            (Double) r.get("avgMs"), (Long) r.get("p95Ms"), (Long) r.get("p99Ms"),
+                            (Long) r.get("maxMs"), (Long) r.get("errors"), (Long) r.get("requests")));
+                }
+            }
+        } finally {
+            web.close();
+        }
+        return problems;
+    }
+
+    /** A copy of the stack's profile with its pool sized to the sweep's pool size (fixed: initial = maximum). */
+    private Path resized(Stack s, Path dir) {
+        Path src = Path.of(s.file());
+        Path target = dir.resolve(src.getFileName());
+        String size = Integer.toString(settings.poolSize());
+        if (s.r2dbc()) {
+            R2dbcProfile p = R2dbcProfile.load(src);
+            for (String a : R2dbcProfile.sizeAttributes()) {
+                p = p.withAttribute(a, size, target);
+            }
+        } else {
+            PoolProfile p = PoolProfile.load(src);
+            for (String a : p.kind().adapter().sizeAttributes()) {
+                p = p.withAttribute(a, size, target);
+            }
+        }
+        return target;
+    }
+
+    private Map<String, Object> step(Stack s, WebappProcess web, int users, Path dir)
+            throws IOException, InterruptedException {
+        Path results = dir.resolve("results.csv");
+        int port = web.port();
+        DataSet data = DataSet.ofOrders(settings.rows());
+        int shutdownPort = Children.freePort();
+        Path jmeterLog = dir.resolve("jmeter.log");
+        List<String> cmd = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.jmeterJar().toString(),
+                "-n", "-t", plan.toAbsolutePath().toString(), "-l", results.toAbsolutePath().toString(),
+                "-j", jmeterLog.toAbsolutePath().toString(),
+                "-Jhost=127.0.0.1", "-Jport=" + port, "-Jusers=" + users,
+                // a cap only: the step ends when poolbench sends Shutdown (see Window)
+                "-Jduration=" + (settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S),
+                "-Jrampup=0", "-JthinkMs=" + settings.thinkMs(), "-Jpath=" + s.path(),
+                "-Jcustomers=" + data.customers(), "-Jsummariser.interval=10",
+                "-Jjmeter.save.saveservice.output_format=csv",
+                "-Jjmeterengine.nongui.port=" + shutdownPort, "-Jjmeterengine.nongui.maxport=" + shutdownPort);
+        ProcessCpu cpu = new ProcessCpu();
+        cpu.watch("webapp", web.process().pid());
+        database.serverPid().ifPresent(pid -> cpu.watch("database", pid));
+        PoolSampler sampler = new PoolSampler(port, dir.resolve("pool.csv"));
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("users", users);
+        Process jm = null;
+        Window w = new Window();
+        Thread control = null;
+        try {
+            Process p = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), null);
+            jm = p;
+            cpu.watch("jmeter", p.pid());
+            Process webapp = web.process();
+            webapp.onExit().thenRun(() -> Children.stop(p, 5));
+            control = new Thread(() -> w.run(p, jmeterLog, users, cpu, sampler, shutdownPort), "poolbench-step");
+            control.setDaemon(true);
+            control.start();
+            int rc = p.waitFor();
+            Children.awaitOutput(p);
+            control.interrupt();
+            control.join(5_000);
+            Map<String, Double> cores = new LinkedHashMap<>();
+            w.usage().forEach(x -> cores.put(x.name(), x.cores()));
+            r.put("cpuCores", cores);
+            r.put("usersStartedSeconds", w.startedSeconds());
+            r.put("usersStarted", w.started());
+            if (!webapp.isAlive()) {
+                r.put("failed", "the webapp exited with code " + webapp.waitFor() + " during the step; JMeter was"
+                        + " stopped (log: " + dir.getParent().resolve("webapp.log") + ")");
+                return r;
+            }
+            if (rc != 0) {
+                r.put("failed", "JMeter exited with code " + rc + " (log: " + jmeterLog + ")");
+                return r;
+            }
+        } finally {
+            if (control != null) {
+                control.interrupt();
+            }
+            sampler.stop();
+            Children.stop(jm, 5);
+        }
+        if (w.from() < 0 || w.to() < 0) {
+            r.put("failed", w.started() < users ? "only " + w.started() + " of " + users + " JMeter users started"
+                    + " within " + START_ALLOWANCE_S + " s" : "JMeter ended before the measured window closed (log: "
+                    + jmeterLog + ")");
+            return r;
+        }
+        if (!Files.isRegularFile(results)) {
+            r.put("failed", "JMeter recorded no samples (" + results + ")");
+            return r;
+        }
+        long from = w.from();
+        JtlSummary.LabelStats all = JtlSummary.readCompletedIn(results, from, w.to()).get("all");
+        JtlSummary.LabelStats warm = JtlSummary.readCompletedIn(results, 0, from).get("all");
+        if (all == null || all.requests() == 0) {
+            r.put("failed", "no request completed in the measured window");
+            return r;
+        }
+        r.put("requests", all.requests());
+        r.put("errors", all.errors());
+        r.put("reqPerSecond", all.throughput());
+        r.put("avgMs", all.avgMs());
+        r.put("medianMs", all.medianMs());
+        r.put("p95Ms", all.p95Ms());
+        r.put("p99Ms", all.p99Ms());
+        r.put("maxMs", all.maxMs());
+        r.put("spanSeconds", all.spanSeconds());
+        r.put("warmupRequests", warm == null ? 0 : warm.requests());
+        r.put("errorsByCode", all.errorsByCode());
+        PoolSampler.PoolState ps = PoolSampler.poolState(dir.resolve("pool.csv"));
+        r.put("poolSamples", ps.samples());
+        r.put("maxWaiting", ps.maxWaiting());
+        r.put("meanWaiting", ps.meanWaiting());
+        r.put("maxActive", ps.maxActive());
+        double pct = 100.0 * all.errors() / all.requests();
+        if (pct > settings.maxErrorPercent()) {
+            r.put("failed", String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
+                    + " %s): %s", all.errors(), all.requests(), pct, io.poolbench.testbed.Figures.sig3(
+                            settings.maxErrorPercent()), all.errorsByCode()));
+        }
+        return r;
+    }
+
+    private static void write(Path dir, Stack s, String index, List<Map<String, Object>> steps)
+            throws IOException {
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("id", s.id());
+        j.put("label", s.label());
+        j.put("r2dbc", s.r2dbc());
+        j.put("path", s.path());
+        j.put("index", index);
+        j.put("steps", steps);
+        JSON.writeValue(dir.getParent().resolve(s.id() + ".json").toFile(), j);
+    }
+
+    /**
+     * The measured window of one step: it opens {@code warmupSeconds} after JMeter's log shows every user thread
+     * started (on a saturated machine JMeter needs seconds to start hundreds of threads, and each thread's own
+     * scheduler would end at a different time), lasts {@code stepSeconds}, and closes with JMeter's own graceful
+     * {@code Shutdown} (a UDP message on its non-GUI port): every user runs during the whole window. CPU per process
+     * is read at both ends of the window, and the pool is sampled during it.
+     */
+    private final class Window {
+        private volatile long from = -1;
+        private volatile long to = -1;
+        private volatile int started;
+        private volatile double startedSeconds = Double.NaN;
+        private final List<ProcessCpu.Usage> usage = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        void run(Process jmeter, Path log, int users, ProcessCpu cpu, PoolSampler sampler, int shutdownPort) {
+            long t0 = System.nanoTime();
+            long deadline = t0 + START_ALLOWANCE_S * 1_000_000_000L;
+            try {
+                while (jmeter.isAlive() && System.nanoTime() < deadline) {
+                    started = countStarted(log);
+                    if (started >= users) {
+                        break;
+                    }
+                    Thread.sleep(100);
+                }
+                if (started < users) {
+                    return;
+                }
+                startedSeconds = (System.nanoTime() - t0) / 1e9;
+                Thread.sleep(settings.warmupSeconds() * 1000L);
+                cpu.start();
+                sampler.start();
+                from = System.currentTimeMillis();
+                Thread.sleep(settings.stepSeconds() * 1000L);
+                if (!jmeter.isAlive()) {
+                    return;
+                }
+                usage.addAll(cpu.stop());
+                to = System.currentTimeMillis();
+                byte[] msg = "Shutdown".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                try (java.net.DatagramSocket ds = new java.net.DatagramSocket()) {
+                    ds.send(new java.net.DatagramPacket(msg, msg.length, java.net.InetAddress.getLoopbackAddress(),
+                            shutdownPort));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                // JMeter ends by itself at its duration cap
+            }
+        }
+
+        private int countStarted(Path log) {
+            try {
+                String text = Files.readString(log);
+                int n = 0;
+                for (int k = text.indexOf("Thread started: "); k >= 0; k = text.indexOf("Thread started: ", k + 1)) {
+                    n++;
+                }
+                return n;
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+
+        long from() {
+            return from;
+        }
+
+        long to() {
+            return to;
+        }
+
+        int started() {
+            return started;
+        }
+
+        double startedSeconds() {
+            return startedSeconds;
+        }
+
+        List<ProcessCpu.Usage> usage() {
+            return usage;
+        }
+    }
+}
