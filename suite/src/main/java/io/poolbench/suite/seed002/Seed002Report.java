@@ -1,10 +1,9 @@
 package io.poolbench.suite.seed002;
 
-import io.poolbench.suite.report.Seeds;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
@@ -29,14 +28,6 @@ public final class Seed002Report {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Seed002Report() {
-    }
-
-    static void writeQuietly(Path dir) {
-        try {
-            write(dir);
-        } catch (Exception e) {
-            System.out.println("poolbench sweep shared: report not written: " + e.getMessage());
-        }
     }
 
     /**

@@ -1,12 +1,11 @@
 package io.poolbench.suite.seed002;
 
-import io.poolbench.suite.PoolbenchMain;
-import io.poolbench.suite.tools.ServerPooler;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.suite.tools.ServerPooler;
 import io.poolbench.testbed.run.RunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -49,7 +49,7 @@ class SharedConnectionTrialTest {
 
     @Test
     void theLoadCounterKeepsTheLastTotals() {
-        Seed002Command.LoadCounter c = new Seed002Command.LoadCounter();
+        Seed002Experiment.LoadCounter c = new Seed002Experiment.LoadCounter();
         c.accept("started 150 threads");
         assertEquals(0, c.queries());
         c.accept("queries 12 errors 0");

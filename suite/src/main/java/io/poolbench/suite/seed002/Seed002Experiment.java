@@ -1,0 +1,454 @@
+package io.poolbench.suite.seed002;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.tools.PgBouncer;
+import io.poolbench.suite.tools.PostgresBackend;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.PoolFill;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+
+/**
+ * Seed 002's experiment: the database, the client and server memory per connection, then per load condition
+ * (none, then the CROSS JOIN load in its own JVM) every variant (one shared connection, a connection per thread,
+ * each pool, PgBouncer) interleaved trial by trial at each thread count. What the article measured and what we
+ * measure are in {@link SharedConnectionTrial}'s header.
+ */
+public final class Seed002Experiment implements Scenario {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final Seed002Settings settings;
+    private final List<PoolProfile> pools;
+    private final List<String> variants;
+    private final List<String> notes;
+    private final Optional<PgBouncer> bouncer;
+    private final DatabaseOptions db;
+    private final int poolSize;
+    private final int loadThreads;
+    private final int loadPool;
+    private final int memoryConnections;
+    private final List<Integer> serverConnections;
+    private final List<String> without;
+
+    /**
+     * @param settings the checked settings
+     * @param pools the pool profiles, names unique
+     * @param variants the variants in their order within a round: shared, unpooled, the pools' names, pgbouncer
+     * @param notes one line each for a tool that is missing (said once at the start)
+     * @param bouncer PgBouncer, when it runs
+     * @param db where the database comes from
+     */
+    Seed002Experiment(Seed002Settings settings, List<PoolProfile> pools, List<String> variants, List<String> notes,
+            Optional<PgBouncer> bouncer, DatabaseOptions db) {
+        this.settings = settings;
+        this.pools = pools;
+        this.variants = variants;
+        this.notes = notes;
+        this.bouncer = bouncer;
+        this.db = db;
+        this.poolSize = settings.poolSize();
+        this.loadThreads = settings.loadThreads();
+        this.loadPool = settings.loadPool();
+        this.memoryConnections = settings.memoryConnections();
+        this.serverConnections = settings.serverConnections();
+        this.without = settings.without();
+    }
+
+    @Override
+    public String command() {
+        return "sweep shared";
+    }
+
+    @Override
+    public Object settings() {
+        return settings;
+    }
+
+    @Override
+    public String report(Path dir) throws IOException {
+        return Seed002Report.write(dir);
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
+        Path dir = record.dir();
+        List<Integer> counts = settings.threads();
+        List<Integer> loadedCounts = settings.threadsUnderLoad();
+        int n = settings.trials();
+        List<String> loads = settings.loads();
+        notes.forEach(l -> progress.print("poolbench sweep shared: " + l));
+        RunRecord.Phase dbPhase = record.plan("database", "start the database, load the data set");
+        RunRecord.Phase memPhase = without.contains("memory") ? null
+                : record.plan("memory", "client and server memory per connection");
+        Map<String, RunRecord.Phase> loadPhases = new LinkedHashMap<>();
+        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        for (String l : loads) {
+            if (!l.equals("none")) {
+                loadPhases.put(l, record.plan("load:" + l, loadThreads + " threads over a pool of " + loadPool
+                        + " running the CROSS JOIN, in its own JVM"));
+            }
+            for (String v : variants) {
+                phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, label(v, pools) + ", load " + l
+                        + ": threads " + (l.equals("none") ? counts : loadedCounts) + ", 1 warm-up + " + n
+                        + " trials each"));
+            }
+        }
+        Path data = Files.createDirectories(dir.resolve("shared"));
+        Map<String, Object> environment = new LinkedHashMap<>();
+        environment.put("notes", notes);
+        int steps = 1 + (memPhase == null ? 0 : 1) + loadPhases.size() + loads.size();
+        int step = 0;
+        progress.phase(++step, steps, "database");
+        if (!dbPhase.start()) {
+            return;
+        }
+        int maxThreads = java.util.stream.Stream.concat(counts.stream(), loadedCounts.stream())
+                .mapToInt(Integer::intValue).max().orElse(1);
+        int maxConnections = Math.max(100, Math.max(maxThreads, serverConnections.stream()
+                .mapToInt(Integer::intValue).max().orElse(0)) + loadPool + poolSize * 2 + 50);
+        try (Database database = db.settings().open(maxConnections)) {
+            DataSet set = db.dataSet();
+            set.ensureLoaded(database);
+            dbPhase.ok(database.describe() + ", " + set.orders() + " orders, " + set.products()
+                    + " products");
+            environment.put("server", serverVersion(database));
+            environment.put("driver", org.postgresql.Driver.class.getPackage().getImplementationVersion());
+            environment.put("cores", Runtime.getRuntime().availableProcessors());
+            environment.put("java", System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.runtime.version"));
+            environment.put("maxConnections", maxConnections);
+            JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+            if (memPhase != null) {
+                progress.phase(++step, steps, "memory per connection");
+                if (!memPhase.start()) {
+                    return;
+                }
+                try {
+                    JSON.writeValue(data.resolve("memory.json").toFile(), memory(database, pools));
+                    memPhase.ok("client and server memory read");
+                } catch (Exception e) {
+                    memPhase.failed(Redact.rootMessage(e));
+                }
+            }
+            PostgresBackend backend = PostgresBackend.of(database);
+            try (PgBouncer b = bouncer.orElse(null)) {
+                if (b != null) {
+                    b.start(backend.pooler(), data.resolve("pgbouncer"));
+                    environment.put("PgBouncer", b.version());
+                    JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+                }
+                for (String l : loads) {
+                    Process loadProcess = null;
+                    LoadCounter counter = new LoadCounter();
+                    try {
+                        if (!l.equals("none")) {
+                            RunRecord.Phase lp = loadPhases.get(l);
+                            progress.phase(++step, steps, "background load");
+                            if (!lp.start()) {
+                                break;
+                            }
+                            try {
+                                loadProcess = startLoad(database, set, data, counter);
+                                lp.ok("running, " + counter.queries() + " queries in its first seconds");
+                            } catch (Exception e) {
+                                lp.failed(Redact.rootMessage(e));
+                                for (String v : variants) {
+                                    phases.get(l + "/" + v).skipped("the background load did not start");
+                                }
+                                continue;
+                            }
+                        }
+                        progress.phase(++step, steps, "every variant, interleaved, load " + l);
+                        List<Integer> cs = l.equals("none") ? counts : loadedCounts;
+                        if (!runInterleaved(l, variants, pools, phases, cs, n, database, b, loadProcess,
+                                counter, data, progress)) {
+                            break;
+                        }
+                    } finally {
+                        Children.stop(loadProcess, 10);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * @param v variant id
+     * @param pools the pools
+     * @return how reports name the variant
+     */
+    static String label(String v, List<PoolProfile> pools) {
+        return switch (v) {
+            case "shared" -> "one shared connection";
+            case "unpooled" -> "a new connection per thread";
+            case "pgbouncer" -> "a new connection to PgBouncer per thread";
+            default -> pools.stream().filter(p -> p.name().equals(v)).findFirst()
+                    .map(p -> "borrow from " + p.kind().adapter().displayName()).orElse(v);
+        };
+    }
+
+    /** The background load's totals, from its output lines. */
+    static final class LoadCounter {
+        private final AtomicLong queries = new AtomicLong();
+        private final AtomicLong errors = new AtomicLong();
+
+        void accept(String line) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 4 && f[0].equals("queries") && f[2].equals("errors")) {
+                try {
+                    queries.set(Long.parseLong(f[1]));
+                    errors.set(Long.parseLong(f[3]));
+                } catch (NumberFormatException ignored) {
+                    // another line
+                }
+            }
+        }
+
+        long queries() {
+            return queries.get();
+        }
+
+        long errors() {
+            return errors.get();
+        }
+    }
+
+    private Process startLoad(Database database, DataSet set, Path data, LoadCounter counter) throws Exception {
+        List<String> cmd = List.of(Children.java(), "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+                BackgroundLoad.class.getName(), database.jdbcUrl(), database.user(), Integer.toString(loadThreads),
+                Integer.toString(loadPool), Integer.toString(set.orders()));
+        Map<String, String> env = new HashMap<>();
+        if (database.password() != null && !database.password().isEmpty()) {
+            env.put("POOLBENCH_JDBC_PASSWORD", database.password());
+        }
+        Process p = Children.start(cmd, env, data.resolve("load.log"), counter::accept);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (counter.queries() == 0 && System.nanoTime() < deadline) {
+            if (!p.isAlive()) {
+                Children.awaitOutput(p);
+                throw new TestbedException("the background load exited with code " + p.exitValue() + " at start"
+                        + " (log: " + data.resolve("load.log") + ")");
+            }
+            Thread.sleep(200);
+        }
+        if (counter.queries() == 0) {
+            Children.stop(p, 5);
+            throw new TestbedException("the background load finished no query in 60 s (log: "
+                    + data.resolve("load.log") + ")");
+        }
+        // a few seconds for its pool and the server to settle
+        Thread.sleep(3_000);
+        return p;
+    }
+
+    /**
+     * Runs every variant under one load condition, interleaved: per thread count one warm-up trial of each variant,
+     * then {@code n} rounds in which every variant runs one trial, the order rotating each round, so a load that
+     * drifts (the background JVM warms up, the server's caches fill) falls on every variant alike.
+     *
+     * @return false when the run was interrupted
+     */
+    private boolean runInterleaved(String loadName, List<String> variants, List<PoolProfile> pools,
+            Map<String, RunRecord.Phase> phases, List<Integer> counts, int n, Database database, PgBouncer bouncer,
+            Process loadProcess, LoadCounter counter, Path data, Progress progress) throws Exception {
+        Map<String, SharedConnectionTrial.Client> clients = new LinkedHashMap<>();
+        Map<String, DataSource> pooled = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> results = new LinkedHashMap<>();
+        try {
+            for (String v : variants) {
+                RunRecord.Phase ph = phases.get(loadName + "/" + v);
+                if (!ph.start()) {
+                    return false;
+                }
+                long t0 = System.nanoTime();
+                try {
+                    clients.put(v, open(v, pools, database, bouncer, pooled));
+                } catch (Exception e) {
+                    ph.failed("setup: " + Redact.rootMessage(e));
+                    continue;
+                }
+                Map<String, Object> j = new LinkedHashMap<>();
+                j.put("variant", v);
+                j.put("label", label(v, pools));
+                j.put("load", loadName);
+                j.put("setupMs", (System.nanoTime() - t0) / 1e6);
+                j.put("trials", new LinkedHashMap<String, Object>());
+                results.put(v, j);
+            }
+            ProcessCpu cpu = new ProcessCpu().watch("client", ProcessHandle.current().pid());
+            database.serverPid().ifPresent(p -> cpu.watch("server", p));
+            if (loadProcess != null) {
+                cpu.watch("load", loadProcess.pid());
+            }
+            if (bouncer != null && clients.containsKey("pgbouncer")) {
+                cpu.watch("pgbouncer", bouncer.pid());
+            }
+            long q0 = counter.queries();
+            cpu.start();
+            List<String> live = new ArrayList<>(clients.keySet());
+            for (int c : counts) {
+                Map<String, List<Double>> ms = new LinkedHashMap<>();
+                Map<String, Integer> errors = new LinkedHashMap<>();
+                Map<String, String> firstError = new LinkedHashMap<>();
+                for (int round = -1; round < n; round++) {
+                    for (int k = 0; k < live.size(); k++) {
+                        String v = live.get(Math.floorMod(k + round, live.size()));
+                        if (loadProcess != null && !loadProcess.isAlive()) {
+                            throw new TestbedException("the background load exited with code "
+                                    + loadProcess.exitValue() + " (log: " + data.resolve("load.log") + ")");
+                        }
+                        SharedConnectionTrial.Trial tr = SharedConnectionTrial.trial(clients.get(v), c);
+                        if (round < 0) {
+                            continue;
+                        }
+                        ms.computeIfAbsent(v, x -> new ArrayList<>()).add(tr.elapsedMs());
+                        errors.merge(v, tr.errors(), Integer::sum);
+                        if (tr.firstError() != null) {
+                            firstError.putIfAbsent(v, tr.firstError());
+                        }
+                    }
+                }
+                for (String v : live) {
+                    Map<String, Object> cj = new LinkedHashMap<>();
+                    cj.put("elapsedMs", ms.get(v));
+                    cj.put("errors", errors.get(v));
+                    if (firstError.containsKey(v)) {
+                        cj.put("firstError", firstError.get(v));
+                    }
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> trials = (Map<String, Object>) results.get(v).get("trials");
+                    trials.put(Integer.toString(c), cj);
+                    JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
+                    progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
+                            io.poolbench.testbed.Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
+                                    + " failed queries" : ""));
+                }
+            }
+            Map<String, Object> period = new LinkedHashMap<>();
+            double wall = 0;
+            Map<String, Double> cores = new LinkedHashMap<>();
+            for (ProcessCpu.Usage u : cpu.stop()) {
+                cores.put(u.name(), u.cores());
+                wall = u.wallSeconds();
+            }
+            period.put("cpuCores", cores);
+            period.put("wallS", wall);
+            if (loadProcess != null) {
+                period.put("loadQueriesPerSecond", wall > 0 ? (counter.queries() - q0) / wall : null);
+                period.put("loadErrors", counter.errors());
+            }
+            JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);
+            for (String v : live) {
+                phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials, interleaved");
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            for (String v : clients.keySet()) {
+                phases.get(loadName + "/" + v).failed(Redact.rootMessage(e));
+            }
+            return true;
+        } finally {
+            clients.values().forEach(SharedConnectionTrial.Client::close);
+            pooled.values().forEach(PoolProfile::close);
+        }
+    }
+
+    private SharedConnectionTrial.Client open(String v, List<PoolProfile> pools, Database database, PgBouncer bouncer,
+            Map<String, DataSource> pooled) throws Exception {
+        switch (v) {
+            case "shared":
+                return SharedConnectionTrial.shared(database.connect());
+            case "unpooled":
+                return SharedConnectionTrial.dataSource(newConnectionEach(database.jdbcUrl(), database.user(),
+                        database.password()));
+            case "pgbouncer":
+                return SharedConnectionTrial.dataSource(newConnectionEach(bouncer.jdbcUrl(PostgresBackend.of(database)
+                        .database()) + "?prepareThreshold=0", database.user(), ""));
+            default:
+                PoolProfile p = pools.stream().filter(x -> x.name().equals(v)).findFirst().orElseThrow();
+                Map<String, String> overrides = new HashMap<>();
+                for (String a : p.kind().adapter().sizeAttributes()) {
+                    overrides.put(a, Integer.toString(poolSize));
+                }
+                DataSource ds = p.createDataSource(DatabaseOptions.vars(database), overrides);
+                pooled.put(v, ds);
+                PoolFill.fill(ds, poolSize);
+                return SharedConnectionTrial.dataSource(ds);
+        }
+    }
+
+    /** @return pgjdbc's own DataSource: every getConnection opens a new connection */
+    private static DataSource newConnectionEach(String url, String user, String password) {
+        org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
+        ds.setURL(url);
+        ds.setUser(user);
+        ds.setPassword(password == null ? "" : password);
+        return ds;
+    }
+
+    private Map<String, Object> memory(Database database, List<PoolProfile> pools) throws Exception {
+        Map<String, Object> m = new LinkedHashMap<>();
+        DataSource pool = null;
+        PoolProfile first = pools.isEmpty() ? null : pools.get(0);
+        try {
+            if (first != null) {
+                Map<String, String> overrides = new HashMap<>();
+                for (String a : first.kind().adapter().sizeAttributes()) {
+                    overrides.put(a, Integer.toString(memoryConnections));
+                }
+                pool = first.createDataSource(DatabaseOptions.vars(database), overrides);
+                PoolFill.fill(pool, memoryConnections);
+                m.put("pool", first.kind().adapter().displayName());
+            }
+            m.put("connections", memoryConnections);
+            m.put("clientAllocatedBytes", ConnectionMemory.clientAllocations(database, pool, memoryConnections));
+        } finally {
+            if (pool != null) {
+                PoolProfile.close(pool);
+            }
+        }
+        m.put("retainedBytesPerConnection", ConnectionMemory.retainedBytesPerConnection(database, memoryConnections));
+        Map<String, Object> server = new LinkedHashMap<>();
+        if (database.serverPid().isPresent()) {
+            for (int c : serverConnections) {
+                server.put(Integer.toString(c), ConnectionMemory.serverBackends(database, c));
+            }
+        }
+        m.put("serverBackends", server);
+        return m;
+    }
+
+    private static String serverVersion(Database database) {
+        try (Connection c = database.connect(); java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet r = s.executeQuery("SHOW server_version")) {
+            r.next();
+            return "PostgreSQL " + r.getString(1);
+        } catch (java.sql.SQLException e) {
+            return "PostgreSQL (version unknown)";
+        }
+    }
+}

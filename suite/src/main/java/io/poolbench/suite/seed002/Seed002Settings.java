@@ -1,0 +1,25 @@
+package io.poolbench.suite.seed002;
+
+import java.util.List;
+
+/**
+ * Seed 002's settings as the manifest records them (field names as in run directories written before).
+ *
+ * @param threads thread counts without load
+ * @param threadsUnderLoad thread counts under the background load
+ * @param trials measured trials per variant and count
+ * @param profiles pool profile files
+ * @param poolSize pool size
+ * @param loads load conditions
+ * @param loadThreads background threads
+ * @param loadPool background pool size
+ * @param memoryConnections connections for the client memory table
+ * @param serverConnections open connections for the server memory reading
+ * @param without left out
+ * @param query the simple query
+ * @param database database kind
+ */
+public record Seed002Settings(List<Integer> threads, List<Integer> threadsUnderLoad, int trials, List<String> profiles, int poolSize, List<String> loads,
+        int loadThreads, int loadPool, int memoryConnections, List<Integer> serverConnections,
+        List<String> without, String query, String database) {
+}
