@@ -3,11 +3,10 @@ package io.poolbench.suite;
 import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareExperiment;
 import io.poolbench.suite.seed004.Seed004Command;
-
 import io.poolbench.testbed.Cli;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench compare}: JMH and the web load

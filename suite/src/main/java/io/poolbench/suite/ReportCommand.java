@@ -1,15 +1,14 @@
 package io.poolbench.suite;
 
 import io.poolbench.suite.report.SuiteReport;
-
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Rebuilds the report of a run directory. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -50,8 +49,8 @@ public final class ReportCommand implements Callable<Integer> {
                 written = w.html();
             } else {
                 // "run" without scenarios: a run of the main job before it became the suite's compare
-                SuiteScenario sc = "run".equals(m.command()) ? SuiteScenario.COMPARE
-                        : SuiteScenario.ofCommand(m.command());
+                SuiteEntry sc = "run".equals(m.command()) ? SuiteEntry.COMPARE
+                        : SuiteEntry.ofCommand(m.command());
                 if (sc == null) {
                     throw new TestbedException(dir + " holds a run of '" + m.command() + "', which this version"
                             + " cannot report; rerun it");

@@ -23,7 +23,7 @@ class LayoutTest {
 
     /** @return the suite ids whose scenario lives in this module (the drills live in the toxiproxy module) */
     private static List<String> scenarioIds() {
-        return Arrays.stream(SuiteScenario.values()).map(s -> s.id).filter(id -> !id.equals("drills")).toList();
+        return Arrays.stream(SuiteEntry.values()).map(s -> s.id).filter(id -> !id.equals("drills")).toList();
     }
 
     @Test

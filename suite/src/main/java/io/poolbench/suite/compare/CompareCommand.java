@@ -1,15 +1,13 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.run.Progress;
-
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -159,93 +157,11 @@ public final class CompareCommand implements Callable<Integer> {
                 : List.of("ConnectionCycle", "-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s");
         int dur = duration != null ? duration : full ? 300 : 60;
         int ramp = rampup != null ? rampup : full ? 30 : 5;
+        CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads,
+                longThreads, thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)"
+                : db.kind, db.rows, skipJmh, skipLoad);
         Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
-        // library logs (embedded PostgreSQL, pools) go to the run's log; the console keeps the progress
-        try (io.poolbench.testbed.run.RunLog log = io.poolbench.testbed.run.RunLog.redirect(dir.resolve("poolbench.log"))) {
-            return runIn(art, dir, runs, jmh, dur, ramp, progress);
-        }
-    }
-
-    private int runIn(Artifacts art, Path dir, List<CompareSettings.ProfileRun> runs, List<String> jmh, int dur, int ramp,
-            Progress progress) throws Exception {
-        CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads, longThreads,
-                thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)" : db.kind,
-                db.rows, skipJmh, skipLoad);
-        RunRecord record = RunRecord.start(dir, "compare", spec.commandLine().getParseResult().originalArgs(), rs,
-                System.out);
-        progress.print("poolbench main job, preset " + preset + ", profiles "
-                + runs.stream().map(CompareSettings.ProfileRun::id).toList() + ", run directory " + dir);
-        CompareExperiment job = new CompareExperiment(art, rs, record, progress);
-        record.onInterrupt(job::reportQuietly);
-        job.plan();
-        try {
-            if (skipLoad) {
-                job.run(null, Map.of());
-            } else {
-                RunRecord.Phase dbPhase = job.databasePhase();
-                if (!dbPhase.start()) {
-                    return record.finish();
-                }
-                DataSet data = db.dataSet();
-                progress.detail("database", "starting " + db.kind + " and loading " + data.orders() + " orders"
-                        + " (skipped when already loaded)");
-                Database database;
-                try {
-                    database = db.settings().open();
-                } catch (TestbedException e) {
-                    // an unreachable database is bad input: one line, exit 2; the manifest says the same
-                    dbPhase.failed(e.getMessage());
-                    record.finish();
-                    job.reportQuietly();
-                    throw new DatabaseUnavailable(e);
-                }
-                try (database) {
-                    long t0 = System.nanoTime();
-                    boolean loaded = data.ensureLoaded(database);
-                    database.prepareForProfiles();
-                    dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
-                            + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
-                    progress.detail("database", database.describe());
-                    rs = rs.withDatabase(database.describe());
-                    record.settings(rs);
-                    job.settings(rs);
-                    job.run(database, DatabaseOptions.vars(database));
-                }
-            }
-        } catch (DatabaseUnavailable e) {
-            throw e.getCause();
-        } catch (Exception e) {
-            if (!record.interrupted()) {
-                job.failRunning(e);
-            }
-        } finally {
-            // also on an Error: the run ends here, not in the shutdown hook as "interrupted"
-            record.finish();
-        }
-        int rc = record.finish();
-        if (record.interrupted()) {
-            return rc; // the signal handler printed the line; the hook rebuilds the report
-        }
-        String md = job.reportQuietly();
-        progress.print("");
-        if (md != null) {
-            progress.print(md);
-        }
-        progress.print((rc == 0 ? "poolbench: " : "poolbench: PROBLEM: ") + record.outcomeLine());
-        return rc;
-    }
-
-    /** Carries the database's one-line error past the run's own error handling. */
-    private static final class DatabaseUnavailable extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        DatabaseUnavailable(TestbedException cause) {
-            super(cause);
-        }
-
-        @Override
-        public synchronized TestbedException getCause() {
-            return (TestbedException) super.getCause();
-        }
+        return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,
+                spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

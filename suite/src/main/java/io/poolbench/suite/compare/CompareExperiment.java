@@ -1,21 +1,22 @@
 package io.poolbench.suite.compare;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
-import io.poolbench.testbed.run.Progress;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,27 +35,96 @@ import java.util.Map;
  * interrupted run keeps what finished. All children are stopped at the end, on failure, on Ctrl-C and (through
  * {@link io.poolbench.testbed.ParentWatch}) when this JVM is killed.
  */
-public final class CompareExperiment {
+public final class CompareExperiment implements Scenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Artifacts art;
     private CompareSettings settings;
-    private final RunRecord record;
-    private final Path out;
-    private final Progress progress;
+    private final DatabaseOptions db;
+    private RunRecord record;
+    private Path out;
+    private Progress progress;
     private final Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
     private int phaseCount;
     private int phaseNo;
 
-    CompareExperiment(Artifacts art, CompareSettings settings, RunRecord record, Progress progress) {
+    /**
+     * @param art the built pieces (JMH jar, webapp jar, JMeter)
+     * @param settings the checked settings
+     * @param db where the database comes from; null with --skip-load (no phase needs one)
+     */
+    CompareExperiment(Artifacts art, CompareSettings settings, DatabaseOptions db) {
         this.art = art;
         this.settings = settings;
+        this.db = db;
+    }
+
+    @Override
+    public String command() {
+        return "compare";
+    }
+
+    @Override
+    public String consoleName() {
+        return "poolbench";
+    }
+
+    @Override
+    public Object settings() {
+        return settings;
+    }
+
+    @Override
+    public String report(Path dir) throws IOException {
+        return CompareReport.write(dir, progress != null ? progress : new Progress(System.out));
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
         this.record = record;
         this.out = record.dir();
         this.progress = progress;
-    }
-
-    void settings(CompareSettings s) {
-        this.settings = s;
+        progress.print("poolbench main job, preset " + settings.preset() + ", profiles "
+                + settings.profiles().stream().map(CompareSettings.ProfileRun::id).toList() + ", run directory "
+                + out);
+        plan();
+        try {
+            if (db == null) {
+                run(null, Map.of());
+                return;
+            }
+            RunRecord.Phase dbPhase = databasePhase();
+            if (!dbPhase.start()) {
+                return;
+            }
+            DataSet data = db.dataSet();
+            progress.detail("database", "starting " + db.kind + " and loading " + data.orders() + " orders"
+                    + " (skipped when already loaded)");
+            Database database;
+            try {
+                database = db.settings().open();
+            } catch (TestbedException e) {
+                // an unreachable database is bad input: one line, exit 2; the manifest says the same
+                dbPhase.failed(e.getMessage());
+                throw e;
+            }
+            try (database) {
+                long t0 = System.nanoTime();
+                boolean loaded = data.ensureLoaded(database);
+                database.prepareForProfiles();
+                dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
+                        + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
+                progress.detail("database", database.describe());
+                settings = settings.withDatabase(database.describe());
+                record.settings(settings);
+                run(database, DatabaseOptions.vars(database));
+            }
+        } catch (TestbedException e) {
+            throw e;
+        } catch (Exception e) {
+            if (!record.interrupted()) {
+                failRunning(e);
+            }
+        }
     }
 
     /** Plans every phase (written to the manifest as pending or skipped). */

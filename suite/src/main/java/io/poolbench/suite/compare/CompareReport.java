@@ -1,18 +1,16 @@
 package io.poolbench.suite.compare;
 
-import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.suite.process.PoolSampler;
-import io.poolbench.testbed.run.Progress;
-
-import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.JmhSummary;
-import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.TestbedException;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.process.PoolSampler;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

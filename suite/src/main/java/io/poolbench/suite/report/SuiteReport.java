@@ -1,6 +1,6 @@
 package io.poolbench.suite.report;
 
-import io.poolbench.suite.SuiteScenario;
+import io.poolbench.suite.SuiteEntry;
 import io.poolbench.suite.tools.PgBouncer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,14 +54,6 @@ public final class SuiteReport {
     public record Written(Path markdown, Path html, Path copy, String headline) {
     }
 
-    public static void writeQuietly(Path dir, Path root) {
-        try {
-            write(dir, root);
-        } catch (Exception e) {
-            System.out.println("poolbench run: report not written: " + e.getMessage());
-        }
-    }
-
     /**
      * Writes {@code index.md} and {@code index.html} into the run directory, and copies the page to
      * {@code <root>/target/poolbench-report/index.html} when the run directory lies under that directory.
@@ -82,7 +74,7 @@ public final class SuiteReport {
         StringBuilder table = new StringBuilder("| scenario | status | what it ran |\n|---|---|---|\n");
         for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
-            SuiteScenario s = SuiteScenario.of(e.getKey());
+            SuiteEntry s = SuiteEntry.of(e.getKey());
             RunRecord.PhaseEntry ph = m.phase("scenario:" + s.id);
             String status = ph == null ? "?" : ph.status() + (ph.reason() == null ? "" : ": " + ph.reason());
             List<String> args = new ArrayList<>();
@@ -117,7 +109,7 @@ public final class SuiteReport {
     }
 
     /** One scenario's section: its own summary.md, or what became of it. */
-    private static String section(Path dir, SuiteScenario s, RunRecord.PhaseEntry ph) throws IOException {
+    private static String section(Path dir, SuiteEntry s, RunRecord.PhaseEntry ph) throws IOException {
         StringBuilder out = new StringBuilder();
         Path sdir = dir.resolve(s.id);
         Path summary = sdir.resolve(s.summary);
@@ -170,7 +162,7 @@ public final class SuiteReport {
     }
 
     /** Findings with numbers, each linked to the section whose table supports it. */
-    static List<String> claims(Path dir, SuiteScenario s) {
+    static List<String> claims(Path dir, SuiteEntry s) {
         Path sum = dir.resolve(s.id).resolve(s.summary).resolveSibling("summary.json");
         if (!Files.isRegularFile(sum)) {
             return List.of();

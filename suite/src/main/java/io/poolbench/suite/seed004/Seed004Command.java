@@ -1,15 +1,13 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.run.Progress;
-import io.poolbench.testbed.run.RunDirOptions;
-
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.RunDirOptions;
+import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -253,32 +251,7 @@ public final class Seed004Command implements Callable<Integer> {
                     Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs, failover,
                     rows, mysqlImage, toxiproxyImage);
         }
-        try (io.poolbench.testbed.run.RunLog log = io.poolbench.testbed.run.RunLog.redirect(dir.resolve("poolbench.log"))) {
-            RunRecord record = RunRecord.start(dir, "seed004", spec.commandLine().getParseResult().originalArgs(), s,
-                    System.out);
-            Progress progress = new Progress(System.out);
-            progress.print("poolbench seed004: " + runs.size() + " run(s) of " + (warmup + duration) + " s, "
-                    + s.webappUsers() + " users on " + s.engineCount() + " engine(s), target "
-                    + String.format(java.util.Locale.ROOT, "%.2f", s.targetPerSecond()) + " requests/s; run directory "
-                    + dir);
-            record.onInterrupt(() -> {
-                try {
-                    Seed004Report.write(dir);
-                } catch (Exception e) {
-                    System.out.println("poolbench seed004: report not written: " + e.getMessage());
-                }
-            });
-            try {
-                new Seed004Experiment(s, art, dir, record, progress).run();
-            } finally {
-                record.finish();
-            }
-            int rc = record.finish();
-            if (!record.interrupted()) {
-                progress.print((rc == 0 ? "poolbench seed004: " : "poolbench seed004: PROBLEM: ")
-                        + record.outcomeLine());
-            }
-            return rc;
-        }
+        return ScenarioRunner.run(new Seed004Experiment(s, art), dir,
+                spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

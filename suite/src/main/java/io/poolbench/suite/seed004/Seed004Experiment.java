@@ -1,21 +1,21 @@
 package io.poolbench.suite.seed004;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
-import io.poolbench.testbed.run.Progress;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.ProfileLint;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
@@ -28,6 +28,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -65,23 +66,63 @@ import java.util.concurrent.TimeUnit;
  * {@code results.csv} (JMeter), {@code screens.csv} (the webapp's own record, with borrow waits),
  * {@code pool.csv}, {@code outcome.json}; {@link Seed004Report} builds the tables beside the article's.
  */
-public final class Seed004Experiment {
+public final class Seed004Experiment implements Scenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Seed004Settings s;
     private final Artifacts art;
-    private final Path out;
-    private final RunRecord record;
-    private final Progress progress;
     private final Path plan;
+    private Path out;
+    private RunRecord record;
+    private Progress progress;
+    private volatile boolean reported;
 
-    Seed004Experiment(Seed004Settings s, Artifacts art, Path out, RunRecord record, Progress progress) {
+    /**
+     * @param s the checked settings
+     * @param art the built pieces (webapp jar, JMeter, the plan)
+     */
+    Seed004Experiment(Seed004Settings s, Artifacts art) {
         this.s = s;
         this.art = art;
-        this.out = out;
-        this.record = record;
-        this.progress = progress;
         this.plan = art.root().resolve("jmeter/src/test/jmeter/seed004.jmx");
+    }
+
+    @Override
+    public String command() {
+        return "seed004";
+    }
+
+    @Override
+    public Object settings() {
+        return s;
+    }
+
+    /**
+     * The report, unless the run's own report phase wrote and printed it already.
+     *
+     * @param dir the run directory
+     * @return the Markdown, or null when the report phase printed it
+     * @throws IOException when the results cannot be read or the report written
+     */
+    @Override
+    public String report(Path dir) throws IOException {
+        if (reported) {
+            return null;
+        }
+        Seed004Report.write(dir);
+        return null;
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws IOException, InterruptedException {
+        this.record = record;
+        this.out = record.dir();
+        this.progress = progress;
+        progress.print("poolbench seed004: " + s.runs().size() + " run(s) of " + (s.warmupSeconds()
+                + s.durationSeconds()) + " s, " + s.webappUsers() + " users on " + s.engineCount() + " engine(s),"
+                + " target " + String.format(Locale.ROOT, "%.2f", s.targetPerSecond()) + " requests/s; run"
+                + " directory " + out);
+        runAll();
     }
 
     /**
@@ -90,7 +131,7 @@ public final class Seed004Experiment {
      * @throws IOException when the run directory cannot be written
      * @throws InterruptedException when interrupted (the record says what finished)
      */
-    void run() throws IOException, InterruptedException {
+    private void runAll() throws IOException, InterruptedException {
         Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
         RunRecord.Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
                 + s.rttMs() + " ms round trip), data set, writer check");
@@ -151,6 +192,7 @@ public final class Seed004Experiment {
             try {
                 String md = Seed004Report.write(out);
                 report.ok("seed004/summary.md");
+                reported = true;
                 progress.print(md);
             } catch (IOException | RuntimeException e) {
                 report.failed("the report could not be written: " + io.poolbench.testbed.Redact.rootMessage(e));

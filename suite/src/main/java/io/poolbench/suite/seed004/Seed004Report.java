@@ -1,16 +1,15 @@
 package io.poolbench.suite.seed004;
 
-import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.suite.report.Seeds;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -416,6 +416,22 @@ public final class RunRecord {
     }
 
     /**
+     * Fails every phase that is running (the run broke inside it).
+     *
+     * @param why the reason, one line (never a password: callers pass {@link Redact#rootMessage})
+     */
+    public synchronized void failRunning(String why) {
+        for (Phase p : phases) {
+            if (p.status == Status.RUNNING) {
+                p.status = Status.FAILED;
+                p.reason = why;
+                p.endedAt = Instant.now();
+            }
+        }
+        write();
+    }
+
+    /**
      * Ends the run: a phase still pending or running was not reached or did not end, and is {@code failed} (a run
      * that stops early has failed); the manifest gets its end time and status; Ctrl-C handling for this run ends.
      * Idempotent.

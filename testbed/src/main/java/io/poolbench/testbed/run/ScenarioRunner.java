@@ -1,6 +1,7 @@
 package io.poolbench.testbed.run;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +14,9 @@ import java.util.List;
  *   <li>the manifest is started ({@link RunRecord#start}) with the command line and the scenario's settings, and
  *       Ctrl-C / SIGTERM are handled from then on: the report of what finished is written, marked interrupted;</li>
  *   <li>the scenario plans and runs its phases; the record is finished also when it throws or an Error escapes
- *       (a phase still running or pending is then failed, not left "running");</li>
+ *       (a phase still running or pending is then failed, not left "running"). An exception fails the running
+ *       phase with its message and the report of what finished is written; a {@link TestbedException} (one line,
+ *       e.g. an unreachable database) then ends the command with exit code 2, any other with 1;</li>
  *   <li>unless interrupted: the report is written and printed, then one closing line: {@code <name>: <outcome>}
  *       or {@code <name>: PROBLEM: <outcome>}.</li>
  * </ol>
@@ -28,7 +31,8 @@ public final class ScenarioRunner {
      * @param args the whole command line as typed (no password is ever on it)
      * @param console where progress and the closing line go
      * @return {@link RunRecord#exitCode()}: 0 every phase ok, 1 a phase failed, 130 / 143 interrupted
-     * @throws Exception what the scenario threw, after the record was finished
+     * @throws TestbedException what the scenario threw as one line, after the record was finished and the report
+     *     written
      */
     public static int run(Scenario scenario, Path dir, List<String> args, PrintStream console) throws Exception {
         try (RunLog log = RunLog.redirect(dir.resolve(scenario.logFile()))) {
@@ -37,6 +41,19 @@ public final class ScenarioRunner {
             Progress progress = new Progress(console);
             try {
                 scenario.run(record, progress);
+            } catch (Exception e) {
+                if (record.interrupted()) {
+                    return record.finish(); // the signal handler said what finished; the hook writes the report
+                }
+                // what was running when it broke is failed with the reason; what finished is still reported
+                record.failRunning(Redact.rootMessage(e));
+                record.finish();
+                reportQuietly(scenario, dir, console);
+                if (e instanceof TestbedException) {
+                    throw e; // one line, exit 2 (e.g. the database could not be reached)
+                }
+                progress.print(scenario.consoleName() + ": PROBLEM: " + record.outcomeLine());
+                return record.exitCode();
             } finally {
                 // also on an Error: the run ends here, not in the shutdown hook as "interrupted"
                 record.finish();

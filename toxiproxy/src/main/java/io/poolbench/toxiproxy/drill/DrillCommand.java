@@ -1,11 +1,10 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
-import java.io.IOException;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -228,47 +227,10 @@ public final class DrillCommand implements Callable<Integer> {
             io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
         }
         Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
-        // library warnings (driver stack traces during injections) go to the run's log, not the console
-        try (io.poolbench.testbed.run.RunLog log = io.poolbench.testbed.run.RunLog.redirect(dir.resolve("drills.log"))) {
-            return runIn(dir, new ArrayList<>(list), cluster);
-        }
-    }
-
-    private int runIn(Path dir, List<DrillRunner.Drill> list, io.poolbench.toxiproxy.DrillCluster cluster)
-            throws Exception {
         DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
                 detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
                 toxiproxyImage, dir);
-        RunRecord record = RunRecord.start(dir, "drill", spec.commandLine().getParseResult().originalArgs(), s,
-                System.out);
-        record.onInterrupt(() -> {
-            try {
-                DrillReport.write(dir, s);
-            } catch (IOException | RuntimeException e) {
-                System.out.println("poolbench drill: report not written: " + e.getMessage());
-            }
-        });
-        System.out.println("poolbench drill: run directory " + dir + " (library logs: " + dir.resolve("drills.log") + ")");
-        long t0 = System.nanoTime();
-        try {
-            new DrillRunner(s, line -> System.out.println("[" + LocalTime.now().withNano(0) + "] " + line), cluster)
-                    .recordTo(record).run(list);
-        } finally {
-            if (cluster != null) {
-                cluster.close();
-            }
-            record.finish();
-        }
-        int rc = record.finish();
-        if (record.interrupted()) {
-            return rc;
-        }
-        String md = DrillReport.write(dir, s);
-        System.out.println();
-        System.out.println(md);
-        System.out.printf(Locale.ROOT, "drills took %.0f s; written: %s%n", (System.nanoTime() - t0) / 1e9,
-                dir.resolve("drills/summary.md"));
-        System.out.println((rc == 0 ? "poolbench drill: " : "poolbench drill: PROBLEM: ") + record.outcomeLine());
-        return rc;
+        return ScenarioRunner.run(new DrillExperiment(s, new ArrayList<>(list), cluster), dir,
+                spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

@@ -1,16 +1,15 @@
 package io.poolbench.toxiproxy.drill;
 
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.toxiproxy.DrillCluster;
+import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
+import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
 import io.poolbench.webapp.PoolbenchServer;
@@ -60,7 +59,7 @@ public final class DrillRunner {
          * @param s settings (the drill's times)
          * @return the drill's scenario: one class per drill, whose header says what it models
          */
-        DrillScenario scenario(DrillSettings s) {
+        Injection scenario(DrillSettings s) {
             return switch (this) {
                 case LATENCY -> new LatencyDrill(s.latencySteps(), s.latencyStep(), s.jitterMs());
                 case PLANNED -> new PlannedDrill(s.steady(), s.after());
@@ -274,7 +273,7 @@ public final class DrillRunner {
         Path dir = s.out().resolve("drills").resolve(d.id()).resolve(p.name());
         Files.createDirectories(dir);
         lintOnce(p, t);
-        DrillScenario scenario = d.scenario(s);
+        Injection scenario = d.scenario(s);
         Ledger ledger = new Ledger();
         Map<String, Long> events = new LinkedHashMap<>();
         List<long[]> poolSamples = new ArrayList<>();

@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
-import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
+import io.poolbench.toxiproxy.DrillCluster;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * borrow and validation pattern turns into response time and, once connections are held longer, into waiting for
  * the pool. Measured per step by {@link LatencyMetrics}.
  */
-final class LatencyDrill implements DrillScenario {
+final class LatencyDrill implements Injection {
     private final List<Integer> stepsMs;
     private final int stepSeconds;
     private final int jitterMs;
@@ -35,7 +35,7 @@ final class LatencyDrill implements DrillScenario {
             for (int ms : stepsMs) {
                 t.setLatency(Instance.A, ms, jitterMs);
                 events.put("step-" + ms + "ms", nowMs.getAsLong());
-                DrillScenario.sleep(stepSeconds);
+                Injection.sleep(stepSeconds);
             }
             events.put("end", nowMs.getAsLong());
         } finally {

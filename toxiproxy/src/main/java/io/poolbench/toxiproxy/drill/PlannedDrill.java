@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  * handing out connections to the old, now read-only writer, when the first write reaches the new one, and whether
  * a write that was acknowledged is missing afterwards.
  */
-final class PlannedDrill implements DrillScenario {
+final class PlannedDrill implements Injection {
     private final int steadySeconds;
     private final int afterSeconds;
 
@@ -26,9 +26,9 @@ final class PlannedDrill implements DrillScenario {
 
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
-        DrillScenario.sleep(steadySeconds);
+        Injection.sleep(steadySeconds);
         PlannedFailover.inject(t, nowMs, events);
-        DrillScenario.sleep(afterSeconds);
+        Injection.sleep(afterSeconds);
     }
 
     @Override

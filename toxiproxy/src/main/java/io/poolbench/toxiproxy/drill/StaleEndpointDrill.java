@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
-import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
+import io.poolbench.toxiproxy.DrillCluster;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * the failover) or drops them, e.g. through a writer check on borrow such as seed 004's
  * {@code concheck.validation()}.
  */
-final class StaleEndpointDrill implements DrillScenario {
+final class StaleEndpointDrill implements Injection {
     private final int steadySeconds;
     private final int flapEverySeconds;
     private final int flapForSeconds;
@@ -34,7 +34,7 @@ final class StaleEndpointDrill implements DrillScenario {
 
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
-        DrillScenario.sleep(steadySeconds);
+        Injection.sleep(steadySeconds);
         events.put("injection", nowMs.getAsLong());
         t.setReadOnly(Instance.A);
         t.awaitReplicaCaughtUp(30);
@@ -47,11 +47,11 @@ final class StaleEndpointDrill implements DrillScenario {
             t.pointWriterEndpointAt(target);
             events.put("endpoint-" + target.name().toLowerCase(Locale.ROOT) + "-" + (++flips), nowMs.getAsLong());
             target = target == Instance.A ? Instance.B : Instance.A;
-            DrillScenario.sleep(flapEverySeconds);
+            Injection.sleep(flapEverySeconds);
         }
         t.pointWriterEndpointAt(Instance.B);
         events.put("endpoint-moved", nowMs.getAsLong());
-        DrillScenario.sleep(Math.max(1, afterSeconds - flapForSeconds));
+        Injection.sleep(Math.max(1, afterSeconds - flapForSeconds));
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
-import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
+import io.poolbench.toxiproxy.DrillCluster;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * it shows: how long borrowers hang on dead connections (socket timeout, validation timeout) and how many
  * acknowledged writes the ledger misses.
  */
-final class UnplannedDrill implements DrillScenario {
+final class UnplannedDrill implements Injection {
     private final int steadySeconds;
     private final int detectSeconds;
     private final int rebootSeconds;
@@ -34,11 +34,11 @@ final class UnplannedDrill implements DrillScenario {
 
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
-        DrillScenario.sleep(steadySeconds);
+        Injection.sleep(steadySeconds);
         events.put("injection", nowMs.getAsLong());
         t.freeze(Instance.A);
         long rebootAt = System.nanoTime() + rebootSeconds * 1_000_000_000L;
-        DrillScenario.sleep(detectSeconds);
+        Injection.sleep(detectSeconds);
         Thread.sleep(500);
         t.promoteB();
         events.put("promoted", nowMs.getAsLong());

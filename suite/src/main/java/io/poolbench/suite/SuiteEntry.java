@@ -7,18 +7,17 @@ import io.poolbench.suite.seed002.Seed002Report;
 import io.poolbench.suite.seed003.Seed003Report;
 import io.poolbench.suite.seed004.Seed004Report;
 import io.poolbench.testbed.run.Progress;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The scenarios of the whole suite ({@code ./poolbench run}), one place for each: its id, the command that runs it
+ * The registration of each scenario in the whole suite ({@code ./poolbench run}), one entry each: its id, the command that runs it
  * on its own, the arguments at the suite's quick and full scales, where its Markdown report is, how its report is
  * rebuilt ({@code ./poolbench report}), whether it needs Docker, and the time it took here at the quick scale (the
  * progress line's estimate; measured on this 2-core machine, so a guide, not a promise).
  */
-public enum SuiteScenario {
+public enum SuiteEntry {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
     COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 130,
             List.of("compare", "--duration", "30"), List.of("compare", "--preset", "full"),
@@ -72,7 +71,7 @@ public enum SuiteScenario {
     final List<String> fullArgs;
     final Writer writer;
 
-    SuiteScenario(String id, String command, String title, String summary, boolean needsDocker, int quickSeconds,
+    SuiteEntry(String id, String command, String title, String summary, boolean needsDocker, int quickSeconds,
             List<String> quickArgs, List<String> fullArgs, Writer writer) {
         this.id = id;
         this.command = command;
@@ -90,8 +89,8 @@ public enum SuiteScenario {
      * @return the scenario
      * @throws io.poolbench.testbed.TestbedException one line naming the ids when there is none
      */
-    public static SuiteScenario of(String id) {
-        for (SuiteScenario s : values()) {
+    public static SuiteEntry of(String id) {
+        for (SuiteEntry s : values()) {
             if (s.id.equals(id)) {
                 return s;
             }
@@ -104,8 +103,8 @@ public enum SuiteScenario {
      * @param command a manifest's command, e.g. {@code sweep concurrency}
      * @return the scenario that records it, or null (the suite itself, or an unknown command)
      */
-    static SuiteScenario ofCommand(String command) {
-        for (SuiteScenario s : values()) {
+    static SuiteEntry ofCommand(String command) {
+        for (SuiteEntry s : values()) {
             if (s.command.equals(command)) {
                 return s;
             }

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * One drill: what it does to the cluster while the runner's open-loop load runs. The runner starts the webapp and
+ * One drill's injection: what it does to the cluster while the runner's open-loop load runs. The runner starts the webapp and
  * the load, calls {@link #inject}, stops the load and measures ({@link FailoverMetrics} or {@link LatencyMetrics}).
  */
-interface DrillScenario {
+interface Injection {
     /**
      * Carries out the drill from the moment the load runs until the load should stop.
      *

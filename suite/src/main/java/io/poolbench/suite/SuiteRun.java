@@ -1,0 +1,187 @@
+package io.poolbench.suite;
+
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.report.SuiteReport;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The whole suite as one run ({@code ./poolbench run}): every chosen scenario one after another, each as its own
+ * command in its own JVM (its own memory, log and shutdown hooks) and its own complete run directory
+ * {@code <run>/<id>/}; a phase {@code scenario:<id>} each, then the page ({@link SuiteReport}). A scenario that
+ * needs Docker is skipped with one line when no engine answers.
+ */
+final class SuiteRun implements Scenario {
+    private final String preset;
+    private final List<SuiteEntry> chosen;
+    private final Map<String, List<String>> lines;
+    private final boolean docker;
+    private final Path root;
+    private final Path jar;
+
+    /**
+     * Settings as the manifest records them.
+     *
+     * @param preset quick or full
+     * @param scenarios the scenarios in run order, with their command lines
+     */
+    public record Settings(String preset, Map<String, List<String>> scenarios) {
+    }
+
+    /**
+     * @param preset quick or full
+     * @param chosen the scenarios in run order
+     * @param lines each scenario's command line
+     * @param docker whether a Docker engine answers
+     * @param root the project root
+     * @param jar the suite's jar, which runs each scenario
+     */
+    SuiteRun(String preset, List<SuiteEntry> chosen, Map<String, List<String>> lines, boolean docker, Path root,
+            Path jar) {
+        this.preset = preset;
+        this.chosen = chosen;
+        this.lines = lines;
+        this.docker = docker;
+        this.root = root;
+        this.jar = jar;
+    }
+
+    @Override
+    public String command() {
+        return "run";
+    }
+
+    @Override
+    public Object settings() {
+        return new Settings(preset, lines);
+    }
+
+    @Override
+    public String report(Path dir) throws IOException {
+        SuiteReport.Written w = SuiteReport.write(dir, root);
+        return w.headline() + "\npoolbench run: report " + w.html() + (w.copy() != null ? " (and " + w.copy() + ")"
+                : "") + ", its Markdown twin " + w.markdown();
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws IOException {
+        Path dir = record.dir();
+        Map<SuiteEntry, RunRecord.Phase> phases = new LinkedHashMap<>();
+        for (SuiteEntry s : chosen) {
+            phases.put(s, record.plan("scenario:" + s.id, s.title + ": ./poolbench " + String.join(" ",
+                    lines.get(s.id))));
+        }
+        RunRecord.Phase reportPhase = record.plan("report", "index.md and index.html");
+        long estimate = chosen.stream().filter(s -> docker || !s.needsDocker).mapToLong(s -> s.quickSeconds).sum();
+        progress.print(String.format("poolbench run: %d scenarios, preset %s%s; run directory %s", chosen.size(),
+                preset, preset.equals("quick") ? String.format(", about %d min here", Math.round(estimate / 60.0))
+                        : "", dir));
+        Path hosts = hostsFile(root);
+        long t0 = System.nanoTime();
+        long doneEstimate = 0;
+        int i = 0;
+        try {
+            for (SuiteEntry s : chosen) {
+                i++;
+                RunRecord.Phase ph = phases.get(s);
+                if (s.needsDocker && !docker) {
+                    String why = "no Docker engine answers (start one, e.g. `sudo dockerd &`, or see the README's"
+                            + " MySQL and Toxiproxy section)";
+                    progress.print("poolbench run: " + s.id + " skipped: " + why);
+                    ph.skipped(why);
+                    continue;
+                }
+                progress.phase(i, chosen.size(), s.title + eta(t0, doneEstimate, estimate));
+                if (!ph.start()) {
+                    break;
+                }
+                int rc = runChild(s, lines.get(s.id), dir, root, jar, hosts, progress);
+                doneEstimate += s.quickSeconds;
+                RunRecord.Manifest child = readQuietly(dir.resolve(s.id));
+                String outcome = child == null ? "no run.json written" : child.phases().stream()
+                        .filter(p -> !p.ok()).map(p -> p.id() + " " + p.status()).reduce((a, b) -> a + ", " + b)
+                        .orElse("every phase ok");
+                if (rc == 0) {
+                    ph.ok(outcome);
+                } else if (rc == RunRecord.EXIT_INTERRUPTED || rc == 143 || record.interrupted()) {
+                    break;
+                } else {
+                    ph.failed("exit code " + rc + ": " + outcome + " (log: " + dir.resolve(s.id
+                            + ".console.log") + ")");
+                }
+            }
+            if (!record.interrupted() && reportPhase.start()) {
+                SuiteReport.Written w = SuiteReport.write(dir, root);
+                reportPhase.ok(w.html().toString());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String eta(long t0, long doneEstimate, long estimate) {
+        if (doneEstimate == 0) {
+            return String.format(" (about %d min left)", Math.round(estimate / 60.0));
+        }
+        double scale = (System.nanoTime() - t0) / 1e9 / doneEstimate;
+        Duration left = Duration.ofSeconds(Math.round((estimate - doneEstimate) * scale));
+        return String.format(" (about %d min %02d s left)", left.toMinutes(), left.toSecondsPart());
+    }
+
+    /** The drills move the cluster endpoint through the JVM's hosts file (see FailoverTopology). */
+    private static Path hostsFile(Path root) throws IOException {
+        Path hosts = root.resolve("target/poolbench-drills/hosts");
+        Files.createDirectories(hosts.getParent());
+        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
+        return hosts;
+    }
+
+    private static int runChild(SuiteEntry s, List<String> args, Path dir, Path root, Path jar, Path hosts,
+            Progress progress) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Children.java()));
+        if (s.needsDocker) {
+            cmd.addAll(List.of("-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0",
+                    "-Dsun.net.inetaddr.negative.ttl=0"));
+        }
+        cmd.addAll(List.of("-jar", jar.toString()));
+        cmd.addAll(args);
+        cmd.addAll(List.of("--out", dir.resolve(s.id).toString()));
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TESTCONTAINERS_RYUK_DISABLED", System.getenv().getOrDefault("TESTCONTAINERS_RYUK_DISABLED", "true"));
+        env.put("TESTCONTAINERS_HOST_OVERRIDE", System.getenv().getOrDefault("TESTCONTAINERS_HOST_OVERRIDE",
+                "localhost"));
+        Process p = Children.start(cmd, env, dir.resolve(s.id + ".console.log"), line -> progress.print("  "
+                + s.id + " | " + line), root);
+        try {
+            int rc = p.waitFor();
+            Children.awaitOutput(p);
+            return rc;
+        } finally {
+            if (p.isAlive()) {
+                // let the scenario stop its own children and write what it has (its shutdown hook)
+                p.destroy();
+                if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                    Children.stop(p, 1);
+                }
+            }
+        }
+    }
+
+    private static RunRecord.Manifest readQuietly(Path dir) {
+        try {
+            return RunRecord.read(dir);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.poolbench.toxiproxy.drill;
+
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Scenario;
+import io.poolbench.toxiproxy.DrillCluster;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalTime;
+import java.util.List;
+
+/**
+ * The drills as a scenario: each chosen drill ({@link DrillRunner.Drill}) for each profile and round, one phase
+ * each ({@code <drill>:<profile>:<round>}), run by {@link DrillRunner} against the cluster (Testcontainers, or the
+ * user's own with {@code --external}); then {@link DrillReport}.
+ */
+final class DrillExperiment implements Scenario {
+    private final DrillSettings settings;
+    private final List<DrillRunner.Drill> drills;
+    private final DrillCluster external;
+
+    /**
+     * @param settings the checked settings
+     * @param drills the drills in order
+     * @param external the user's cluster, or null for Testcontainers (closed at the end either way)
+     */
+    DrillExperiment(DrillSettings settings, List<DrillRunner.Drill> drills, DrillCluster external) {
+        this.settings = settings;
+        this.drills = drills;
+        this.external = external;
+    }
+
+    @Override
+    public String command() {
+        return "drill";
+    }
+
+    @Override
+    public Object settings() {
+        return settings;
+    }
+
+    /** @return {@code drills.log}: driver stack traces during injections go there, not to the console */
+    @Override
+    public String logFile() {
+        return "drills.log";
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
+        progress.print("poolbench drill: run directory " + record.dir() + " (library logs: "
+                + record.dir().resolve(logFile()) + ")");
+        try {
+            new DrillRunner(settings, line -> progress.print("[" + LocalTime.now().withNano(0) + "] " + line),
+                    external).recordTo(record).run(drills);
+        } finally {
+            if (external != null) {
+                external.close();
+            }
+        }
+    }
+
+    @Override
+    public String report(Path dir) throws IOException {
+        return DrillReport.write(dir, settings);
+    }
+}
