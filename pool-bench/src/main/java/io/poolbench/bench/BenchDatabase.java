@@ -1,14 +1,14 @@
 package io.poolbench.bench;
 
+import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseSettings;
+import io.poolbench.testbed.MySqlBehindToxiproxy;
 import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import eu.rekawek.toxiproxy.model.ToxicDirection;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

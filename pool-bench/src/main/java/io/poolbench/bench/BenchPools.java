@@ -4,6 +4,7 @@ import io.poolbench.bench.stub.StubDriver;
 import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -48,7 +49,7 @@ public final class BenchPools {
         PoolProfile p = profile(profile);
         String driver = p.kind().adapter().driverAttribute();
         if (driver == null) {
-            throw new io.poolbench.testbed.TestbedException("profile " + p.name() + " is "
+            throw new TestbedException("profile " + p.name() + " is "
                     + p.kind().adapter().displayName() + ", the driver's own DataSource: it cannot run on the stub"
                     + " driver; measure it against a database (-p db=postgres)");
         }

@@ -2,6 +2,7 @@ package io.poolbench.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,6 +189,6 @@ public final class Presets implements Callable<Integer> {
      * @param args command line
      */
     public static void main(String[] args) {
-        System.exit(io.poolbench.testbed.Cli.execute(new Presets(), "presets", args));
+        System.exit(Cli.execute(new Presets(), "presets", args));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.poolbench.testbed.JmhSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -53,7 +54,7 @@ class ConnectionCycleSmokeTest {
                 .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(100)).threads(2).shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON).result(st.toString()).build()).run();
-        Set<String> statementRuns = new java.util.HashSet<>();
+        Set<String> statementRuns = new HashSet<>();
         for (String p : List.of("hikari", "dbcp2", "c3p0", "tomcat-jdbc")) {
             statementRuns.add("StatementCycle.latency/" + p + "/sample");
             statementRuns.add("StatementCycle.throughput/" + p + "/thrpt");

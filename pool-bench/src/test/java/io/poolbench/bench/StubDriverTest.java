@@ -5,14 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.bench.stub.Delay;
 import io.poolbench.bench.stub.StubConnection;
 import io.poolbench.bench.stub.StubDelays;
 import io.poolbench.bench.stub.StubDriver;
-import io.poolbench.bench.stub.StubStats;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 class StubDriverTest {
@@ -51,7 +52,7 @@ class StubDriverTest {
     void validationStatementsCountAsValidation() throws Exception {
         StubDriver.register();
         try (Connection c = DriverManager.getConnection("jdbc:stub:t");
-             java.sql.Statement s = c.createStatement()) {
+             Statement s = c.createStatement()) {
             s.execute("select concheck.validation()");
             s.execute("SELECT 1");
             s.executeQuery("SELECT id FROM orders");
@@ -85,8 +86,8 @@ class StubDriverTest {
     void parkWaitsAtLeastItsLength() {
         // a lower bound only, as above
         long t0 = System.nanoTime();
-        io.poolbench.bench.stub.Delay.park(2_000);
+        Delay.park(2_000);
         assertTrue(System.nanoTime() - t0 >= 2_000_000L);
-        io.poolbench.bench.stub.Delay.park(0);
+        Delay.park(0);
     }
 }

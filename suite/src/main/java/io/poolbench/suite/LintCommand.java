@@ -3,7 +3,10 @@ package io.poolbench.suite;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.RunLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +43,7 @@ public final class LintCommand implements Callable<Integer> {
     public Integer call() {
         db.validate();
         List<PoolProfile> ps = new ArrayList<>();
-        Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
+        Path dir = ProfileDir.resolve(confDir);
         for (String f : files) {
             PoolProfile p = PoolProfile.load(PoolProfile.locate(f, dir), resource);
             String ps0 = p.urlScheme();
@@ -54,13 +57,13 @@ public final class LintCommand implements Callable<Integer> {
         }
         int warnings = 0;
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "poolbench-lint.log");
-        try (io.poolbench.testbed.run.RunLog quiet = io.poolbench.testbed.run.RunLog.redirect(log);
+        try (RunLog quiet = RunLog.redirect(log);
              Database database = db.settings().open()) {
             database.prepareForProfiles();
             for (PoolProfile p : ps) {
-                io.poolbench.testbed.ProfileLint.Result r = io.poolbench.testbed.ProfileLint.lint(p,
+                ProfileLint.Result r = ProfileLint.lint(p,
                         DatabaseOptions.vars(database));
-                System.out.println(io.poolbench.testbed.ProfileLint.text(r));
+                System.out.println(ProfileLint.text(r));
                 warnings += r.warnings().size();
             }
         }

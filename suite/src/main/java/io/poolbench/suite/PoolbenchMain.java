@@ -4,6 +4,7 @@ import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareExperiment;
 import io.poolbench.suite.seed004.Seed004Command;
 import io.poolbench.testbed.Cli;
+import io.poolbench.toxiproxy.drill.DrillCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -13,7 +14,7 @@ import picocli.CommandLine;
  * (see {@link CompareExperiment}); {@code poolbench report DIR}: rebuild a report from a run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, CompareCommand.class,
-        ReportCommand.class, LintCommand.class, io.poolbench.toxiproxy.drill.DrillCommand.class,
+        ReportCommand.class, LintCommand.class, DrillCommand.class,
         Seed004Command.class, SweepCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
 
@@ -35,7 +36,7 @@ public final class PoolbenchMain implements Callable<Integer> {
      *     Ctrl-C (143 by SIGTERM)
      */
     public static int run(String... args) {
-        return io.poolbench.testbed.Cli.execute(new PoolbenchMain(), "poolbench", args);
+        return Cli.execute(new PoolbenchMain(), "poolbench", args);
     }
 
     /**

@@ -1,8 +1,14 @@
 package io.poolbench.suite;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.SuiteReport;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.toxiproxy.drill.DrillReport;
+import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,21 +32,21 @@ public final class ReportCommand implements Callable<Integer> {
      * @return the Markdown
      * @throws IOException when the results cannot be read or the report written
      */
-    static String drill(Path dir, RunRecord.Manifest m) throws IOException {
-        io.poolbench.toxiproxy.drill.DrillSettings s;
+    static String drill(Path dir, Manifest m) throws IOException {
+        DrillSettings s;
         try {
-            s = new com.fasterxml.jackson.databind.ObjectMapper().treeToValue(m.settings(),
-                    io.poolbench.toxiproxy.drill.DrillSettings.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            s = new ObjectMapper().treeToValue(m.settings(),
+                    DrillSettings.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
-                    + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun the drills");
+                    + Redact.oneLine(e.getMessage()) + "): rerun the drills");
         }
-        return io.poolbench.toxiproxy.drill.DrillReport.write(dir, s);
+        return DrillReport.write(dir, s);
     }
 
     @Override
     public Integer call() throws Exception {
-        RunRecord.Manifest m = RunRecord.read(dir);
+        Manifest m = Manifest.read(dir);
         Path written;
         try {
             if ("run".equals(m.command()) && m.settings().has("scenarios")) {
@@ -60,7 +66,7 @@ public final class ReportCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new TestbedException("the results of " + m.command() + " in " + dir + " are damaged or"
-                    + " unwritable (" + io.poolbench.testbed.Redact.oneLine(e.getMessage()) + "): rerun it");
+                    + " unwritable (" + Redact.oneLine(e.getMessage()) + "): rerun it");
         }
         System.out.println("run status: " + m.status() + "; written: " + written);
         return 0;

@@ -6,9 +6,12 @@ import io.poolbench.suite.seed001.Seed001Report;
 import io.poolbench.suite.seed002.Seed002Report;
 import io.poolbench.suite.seed003.Seed003Report;
 import io.poolbench.suite.seed004.Seed004Report;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -58,7 +61,7 @@ public enum SuiteEntry {
          * @return the Markdown written
          * @throws IOException when results cannot be read or the report cannot be written
          */
-        String write(Path dir, io.poolbench.testbed.run.RunRecord.Manifest m) throws IOException;
+        String write(Path dir, Manifest m) throws IOException;
     }
 
     public final String id;
@@ -95,8 +98,8 @@ public enum SuiteEntry {
                 return s;
             }
         }
-        throw new io.poolbench.testbed.TestbedException("unknown scenario '" + id + "': use "
-                + String.join(", ", java.util.Arrays.stream(values()).map(x -> x.id).toList()));
+        throw new TestbedException("unknown scenario '" + id + "': use "
+                + String.join(", ", Arrays.stream(values()).map(x -> x.id).toList()));
     }
 
     /**

@@ -2,9 +2,11 @@ package io.poolbench.suite;
 
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.report.SuiteReport;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * {@code <run>/<id>/}; a phase {@code scenario:<id>} each, then the page ({@link SuiteReport}). A scenario that
  * needs Docker is skipped with one line when no engine answers.
  */
-final class SuiteRun implements Scenario {
+final class SuiteRun extends AbstractScenario {
     private final String preset;
     private final List<SuiteEntry> chosen;
     private final Map<String, List<String>> lines;
@@ -48,22 +50,13 @@ final class SuiteRun implements Scenario {
      */
     SuiteRun(String preset, List<SuiteEntry> chosen, Map<String, List<String>> lines, boolean docker, Path root,
             Path jar) {
+        super("run", new Settings(preset, lines));
         this.preset = preset;
         this.chosen = chosen;
         this.lines = lines;
         this.docker = docker;
         this.root = root;
         this.jar = jar;
-    }
-
-    @Override
-    public String command() {
-        return "run";
-    }
-
-    @Override
-    public Object settings() {
-        return new Settings(preset, lines);
     }
 
     @Override
@@ -76,12 +69,12 @@ final class SuiteRun implements Scenario {
     @Override
     public void run(RunRecord record, Progress progress) throws IOException {
         Path dir = record.dir();
-        Map<SuiteEntry, RunRecord.Phase> phases = new LinkedHashMap<>();
+        Map<SuiteEntry, Phase> phases = new LinkedHashMap<>();
         for (SuiteEntry s : chosen) {
             phases.put(s, record.plan("scenario:" + s.id, s.title + ": ./poolbench " + String.join(" ",
                     lines.get(s.id))));
         }
-        RunRecord.Phase reportPhase = record.plan("report", "index.md and index.html");
+        Phase reportPhase = record.plan("report", "index.md and index.html");
         long estimate = chosen.stream().filter(s -> docker || !s.needsDocker).mapToLong(s -> s.quickSeconds).sum();
         progress.print(String.format("poolbench run: %d scenarios, preset %s%s; run directory %s", chosen.size(),
                 preset, preset.equals("quick") ? String.format(", about %d min here", Math.round(estimate / 60.0))
@@ -93,7 +86,7 @@ final class SuiteRun implements Scenario {
         try {
             for (SuiteEntry s : chosen) {
                 i++;
-                RunRecord.Phase ph = phases.get(s);
+                Phase ph = phases.get(s);
                 if (s.needsDocker && !docker) {
                     String why = "no Docker engine answers (start one, e.g. `sudo dockerd &`, or see the README's"
                             + " MySQL and Toxiproxy section)";
@@ -107,7 +100,7 @@ final class SuiteRun implements Scenario {
                 }
                 int rc = runChild(s, lines.get(s.id), dir, root, jar, hosts, progress);
                 doneEstimate += s.quickSeconds;
-                RunRecord.Manifest child = readQuietly(dir.resolve(s.id));
+                Manifest child = readQuietly(dir.resolve(s.id));
                 String outcome = child == null ? "no run.json written" : child.phases().stream()
                         .filter(p -> !p.ok()).map(p -> p.id() + " " + p.status()).reduce((a, b) -> a + ", " + b)
                         .orElse("every phase ok");
@@ -177,9 +170,9 @@ final class SuiteRun implements Scenario {
         }
     }
 
-    private static RunRecord.Manifest readQuietly(Path dir) {
+    private static Manifest readQuietly(Path dir) {
         try {
-            return RunRecord.read(dir);
+            return Manifest.read(dir);
         } catch (RuntimeException e) {
             return null;
         }

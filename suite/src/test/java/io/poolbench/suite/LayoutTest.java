@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules of the layout (design.md, "Rules of the layout"), held on the compiled main classes of this module:
+ * The rules of the layout (the README, "Layout"), held on the compiled main classes of this module:
  * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, and
  * the shared packages ({@code process}, {@code tools}) import no scenario.
  */
@@ -45,7 +45,7 @@ class LayoutTest {
             }
             noClasses().that().resideInAPackage(BASE + "." + id + "..")
                     .should().dependOnClassesThat().resideInAnyPackage(others.toArray(String[]::new))
-                    .because("design.md: no scenario package imports another; shared code goes to process/, tools/,"
+                    .because("the layout: no scenario package imports another; shared code goes to process/, tools/,"
                             + " report/ or testbed")
                     .check(CLASSES);
             noClasses().that().resideInAPackage(BASE + "." + id + "..")

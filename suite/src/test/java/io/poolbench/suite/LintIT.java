@@ -3,9 +3,9 @@ package io.poolbench.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseSettings;
-import io.poolbench.testbed.Database;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileLint;
 import java.nio.file.Files;
@@ -74,7 +74,11 @@ class LintIT {
     void ignoredAttributeAndOldDriverName() throws Exception {
         List<String> w = warnings("hikari", "maximumPoolSize=\"10\"", "maximumPoolSize=\"10\" maxTotal=\"20\"");
         assertTrue(has(w, "'maxTotal' is not a HikariCP setting"), w.toString());
-        // com.mysql.jdbc.Driver does not accept a PostgreSQL URL, so the old-name trap is checked on the text level
+        // Connector/J 5's driver name: the trap is read from the attributes, so DBCP2 (which loads the driver
+        // only when it first connects: initialSize 0) builds the pool without connecting
+        List<String> old = warnings("dbcp2", "initialSize=\"10\"",
+                "initialSize=\"0\" driverClassName=\"com.mysql.jdbc.Driver\"");
+        assertTrue(has(old, "driverClassName com.mysql.jdbc.Driver is Connector/J 5's name"), old.toString());
         assertTrue(!has(warnings("dbcp2", "", ""), "com.mysql.jdbc.Driver"));
     }
 

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,9 +32,9 @@ class SuiteIT {
     void oneScenarioGivesAPageWhoseImagesLoadAndWhoseTablesHaveRows() throws Exception {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--only", "seed000"));
-        RunRecord.Manifest m = RunRecord.read(out);
+        Manifest m = Manifest.read(out);
         assertEquals("ok", m.status(), m.phases().toString());
-        assertEquals("ok", RunRecord.read(out.resolve("seed000")).status(), "the scenario's own run directory");
+        assertEquals("ok", Manifest.read(out.resolve("seed000")).status(), "the scenario's own run directory");
         String md = Files.readString(out.resolve("index.md"));
         assertTrue(md.contains("## What to pick") && md.contains("Size the pool for the connections held at once"),
                 md);
@@ -64,7 +65,7 @@ class SuiteIT {
 
     /** @return Debian's chromium (or chromium-browser / google-chrome) on the PATH */
     static Optional<Path> chromium() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             for (String n : List.of("chromium", "chromium-browser", "google-chrome")) {
                 Path p = Path.of(dir, n);
                 if (Files.isExecutable(p)) {

@@ -1,6 +1,7 @@
 package io.poolbench.testbed;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -23,7 +24,7 @@ public final class Cli {
     public static int execute(Object command, String name, String... args) {
         CommandLine cl = new CommandLine(command);
         // the console as it is now: a run may later send System.err to its log (RunLog)
-        java.io.PrintStream console = System.err;
+        PrintStream console = System.err;
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof TestbedException) {
                 console.println(name + ": " + e.getMessage());

@@ -3,6 +3,7 @@ package io.poolbench.testbed;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.OptionalLong;
 
 /**
  * A running database the suite talks to: embedded PostgreSQL, MySQL in a Testcontainers container, or an external
@@ -26,8 +27,8 @@ public interface Database extends AutoCloseable {
      * @return the server's main process id on this machine, when this process started the server (the embedded
      *     PostgreSQL's postmaster), for CPU and memory readings; empty otherwise
      */
-    default java.util.OptionalLong serverPid() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong serverPid() {
+        return OptionalLong.empty();
     }
 
     /** @return the SQL dialect */

@@ -1,5 +1,12 @@
 package io.poolbench.testbed;
 
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
@@ -43,13 +50,13 @@ public final class DatabaseOptions {
     }
 
     /** Placeholders {@link #vars(Database)} sets for every database. */
-    public static final java.util.Set<String> JDBC_VARS =
-            java.util.Set.of("poolbench.jdbc.url", "poolbench.jdbc.user", "poolbench.jdbc.password");
+    public static final Set<String> JDBC_VARS =
+            Set.of("poolbench.jdbc.url", "poolbench.jdbc.user", "poolbench.jdbc.password");
     /** Placeholders {@link #vars(Database)} also sets for a MySQL database (the MySQL-only profiles use them). */
-    public static final java.util.Set<String> MYSQL_VARS =
-            java.util.Set.of("poolbench.mysql.endpoint", "poolbench.mysql.database");
+    public static final Set<String> MYSQL_VARS =
+            Set.of("poolbench.mysql.endpoint", "poolbench.mysql.database");
     /** Every placeholder poolbench sets: {@link #JDBC_VARS} and {@link #MYSQL_VARS}. */
-    public static final java.util.Set<String> ALL_VARS = java.util.Set.of("poolbench.jdbc.url",
+    public static final Set<String> ALL_VARS = Set.of("poolbench.jdbc.url",
             "poolbench.jdbc.user", "poolbench.jdbc.password", "poolbench.mysql.endpoint", "poolbench.mysql.database");
 
     /**
@@ -60,12 +67,12 @@ public final class DatabaseOptions {
      *     MySQL URL {@code poolbench.mysql.endpoint} (host:port) and {@code poolbench.mysql.database}, for a
      *     PostgreSQL URL {@code poolbench.r2dbc.url} (see {@link R2dbcProfile#urlOf})
      */
-    public static java.util.Map<String, String> vars(Database db) {
-        java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+    public static Map<String, String> vars(Database db) {
+        Map<String, String> v = new LinkedHashMap<>();
         v.put("poolbench.jdbc.url", db.jdbcUrl());
         v.put("poolbench.jdbc.user", db.user());
         v.put("poolbench.jdbc.password", db.password());
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^jdbc:mysql://([^/?]+)/([^/?]*)")
+        Matcher m = Pattern.compile("^jdbc:mysql://([^/?]+)/([^/?]*)")
                 .matcher(db.jdbcUrl());
         if (m.find()) {
             v.put("poolbench.mysql.endpoint", m.group(1));
@@ -83,8 +90,8 @@ public final class DatabaseOptions {
      *
      * @return {@link #JDBC_VARS}, plus {@link #MYSQL_VARS} for {@code --db mysql} or an external MySQL URL
      */
-    public java.util.Set<String> varsSetLater() {
-        java.util.Set<String> s = new java.util.HashSet<>(JDBC_VARS);
+    public Set<String> varsSetLater() {
+        Set<String> s = new HashSet<>(JDBC_VARS);
         if ("mysql".equalsIgnoreCase(kind) || (jdbcUrl != null && jdbcUrl.startsWith("jdbc:mysql:"))) {
             s.addAll(MYSQL_VARS);
         }
@@ -97,7 +104,7 @@ public final class DatabaseOptions {
      * @return {@code postgresql}, {@code mysql}, or the scheme of an external URL; null when unknown
      */
     public String scheme() {
-        String k = kind == null ? "embedded" : kind.toLowerCase(java.util.Locale.ROOT);
+        String k = kind == null ? "embedded" : kind.toLowerCase(Locale.ROOT);
         if (k.equals("mysql")) {
             return "mysql";
         }

@@ -1,6 +1,8 @@
 package io.poolbench.testbed;
 
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.ContainerConfig;
+import com.github.dockerjava.api.model.ExposedPort;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -11,11 +13,13 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.utility.DockerImageName;
 
 /**
  * Docker checks done before anything starts a container, so that a missing engine or image ends in one clear line
- * instead of a long stack trace or a registry pull that hangs for minutes (design.md, "Environment facts").
+ * instead of a long stack trace or a registry pull that hangs for minutes (the README, "MySQL and Toxiproxy").
  */
 public final class Docker {
     /** Script that builds the local images on machines without registry access. */
@@ -111,18 +115,18 @@ public final class Docker {
      * @throws TestbedException naming the image, the ports it exposes and what to pass instead
      */
     public static void requireExposedPort(String image, int port, String what) {
-        com.github.dockerjava.api.model.ContainerConfig cfg =
+        ContainerConfig cfg =
                 DockerClientFactory.instance().client().inspectImageCmd(image).exec().getConfig();
-        com.github.dockerjava.api.model.ExposedPort[] ports = cfg == null ? null : cfg.getExposedPorts();
+        ExposedPort[] ports = cfg == null ? null : cfg.getExposedPorts();
         if (ports != null) {
-            for (com.github.dockerjava.api.model.ExposedPort p : ports) {
+            for (ExposedPort p : ports) {
                 if (p.getPort() == port) {
                     return;
                 }
             }
         }
         throw new TestbedException("image '" + image + "' is not a " + what + " image: it does not expose port "
-                + port + " (it exposes " + (ports == null ? "none" : java.util.Arrays.toString(ports)) + "); pass a "
+                + port + " (it exposes " + (ports == null ? "none" : Arrays.toString(ports)) + "); pass a "
                 + what + " image, e.g. " + MySqlDatabase.DEFAULT_IMAGE + " or " + MySqlDatabase.LOCAL_IMAGE
                 + " (built by " + IMAGE_SCRIPT + ")");
     }
@@ -139,7 +143,7 @@ public final class Docker {
     public static String pickImage(String setting, String what, String... defaults) {
         if (setting != null && !setting.isBlank()) {
             try {
-                org.testcontainers.utility.DockerImageName.parse(setting).assertValid();
+                DockerImageName.parse(setting).assertValid();
             } catch (IllegalArgumentException e) {
                 throw new TestbedException(what + " image name '" + setting + "' is not a valid image reference ("
                         + Redact.oneLine(e.getMessage()) + "): use NAME:TAG, e.g. " + defaults[0]);

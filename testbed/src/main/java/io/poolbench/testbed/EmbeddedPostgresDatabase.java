@@ -4,6 +4,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -20,12 +21,12 @@ public final class EmbeddedPostgresDatabase implements Database {
     public static final int DEFAULT_MAX_CONNECTIONS = 100;
     private final EmbeddedPostgres postgres;
     private final long pid;
-    private final io.poolbench.testbed.StopOnExit stopper;
+    private final StopOnExit stopper;
 
     private EmbeddedPostgresDatabase(EmbeddedPostgres postgres, long pid) {
         this.postgres = postgres;
         this.pid = pid;
-        this.stopper = new io.poolbench.testbed.StopOnExit("embedded-postgres-stop", this::closeQuietly);
+        this.stopper = new StopOnExit("embedded-postgres-stop", this::closeQuietly);
     }
 
     /**
@@ -115,8 +116,8 @@ public final class EmbeddedPostgresDatabase implements Database {
     }
 
     @Override
-    public java.util.OptionalLong serverPid() {
-        return java.util.OptionalLong.of(pid);
+    public OptionalLong serverPid() {
+        return OptionalLong.of(pid);
     }
 
     @Override

@@ -26,7 +26,7 @@ public final class MySqlBehindToxiproxy implements Database {
     private final ToxiproxyContainer toxiproxy;
     private final ToxiproxyClient client;
     private final Proxy writer;
-    private final io.poolbench.testbed.StopOnExit stopper;
+    private final StopOnExit stopper;
 
     private MySqlBehindToxiproxy(Network network, MySqlDatabase mysql, ToxiproxyContainer toxiproxy,
             ToxiproxyClient client, Proxy writer) {
@@ -35,7 +35,7 @@ public final class MySqlBehindToxiproxy implements Database {
         this.toxiproxy = toxiproxy;
         this.client = client;
         this.writer = writer;
-        this.stopper = new io.poolbench.testbed.StopOnExit("toxiproxy-topology-stop", this::stopAll);
+        this.stopper = new StopOnExit("toxiproxy-topology-stop", this::stopAll);
     }
 
     /**

@@ -1,5 +1,9 @@
 package io.poolbench.testbed;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.MySQLContainer;
@@ -19,11 +23,11 @@ public final class MySqlDatabase implements Database {
     private static final Logger LOG = LoggerFactory.getLogger(MySqlDatabase.class);
 
     private final MySQLContainer<?> container;
-    private final io.poolbench.testbed.StopOnExit stopper;
+    private final StopOnExit stopper;
 
     private MySqlDatabase(MySQLContainer<?> container) {
         this.container = container;
-        this.stopper = new io.poolbench.testbed.StopOnExit("mysql-container-stop", this::stopQuietly);
+        this.stopper = new StopOnExit("mysql-container-stop", this::stopQuietly);
     }
 
     /**
@@ -154,8 +158,8 @@ public final class MySqlDatabase implements Database {
      * @param appUser the application user that gets EXECUTE on it
      * @throws SQLException when the server refuses
      */
-    public static void installWriterCheck(java.sql.Connection root, String appUser) throws java.sql.SQLException {
-        try (java.sql.Statement s = root.createStatement()) {
+    public static void installWriterCheck(Connection root, String appUser) throws SQLException {
+        try (Statement s = root.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS concheck");
             s.execute("DROP FUNCTION IF EXISTS concheck.validation");
             s.execute("CREATE FUNCTION concheck.validation() RETURNS INT READS SQL DATA"
@@ -187,9 +191,9 @@ public final class MySqlDatabase implements Database {
      * @throws TestbedException one line when the server refuses
      */
     public void installWriterCheck() {
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbcUrl(), "root", password())) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl(), "root", password())) {
             installWriterCheck(c, user());
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new TestbedException("cannot install the writer check concheck.validation() on " + describe()
                     + ": " + Redact.oneLine(e.getMessage()), e);
         }

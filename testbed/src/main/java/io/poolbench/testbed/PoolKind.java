@@ -1,8 +1,17 @@
 package io.poolbench.testbed;
 
+import io.poolbench.testbed.pool.AgroalAdapter;
 import io.poolbench.testbed.pool.BasicDataSourceAdapter;
+import io.poolbench.testbed.pool.C3p0Adapter;
+import io.poolbench.testbed.pool.Dbcp1Adapter;
+import io.poolbench.testbed.pool.DruidAdapter;
 import io.poolbench.testbed.pool.HikariAdapter;
 import io.poolbench.testbed.pool.PoolAdapter;
+import io.poolbench.testbed.pool.TomcatJdbcAdapter;
+import io.poolbench.testbed.pool.UnpooledAdapter;
+import io.poolbench.testbed.pool.ViburAdapter;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -20,21 +29,21 @@ public enum PoolKind {
      */
     TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp", "org.apache.tomcat.dbcp.dbcp2")),
     /** Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}. */
-    TOMCAT_JDBC(new io.poolbench.testbed.pool.TomcatJdbcAdapter()),
+    TOMCAT_JDBC(new TomcatJdbcAdapter()),
     /** c3p0's ComboPooledDataSource through Tomcat's BeanFactory. */
-    C3P0(new io.poolbench.testbed.pool.C3p0Adapter()),
+    C3P0(new C3p0Adapter()),
     /** Vibur DBCP, built by {@code org.vibur.dbcp.ViburDBCPObjectFactory}. */
-    VIBUR(new io.poolbench.testbed.pool.ViburAdapter()),
+    VIBUR(new ViburAdapter()),
     /** Alibaba Druid, built by {@code com.alibaba.druid.pool.DruidDataSourceFactory}. */
-    DRUID(new io.poolbench.testbed.pool.DruidAdapter()),
+    DRUID(new DruidAdapter()),
     /** Agroal, built by the project's {@code io.poolbench.testbed.pool.AgroalObjectFactory}. */
-    AGROAL(new io.poolbench.testbed.pool.AgroalAdapter()),
+    AGROAL(new AgroalAdapter()),
     /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (seed 004's factory). */
-    DBCP1(new io.poolbench.testbed.pool.Dbcp1Adapter()),
+    DBCP1(new Dbcp1Adapter()),
     /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */
-    UNPOOLED(new io.poolbench.testbed.pool.UnpooledAdapter());
+    UNPOOLED(new UnpooledAdapter());
 
-    private static final java.util.regex.Pattern SCHEME = java.util.regex.Pattern.compile("^jdbc:([a-z0-9]+):");
+    private static final Pattern SCHEME = Pattern.compile("^jdbc:([a-z0-9]+):");
     private final PoolAdapter adapter;
 
     PoolKind(PoolAdapter adapter) {
@@ -61,7 +70,7 @@ public enum PoolKind {
      * @return its sub-protocol, e.g. {@code mysql} or {@code postgresql}; null when it is no JDBC URL
      */
     public static String scheme(String jdbcUrl) {
-        java.util.regex.Matcher m = SCHEME.matcher(jdbcUrl == null ? "" : jdbcUrl);
+        Matcher m = SCHEME.matcher(jdbcUrl == null ? "" : jdbcUrl);
         return m.find() ? m.group(1) : null;
     }
 

@@ -1,9 +1,14 @@
 package io.poolbench.testbed;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Driver;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +27,11 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.apache.naming.ResourceRef;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NamedNodeMap;
@@ -32,8 +42,9 @@ import org.xml.sax.SAXException;
 /**
  * A pool profile: one {@code <Resource>} of a Tomcat {@code context.xml}, the single source of truth for pool
  * settings. The webapp binds the file in JNDI through Tomcat; the benchmarks and drills call {@link #createDataSource}
- * which hands the very same attributes to the very same factory ({@code HikariJNDIFactory} or
- * {@code BasicDataSourceFactory}), so the settings measured and the settings served cannot drift apart.
+ * which hands the very same attributes to the very same factory (the pool's own JNDI factory, or Tomcat's
+ * {@code BeanFactory} for the pools that ship none: one per pool of the catalog, {@link PoolKind}, whose adapter in
+ * {@code pool/} knows its vocabulary), so the settings measured and the settings served cannot drift apart.
  *
  * <p>Attribute values may use {@code ${name}} placeholders (Tomcat replaces them from system properties); the suite
  * sets {@code poolbench.jdbc.url}, {@code poolbench.jdbc.user} and {@code poolbench.jdbc.password}.
@@ -140,7 +151,7 @@ public final class PoolProfile {
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             DocumentBuilder b = f.newDocumentBuilder();
             b.setErrorHandler(null);
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 doc = b.parse(in, file.toUri().toString());
             }
         } catch (SAXException e) {
@@ -208,7 +219,7 @@ public final class PoolProfile {
         if (kind == null) {
             throw new TestbedException("profile " + file + ", Resource " + name + ": factory '" + factory
                     + "' with type '" + attrs.get("type") + "' is no pool of the catalog; use one of "
-                    + java.util.Arrays.stream(PoolKind.values()).map(k -> k.factoryClass()).distinct()
+                    + Arrays.stream(PoolKind.values()).map(k -> k.factoryClass()).distinct()
                     .collect(Collectors.joining(", ")) + " (BeanFactory with type"
                     + " com.mchange.v2.c3p0.ComboPooledDataSource, org.postgresql.ds.PGSimpleDataSource or"
                     + " com.mysql.cj.jdbc.MysqlDataSource)");
@@ -243,7 +254,7 @@ public final class PoolProfile {
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             Document doc;
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 doc = f.newDocumentBuilder().parse(in);
             }
             NodeList list = doc.getElementsByTagName("Resource");
@@ -260,14 +271,14 @@ public final class PoolProfile {
             chosen.setAttribute(attribute, value);
             doc.insertBefore(doc.createComment(" poolbench: " + file.getFileName() + " with one setting changed: "
                     + attribute + "=\"" + value + "\" "), doc.getDocumentElement());
-            javax.xml.transform.TransformerFactory tf = javax.xml.transform.TransformerFactory.newInstance();
+            TransformerFactory tf = TransformerFactory.newInstance();
             tf.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            try (java.io.OutputStream out = Files.newOutputStream(target)) {
-                tf.newTransformer().transform(new javax.xml.transform.dom.DOMSource(doc),
-                        new javax.xml.transform.stream.StreamResult(out));
+            try (OutputStream out = Files.newOutputStream(target)) {
+                tf.newTransformer().transform(new DOMSource(doc),
+                        new StreamResult(out));
             }
         } catch (IOException | SAXException | ParserConfigurationException
-                | javax.xml.transform.TransformerException e) {
+                | TransformerException e) {
             throw new TestbedException("cannot write " + target + " (" + file.getFileName() + " with " + attribute
                     + "=" + value + "): " + e.getMessage(), e);
         }
@@ -422,9 +433,9 @@ public final class PoolProfile {
         }
         String driver = known.get("driverClassName");
         if (driver != null) {
-            java.sql.Driver d;
+            Driver d;
             try {
-                d = (java.sql.Driver) Class.forName(driver).getDeclaredConstructor().newInstance();
+                d = (Driver) Class.forName(driver).getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
                 throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute"
                         + " driverClassName=\"" + driver + "\": no such JDBC driver on the class path; fix the name"
@@ -437,7 +448,7 @@ public final class PoolProfile {
                             + driver + " does not accept the URL " + Redact.url(url) + " (a driver for another"
                             + " database); fix one of them or leave driverClassName out");
                 }
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 // the driver could not judge the URL; the pool will say more when it connects
             }
         }
@@ -489,7 +500,7 @@ public final class PoolProfile {
         String type = resolved.getOrDefault("type", "javax.sql.DataSource");
         // what Tomcat hands a factory: a ResourceRef carrying factory and auth, and the resource's other
         // attributes as properties (name, type, description and closeMethod are Tomcat's own)
-        Reference ref = new org.apache.naming.ResourceRef(type, null, null, resolved.get("auth"), false,
+        Reference ref = new ResourceRef(type, null, null, resolved.get("auth"), false,
                 kind.factoryClass(), null);
         resolved.forEach((k, v) -> {
             if (!Set.of("name", "type", "description", "closeMethod", "auth", "factory").contains(k)) {

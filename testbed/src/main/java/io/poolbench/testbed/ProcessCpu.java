@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * CPU time used by named processes over a period, read from Linux's {@code /proc/<pid>/stat} (user + system time
@@ -90,7 +91,7 @@ public final class ProcessCpu {
             return null;
         }
         long total = own;
-        java.util.Optional<ProcessHandle> h = ProcessHandle.of(pid);
+        Optional<ProcessHandle> h = ProcessHandle.of(pid);
         if (h.isPresent()) {
             for (ProcessHandle d : (Iterable<ProcessHandle>) h.get().descendants()::iterator) {
                 Long t = ticks(d.pid());

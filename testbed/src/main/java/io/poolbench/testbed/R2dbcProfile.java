@@ -3,10 +3,13 @@ package io.poolbench.testbed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * An R2DBC profile: one {@code <Resource type="io.r2dbc.spi.ConnectionFactory">} of a context.xml in the same profile
@@ -82,7 +85,7 @@ public final class R2dbcProfile {
             throw new TestbedException("profile " + file + ", Resource " + name + ": factory=\"" + attrs.get("factory")
                     + "\"; an R2DBC profile needs factory=\"" + FACTORY + "\"");
         }
-        R2dbcProfile p = new R2dbcProfile(file, name, java.util.Collections.unmodifiableMap(attrs));
+        R2dbcProfile p = new R2dbcProfile(file, name, Collections.unmodifiableMap(attrs));
         for (Map.Entry<String, String> a : attrs.entrySet()) {
             String k = a.getKey();
             if (PoolProfile.TOMCAT_ATTRIBUTES.contains(k) || CONNECTION.contains(k)) {
@@ -92,7 +95,7 @@ public final class R2dbcProfile {
             if (kind == null) {
                 throw new TestbedException("profile " + file + ", Resource " + name + ": attribute " + k
                         + " is no r2dbc-pool option (r2dbc-pool would pass it on to the driver, which ignores it);"
-                        + " use one of " + String.join(", ", new java.util.TreeSet<>(POOL_OPTIONS.keySet())));
+                        + " use one of " + String.join(", ", new TreeSet<>(POOL_OPTIONS.keySet())));
             }
             if (!a.getValue().contains("${")) {
                 String problem = valueProblem(kind, a.getValue());
@@ -224,7 +227,7 @@ public final class R2dbcProfile {
      * @return zero or more one-line notes
      */
     public List<String> notes() {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         if (!attributes.containsKey("maxAcquireTime")) {
             out.add(name() + ": no maxAcquireTime: r2dbc-pool lets a borrower wait forever (JDBC pools: 30 s)");
         }

@@ -3,6 +3,7 @@ package io.poolbench.testbed;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ public final class ScreenLog implements AutoCloseable {
             out.printRecord(e.startEpochMs(), e.screen(), e.user(), e.status(), e.error(), e.borrows(),
                     e.borrowWaitUs(), e.borrowMaxUs(), e.elapsedUs(), e.writeId() == null ? "" : e.writeId());
         } catch (IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
+            throw new UncheckedIOException(ex);
         }
     }
 
@@ -75,7 +76,7 @@ public final class ScreenLog implements AutoCloseable {
         try {
             out.flush();
         } catch (IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
+            throw new UncheckedIOException(ex);
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.Random;
  * Seed 004's screens: a screen is a page of an application, several queries per request. The article measured
  * three of them, whose time alone (one user, no load) was short, medium and long; the long one's SQL time depends
  * on the user's data and reaches "about 8.5 s" alone. Its HikariCP medians under load were 45, 158 and 146 ms,
- * its minima 22, 83 and 41 ms, the long screen's 90th percentile 1,703 ms (seed 004, {@code figures.md}).
+ * its minima 22, 83 and 41 ms, the long screen's 90th percentile 1,703 ms (seed 004's article, its table of the three screens).
  *
  * <p>Modelled here, each query being one round trip that holds its connection for a given server time (a
  * primary-key lookup of one order that sleeps in the server, so that the database's CPU is not what is measured):

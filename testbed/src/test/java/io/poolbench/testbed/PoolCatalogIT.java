@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -48,10 +51,17 @@ class PoolCatalogIT {
         }
     }
 
+    /** A password no setting or default contains: found in a report, it was leaked. */
+    static final String CANARY = "canary-7f3a-password";
+
     static void exercise(PoolProfile p, PoolKind expected) throws Exception {
         assertEquals(expected, p.kind());
         int before = sessions();
-        DataSource ds = p.createDataSource(DatabaseOptions.vars(db));
+        // a canary password: the embedded server trusts loopback connections and ignores it, so the pool works
+        // and any place that shows the password shows this string
+        Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
+        vars.put("poolbench.jdbc.password", CANARY);
+        DataSource ds = p.createDataSource(vars);
         try {
             assertEquals(expected, PoolKind.of(ds));
             try (Connection c = ds.getConnection(); Statement s = c.createStatement();
@@ -65,7 +75,7 @@ class PoolCatalogIT {
             assertTrue(eff.keySet().stream().anyMatch(k -> k.startsWith("pool size")) && eff.values().contains("10"),
                     eff.toString());
             assertTrue(eff.keySet().stream().anyMatch(k -> k.startsWith("borrow timeout")), eff.toString());
-            assertTrue(!eff.toString().contains(db.password().isEmpty() ? "\u0000" : db.password()));
+            assertTrue(!eff.toString().contains(CANARY), "the effective settings show the password: " + eff);
             settle(ds);
         } finally {
             PoolProfile.close(ds);
@@ -98,8 +108,8 @@ class PoolCatalogIT {
         "dbcp1"})
     void shippedProfileBorrowsReportsAndClosesWithoutLeaks(String name) throws Exception {
         PoolProfile p = PoolProfile.load(PoolProfile.locate(name, CONF));
-        assertEquals(java.util.List.of(), p.warnings(), name);
-        exercise(p, PoolKind.valueOf(name.toUpperCase(java.util.Locale.ROOT).replace('-', '_')));
+        assertEquals(List.of(), p.warnings(), name);
+        exercise(p, PoolKind.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_')));
     }
 
     @Test
@@ -107,7 +117,11 @@ class PoolCatalogIT {
         PoolProfile p = PoolProfile.load(PoolProfile.locate("unpooled", CONF));
         assertEquals(PoolKind.UNPOOLED, p.kind());
         int before = sessions();
-        DataSource ds = p.createDataSource(DatabaseOptions.vars(db));
+        // a canary password: the embedded server trusts loopback connections and ignores it, so the pool works
+        // and any place that shows the password shows this string
+        Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
+        vars.put("poolbench.jdbc.password", CANARY);
+        DataSource ds = p.createDataSource(vars);
         try (Connection c = ds.getConnection()) {
             assertEquals(before + 1, sessions(), "one physical connection while borrowed");
         }

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,8 +35,8 @@ class PoolProfileTest {
         assertEquals("jdbc/poolbench", h.resourceName());
         assertEquals("10", h.attributes().get("maximumPoolSize"));
         assertEquals("10", d.attributes().get("maxTotal"));
-        assertEquals(java.util.List.of(), h.warnings());
-        assertEquals(java.util.List.of(), d.warnings());
+        assertEquals(List.of(), h.warnings());
+        assertEquals(List.of(), d.warnings());
     }
 
     @Test
@@ -50,7 +53,7 @@ class PoolProfileTest {
                 assertEquals(1, p.warnings().size(), p.warnings().toString());
                 assertTrue(p.warnings().get(0).contains("'maxTotal' is not a DBCP 1 setting"));
             } else {
-                assertEquals(java.util.List.of(), p.warnings(), name);
+                assertEquals(List.of(), p.warnings(), name);
             }
         }
     }
@@ -140,7 +143,7 @@ class PoolProfileTest {
         assertTrue(PoolProfile.knownAttributes(PoolKind.DBCP2).contains("testOnBorrow"));
     }
 
-    static final java.util.Set<String> LATER = java.util.Set.of("poolbench.jdbc.url", "poolbench.jdbc.user",
+    static final Set<String> LATER = Set.of("poolbench.jdbc.url", "poolbench.jdbc.user",
             "poolbench.jdbc.password");
 
     @Test
@@ -181,7 +184,7 @@ class PoolProfileTest {
     void shippedProfilesPassTheCheckAndMySqlOnesNeedTheMySqlPlaceholders() {
         for (String n : PoolProfile.available(CONF)) {
             PoolProfile p = PoolProfile.load(PoolProfile.locate(n, CONF));
-            java.util.Set<String> all = new java.util.HashSet<>(LATER);
+            Set<String> all = new HashSet<>(LATER);
             all.addAll(DatabaseOptions.MYSQL_VARS);
             p.check(all);
             if ("mysql".equals(p.urlScheme())) {

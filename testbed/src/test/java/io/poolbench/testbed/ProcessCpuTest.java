@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** Reading CPU time from /proc: the parsing, and that this JVM's own process is readable on Linux. */
@@ -17,16 +20,15 @@ class ProcessCpuTest {
 
     @Test
     void thisProcessIsReadableAndAnEndedOneIsAbsent() {
-        if (!System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
-            return;
-        }
+        assumeTrue(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux"),
+                "/proc/<pid>/stat exists on Linux only");
         Double own = ProcessCpu.cpuSeconds(ProcessHandle.current().pid());
         assertNotNull(own);
         assertTrue(own >= 0);
         assertNull(ProcessCpu.cpuSeconds(Integer.MAX_VALUE - 1));
         ProcessCpu cpu = new ProcessCpu().watch("me", ProcessHandle.current().pid()).watch("gone", Integer.MAX_VALUE - 1);
         cpu.start();
-        java.util.List<ProcessCpu.Usage> u = cpu.stop();
+        List<ProcessCpu.Usage> u = cpu.stop();
         assertEquals(1, u.size());
         assertEquals("me", u.get(0).name());
     }

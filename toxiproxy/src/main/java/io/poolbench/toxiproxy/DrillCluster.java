@@ -1,9 +1,13 @@
 package io.poolbench.toxiproxy;
 
 import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What the drills need from a cluster: writer A, replica B, a proxy in front of each, and a writer endpoint name
@@ -12,7 +16,7 @@ import java.sql.SQLException;
  */
 public interface DrillCluster extends AutoCloseable {
     /** Placeholders a drill sets for the profiles: the JDBC ones and the MySQL endpoint and database. */
-    java.util.Set<String> PROFILE_VARS = io.poolbench.testbed.DatabaseOptions.ALL_VARS;
+    Set<String> PROFILE_VARS = DatabaseOptions.ALL_VARS;
 
     /** The two database instances. */
     enum Instance { A, B }
@@ -43,8 +47,8 @@ public interface DrillCluster extends AutoCloseable {
      * @return the values of {@link #PROFILE_VARS} for this cluster's writer endpoint: JDBC URL, user, password (never
      *     log it), MySQL endpoint and database
      */
-    default java.util.Map<String, String> profileVars() {
-        java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+    default Map<String, String> profileVars() {
+        Map<String, String> v = new LinkedHashMap<>();
         v.put("poolbench.jdbc.url", writerJdbcUrl());
         v.put("poolbench.jdbc.user", user());
         v.put("poolbench.jdbc.password", password());

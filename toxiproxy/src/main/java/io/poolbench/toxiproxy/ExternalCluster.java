@@ -1,10 +1,10 @@
 package io.poolbench.toxiproxy;
 
-import io.poolbench.testbed.ProxyToxics;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.ExternalDatabase;
+import io.poolbench.testbed.ProxyToxics;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;

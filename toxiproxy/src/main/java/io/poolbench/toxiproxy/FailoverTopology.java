@@ -1,12 +1,14 @@
 package io.poolbench.toxiproxy;
 
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import io.poolbench.testbed.ProxyToxics;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.MySqlBehindToxiproxy;
 import io.poolbench.testbed.MySqlDatabase;
+import io.poolbench.testbed.ProxyToxics;
+import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -20,9 +22,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MySQLContainer;
 import org.testcontainers.containers.Network;
@@ -63,7 +67,7 @@ public final class FailoverTopology implements DrillCluster {
     private final int endpointPort;
     private final Path hostsFile;
     private final boolean mariadb;
-    private final io.poolbench.testbed.StopOnExit stopper;
+    private final StopOnExit stopper;
     private volatile Instance writerTarget = Instance.A;
 
     private FailoverTopology(Network network, MySQLContainer<?> a, MySQLContainer<?> b, GenericContainer<?> tp,
@@ -77,7 +81,7 @@ public final class FailoverTopology implements DrillCluster {
         this.endpointPort = endpointPort;
         this.hostsFile = hostsFile;
         this.mariadb = mariadb;
-        this.stopper = new io.poolbench.testbed.StopOnExit("failover-topology-stop", this::stopAll);
+        this.stopper = new StopOnExit("failover-topology-stop", this::stopAll);
     }
 
     /**
@@ -225,7 +229,7 @@ public final class FailoverTopology implements DrillCluster {
      * @return name → pid, in that order
      */
     public Map<String, Long> containerPids() {
-        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        Map<String, Long> m = new LinkedHashMap<>();
         List<String> names = List.of("mysql-a", "mysql-b", "toxiproxy");
         List<GenericContainer<?>> containers = List.of(a, b, toxiproxy);
         for (int i = 0; i < names.size(); i++) {
@@ -357,7 +361,7 @@ public final class FailoverTopology implements DrillCluster {
      */
     @Override
     public void freeze(Instance i) {
-        org.testcontainers.DockerClientFactory.instance().client()
+        DockerClientFactory.instance().client()
                 .pauseContainerCmd((i == Instance.A ? a : b).getContainerId()).exec();
     }
 
@@ -368,7 +372,7 @@ public final class FailoverTopology implements DrillCluster {
      */
     @Override
     public void unfreeze(Instance i) {
-        org.testcontainers.DockerClientFactory.instance().client()
+        DockerClientFactory.instance().client()
                 .unpauseContainerCmd((i == Instance.A ? a : b).getContainerId()).exec();
     }
 
@@ -452,8 +456,8 @@ public final class FailoverTopology implements DrillCluster {
 
     /** @return a {@link io.poolbench.testbed.Database} view of A, direct (for loading the data set as root) */
     @Override
-    public io.poolbench.testbed.Database directA() {
-        return new io.poolbench.testbed.Database() {
+    public Database directA() {
+        return new Database() {
             @Override
             public String kind() {
                 return "mysql-a";

@@ -1,12 +1,15 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The replication and role SQL of the drills, for MySQL 8.4 and MariaDB 10.11 (which stands in for MySQL where
@@ -139,7 +142,7 @@ public final class ReplicationControl {
      */
     public void awaitCaughtUp(Admin source, Admin replica, int timeoutSeconds) throws SQLException {
         if (!waitCaughtUp(source, replica, timeoutSeconds)) {
-            throw new io.poolbench.testbed.TestbedException("replica B did not catch up with A within "
+            throw new TestbedException("replica B did not catch up with A within "
                     + timeoutSeconds + " s; B: " + replicationState(replica));
         }
     }
@@ -208,7 +211,7 @@ public final class ReplicationControl {
      * @return true when reached
      */
     static boolean covers(String position, String target) {
-        java.util.Map<String, Long> pos = new java.util.HashMap<>();
+        Map<String, Long> pos = new HashMap<>();
         for (String g : (position == null ? "" : position).split(",")) {
             String[] f = g.trim().split("-");
             if (f.length == 3) {
@@ -277,7 +280,7 @@ public final class ReplicationControl {
      */
     public void installWriterCheck(Admin writer, String appUser) throws SQLException {
         try (Connection c = writer.open()) {
-            io.poolbench.testbed.MySqlDatabase.installWriterCheck(c, appUser);
+            MySqlDatabase.installWriterCheck(c, appUser);
         }
     }
 }

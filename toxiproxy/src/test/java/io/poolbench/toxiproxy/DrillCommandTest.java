@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class DrillCommandTest {
     static String[] run(String dockerHost, String... args) throws Exception {
         Path hosts = Files.createTempFile("hosts", "");
         Files.writeString(hosts, "127.0.0.1 localhost\n");
-        List<String> cmd = new java.util.ArrayList<>(List.of(
+        List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djdk.net.hosts.file=" + hosts, "-cp", System.getProperty("java.class.path"),
                 "io.poolbench.toxiproxy.drill.DrillCommand"));

@@ -4,15 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.run.Manifest;
 import io.poolbench.toxiproxy.drill.DrillReport;
-import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.drill.DrillRunner.Drill;
+import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -83,14 +86,14 @@ class DrillsIT {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Process p = pb.start();
         boolean running = false;
-        List<String> console = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> console = Collections.synchronizedList(new ArrayList<>());
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
                 String line;
                 while ((line = r.readLine()) != null) {
                     console.add(line);
                 }
-            } catch (java.io.IOException ended) {
+            } catch (IOException ended) {
                 // the process is gone
             }
         });
@@ -121,7 +124,7 @@ class DrillsIT {
         }
         assertEquals(before, after, "containers left behind by the killed drill");
         // issue 8: the run says it was interrupted, and an interrupted drill left /tmp/poolbench-tomcat* behind
-        io.poolbench.testbed.run.RunRecord.Manifest m = io.poolbench.testbed.run.RunRecord.read(out);
+        Manifest m = Manifest.read(out);
         assertEquals("interrupted", m.status());
         assertEquals("interrupted", m.phase("planned:hikari:1").status());
         assertTrue(console.stream().anyMatch(l -> l.startsWith("poolbench: interrupted (SIGTERM)")),

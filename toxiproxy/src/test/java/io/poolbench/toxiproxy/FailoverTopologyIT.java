@@ -13,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -115,7 +116,7 @@ class FailoverTopologyIT {
             Ledger.Reconciliation r = ledger.reconcile(b);
             assertEquals(5, r.acknowledged());
             assertEquals(1, r.lost());
-            assertEquals(java.util.List.of("acked-3"), r.lostSample());
+            assertEquals(List.of("acked-3"), r.lostSample());
             assertEquals(1, r.unacknowledgedPresent());
             assertEquals(0, r.duplicates());
         }
@@ -123,7 +124,7 @@ class FailoverTopologyIT {
 
     /** @return {@code @@server_id} of the connection's server (the connection stays open) */
     static long serverId(Connection c) throws Exception {
-        try (Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("SELECT @@server_id")) {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT @@server_id")) {
             r.next();
             return r.getLong(1);
         }

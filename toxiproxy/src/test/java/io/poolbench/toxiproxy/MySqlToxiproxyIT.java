@@ -1,16 +1,17 @@
 package io.poolbench.toxiproxy;
 
-import io.poolbench.testbed.MySqlBehindToxiproxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.MySqlBehindToxiproxy;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.Queries;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -84,7 +85,7 @@ class MySqlToxiproxyIT {
             try (Connection c = ds.getConnection()) {
                 Queries.shortLookup(c, 1);
                 throw new AssertionError("a query through a disabled proxy must fail");
-            } catch (java.sql.SQLException expected) {
+            } catch (SQLException expected) {
                 // the proxy closed the connection
             } finally {
                 topo.writer().enable();

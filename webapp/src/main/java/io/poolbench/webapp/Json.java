@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
 
 /** JSON responses (Jackson) and the JNDI lookup the servlets share. */
 final class Json {
@@ -20,10 +24,10 @@ final class Json {
      * @return the DataSource
      * @throws IllegalStateException when the lookup fails
      */
-    static javax.sql.DataSource lookupDataSource(String jndiName) {
+    static DataSource lookupDataSource(String jndiName) {
         try {
-            return (javax.sql.DataSource) new javax.naming.InitialContext().lookup("java:comp/env/" + jndiName);
-        } catch (javax.naming.NamingException e) {
+            return (DataSource) new InitialContext().lookup("java:comp/env/" + jndiName);
+        } catch (NamingException e) {
             throw new IllegalStateException("JNDI lookup of java:comp/env/" + jndiName + " failed: " + e, e);
         }
     }
@@ -37,7 +41,7 @@ final class Json {
 
     static void error(HttpServletResponse resp, int status, String error, String message, Map<String, Object> extra)
             throws IOException {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("error", error);
         m.put("message", message);
         if (extra != null) {

@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
@@ -20,7 +21,7 @@ final class PoolServlet extends HttpServlet {
     private final String jndiName;
     private final String profile;
     private final boolean r2dbc;
-    private transient java.util.function.Supplier<PoolStats> stats;
+    private transient Supplier<PoolStats> stats;
 
     PoolServlet(String jndiName, String profile, boolean r2dbc) {
         this.jndiName = jndiName;

@@ -1,19 +1,28 @@
 package io.poolbench.webapp;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.R2dbcProfile;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.ContextResource;
 
@@ -31,9 +40,9 @@ public final class PoolbenchServer implements AutoCloseable {
     /** Prefix of Tomcat base directories in the temp directory, followed by the owner's process id. */
     static final String TMP_PREFIX = "poolbench-tomcat-";
     private final PoolProfile profile;
-    private final io.poolbench.testbed.R2dbcProfile r2dbc;
-    private final io.poolbench.testbed.StopOnExit stopOnExit;
-    private io.poolbench.testbed.ScreenLog screenLog;
+    private final R2dbcProfile r2dbc;
+    private final StopOnExit stopOnExit;
+    private ScreenLog screenLog;
     private boolean closed;
 
     /**
@@ -49,7 +58,7 @@ public final class PoolbenchServer implements AutoCloseable {
      * @param screenLog CSV file for the {@link io.poolbench.testbed.ScreenLog} of {@code /screen}, or null for none
      */
     public record Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
-            int shutdownPort, io.poolbench.testbed.ScreenModel screens, Path screenLog) {
+            int shutdownPort, ScreenModel screens, Path screenLog) {
         /**
          * Settings with the article's screens and no screen log.
          *
@@ -62,19 +71,19 @@ public final class PoolbenchServer implements AutoCloseable {
          */
         public Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
                 int shutdownPort) {
-            this(profile, vars, data, port, maxThreads, shutdownPort, io.poolbench.testbed.ScreenModel.article(),
+            this(profile, vars, data, port, maxThreads, shutdownPort, ScreenModel.article(),
                     null);
         }
     }
 
     private PoolbenchServer(Tomcat tomcat, Path baseDir, PoolProfile profile,
-            io.poolbench.testbed.R2dbcProfile r2dbc) {
+            R2dbcProfile r2dbc) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.profile = profile;
         this.r2dbc = r2dbc;
         // Ctrl-C in a process that embeds the server (the drills) stops Tomcat and removes its base directory
-        this.stopOnExit = new io.poolbench.testbed.StopOnExit("poolbench-tomcat-stop", this::stop);
+        this.stopOnExit = new StopOnExit("poolbench-tomcat-stop", this::stop);
     }
 
     /**
@@ -83,7 +92,7 @@ public final class PoolbenchServer implements AutoCloseable {
      */
     static void sweepStaleBaseDirs() {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+        try (Stream<Path> s = Files.list(tmp)) {
             for (Path d : s.filter(x -> x.getFileName().toString().startsWith(TMP_PREFIX)).toList()) {
                 String rest = d.getFileName().toString().substring(TMP_PREFIX.length());
                 int dash = rest.indexOf('-');
@@ -135,9 +144,9 @@ public final class PoolbenchServer implements AutoCloseable {
             server.tomcat.start();
         } catch (LifecycleException e) {
             server.close();
-            Throwable root = io.poolbench.testbed.Redact.rootCause(e);
+            Throwable root = Redact.rootCause(e);
             throw new TestbedException("the webapp did not start with profile " + file + ": "
-                    + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(root.toString()),
+                    + Redact.secret(Redact.oneLine(root.toString()),
                             vars.get("poolbench.jdbc.password")), e);
         }
         int wanted = server.tomcat.getConnector().getPort();
@@ -165,7 +174,7 @@ public final class PoolbenchServer implements AutoCloseable {
      * @return the running server, the pool warmed up to its {@code initialSize}
      * @throws TestbedException one line when the port is taken or the pool cannot be built
      */
-    public static PoolbenchServer startR2dbc(Settings s, io.poolbench.testbed.R2dbcProfile r2dbc) {
+    public static PoolbenchServer startR2dbc(Settings s, R2dbcProfile r2dbc) {
         Map<String, String> attrs = r2dbc.resolvedAttributes(s.vars());
         Path base = newBaseDir();
         Tomcat tomcat = newTomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
@@ -173,7 +182,7 @@ public final class PoolbenchServer implements AutoCloseable {
         relaxLeakDetection(ctx);
         ContextResource res = new ContextResource();
         res.setName(r2dbc.resourceName());
-        res.setType(io.poolbench.testbed.R2dbcProfile.TYPE);
+        res.setType(R2dbcProfile.TYPE);
         res.setAuth(attrs.getOrDefault("auth", "Container"));
         res.setCloseMethod(attrs.getOrDefault("closeMethod", "dispose"));
         attrs.forEach((k, v) -> {
@@ -192,9 +201,9 @@ public final class PoolbenchServer implements AutoCloseable {
     }
 
     private static void relaxLeakDetection(Context ctx) {
-        if (ctx instanceof org.apache.catalina.core.StandardContext) {
+        if (ctx instanceof StandardContext) {
             // leak detection that needs --add-opens; irrelevant for a single-context, single-run server
-            org.apache.catalina.core.StandardContext sc = (org.apache.catalina.core.StandardContext) ctx;
+            StandardContext sc = (StandardContext) ctx;
             sc.setClearReferencesObjectStreamClassCaches(false);
             sc.setClearReferencesRmiTargets(false);
             sc.setClearReferencesThreadLocals(false);
@@ -236,10 +245,10 @@ public final class PoolbenchServer implements AutoCloseable {
         add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data()), "/long");
         add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data()), "/write");
         add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");
-        io.poolbench.testbed.ScreenLog screenLog = null;
+        ScreenLog screenLog = null;
         if (s.screenLog() != null) {
             try {
-                screenLog = io.poolbench.testbed.ScreenLog.create(s.screenLog());
+                screenLog = ScreenLog.create(s.screenLog());
             } catch (IOException e) {
                 throw new TestbedException("cannot create the screen log " + s.screenLog() + ": " + e.getMessage()
                         + "; choose a writable --screen-log", e);
@@ -252,9 +261,9 @@ public final class PoolbenchServer implements AutoCloseable {
         return launch(server, p.file().toString(), s.vars());
     }
 
-    private static org.apache.catalina.Wrapper add(Context ctx, String name, jakarta.servlet.Servlet servlet,
+    private static Wrapper add(Context ctx, String name, jakarta.servlet.Servlet servlet,
             String path) {
-        org.apache.catalina.Wrapper w = Tomcat.addServlet(ctx, name, servlet);
+        Wrapper w = Tomcat.addServlet(ctx, name, servlet);
         w.setLoadOnStartup(1);
         ctx.addServletMappingDecoded(path, name);
         return w;
@@ -298,7 +307,7 @@ public final class PoolbenchServer implements AutoCloseable {
                 ctx.unbind(false, old);
             }
         } catch (NamingException e) {
-            Throwable root = io.poolbench.testbed.Redact.rootCause(e);
+            Throwable root = Redact.rootCause(e);
             throw new TestbedException("profile " + profile.file() + ": the pool could not be created: "
                     + root.getMessage(), e);
         }
@@ -360,7 +369,7 @@ public final class PoolbenchServer implements AutoCloseable {
 
     private static void deleteTree(Path p) {
         try {
-            io.poolbench.testbed.Cli.deleteTree(p);
+            Cli.deleteTree(p);
         } catch (IOException ignored) {
             // temp files only
         }

@@ -3,6 +3,7 @@ package io.poolbench.webapp;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
+import io.poolbench.testbed.Redact;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -73,7 +74,7 @@ final class QueryServlet extends HttpServlet {
             extra.put("sqlState", e.getSQLState());
             extra.put("borrowUs", (System.nanoTime() - t0) / 1_000);
             Json.error(resp, 503, PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed",
-                    io.poolbench.testbed.Redact.oneLine(e.getMessage()), extra);
+                    Redact.oneLine(e.getMessage()), extra);
             return;
         }
         long t1 = System.nanoTime();
@@ -85,7 +86,7 @@ final class QueryServlet extends HttpServlet {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
-            Json.error(resp, 500, "sql", io.poolbench.testbed.Redact.oneLine(e.getMessage()), extra);
+            Json.error(resp, 500, "sql", Redact.oneLine(e.getMessage()), extra);
             return;
         }
         body.put("borrowUs", (t1 - t0) / 1_000);

@@ -1,5 +1,6 @@
 package io.poolbench.webapp;
 
+import io.poolbench.testbed.Redact;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
@@ -48,8 +49,8 @@ public final class R2dbcPoolFactory implements ObjectFactory {
             return create(attrs);
         } catch (RuntimeException ex) {
             NamingException ne = new NamingException("r2dbc-pool could not be built: "
-                    + io.poolbench.testbed.Redact.secret(io.poolbench.testbed.Redact.oneLine(
-                            io.poolbench.testbed.Redact.rootCause(ex).toString()), attrs.get("password")));
+                    + Redact.secret(Redact.oneLine(
+                            Redact.rootCause(ex).toString()), attrs.get("password")));
             ne.setRootCause(ex);
             throw ne;
         }

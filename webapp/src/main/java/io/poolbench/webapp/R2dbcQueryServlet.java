@@ -2,6 +2,7 @@ package io.poolbench.webapp;
 
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Queries;
+import io.poolbench.testbed.Redact;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
@@ -10,10 +11,14 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -60,8 +65,8 @@ final class R2dbcQueryServlet extends HttpServlet {
     /** @return the R2DBC pool bound at {@code java:comp/env/<jndiName>} */
     static ConnectionPool lookup(String jndiName) {
         try {
-            return (ConnectionPool) new javax.naming.InitialContext().lookup("java:comp/env/" + jndiName);
-        } catch (javax.naming.NamingException e) {
+            return (ConnectionPool) new InitialContext().lookup("java:comp/env/" + jndiName);
+        } catch (NamingException e) {
             throw new IllegalStateException("JNDI lookup of java:comp/env/" + jndiName + " failed: " + e, e);
         }
     }
@@ -121,7 +126,7 @@ final class R2dbcQueryServlet extends HttpServlet {
                                 m.put("id", row.get("id", Long.class));
                                 m.put("customer_id", row.get("customer_id", Long.class));
                                 m.put("created_at", String.valueOf(row.get("created_at", LocalDateTime.class)));
-                                m.put("total_amount", row.get("total_amount", java.math.BigDecimal.class));
+                                m.put("total_amount", row.get("total_amount", BigDecimal.class));
                                 m.put("note", row.get("note", String.class));
                                 return m;
                             }))
@@ -142,12 +147,12 @@ final class R2dbcQueryServlet extends HttpServlet {
 
     private static Outcome failure(Throwable e, boolean duringBorrow, long t0) {
         Map<String, Object> extra = new LinkedHashMap<>();
-        String msg = io.poolbench.testbed.Redact.oneLine(String.valueOf(e.getMessage()));
+        String msg = Redact.oneLine(String.valueOf(e.getMessage()));
         if (duringBorrow) {
             extra.put("borrowUs", (System.nanoTime() - t0) / 1_000);
             boolean timeout = false;
             for (Throwable t = e; t != null; t = t.getCause()) {
-                timeout |= t instanceof java.util.concurrent.TimeoutException
+                timeout |= t instanceof TimeoutException
                         || t.getClass().getSimpleName().contains("Timeout");
             }
             return new Outcome(503, timeout ? "pool-timeout" : "connect-failed", msg, extra);

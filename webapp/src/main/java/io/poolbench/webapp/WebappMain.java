@@ -1,14 +1,23 @@
 package io.poolbench.webapp;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.R2dbcProfile;
+import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,14 +94,14 @@ public final class WebappMain implements Callable<Integer> {
             requireFree("--port", port);
         }
         Cli.range("--max-threads", maxThreads, 1, 10_000);
-        Cli.range("--long-screen-max-ms", longScreenMaxMs, io.poolbench.testbed.ScreenModel.LONG_MIN_MS, 600_000);
-        io.poolbench.testbed.ScreenModel screens = new io.poolbench.testbed.ScreenModel(
-                io.poolbench.testbed.ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
+        Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
+        ScreenModel screens = new ScreenModel(
+                ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
         dbOptions.validate();
-        Path dir = io.poolbench.testbed.ProfileDir.resolve(confDir);
+        Path dir = ProfileDir.resolve(confDir);
         Path file = PoolProfile.locate(profile, dir);
-        io.poolbench.testbed.R2dbcProfile r2dbc = io.poolbench.testbed.R2dbcProfile.isR2dbc(file)
-                ? io.poolbench.testbed.R2dbcProfile.load(file) : null;
+        R2dbcProfile r2dbc = R2dbcProfile.isR2dbc(file)
+                ? R2dbcProfile.load(file) : null;
         PoolProfile p = r2dbc != null ? null : PoolProfile.load(file, resource);
         if (p != null) {
             p.check(dbOptions.varsSetLater());
@@ -137,9 +146,9 @@ public final class WebappMain implements Callable<Integer> {
 
     /** Fails with one line when a port on 127.0.0.1 is taken (checked before the database starts). */
     private static void requireFree(String option, int p) {
-        try (java.net.ServerSocket ss = new java.net.ServerSocket()) {
+        try (ServerSocket ss = new ServerSocket()) {
             ss.setReuseAddress(true);
-            ss.bind(new java.net.InetSocketAddress("127.0.0.1", p));
+            ss.bind(new InetSocketAddress("127.0.0.1", p));
         } catch (IOException e) {
             throw new TestbedException(option + " " + p + ": 127.0.0.1:" + p + " is in use (" + e.getMessage()
                     + "); choose another port" + (option.equals("--port") ? ", or 0 for any free one" : ", or -1"
@@ -181,13 +190,13 @@ public final class WebappMain implements Callable<Integer> {
         public Integer call() throws InterruptedException {
             Cli.range("--port", port, 1, 65_535);
             Cli.range("--timeout", timeoutSeconds, 1, 86_400);
-            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-            java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + port + "/pool");
+            HttpClient http = HttpClient.newHttpClient();
+            URI uri = URI.create("http://127.0.0.1:" + port + "/pool");
             long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
             while (System.nanoTime() < deadline) {
                 try {
-                    if (http.send(java.net.http.HttpRequest.newBuilder(uri).build(),
-                            java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    if (http.send(HttpRequest.newBuilder(uri).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
                         return 0;
                     }
                 } catch (IOException notYet) {
@@ -217,6 +226,6 @@ public final class WebappMain implements Callable<Integer> {
      * @return exit code: 0 ok, 2 user error (one line on stderr), 1 other failure
      */
     public static int run(String... args) {
-        return io.poolbench.testbed.Cli.execute(new WebappMain(), "poolbench-webapp", args);
+        return Cli.execute(new WebappMain(), "poolbench-webapp", args);
     }
 }

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseSettings;
-import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
 import java.net.http.HttpResponse;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,7 +56,7 @@ class R2dbcWebappIT {
         R2dbcProfile p = R2dbcProfile.load(WebappIT.CONF.resolve("r2dbc.xml"));
         String q = "?customer=3&from=2024-01-01&days=365&limit=5&page=0";
         JsonNode jdbcRows;
-        try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(io.poolbench.testbed.PoolProfile
+        try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(PoolProfile
                 .load(WebappIT.CONF.resolve("hikari.xml")), DatabaseOptions.vars(db), DATA, 0, 50, -1))) {
             jdbcRows = WebappIT.json(WebappIT.get(s, "/medium" + q)).get("result");
         }
@@ -80,7 +83,7 @@ class R2dbcWebappIT {
     @Test
     void anUnreachableDatabaseIsOneLine() {
         R2dbcProfile p = R2dbcProfile.load(WebappIT.CONF.resolve("r2dbc.xml"));
-        java.util.Map<String, String> vars = new java.util.HashMap<>(DatabaseOptions.vars(db));
+        Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
         vars.put(R2dbcProfile.URL_VAR, "r2dbc:postgresql://127.0.0.1:1/postgres");
         TestbedException e = assertThrows(TestbedException.class, () -> PoolbenchServer.startR2dbc(
                 new PoolbenchServer.Settings(null, vars, DATA, 0, 50, -1), p));

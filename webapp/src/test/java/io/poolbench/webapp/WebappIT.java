@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseSettings;
-import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -138,8 +142,8 @@ class WebappIT {
         // --max-threads 0 made every request wait 120 s
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--port", "-5"));
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--max-threads", "0"));
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
-                java.net.InetAddress.getByName("127.0.0.1"))) {
+        try (ServerSocket taken = new ServerSocket(0, 1,
+                InetAddress.getByName("127.0.0.1"))) {
             assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--port", "0",
                     "--shutdown-port", Integer.toString(taken.getLocalPort())));
         }
@@ -147,9 +151,9 @@ class WebappIT {
         Path wrongDriver = tmp.resolve("wrong-driver.xml");
         Files.writeString(wrongDriver, Files.readString(Path.of("conf/dbcp2.xml")).replace("testOnBorrow=",
                 "driverClassName=\"com.mysql.cj.jdbc.Driver\" testOnBorrow="));
-        java.io.PrintStream err = System.err;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(captured, true));
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true));
         try {
             assertEquals(2, WebappMain.run("--context-xml", wrongDriver.toString(), "--port", "0", "--rows", "500"));
         } finally {

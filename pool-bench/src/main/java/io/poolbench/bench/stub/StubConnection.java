@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.NClob;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -35,7 +36,7 @@ public final class StubConnection implements Connection {
     private String schema = "public";
     private int networkTimeout;
     private Map<String, Class<?>> typeMap = Map.of();
-    private int holdability = java.sql.ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
     private final Properties clientInfo = new Properties();
     /** Round trips of this connection: validate, execute, commit, rollback, setAutoCommit (single user at a time). */
     final long[] roundTrips = new long[5];

@@ -5,6 +5,7 @@ import java.lang.reflect.Proxy;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Locale;
 
 /**
  * Statements and result sets of the stub driver: every {@code execute*} is one round trip
@@ -87,7 +88,7 @@ final class StubStatements {
         if (sql == null) {
             return false;
         }
-        String s = sql.trim().toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", " ");
+        String s = sql.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
         return s.equals("select 1") || s.equals("select 1 from dual") || s.contains("concheck.validation");
     }
 

@@ -6,7 +6,7 @@ import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -160,7 +160,7 @@ public final class CompareCommand implements Callable<Integer> {
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad);
-        Path dir = RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+        Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
         return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,
                 spec.commandLine().getParseResult().originalArgs(), System.out);
     }

@@ -13,10 +13,13 @@ import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
+import io.poolbench.testbed.run.Status;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +38,7 @@ import java.util.Map;
  * interrupted run keeps what finished. All children are stopped at the end, on failure, on Ctrl-C and (through
  * {@link io.poolbench.testbed.ParentWatch}) when this JVM is killed.
  */
-public final class CompareExperiment implements Scenario {
+public final class CompareExperiment extends AbstractScenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Artifacts art;
     private CompareSettings settings;
@@ -43,7 +46,7 @@ public final class CompareExperiment implements Scenario {
     private RunRecord record;
     private Path out;
     private Progress progress;
-    private final Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+    private final Map<String, Phase> phases = new LinkedHashMap<>();
     private int phaseCount;
     private int phaseNo;
 
@@ -53,24 +56,15 @@ public final class CompareExperiment implements Scenario {
      * @param db where the database comes from; null with --skip-load (no phase needs one)
      */
     CompareExperiment(Artifacts art, CompareSettings settings, DatabaseOptions db) {
+        super("compare", settings);
         this.art = art;
         this.settings = settings;
         this.db = db;
     }
 
     @Override
-    public String command() {
-        return "compare";
-    }
-
-    @Override
     public String consoleName() {
         return "poolbench";
-    }
-
-    @Override
-    public Object settings() {
-        return settings;
     }
 
     @Override
@@ -92,7 +86,7 @@ public final class CompareExperiment implements Scenario {
                 run(null, Map.of());
                 return;
             }
-            RunRecord.Phase dbPhase = databasePhase();
+            Phase dbPhase = databasePhase();
             if (!dbPhase.start()) {
                 return;
             }
@@ -133,7 +127,7 @@ public final class CompareExperiment implements Scenario {
             phases.put("database", record.plan("database", "start the database and load the data set"));
         }
         for (CompareSettings.ProfileRun p : settings.profiles()) {
-            RunRecord.Phase ph = record.plan("jmh:" + p.id(), "JMH " + String.join(" ", settings.jmhArgs())
+            Phase ph = record.plan("jmh:" + p.id(), "JMH " + String.join(" ", settings.jmhArgs())
                     + ", profile " + p.id() + " (stub driver)");
             if (settings.skipJmh()) {
                 ph.skipped("--skip-jmh");
@@ -143,18 +137,18 @@ public final class CompareExperiment implements Scenario {
             phases.put(ph.id(), ph);
         }
         for (CompareSettings.ProfileRun p : settings.profiles()) {
-            RunRecord.Phase ph = record.plan("load:" + p.id(), "webapp + JMeter, profile " + p.id());
+            Phase ph = record.plan("load:" + p.id(), "webapp + JMeter, profile " + p.id());
             if (settings.skipLoad()) {
                 ph.skipped("--skip-load");
             }
             phases.put(ph.id(), ph);
         }
         phases.put("report", record.plan("report", "summary.md, summary.json, charts"));
-        phaseCount = (int) phases.values().stream().filter(p -> p.status() == RunRecord.Status.PENDING).count();
+        phaseCount = (int) phases.values().stream().filter(p -> p.status() == Status.PENDING).count();
     }
 
     /** @return the database phase (planned unless --skip-load) */
-    RunRecord.Phase databasePhase() {
+    Phase databasePhase() {
         phaseNo++;
         progress.phase(phaseNo, phaseCount, "database");
         return phases.get("database");
@@ -171,8 +165,8 @@ public final class CompareExperiment implements Scenario {
     void run(Database db, Map<String, String> vars) throws IOException, InterruptedException {
         if (!settings.skipJmh()) {
             for (CompareSettings.ProfileRun p : settings.profiles()) {
-                RunRecord.Phase ph = phases.get("jmh:" + p.id());
-                if (ph.status() == RunRecord.Status.SKIPPED) {
+                Phase ph = phases.get("jmh:" + p.id());
+                if (ph.status() == Status.SKIPPED) {
                     continue;
                 }
                 if (!ph.start()) {
@@ -192,7 +186,7 @@ public final class CompareExperiment implements Scenario {
         }
         if (!settings.skipLoad()) {
             for (CompareSettings.ProfileRun p : settings.profiles()) {
-                RunRecord.Phase ph = phases.get("load:" + p.id());
+                Phase ph = phases.get("load:" + p.id());
                 if (!ph.start()) {
                     return;
                 }
@@ -208,7 +202,7 @@ public final class CompareExperiment implements Scenario {
                 reportQuietly();
             }
         }
-        RunRecord.Phase rep = phases.get("report");
+        Phase rep = phases.get("report");
         if (!rep.start()) {
             return;
         }
@@ -227,8 +221,8 @@ public final class CompareExperiment implements Scenario {
      */
     void failRunning(Exception e) {
         boolean any = false;
-        for (RunRecord.Phase p : phases.values()) {
-            if (p.status() == RunRecord.Status.RUNNING) {
+        for (Phase p : phases.values()) {
+            if (p.status() == Status.RUNNING) {
                 p.failed(e instanceof TestbedException ? e.getMessage() : e.toString());
                 progress.detail(p.id(), "FAILED: " + e);
                 any = true;
@@ -317,13 +311,13 @@ public final class CompareExperiment implements Scenario {
         Path dir = out.resolve("load").resolve(p.id());
         Files.createDirectories(dir);
         // what the profile really configures heads the report: the lint of the pool built against this database
-        io.poolbench.testbed.ProfileLint.Result lint;
+        ProfileLint.Result lint;
         try {
-            lint = io.poolbench.testbed.ProfileLint.lint(pp, vars);
+            lint = ProfileLint.lint(pp, vars);
         } catch (TestbedException e) {
             throw new PhaseFailure("the pool could not be built: " + e.getMessage());
         }
-        Files.writeString(dir.resolve("lint.txt"), io.poolbench.testbed.ProfileLint.text(lint));
+        Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(lint));
         Map<String, Object> profileJson = new LinkedHashMap<>();
         profileJson.put("name", pp.name());
         profileJson.put("id", p.id());

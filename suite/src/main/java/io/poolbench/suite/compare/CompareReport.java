@@ -9,6 +9,8 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
@@ -22,6 +24,7 @@ import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.Styler;
 
 /**
@@ -67,7 +70,7 @@ public final class CompareReport {
      */
     public static String write(Path dir, Progress progress) throws IOException {
         synchronized (LOCK) {
-            RunRecord.Manifest m = RunRecord.read(dir);
+            Manifest m = Manifest.read(dir);
             JsonNode run = m.settings() == null ? JSON.createObjectNode() : m.settings();
             List<JmhSummary.Result> jmh = new ArrayList<>();
             List<Load> loads = new ArrayList<>();
@@ -75,7 +78,7 @@ public final class CompareReport {
             List<Missing> loadMissing = new ArrayList<>();
             for (JsonNode pr : run.path("profiles")) {
                 String id = pr.path("id").asText();
-                RunRecord.PhaseEntry jp = m.phase("jmh:" + id);
+                PhaseEntry jp = m.phase("jmh:" + id);
                 if (jp != null && jp.ok()) {
                     Path f = dir.resolve("jmh").resolve(id).resolve("jmh.json");
                     try {
@@ -89,7 +92,7 @@ public final class CompareReport {
                 } else if (jp != null && !"skipped".equals(jp.status())) {
                     jmhMissing.add(new Missing(id, jp.status(), jp.reason()));
                 }
-                RunRecord.PhaseEntry lp = m.phase("load:" + id);
+                PhaseEntry lp = m.phase("load:" + id);
                 if (lp != null && lp.ok()) {
                     loads.add(load(dir.resolve("load").resolve(id), id));
                 } else if (lp != null && !"--skip-load".equals(lp.reason())) {
@@ -146,7 +149,7 @@ public final class CompareReport {
         return Figures.sig3(v);
     }
 
-    static String markdown(RunRecord.Manifest m, JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads,
+    static String markdown(Manifest m, JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads,
             List<Missing> jmhMissing, List<Missing> loadMissing) {
         StringBuilder sb = new StringBuilder();
         sb.append("# poolbench main job\n\n");
@@ -162,7 +165,7 @@ public final class CompareReport {
                 .append("; load generator, webapp and database share them, so absolute figures are this"
                         + " machine's; compare pools within one run.\n\n");
         sb.append("| phase | status | outcome or reason |\n|---|---|---|\n");
-        for (RunRecord.PhaseEntry p : m.phases()) {
+        for (PhaseEntry p : m.phases()) {
             String st = p.ok() ? p.status() : "**" + p.status().toUpperCase(Locale.ROOT) + "**";
             sb.append("| ").append(p.id()).append(" | ").append(st).append(" | ")
                     .append(Figures.cell(p.ok() ? p.note() : p.reason())).append(" |\n");
@@ -316,7 +319,7 @@ public final class CompareReport {
                     .yAxisTitle("ms (log scale)").build();
             c.getStyler().setYAxisLogarithmic(true);
             // markers only: the query classes are categories, not a sequence
-            c.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter);
+            c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
             c.getStyler().setMarkerSize(12);
             c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
             for (Load l : loads) {
@@ -358,7 +361,7 @@ public final class CompareReport {
                     .title("Borrow + return time by percentile (µs)").xAxisTitle("percentile")
                     .yAxisTitle("µs (log scale)").build();
             c.getStyler().setYAxisLogarithmic(true);
-            c.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+            c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
             List<String> ps = List.of("50.0", "90.0", "99.0", "99.9", "99.99", "100.0");
             for (JmhSummary.Result r : lat) {
                 List<String> xs = new ArrayList<>();

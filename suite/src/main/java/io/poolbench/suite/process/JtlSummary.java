@@ -2,6 +2,7 @@ package io.poolbench.suite.process;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +139,7 @@ public final class JtlSummary {
                 by.computeIfAbsent(rec.get("label"), k -> new Acc()).add(start, elapsed, ok, code);
                 all.add(start, elapsed, ok, code);
             }
-        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             // NumberFormatException is an IllegalArgumentException: a damaged timeStamp or elapsed value
             throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
         }

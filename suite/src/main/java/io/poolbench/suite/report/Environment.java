@@ -1,10 +1,10 @@
 package io.poolbench.suite.report;
 
-import io.poolbench.suite.process.Artifacts;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.run.Manifest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -12,9 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import org.apache.catalina.util.ServerInfo;
 
 /**
  * The environment block of the suite's report: CPU model and cores, memory, OS, JDK, the database servers the
@@ -40,7 +42,7 @@ public final class Environment {
      * @param m the suite's manifest
      * @return a Markdown table of the environment
      */
-    static String markdown(Path dir, Path root, RunRecord.Manifest m) {
+    static String markdown(Path dir, Path root, Manifest m) {
         Map<String, String> e = new LinkedHashMap<>();
         e.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
         e.put("memory", memory());
@@ -66,7 +68,7 @@ public final class Environment {
         e.put("command line", "`./poolbench " + String.join(" ", m.args()) + "`");
         e.put("started / ended", m.startedAt() + " / " + (m.endedAt() == null ? "(running)" : m.endedAt()));
         StringBuilder md = new StringBuilder("| what | here |\n|---|---|\n");
-        e.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(io.poolbench.testbed.Figures.cell(v))
+        e.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(Figures.cell(v))
                 .append(" |\n"));
         return md.toString();
     }
@@ -89,7 +91,7 @@ public final class Environment {
             for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
                 if (l.startsWith("MemTotal:")) {
                     long kb = Long.parseLong(l.replaceAll("\\D", ""));
-                    return String.format(java.util.Locale.ROOT, "%.1f GiB", kb / 1024.0 / 1024.0);
+                    return String.format(Locale.ROOT, "%.1f GiB", kb / 1024.0 / 1024.0);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -134,7 +136,7 @@ public final class Environment {
 
     private static String tomcat() {
         try {
-            return org.apache.catalina.util.ServerInfo.getServerNumber();
+            return ServerInfo.getServerNumber();
         } catch (LinkageError e) {
             return "?";
         }

@@ -7,7 +7,7 @@ import java.io.InputStream;
 
 /**
  * The source articles' figures as cited data: {@code src/seeds/seedNNN.json}, packaged into the suite's jar under
- * {@code io/poolbench/suite/seeds/} (transcribed from {@code ../shared/seeds/figures.md}).
+ * {@code io/poolbench/suite/seeds/} (transcribed from the five source articles; each file's {@code source} names its article by file name and title).
  */
 public final class Seeds {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,15 +1,15 @@
 package io.poolbench.suite.report;
 
-import io.poolbench.suite.SuiteEntry;
-import io.poolbench.suite.tools.PgBouncer;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.SuiteEntry;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Iterator;
@@ -64,7 +64,7 @@ public final class SuiteReport {
      * @throws IOException when files cannot be read or written
      */
     public static Written write(Path dir, Path root) throws IOException {
-        RunRecord.Manifest m = RunRecord.read(dir);
+        Manifest m = Manifest.read(dir);
         StringBuilder md = new StringBuilder("# poolbench report\n\n");
         md.append(String.format(Locale.ROOT, "Run `%s` of %s, preset **%s**, status **%s**. Every figure below comes"
                 + " from this run; compare within it (2 shared cores: absolute figures drift between runs).%n%n",
@@ -75,7 +75,7 @@ public final class SuiteReport {
         for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             SuiteEntry s = SuiteEntry.of(e.getKey());
-            RunRecord.PhaseEntry ph = m.phase("scenario:" + s.id);
+            PhaseEntry ph = m.phase("scenario:" + s.id);
             String status = ph == null ? "?" : ph.status() + (ph.reason() == null ? "" : ": " + ph.reason());
             List<String> args = new ArrayList<>();
             e.getValue().forEach(a -> args.add(a.asText()));
@@ -102,14 +102,14 @@ public final class SuiteReport {
         Path copy = null;
         if (dir.toAbsolutePath().normalize().startsWith(base)) {
             copy = base.resolve("index.html");
-            Files.copy(html, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(html, copy, StandardCopyOption.REPLACE_EXISTING);
         }
         return new Written(mdFile, html, copy, "poolbench run: " + m.status() + ", " + claims.size()
                 + " findings on top of the report");
     }
 
     /** One scenario's section: its own summary.md, or what became of it. */
-    private static String section(Path dir, SuiteEntry s, RunRecord.PhaseEntry ph) throws IOException {
+    private static String section(Path dir, SuiteEntry s, PhaseEntry ph) throws IOException {
         StringBuilder out = new StringBuilder();
         Path sdir = dir.resolve(s.id);
         Path summary = sdir.resolve(s.summary);

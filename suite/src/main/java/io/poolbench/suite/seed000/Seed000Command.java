@@ -1,17 +1,16 @@
 package io.poolbench.suite.seed000;
 
-import io.poolbench.testbed.run.RunDirOptions;
-
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.RunDirOptions;
+import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import io.poolbench.testbed.run.ScenarioRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,18 +91,8 @@ public final class Seed000Command implements Callable<Integer> {
         }
         db.validate();
         Path conf = ProfileDir.resolve(null);
-        List<PoolProfile> pps = new ArrayList<>();
-        for (String p : profiles != null ? profiles : asArticle ? ProfileDir.POOLED : QUICK_PROFILES) {
-            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, conf));
-            if (!pp.kind().adapter().pooled()) {
-                throw new TestbedException("profile " + p + " is no pool (" + pp.kind().adapter().displayName()
-                        + "): a pool size means nothing to it");
-            }
-            if (pps.stream().anyMatch(x -> x.name().equals(pp.name()))) {
-                throw new TestbedException("two profiles are named " + pp.name() + ": give one file another name");
-            }
-            pps.add(pp);
-        }
+        List<PoolProfile> pps = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
+                : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it"));
         Seed000Settings settings = new Seed000Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes,
                 n, tasks, holdMs, db.kind, kinds);
         boolean platformOnlyNote = threadKinds == null && !virtualAvailable;

@@ -3,17 +3,18 @@ package io.poolbench.suite.seed000;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolFill;
+import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -46,7 +47,7 @@ import javax.sql.DataSource;
  * excess over it is the pool's (and the machine's) overhead, and the per-task waits show whether it hands
  * connections out fairly (a FIFO pool's longest wait is {@code (waves - 1) × holdMs}).
  */
-public final class Seed000Experiment implements Scenario {
+public final class Seed000Experiment extends AbstractScenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Seed000Settings settings;
     private final List<PoolProfile> profiles;
@@ -61,6 +62,7 @@ public final class Seed000Experiment implements Scenario {
      */
     Seed000Experiment(Seed000Settings settings, List<PoolProfile> profiles, DatabaseOptions db,
             boolean platformOnlyNote) {
+        super("sweep pool-size", settings);
         this.settings = settings;
         this.profiles = profiles;
         this.db = db;
@@ -79,16 +81,6 @@ public final class Seed000Experiment implements Scenario {
     }
 
     @Override
-    public String command() {
-        return "sweep pool-size";
-    }
-
-    @Override
-    public Object settings() {
-        return settings;
-    }
-
-    @Override
     public String report(Path dir) throws IOException {
         return Seed000Report.write(dir);
     }
@@ -99,8 +91,8 @@ public final class Seed000Experiment implements Scenario {
         int tasks = settings.tasks();
         long holdMs = settings.holdMs();
         List<Integer> sizes = settings.sizes();
-        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
-        RunRecord.Phase dbPhase = record.plan("database", "start the database");
+        Map<String, Phase> phases = new LinkedHashMap<>();
+        Phase dbPhase = record.plan("database", "start the database");
         if (platformOnlyNote) {
             progress.print("poolbench sweep pool-size: platform threads only: virtual threads need JDK 21 or"
                     + " later (this is JDK " + Runtime.version().feature() + "; e.g."
@@ -129,7 +121,7 @@ public final class Seed000Experiment implements Scenario {
                 String key = key(p.name(), plan[1]);
                 progress.phase(++no, runsPlan.size() + 1, "pool size sweep, " + p.name() + ", " + plan[1]
                         + " threads");
-                RunRecord.Phase ph = phases.get(key);
+                Phase ph = phases.get(key);
                 if (!ph.start()) {
                     return;
                 }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +41,7 @@ public final class Seed000Report {
      * @throws IOException when files cannot be read or written
      */
     public static String write(Path dir) throws IOException {
-        RunRecord.Manifest m = RunRecord.read(dir);
+        Manifest m = Manifest.read(dir);
         JsonNode s = m.settings();
         int tasks = s.path("tasks").asInt();
         long holdMs = s.path("holdMs").asLong();
@@ -66,7 +68,7 @@ public final class Seed000Report {
         Map<String, Object> json = new LinkedHashMap<>();
         List<Integer> sizes = new ArrayList<>();
         s.path("sizes").forEach(x -> sizes.add(x.asInt()));
-        for (RunRecord.PhaseEntry p : m.phases()) {
+        for (PhaseEntry p : m.phases()) {
             if (!p.id().startsWith("pool-size:")) {
                 continue;
             }
@@ -123,7 +125,7 @@ public final class Seed000Report {
         }
         XYSeries ideal = c.addSeries("ideal: ceil(tasks / size) × hold", ix, iy);
         ideal.setMarker(SeriesMarkers.NONE);
-        ideal.setLineColor(java.awt.Color.GRAY);
+        ideal.setLineColor(Color.GRAY);
         if (comparable) {
             List<Double> ax = new ArrayList<>();
             List<Double> ay = new ArrayList<>();
@@ -136,7 +138,7 @@ public final class Seed000Report {
             XYSeries a = c.addSeries("article (bb8, median of 5)", ax, ay);
             a.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             a.setMarker(SeriesMarkers.DIAMOND);
-            a.setMarkerColor(java.awt.Color.BLACK);
+            a.setMarkerColor(Color.BLACK);
         }
         if (!json.isEmpty()) {
             BitmapEncoder.saveBitmap(c, base.resolve("elapsed").toString(), BitmapEncoder.BitmapFormat.PNG);

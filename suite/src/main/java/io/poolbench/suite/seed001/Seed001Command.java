@@ -12,7 +12,9 @@ import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -173,7 +175,7 @@ public final class Seed001Command implements Callable<Integer> {
                         "/medium"));
             }
         }
-        java.util.Set<String> ids = new java.util.HashSet<>();
+        Set<String> ids = new HashSet<>();
         for (Stack s : out) {
             if (!ids.add(s.id())) {
                 throw new TestbedException("two profiles are named " + s.id() + ": give one file another name");

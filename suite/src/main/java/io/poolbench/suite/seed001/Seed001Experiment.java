@@ -6,9 +6,10 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ import java.util.Map;
  * phase of {@link StackSteps}: one JMeter step per user count. The index is dropped only for the "without" phases
  * and recreated at the end, also on failure and on Ctrl-C (an external server keeps it).
  */
-public final class Seed001Experiment implements Scenario {
+public final class Seed001Experiment extends AbstractScenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Seed001Settings settings;
     private final Artifacts art;
@@ -37,20 +38,11 @@ public final class Seed001Experiment implements Scenario {
      * @param db where the database comes from
      */
     Seed001Experiment(Seed001Settings settings, Artifacts art, Path plan, DatabaseOptions db) {
+        super("sweep concurrency", settings);
         this.settings = settings;
         this.art = art;
         this.plan = plan;
         this.db = db;
-    }
-
-    @Override
-    public String command() {
-        return "sweep concurrency";
-    }
-
-    @Override
-    public Object settings() {
-        return settings;
     }
 
     @Override
@@ -66,8 +58,8 @@ public final class Seed001Experiment implements Scenario {
         List<Integer> u = settings.users();
         int step = settings.stepSeconds();
         int warm = settings.warmupSeconds();
-        RunRecord.Phase dbPhase = record.plan("database", "start the database, load " + db.rows + " orders");
-        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        Phase dbPhase = record.plan("database", "start the database, load " + db.rows + " orders");
+        Map<String, Phase> phases = new LinkedHashMap<>();
         for (String ix : indexes) {
             for (Stack s : stacks) {
                 phases.put(ix + ":" + s.id(), record.plan("concurrency:" + ix + ":" + s.id(), s.label() + ", "
@@ -110,7 +102,7 @@ public final class Seed001Experiment implements Scenario {
                 for (String ix : indexes) {
                     sweep.setIndex(ix.equals("with"));
                     for (Stack s : stacks) {
-                        RunRecord.Phase ph = phases.get(ix + ":" + s.id());
+                        Phase ph = phases.get(ix + ":" + s.id());
                         progress.phase(++phaseNo, 1 + phases.size(), s.label() + ", " + ix + " the index");
                         if (!ph.start()) {
                             return;

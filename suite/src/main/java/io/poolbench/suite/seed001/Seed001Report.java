@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -53,7 +55,7 @@ public final class Seed001Report {
      * @throws IOException when files cannot be read or written
      */
     public static String write(Path dir) throws IOException {
-        RunRecord.Manifest m = RunRecord.read(dir);
+        Manifest m = Manifest.read(dir);
         JsonNode s = m.settings();
         Path base = Files.createDirectories(dir.resolve("concurrency"));
         JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
@@ -91,7 +93,7 @@ public final class Seed001Report {
             for (JsonNode st : s.path("stacks")) {
                 String id = st.path("id").asText();
                 Path f = base.resolve(index).resolve(id + ".json");
-                RunRecord.PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals("concurrency:" + index + ":"
+                PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals("concurrency:" + index + ":"
                         + id)).findFirst().orElse(null);
                 if (Files.isRegularFile(f)) {
                     JsonNode j = JSON.readTree(f.toFile());
@@ -253,7 +255,7 @@ public final class Seed001Report {
         g.drawImage(left, 0, 0, null);
         g.drawImage(right, left.getWidth(), 0, null);
         g.dispose();
-        javax.imageio.ImageIO.write(both, "png", png.toFile());
+        ImageIO.write(both, "png", png.toFile());
         return true;
     }
 

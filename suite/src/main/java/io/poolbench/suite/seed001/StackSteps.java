@@ -9,22 +9,29 @@ import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
@@ -66,7 +73,7 @@ public final class StackSteps {
         try (Connection c = db.connect(); Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SHOW server_version")) {
             return r.next() ? "PostgreSQL " + r.getString(1) : "PostgreSQL (version unknown)";
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             return "PostgreSQL (version unknown)";
         }
     }
@@ -83,7 +90,7 @@ public final class StackSteps {
         try (Connection c = database.connect(); Statement s = c.createStatement()) {
             s.execute(sql);
             s.execute("ANALYZE orders");
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new TestbedException("\"" + sql + "\" failed: " + e.getMessage(), e);
         }
     }
@@ -254,7 +261,7 @@ public final class StackSteps {
         double pct = 100.0 * all.errors() / all.requests();
         if (pct > settings.maxErrorPercent()) {
             r.put("failed", String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
-                    + " %s): %s", all.errors(), all.requests(), pct, io.poolbench.testbed.Figures.sig3(
+                    + " %s): %s", all.errors(), all.requests(), pct, Figures.sig3(
                             settings.maxErrorPercent()), all.errorsByCode()));
         }
         return r;
@@ -284,7 +291,7 @@ public final class StackSteps {
         private volatile long to = -1;
         private volatile int started;
         private volatile double startedSeconds = Double.NaN;
-        private final List<ProcessCpu.Usage> usage = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final List<ProcessCpu.Usage> usage = new CopyOnWriteArrayList<>();
 
         void run(Process jmeter, Path log, int users, ProcessCpu cpu, PoolSampler sampler, int shutdownPort) {
             long t0 = System.nanoTime();
@@ -311,9 +318,9 @@ public final class StackSteps {
                 }
                 usage.addAll(cpu.stop());
                 to = System.currentTimeMillis();
-                byte[] msg = "Shutdown".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-                try (java.net.DatagramSocket ds = new java.net.DatagramSocket()) {
-                    ds.send(new java.net.DatagramPacket(msg, msg.length, java.net.InetAddress.getLoopbackAddress(),
+                byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
+                try (DatagramSocket ds = new DatagramSocket()) {
+                    ds.send(new DatagramPacket(msg, msg.length, InetAddress.getLoopbackAddress(),
                             shutdownPort));
                 }
             } catch (InterruptedException e) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 
 /**
  * Seed 002's background load, in its own JVM so that it does not share the measuring JVM's heap or threads: the
@@ -38,7 +39,7 @@ public final class BackgroundLoad {
         int threads = Integer.parseInt(args[2]);
         int orders = Integer.parseInt(args[4]);
         PoolProfile hikari = PoolProfile.load(PoolProfile.locate("hikari", ProfileDir.resolve(null)));
-        javax.sql.DataSource ds = hikari.createDataSource(Map.of("poolbench.jdbc.url", args[0],
+        DataSource ds = hikari.createDataSource(Map.of("poolbench.jdbc.url", args[0],
                 "poolbench.jdbc.user", args[1], "poolbench.jdbc.password",
                 System.getenv().getOrDefault("POOLBENCH_JDBC_PASSWORD", "")), Map.of("maximumPoolSize", args[3]));
         AtomicLong done = new AtomicLong();

@@ -1,5 +1,6 @@
 package io.poolbench.suite.seed002;
 
+import com.sun.management.ThreadMXBean;
 import io.poolbench.testbed.Database;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -11,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,8 +48,8 @@ public final class ConnectionMemory {
         void run(AtomicLong counter) throws Exception;
     }
 
-    private static com.sun.management.ThreadMXBean threads() {
-        return (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static ThreadMXBean threads() {
+        return (ThreadMXBean) ManagementFactory.getThreadMXBean();
     }
 
     /**
@@ -59,7 +61,7 @@ public final class ConnectionMemory {
      * @throws Exception when the work fails
      */
     static long allocatedBytes(Work w) throws Exception {
-        com.sun.management.ThreadMXBean t = threads();
+        ThreadMXBean t = threads();
         Map<Long, Long> before = new HashMap<>();
         long[] ids = t.getAllThreadIds();
         long[] b = t.getThreadAllocatedBytes(ids);
@@ -116,7 +118,7 @@ public final class ConnectionMemory {
      * @throws Exception when a query fails
      */
     static Map<String, Long> clientAllocations(Database db, DataSource pool, int connections) throws Exception {
-        Map<String, Work> impl = new java.util.LinkedHashMap<>();
+        Map<String, Work> impl = new LinkedHashMap<>();
         impl.put("single-threaded", counter -> {
             for (int i = 0; i < connections; i++) {
                 try (Connection c = db.connect()) {
@@ -141,7 +143,7 @@ public final class ConnectionMemory {
                 parallel(counter, connections, shared::query);
             }
         });
-        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        Map<String, Long> out = new LinkedHashMap<>();
         for (Map.Entry<String, Work> e : impl.entrySet()) {
             List<Long> v = new ArrayList<>();
             for (int r = 0; r < 7; r++) {

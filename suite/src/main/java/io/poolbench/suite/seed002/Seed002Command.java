@@ -5,6 +5,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
@@ -137,18 +138,9 @@ public final class Seed002Command implements Callable<Integer> {
                     + " or --db external with a jdbc:postgresql URL");
         }
         Path conf = ProfileDir.resolve(null);
-        List<PoolProfile> pools = new ArrayList<>();
-        for (String p : profiles != null ? profiles : asArticle ? ProfileDir.POOLED : QUICK_PROFILES) {
-            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, conf));
-            if (!pp.kind().adapter().pooled()) {
-                throw new TestbedException("profile " + p + " is no pool: the connection-per-thread variant is"
-                        + " built in (leave it out with --without unpooled)");
-            }
-            if (pools.stream().anyMatch(x -> x.name().equals(pp.name()))) {
-                throw new TestbedException("two profiles are named " + pp.name() + ": give one file another name");
-            }
-            pools.add(pp);
-        }
+        List<PoolProfile> pools = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
+                : QUICK_PROFILES, conf, Profiles.pooled("the connection-per-thread variant is built in (leave it out"
+                + " with --without unpooled)"));
         String password = db.settings().password();
         boolean withBouncer = !without.contains("pgbouncer");
         if (withBouncer && password != null && !password.isEmpty()) {

@@ -8,18 +8,23 @@ import io.poolbench.suite.tools.PostgresBackend;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolFill;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,7 +33,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.postgresql.Driver;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Seed 002's experiment: the database, the client and server memory per connection, then per load condition
@@ -36,7 +44,7 @@ import javax.sql.DataSource;
  * each pool, PgBouncer) interleaved trial by trial at each thread count. What the article measured and what we
  * measure are in {@link SharedConnectionTrial}'s header.
  */
-public final class Seed002Experiment implements Scenario {
+public final class Seed002Experiment extends AbstractScenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Seed002Settings settings;
     private final List<PoolProfile> pools;
@@ -61,6 +69,7 @@ public final class Seed002Experiment implements Scenario {
      */
     Seed002Experiment(Seed002Settings settings, List<PoolProfile> pools, List<String> variants, List<String> notes,
             Optional<PgBouncer> bouncer, DatabaseOptions db) {
+        super("sweep shared", settings);
         this.settings = settings;
         this.pools = pools;
         this.variants = variants;
@@ -76,16 +85,6 @@ public final class Seed002Experiment implements Scenario {
     }
 
     @Override
-    public String command() {
-        return "sweep shared";
-    }
-
-    @Override
-    public Object settings() {
-        return settings;
-    }
-
-    @Override
     public String report(Path dir) throws IOException {
         return Seed002Report.write(dir);
     }
@@ -98,11 +97,11 @@ public final class Seed002Experiment implements Scenario {
         int n = settings.trials();
         List<String> loads = settings.loads();
         notes.forEach(l -> progress.print("poolbench sweep shared: " + l));
-        RunRecord.Phase dbPhase = record.plan("database", "start the database, load the data set");
-        RunRecord.Phase memPhase = without.contains("memory") ? null
+        Phase dbPhase = record.plan("database", "start the database, load the data set");
+        Phase memPhase = without.contains("memory") ? null
                 : record.plan("memory", "client and server memory per connection");
-        Map<String, RunRecord.Phase> loadPhases = new LinkedHashMap<>();
-        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        Map<String, Phase> loadPhases = new LinkedHashMap<>();
+        Map<String, Phase> phases = new LinkedHashMap<>();
         for (String l : loads) {
             if (!l.equals("none")) {
                 loadPhases.put(l, record.plan("load:" + l, loadThreads + " threads over a pool of " + loadPool
@@ -123,7 +122,7 @@ public final class Seed002Experiment implements Scenario {
         if (!dbPhase.start()) {
             return;
         }
-        int maxThreads = java.util.stream.Stream.concat(counts.stream(), loadedCounts.stream())
+        int maxThreads = Stream.concat(counts.stream(), loadedCounts.stream())
                 .mapToInt(Integer::intValue).max().orElse(1);
         int maxConnections = Math.max(100, Math.max(maxThreads, serverConnections.stream()
                 .mapToInt(Integer::intValue).max().orElse(0)) + loadPool + poolSize * 2 + 50);
@@ -133,7 +132,7 @@ public final class Seed002Experiment implements Scenario {
             dbPhase.ok(database.describe() + ", " + set.orders() + " orders, " + set.products()
                     + " products");
             environment.put("server", serverVersion(database));
-            environment.put("driver", org.postgresql.Driver.class.getPackage().getImplementationVersion());
+            environment.put("driver", Driver.class.getPackage().getImplementationVersion());
             environment.put("cores", Runtime.getRuntime().availableProcessors());
             environment.put("java", System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
@@ -163,7 +162,7 @@ public final class Seed002Experiment implements Scenario {
                     LoadCounter counter = new LoadCounter();
                     try {
                         if (!l.equals("none")) {
-                            RunRecord.Phase lp = loadPhases.get(l);
+                            Phase lp = loadPhases.get(l);
                             progress.phase(++step, steps, "background load");
                             if (!lp.start()) {
                                 break;
@@ -270,14 +269,14 @@ public final class Seed002Experiment implements Scenario {
      * @return false when the run was interrupted
      */
     private boolean runInterleaved(String loadName, List<String> variants, List<PoolProfile> pools,
-            Map<String, RunRecord.Phase> phases, List<Integer> counts, int n, Database database, PgBouncer bouncer,
+            Map<String, Phase> phases, List<Integer> counts, int n, Database database, PgBouncer bouncer,
             Process loadProcess, LoadCounter counter, Path data, Progress progress) throws Exception {
         Map<String, SharedConnectionTrial.Client> clients = new LinkedHashMap<>();
         Map<String, DataSource> pooled = new LinkedHashMap<>();
         Map<String, Map<String, Object>> results = new LinkedHashMap<>();
         try {
             for (String v : variants) {
-                RunRecord.Phase ph = phases.get(loadName + "/" + v);
+                Phase ph = phases.get(loadName + "/" + v);
                 if (!ph.start()) {
                     return false;
                 }
@@ -341,7 +340,7 @@ public final class Seed002Experiment implements Scenario {
                     trials.put(Integer.toString(c), cj);
                     JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
                     progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
-                            io.poolbench.testbed.Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
+                            Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
                                     + " failed queries" : ""));
                 }
             }
@@ -403,7 +402,7 @@ public final class Seed002Experiment implements Scenario {
 
     /** @return pgjdbc's own DataSource: every getConnection opens a new connection */
     private static DataSource newConnectionEach(String url, String user, String password) {
-        org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
+        PGSimpleDataSource ds = new PGSimpleDataSource();
         ds.setURL(url);
         ds.setUser(user);
         ds.setPassword(password == null ? "" : password);
@@ -443,11 +442,11 @@ public final class Seed002Experiment implements Scenario {
     }
 
     private static String serverVersion(Database database) {
-        try (Connection c = database.connect(); java.sql.Statement s = c.createStatement();
-             java.sql.ResultSet r = s.executeQuery("SHOW server_version")) {
+        try (Connection c = database.connect(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SHOW server_version")) {
             r.next();
             return "PostgreSQL " + r.getString(1);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             return "PostgreSQL (version unknown)";
         }
     }

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -50,7 +52,7 @@ public final class Seed002Report {
      * @throws IOException when files cannot be read or written
      */
     public static String write(Path dir) throws IOException {
-        RunRecord.Manifest m = RunRecord.read(dir);
+        Manifest m = Manifest.read(dir);
         JsonNode s = m.settings();
         Path base = Files.createDirectories(dir.resolve("shared"));
         JsonNode env = read(base.resolve("environment.json"));
@@ -91,7 +93,7 @@ public final class Seed002Report {
                     .yAxisTitle("mean trial time, ms").build();
             Map<String, Map<Integer, Double>> loadMeans = new LinkedHashMap<>();
             means.put(load, loadMeans);
-            for (RunRecord.PhaseEntry p : m.phases()) {
+            for (PhaseEntry p : m.phases()) {
                 String prefix = "shared:" + load + ":";
                 if (!p.id().startsWith(prefix)) {
                     continue;
@@ -278,12 +280,12 @@ public final class Seed002Report {
     }
 
     private static String claim(String what, double article, List<String> variants,
-            java.util.function.Function<String, Double> ours) {
+            Function<String, Double> ours) {
         return claim(what, String.format(Locale.ROOT, "%.2f", article), variants, ours, "%s %.2f");
     }
 
     private static String claimMs(String what, double article, List<String> variants,
-            java.util.function.Function<String, Double> ours) {
+            Function<String, Double> ours) {
         return claim(what, String.format(Locale.ROOT, "%+.2f ms", article), variants, ours, "%s %+.2f ms");
     }
 
@@ -296,7 +298,7 @@ public final class Seed002Report {
      * @return the claim's table row
      */
     private static String claim(String what, String article, List<String> variants,
-            java.util.function.Function<String, Double> ours, String format) {
+            Function<String, Double> ours, String format) {
         List<String> parts = new ArrayList<>();
         for (String v : variants) {
             double x = ours.apply(v);

@@ -1,9 +1,7 @@
 package io.poolbench.suite.seed003;
 
 import io.poolbench.suite.tools.Pgbench;
-
 import io.poolbench.suite.tools.PgbenchTables;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;

@@ -7,6 +7,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
@@ -123,16 +124,14 @@ public final class Seed003Command implements Callable<Integer> {
         Path conf = ProfileDir.resolve(null);
         List<Seed003Experiment.Variant> variants = new ArrayList<>();
         if (!without.contains("java")) {
-            for (String p : profiles != null ? profiles : DEFAULT_PROFILES) {
-                PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, conf));
+            for (PoolProfile pp : Profiles.load(profiles != null ? profiles : DEFAULT_PROFILES, conf, (p, pp) -> {
                 if (pp.urlScheme() != null && !pp.urlScheme().equals("postgresql")) {
                     throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL:"
                             + " sweep connect needs a profile that takes the database's URL or a PostgreSQL one");
                 }
-                if (variants.stream().anyMatch(v -> v.id().equals("java-" + pp.name()))) {
-                    throw new TestbedException("two profiles are named " + pp.name() + ": give one file another name");
-                }
-                variants.add(new Seed003Experiment.Variant("java-" + pp.name(), "java", pp.kind().adapter().displayName(), true, pp));
+            })) {
+                variants.add(new Seed003Experiment.Variant("java-" + pp.name(), "java",
+                        pp.kind().adapter().displayName(), true, pp));
             }
         }
         List<String> notes = new ArrayList<>();

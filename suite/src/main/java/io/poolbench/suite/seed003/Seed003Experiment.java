@@ -15,14 +15,16 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +41,7 @@ import javax.sql.DataSource;
  * {@code runs} measured runs each, written to {@code connect/<variant>.json} as they come. The article, what it
  * measured and what we measure are in {@link ConnectPerTransaction}'s header.
  */
-public final class Seed003Experiment implements Scenario {
+public final class Seed003Experiment extends AbstractScenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Seed003Settings settings;
     private final List<Variant> variants;
@@ -75,6 +77,7 @@ public final class Seed003Experiment implements Scenario {
      */
     Seed003Experiment(Seed003Settings settings, List<Variant> variants, List<String> notes, Optional<Path> pgbench,
             Optional<PgBouncer> bouncer, Optional<PgpoolII> pgpool, DatabaseOptions db) {
+        super("sweep connect", settings);
         this.settings = settings;
         this.variants = variants;
         this.notes = notes;
@@ -85,16 +88,6 @@ public final class Seed003Experiment implements Scenario {
         this.clients = settings.clients();
         this.pgbenchThreads = settings.pgbenchThreads();
         this.pgpoolChildren = settings.pgpoolChildren();
-    }
-
-    @Override
-    public String command() {
-        return "sweep connect";
-    }
-
-    @Override
-    public Object settings() {
-        return settings;
     }
 
     @Override
@@ -109,9 +102,9 @@ public final class Seed003Experiment implements Scenario {
         int warmup = settings.warmupTransactions();
         int scale = settings.scale();
         notes.forEach(l -> progress.print("poolbench sweep connect: " + l));
-        RunRecord.Phase dbPhase = record.plan("database", "start the database");
-        RunRecord.Phase dataPhase = record.plan("data", "pgbench tables at scale " + scale);
-        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        Phase dbPhase = record.plan("database", "start the database");
+        Phase dataPhase = record.plan("data", "pgbench tables at scale " + scale);
+        Map<String, Phase> phases = new LinkedHashMap<>();
         for (Variant v : variants) {
             phases.put(v.id(), record.plan("connect:" + v.id(), describe(v, settings) + ": 1 warm-up + " + n
                     + " runs"));
@@ -148,7 +141,7 @@ public final class Seed003Experiment implements Scenario {
             try {
                 for (Variant v : variants) {
                     progress.phase(++step, steps, describe(v, settings));
-                    RunRecord.Phase ph = phases.get(v.id());
+                    Phase ph = phases.get(v.id());
                     if (!ph.start()) {
                         break;
                     }
@@ -286,7 +279,7 @@ public final class Seed003Experiment implements Scenario {
     }
 
     private static void writeVariant(Path data, Variant v, Seed003Settings s, List<Map<String, Object>> runs)
-            throws java.io.IOException {
+            throws IOException {
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("id", v.id());
         j.put("client", v.client());
@@ -312,7 +305,7 @@ public final class Seed003Experiment implements Scenario {
                     + " AND 'all' = ANY(database) ORDER BY line_number LIMIT 1")) {
                 f.put("auth", r.next() ? r.getString(1) : "unknown (no host rule for 127.0.0.1 found)");
             }
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             f.putIfAbsent("server", "PostgreSQL (version unknown)");
             f.put("auth", "unknown (" + e.getMessage() + ")");
         }

@@ -1,12 +1,12 @@
 package io.poolbench.suite.seed003;
 
-import io.poolbench.suite.report.Seeds;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ public final class Seed003Report {
      * @throws IOException when files cannot be read or written
      */
     public static String write(Path dir) throws IOException {
-        RunRecord.Manifest m = RunRecord.read(dir);
+        Manifest m = Manifest.read(dir);
         JsonNode s = m.settings();
         Path base = Files.createDirectories(dir.resolve("connect"));
         JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
@@ -83,8 +83,8 @@ public final class Seed003Report {
         Map<String, Object> json = new LinkedHashMap<>();
         Map<String, Double> baseline = new LinkedHashMap<>();
         List<JsonNode> rows = new ArrayList<>();
-        List<RunRecord.PhaseEntry> failed = new ArrayList<>();
-        for (RunRecord.PhaseEntry p : m.phases()) {
+        List<PhaseEntry> failed = new ArrayList<>();
+        for (PhaseEntry p : m.phases()) {
             if (!p.id().startsWith("connect:")) {
                 continue;
             }
@@ -128,7 +128,7 @@ public final class Seed003Report {
             incl.add(med);
             excl.add(Figures.median(ex));
         }
-        for (RunRecord.PhaseEntry p : failed) {
+        for (PhaseEntry p : failed) {
             md.append("| ").append(p.id().substring("connect:".length())).append(" | | **")
                     .append(p.status().toUpperCase(Locale.ROOT)).append("**")
                     .append(p.reason() == null ? "" : ": " + Figures.cell(p.reason())).append(" | | | | |\n");

@@ -2,19 +2,23 @@ package io.poolbench.suite.seed004;
 
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Docker;
+import io.poolbench.testbed.MySqlBehindToxiproxy;
+import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
-import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.pool.PoolAdapter;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.toxiproxy.DrillCluster;
+import io.poolbench.toxiproxy.FailoverTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -136,7 +140,7 @@ public final class Seed004Command implements Callable<Integer> {
      * @return pool size, borrow timeout, validation on borrow: those the pool has and that change something
      */
     private List<String[]> variants(PoolProfile p) {
-        io.poolbench.testbed.pool.PoolAdapter a = p.kind().adapter();
+        PoolAdapter a = p.kind().adapter();
         Map<String, String> attrs = p.attributes();
         List<String[]> out = new ArrayList<>();
         String size = a.sizeAttributes().get(0);
@@ -163,95 +167,61 @@ public final class Seed004Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Cli.range("--duration", duration, 1, 86_400);
-        Cli.range("--warmup", warmup, 0, 3_600);
-        Cli.range("--rampup", rampup, 0, 3_600);
-        Cli.range("--users", users, 1, 100_000);
-        Cli.range("--rate-per-minute", ratePerMinute, 0.1, 10_000_000);
-        Cli.range("--share", share, 0.001, 1);
-        Cli.range("--engines", engines, 1, 16);
-        Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
-        Cli.range("--rtt-ms", rttMs, 0, 10_000);
-        Cli.range("--jitter-ms", jitterMs, 0, 10_000);
-        Cli.range("--rows", rows, 1, 100_000_000);
-        ScreenModel.Borrow.parse(borrow);
-        String[] m = mix.split(",");
+        String[] m = mix.split(",", -1);
+        if (m.length != 2) {
+            throw new TestbedException("--mix " + mix + ": give the short and medium screens' per cents, together"
+                    + " at most 100, e.g. 50,30");
+        }
         int shortPct;
         int mediumPct;
         try {
             shortPct = Integer.parseInt(m[0].trim());
-            mediumPct = m.length > 1 ? Integer.parseInt(m[1].trim()) : -1;
+            mediumPct = Integer.parseInt(m[1].trim());
         } catch (NumberFormatException e) {
             throw new TestbedException("--mix " + mix + " is not two whole per cents, e.g. 50,30");
         }
-        if (m.length != 2 || shortPct < 0 || mediumPct < 0 || shortPct + mediumPct > 100) {
-            throw new TestbedException("--mix " + mix + ": give the short and medium screens' per cents, together"
-                    + " at most 100, e.g. 50,30");
-        }
-        for (String e : remoteEngines) {
-            if (!e.matches("[^:\\s]+:\\d{1,5}")) {
-                throw new TestbedException("--remote-engines " + e + " is not HOST:PORT");
-            }
-        }
-        if (Math.round(users * share) < 1) {
-            throw new TestbedException("--users " + users + " × --share " + share + " leaves no user for the webapp");
-        }
+        // every range checked before anything is looked up or started; the runs come next
+        Seed004Settings checked = new Seed004Settings(List.of(), users, ratePerMinute, share, engines, remoteEngines,
+                warmup, duration, Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs,
+                jitterMs, failover, rows, mysqlImage, toxiproxyImage);
+        Cli.range("--rampup", rampup, 0, 3_600);
+        Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
         Path dirConf = ProfileDir.resolve(art.confDir());
         List<Seed004Settings.Run> runs = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (String p : profiles == null ? ARTICLE_PROFILES : profiles) {
-            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, dirConf));
-            pp.check(io.poolbench.toxiproxy.DrillCluster.PROFILE_VARS);
+        for (PoolProfile pp : Profiles.load(profiles == null ? ARTICLE_PROFILES : profiles, dirConf, (p, pp) -> {
+            pp.check(DrillCluster.PROFILE_VARS);
             if (!"mysql".equals(pp.urlScheme()) && pp.urlScheme() != null) {
                 throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL;"
                         + " seed 004 runs against MySQL: use a jdbc:mysql profile");
             }
-            if (!ids.add(pp.name())) {
-                throw new TestbedException("two profiles are named " + pp.name() + ": give one file another name");
-            }
+        })) {
             runs.add(new Seed004Settings.Run(pp.name(), pp.file().toAbsolutePath().normalize().toString(), null,
                     null));
         }
         if (vary != null) {
-            Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
             Seed004Settings.Run base = runs.stream().filter(r -> r.id().equals(vary)).findFirst().orElseThrow(
                     () -> new TestbedException("--vary " + vary + " is not one of the profiles run: "
                             + runs.stream().map(Seed004Settings.Run::id).toList()));
             variants = variants(PoolProfile.load(Path.of(base.file())));
         }
-        if (!io.poolbench.testbed.Docker.available()) {
+        if (!Docker.available()) {
             throw new TestbedException("seed004 needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"
                     + " answers: start dockerd (see .ci/run)");
         }
-        io.poolbench.testbed.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
-        io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
-        io.poolbench.toxiproxy.FailoverTopology.requireHostsFile();
+        MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+        MySqlDatabase.resolveImage(mysqlImage);
+        FailoverTopology.requireHostsFile();
         if (!Files.isRegularFile(art.root().resolve("jmeter/src/test/jmeter/seed004.jmx"))) {
             throw new TestbedException("the JMeter plan jmeter/src/test/jmeter/seed004.jmx is missing: run from the"
                     + " project root or pass --root");
         }
-        Seed004Settings s = new Seed004Settings(runs, users, ratePerMinute, share, engines, remoteEngines, warmup,
-                duration, Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs,
-                failover, rows, mysqlImage, toxiproxyImage);
+        Seed004Settings s = checked.withRuns(runs);
+        PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
+                .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
         Path dir = runDir.prepare();
-        if (!variants.isEmpty()) {
-            // the changed copies live in the run directory: what ran is there to read
-            Path vdir = Files.createDirectories(dir.resolve("seed004/variants"));
-            PoolProfile base = PoolProfile.load(Path.of(runs.stream().filter(r -> r.id().equals(vary)).findFirst()
-                    .orElseThrow().file()));
-            for (String[] v : variants) {
-                String id = base.name() + "+" + v[0] + "=" + v[1];
-                Path f = vdir.resolve(id + ".xml");
-                base.withAttribute(v[0], v[1], f);
-                runs.add(new Seed004Settings.Run(id, f.toAbsolutePath().toString(), base.name(), v[0] + "=" + v[1]));
-            }
-            s = new Seed004Settings(runs, users, ratePerMinute, share, engines, remoteEngines, warmup, duration,
-                    Math.min(rampup, warmup), shortPct, mediumPct, borrow, longScreenMaxMs, rttMs, jitterMs, failover,
-                    rows, mysqlImage, toxiproxyImage);
-        }
-        return ScenarioRunner.run(new Seed004Experiment(s, art), dir,
+        return ScenarioRunner.run(new Seed004Experiment(s, art, varied, variants), dir,
                 spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

@@ -11,11 +11,13 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.ProfileLint;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
@@ -24,16 +26,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Seed 004 reproduced: HikariCP against DBCP in front of an Aurora-like MySQL cluster, under the article's load.
@@ -66,11 +72,13 @@ import java.util.concurrent.TimeUnit;
  * {@code results.csv} (JMeter), {@code screens.csv} (the webapp's own record, with borrow waits),
  * {@code pool.csv}, {@code outcome.json}; {@link Seed004Report} builds the tables beside the article's.
  */
-public final class Seed004Experiment implements Scenario {
+public final class Seed004Experiment extends AbstractScenario {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final Seed004Settings s;
+    private Seed004Settings s;
     private final Artifacts art;
+    private final PoolProfile varied;
+    private final List<String[]> variants;
     private final Path plan;
     private Path out;
     private RunRecord record;
@@ -80,21 +88,16 @@ public final class Seed004Experiment implements Scenario {
     /**
      * @param s the checked settings
      * @param art the built pieces (webapp jar, JMeter, the plan)
+     * @param varied the profile whose settings {@code --vary} changes one at a time, or null
+     * @param variants the changes, {@code {attribute, value}} each (empty without {@code --vary})
      */
-    Seed004Experiment(Seed004Settings s, Artifacts art) {
+    Seed004Experiment(Seed004Settings s, Artifacts art, PoolProfile varied, List<String[]> variants) {
+        super("seed004", s);
         this.s = s;
         this.art = art;
+        this.varied = varied;
+        this.variants = variants;
         this.plan = art.root().resolve("jmeter/src/test/jmeter/seed004.jmx");
-    }
-
-    @Override
-    public String command() {
-        return "seed004";
-    }
-
-    @Override
-    public Object settings() {
-        return s;
     }
 
     /**
@@ -118,6 +121,19 @@ public final class Seed004Experiment implements Scenario {
         this.record = record;
         this.out = record.dir();
         this.progress = progress;
+        if (!variants.isEmpty()) {
+            // the changed copies live in the run directory: what ran is there to read
+            Path vdir = Files.createDirectories(out.resolve("seed004/variants"));
+            List<Seed004Settings.Run> more = new ArrayList<>();
+            for (String[] v : variants) {
+                String id = varied.name() + "+" + v[0] + "=" + v[1];
+                Path f = vdir.resolve(id + ".xml");
+                varied.withAttribute(v[0], v[1], f);
+                more.add(new Seed004Settings.Run(id, f.toAbsolutePath().toString(), varied.name(), v[0] + "=" + v[1]));
+            }
+            s = s.withRuns(more);
+            record.settings(s);
+        }
         progress.print("poolbench seed004: " + s.runs().size() + " run(s) of " + (s.warmupSeconds()
                 + s.durationSeconds()) + " s, " + s.webappUsers() + " users on " + s.engineCount() + " engine(s),"
                 + " target " + String.format(Locale.ROOT, "%.2f", s.targetPerSecond()) + " requests/s; run"
@@ -132,15 +148,15 @@ public final class Seed004Experiment implements Scenario {
      * @throws InterruptedException when interrupted (the record says what finished)
      */
     private void runAll() throws IOException, InterruptedException {
-        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
-        RunRecord.Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
+        Map<String, Phase> phases = new LinkedHashMap<>();
+        Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
                 + s.rttMs() + " ms round trip), data set, writer check");
         for (Seed004Settings.Run r : s.runs()) {
             phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
                     : r.basedOn() + " with " + r.change()) + ": " + (s.warmupSeconds() + s.durationSeconds())
                     + " s of load" + (s.failover() ? " with a planned failover" : "")));
         }
-        RunRecord.Phase report = record.plan("report", "tables beside the article's, charts");
+        Phase report = record.plan("report", "tables beside the article's, charts");
         int total = phases.size() + 2;
         int no = 0;
         FailoverTopology topo = null;
@@ -160,7 +176,7 @@ public final class Seed004Experiment implements Scenario {
             }
             engines = startEngines();
             for (Seed004Settings.Run r : s.runs()) {
-                RunRecord.Phase ph = phases.get(r.id());
+                Phase ph = phases.get(r.id());
                 progress.phase(++no, total, "run " + r.id());
                 if (!ph.start()) {
                     break;
@@ -176,7 +192,7 @@ public final class Seed004Experiment implements Scenario {
                 } catch (PhaseFailure | TestbedException e) {
                     ph.failed(e.getMessage());
                 } catch (IOException e) {
-                    ph.failed("I/O: " + io.poolbench.testbed.Redact.rootMessage(e));
+                    ph.failed("I/O: " + Redact.rootMessage(e));
                 }
             }
         } finally {
@@ -195,7 +211,7 @@ public final class Seed004Experiment implements Scenario {
                 reported = true;
                 progress.print(md);
             } catch (IOException | RuntimeException e) {
-                report.failed("the report could not be written: " + io.poolbench.testbed.Redact.rootMessage(e));
+                report.failed("the report could not be written: " + Redact.rootMessage(e));
             }
         }
     }
@@ -213,7 +229,7 @@ public final class Seed004Experiment implements Scenario {
         } catch (Exception e) {
             t.close();
             throw e instanceof TestbedException te ? te
-                    : new TestbedException("the cluster did not get ready: " + io.poolbench.testbed.Redact.rootMessage(e), e);
+                    : new TestbedException("the cluster did not get ready: " + Redact.rootMessage(e), e);
         }
     }
 
@@ -276,7 +292,7 @@ public final class Seed004Experiment implements Scenario {
             props.put("threads", Integer.toString(s.threadsPerEngine()));
             props.put("rampup", Integer.toString(s.rampupSeconds()));
             props.put("duration", Integer.toString(s.warmupSeconds() + s.durationSeconds()));
-            props.put("ratePerMinute", String.format(java.util.Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
+            props.put("ratePerMinute", String.format(Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
             props.put("short.percent", Integer.toString(s.shortPercent()));
             props.put("medium.percent", Integer.toString(s.mediumPercent()));
             props.put("writes", Boolean.toString(s.failover()));
@@ -300,7 +316,7 @@ public final class Seed004Experiment implements Scenario {
             try {
                 timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
                 // the measured period ends with JMeter's duration: measure up to then, while every process lives
-                List<ProcessCpu.Usage> measured = new java.util.concurrent.CopyOnWriteArrayList<>();
+                List<ProcessCpu.Usage> measured = new CopyOnWriteArrayList<>();
                 ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
                         (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
                 ScheduledFuture<?> inject = null;
@@ -310,7 +326,7 @@ public final class Seed004Experiment implements Scenario {
                             progress.detail("failover", "planned failover: A read-only, B promoted, endpoint to B");
                             PlannedFailover.inject(topo, () -> System.currentTimeMillis() - t0, events);
                         } catch (Exception e) {
-                            failoverError.add(io.poolbench.testbed.Redact.rootMessage(e));
+                            failoverError.add(Redact.rootMessage(e));
                         }
                     }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
                 }
@@ -322,14 +338,14 @@ public final class Seed004Experiment implements Scenario {
                 Children.awaitOutput(controller);
                 try {
                     cpuStop.get(10, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     // JMeter ended early (it failed): no CPU figures
                 }
                 cpu = List.copyOf(measured);
                 if (inject != null) {
                     try {
                         inject.get(60, TimeUnit.SECONDS);
-                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    } catch (ExecutionException | TimeoutException e) {
                         failoverError.add("the failover did not finish: " + e.getMessage());
                     }
                 }
@@ -395,7 +411,7 @@ public final class Seed004Experiment implements Scenario {
             m.put("unacknowledgedPresent", rec.unacknowledgedPresent());
             m.put("duplicates", rec.duplicates());
             return m;
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new PhaseFailure("the ledger could not be checked against the new writer B: " + e.getMessage());
         }
     }

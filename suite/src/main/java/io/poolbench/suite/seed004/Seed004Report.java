@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
+import java.awt.Color;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +20,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -193,7 +198,7 @@ public final class Seed004Report {
      * @throws IOException when files cannot be read or written
      */
     public static String write(Path out) throws IOException {
-        RunRecord.Manifest m = RunRecord.read(out);
+        Manifest m = Manifest.read(out);
         JsonNode settings = m.settings();
         JsonNode art = article();
         Path base = out.resolve("seed004");
@@ -222,10 +227,10 @@ public final class Seed004Report {
                 settings.path("failover").asBoolean() ? " A planned failover is injected in the middle of the"
                         + " measured period." : "", runStatus(m)));
 
-        List<RunRecord.PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
         List<RunStats> stats = new ArrayList<>();
         Map<String, JsonNode> outcomes = new LinkedHashMap<>();
-        for (RunRecord.PhaseEntry p : runs) {
+        for (PhaseEntry p : runs) {
             String id = p.id().substring(4);
             Path dir = base.resolve(id);
             if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
@@ -234,14 +239,14 @@ public final class Seed004Report {
                     outcomes.put(id, JSON.readTree(dir.resolve("outcome.json").toFile()));
                 } catch (IOException | RuntimeException e) {
                     throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
-                            + io.poolbench.testbed.Redact.rootMessage(e) + "); rerun it", e);
+                            + Redact.rootMessage(e) + "); rerun it", e);
                 }
             }
         }
-        List<RunRecord.PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
+        List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
         if (!bad.isEmpty()) {
             md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
-            for (RunRecord.PhaseEntry p : bad) {
+            for (PhaseEntry p : bad) {
                 md.append("| ").append(p.id().substring(4)).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
                         .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
             }
@@ -250,7 +255,7 @@ public final class Seed004Report {
 
         md.append("## What the profiles configure\n\nRead back from each pool built against the cluster"
                 + " (`seed004/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
-        for (RunRecord.PhaseEntry p : runs) {
+        for (PhaseEntry p : runs) {
             Path lint = base.resolve(p.id().substring(4)).resolve("lint.txt");
             if (Files.isRegularFile(lint)) {
                 md.append("-- run ").append(p.id().substring(4)).append('\n').append(Files.readString(lint));
@@ -312,7 +317,7 @@ public final class Seed004Report {
                     + " screen (ms), failed requests, and whether a maximum reaches the 20-second class.\n\n");
             md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
                     + "|---|---|---:|---:|---:|---:|---|\n");
-            java.util.Set<String> bases = new java.util.LinkedHashSet<>();
+            Set<String> bases = new LinkedHashSet<>();
             variants.forEach(v -> bases.add(outcomes.get(v.id()).path("basedOn").asText()));
             for (RunStats r : stats) {
                 boolean isBase = bases.contains(r.id());
@@ -401,9 +406,9 @@ public final class Seed004Report {
     }
 
     /** The run's status, or while the report phase itself runs, how many runs produced a result. */
-    static String runStatus(RunRecord.Manifest m) {
-        List<RunRecord.PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
-        long ok = runs.stream().filter(RunRecord.PhaseEntry::ok).count();
+    static String runStatus(Manifest m) {
+        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        long ok = runs.stream().filter(PhaseEntry::ok).count();
         String counted = ok + " of " + runs.size() + " runs produced a result";
         return "running".equals(m.status()) ? "Runs: " + counted : "Run status: **" + m.status() + "**, " + counted;
     }
@@ -490,7 +495,7 @@ public final class Seed004Report {
             XYSeries s = c.addSeries(o + " (" + xs.get(o).size() + ")", xs.get(o), ys.get(o));
             s.setMarker(SeriesMarkers.CIRCLE);
             if (o.equals("ok")) {
-                s.setMarkerColor(new java.awt.Color(0, 130, 0, 90));
+                s.setMarkerColor(new Color(0, 130, 0, 90));
             }
         }
         c.addAnnotation(new AnnotationLine((outcome.path("measureFromEpochMs").asLong() - t0) / 1000.0, true, false));

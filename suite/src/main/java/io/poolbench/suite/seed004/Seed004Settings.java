@@ -1,5 +1,9 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.TestbedException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,6 +33,52 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage) {
+
+    /**
+     * Checks every range before anything starts; each failure is one line naming the option.
+     *
+     * @throws TestbedException e.g. {@code --duration 0 is out of range: allowed 1 .. 86400}
+     */
+    public Seed004Settings {
+        Cli.range("--duration", durationSeconds, 1, 86_400);
+        Cli.range("--warmup", warmupSeconds, 0, 3_600);
+        Cli.range("--rampup", rampupSeconds, 0, 3_600);
+        Cli.range("--users", users, 1, 100_000);
+        Cli.range("--rate-per-minute", ratePerMinute, 0.1, 10_000_000);
+        Cli.range("--share", share, 0.001, 1);
+        Cli.range("--engines", engines, 1, 16);
+        Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
+        Cli.range("--rtt-ms", rttMs, 0, 10_000);
+        Cli.range("--jitter-ms", jitterMs, 0, 10_000);
+        Cli.range("--rows", rows, 1, 100_000_000);
+        ScreenModel.Borrow.parse(borrow);
+        if (shortPercent < 0 || mediumPercent < 0 || shortPercent + mediumPercent > 100) {
+            throw new TestbedException("--mix " + shortPercent + "," + mediumPercent + ": give the short and medium"
+                    + " screens' per cents, together at most 100, e.g. 50,30");
+        }
+        for (String e : remoteEngines) {
+            if (!e.matches("[^:\\s]+:\\d{1,5}")) {
+                throw new TestbedException("--remote-engines " + e + " is not HOST:PORT");
+            }
+        }
+        if (Math.round(users * share) < 1) {
+            throw new TestbedException("--users " + users + " × --share " + share + " leaves no user for the webapp");
+        }
+        runs = List.copyOf(runs);
+        remoteEngines = List.copyOf(remoteEngines);
+    }
+
+    /**
+     * @param more runs to add after these (the one-setting-at-a-time variants)
+     * @return the same settings with those runs added
+     */
+    public Seed004Settings withRuns(List<Run> more) {
+        List<Run> all = new ArrayList<>(runs);
+        all.addAll(more);
+        return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
+                durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
+                failover, rows, mysqlImage, toxiproxyImage);
+    }
 
     /**
      * One load run.

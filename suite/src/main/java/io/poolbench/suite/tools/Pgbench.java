@@ -1,11 +1,14 @@
 package io.poolbench.suite.tools;
 
+import io.poolbench.testbed.ParentWatch;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -160,7 +163,7 @@ public final class Pgbench {
         if (versionedRoot != null && Files.isDirectory(Path.of(versionedRoot))) {
             try (var s = Files.list(Path.of(versionedRoot))) {
                 return s.map(v -> v.resolve("bin").resolve(name)).filter(Files::isExecutable)
-                        .max(java.util.Comparator.naturalOrder());
+                        .max(Comparator.naturalOrder());
             } catch (IOException e) {
                 return Optional.empty();
             }
@@ -237,7 +240,7 @@ public final class Pgbench {
         pb.environment().put("PGCONNECT_TIMEOUT", "10");
         long t0 = System.nanoTime();
         Process p = pb.start();
-        io.poolbench.testbed.ParentWatch.guard(p.pid(), "TERM", null);
+        ParentWatch.guard(p.pid(), "TERM", null);
         String out;
         try {
             out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -249,8 +252,8 @@ public final class Pgbench {
         }
         double wallS = (System.nanoTime() - t0) / 1e9;
         Files.writeString(log, "$ " + String.join(" ", cmd.subList(4, cmd.size())) + "\n" + out + "\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
+                StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
         if (p.exitValue() != 0) {
             String last = out.lines().filter(l -> !l.isBlank() && !l.matches("[0-9.ms ]+"))
                     .reduce((a, b) -> b).orElse("no output");

@@ -1,7 +1,7 @@
 package io.poolbench.suite.tools;
 
 import io.poolbench.suite.process.Children;
-
+import io.poolbench.testbed.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ public final class PgpoolII extends ServerPooler {
         super.close();
         if (socketDir != null) {
             try {
-                io.poolbench.testbed.Cli.deleteTree(socketDir);
+                Cli.deleteTree(socketDir);
             } catch (IOException ignored) {
                 // a temporary directory
             }

@@ -1,7 +1,6 @@
 package io.poolbench.suite.tools;
 
 import io.poolbench.suite.process.Children;
-
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,10 +12,12 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -132,7 +133,7 @@ public abstract class ServerPooler implements AutoCloseable {
             Path config = dir.resolve(template());
             Files.writeString(config, text);
             config.toFile().setReadable(true, false);
-            Path log = dir.resolve(displayName().toLowerCase(java.util.Locale.ROOT).replace("-", "") + ".log");
+            Path log = dir.resolve(displayName().toLowerCase(Locale.ROOT).replace("-", "") + ".log");
             process = Children.start(command(config, dir), Map.of(), log, null);
             awaitReady(backend, log);
         } catch (IOException e) {
@@ -168,7 +169,7 @@ public abstract class ServerPooler implements AutoCloseable {
                 r.next();
                 forked = process.descendants().toList();
                 return;
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 last = e.getMessage();
                 Thread.sleep(200);
             }

@@ -1,19 +1,27 @@
 package io.poolbench.suite.compare;
 
-import io.poolbench.suite.PoolbenchMain;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseSettings;
+import io.poolbench.testbed.Docker;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.RunRecord;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +50,8 @@ class CompareIT {
         return a.toArray(String[]::new);
     }
 
-    static RunRecord.Manifest manifest(Path dir) {
-        return RunRecord.read(dir);
+    static Manifest manifest(Path dir) {
+        return Manifest.read(dir);
     }
 
     @Test
@@ -63,9 +71,9 @@ class CompareIT {
         assertTrue(md.contains("| HikariCP (hikari) | short |") && md.contains("| DBCP2 (dbcp2) | long |"), md);
         assertTrue(Files.isRegularFile(out.resolve("load/hikari/dashboard/index.html")));
         assertTrue(Files.isRegularFile(out.resolve("load/dbcp2/dashboard/index.html")));
-        RunRecord.Manifest m = manifest(out);
+        Manifest m = manifest(out);
         assertEquals("ok", m.status());
-        assertTrue(m.phases().stream().allMatch(RunRecord.PhaseEntry::ok), m.phases().toString());
+        assertTrue(m.phases().stream().allMatch(PhaseEntry::ok), m.phases().toString());
         // issue 8, fault 2: the same --out twice is refused, --force replaces the run
         assertEquals(2, PoolbenchMain.run(tinyLoad(out, "--skip-jmh")));
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--force", "--skip-load",
@@ -81,7 +89,7 @@ class CompareIT {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--profiles", "c3p0,unpooled", "--duration", "4",
                 "--jmh-args", TINY_JMH)));
-        RunRecord.Manifest m = manifest(out);
+        Manifest m = manifest(out);
         assertTrue(m.phase("jmh:c3p0").ok() && m.phase("load:c3p0").ok() && m.phase("load:unpooled").ok(),
                 m.phases().toString());
         assertEquals("skipped", m.phase("jmh:unpooled").status(), "the driver's own DataSource has no stub run");
@@ -116,7 +124,7 @@ class CompareIT {
         int rc = PoolbenchMain.run(tinyLoad(out, "--skip-jmh", "--profiles", "hikari", "--duration", "20"));
         killer.join();
         assertEquals(RunRecord.EXIT_FAILED, rc);
-        RunRecord.PhaseEntry load = manifest(out).phase("load:hikari");
+        PhaseEntry load = manifest(out).phase("load:hikari");
         assertEquals("failed", load.status());
         assertTrue(load.reason().contains("the webapp exited"), load.reason());
         String md = Files.readString(out.resolve("summary.md"));
@@ -133,10 +141,10 @@ class CompareIT {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--skip-load",
                 "--profiles", a + "," + b, "--jmh-args", TINY_JMH));
-        RunRecord.Manifest m = manifest(out);
+        Manifest m = manifest(out);
         assertTrue(m.phase("jmh:context").ok() && m.phase("jmh:context-2").ok(), m.phases().toString());
         JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-        Set<String> profiles = new java.util.HashSet<>();
+        Set<String> profiles = new HashSet<>();
         s.get("jmh").forEach(r -> profiles.add(r.at("/params/profile").asText()));
         assertEquals(Set.of("context", "context-2"), profiles);
         String md = Files.readString(out.resolve("summary.md"));
@@ -150,7 +158,7 @@ class CompareIT {
         assertEquals(RunRecord.EXIT_FAILED, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(),
                 "--skip-load", "--profiles", "hikari", "--jmh-args", "ConnectionCycle -f 1 -wi 0 -i 1 -r 200ms"
                         + " -p holdUs=abc"));
-        RunRecord.PhaseEntry p = manifest(out).phase("jmh:hikari");
+        PhaseEntry p = manifest(out).phase("jmh:hikari");
         assertEquals("failed", p.status());
         assertTrue(p.reason().startsWith("JMH exited with code"), p.reason());
         assertTrue(Files.readString(out.resolve("summary.md")).contains("**FAILED**"));
@@ -208,8 +216,8 @@ class CompareIT {
         // the embedded run has no password of its own, so the run is pointed, as --db external, at an embedded
         // server with a password that only the environment carries (the way a user passes one)
         String secret = "Pw-7c1f-never-shown";
-        try (io.poolbench.testbed.Database db = io.poolbench.testbed.DatabaseSettings.embedded().open()) {
-            try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
+        try (Database db = DatabaseSettings.embedded().open()) {
+            try (Connection c = db.connect(); Statement st = c.createStatement()) {
                 st.execute("CREATE ROLE pbsecret LOGIN SUPERUSER PASSWORD '" + secret + "'");
             }
             Path out = tmp.resolve("run");
@@ -258,7 +266,7 @@ class CompareIT {
                                 lines.add(l);
                             }
                         }
-                    } catch (java.io.IOException ignored) {
+                    } catch (IOException ignored) {
                         // the process ended
                     }
                 });
@@ -309,7 +317,7 @@ class CompareIT {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("poolbench: interrupted (Ctrl-C (SIGINT)); finished:"
                     + " database; not finished: load:hikari interrupted, load:dbcp2 skipped")), String.join("\n", lines));
         }
-        RunRecord.Manifest m = manifest(out);
+        Manifest m = manifest(out);
         assertEquals("interrupted", m.status());
         assertEquals("interrupted", m.phase("load:hikari").status());
         assertEquals("skipped", m.phase("load:dbcp2").status());
@@ -347,7 +355,7 @@ class CompareIT {
     void aMySqlProfileRunsWithDbMysql() throws Exception {
         // issue 8: hikari-tuned and seed004-* could not be used with run at all
         boolean ci = "true".equals(System.getenv("CI"));
-        Assumptions.assumeTrue(ci || io.poolbench.testbed.Docker.available(), "no Docker engine (runs in CI)");
+        Assumptions.assumeTrue(ci || Docker.available(), "no Docker engine (runs in CI)");
         // issue 8: an invalid image name was a stack trace, an image that is not MySQL cost 3 x 2 minutes
         assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("bad1").toString(), "--db",
                 "mysql", "--mysql-image", "Not A/Valid:Image:Name"));

@@ -1,21 +1,24 @@
 package io.poolbench.suite.compare;
 
-import io.poolbench.suite.PoolbenchMain;
-import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.testbed.run.Progress;
-
-import io.poolbench.testbed.JmhSummary;
-import io.poolbench.testbed.TestbedException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,12 +85,12 @@ class CompareReportTest {
         CompareSettings rs = new CompareSettings("quick", List.of(new CompareSettings.ProfileRun("hikari", "/x/hikari.xml",
                 "jdbc/poolbench", "HikariCP", true)), List.of("ConnectionCycle"), 60, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
                 false, false);
-        io.poolbench.testbed.run.RunRecord r = io.poolbench.testbed.run.RunRecord.start(dir, "run", List.of("run"), rs,
+        RunRecord r = RunRecord.start(dir, "run", List.of("run"), rs,
                 System.out);
         Files.createDirectories(dir.resolve("jmh/hikari"));
         // one profile's results, as the main job's per-profile JMH phase writes them
-        com.fasterxml.jackson.databind.ObjectMapper om = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ArrayNode mine = om.createArrayNode();
+        ObjectMapper om = new ObjectMapper();
+        ArrayNode mine = om.createArrayNode();
         try (InputStream in = getClass().getResourceAsStream("/jmh-sample.json")) {
             om.readTree(in).forEach(b -> {
                 if (b.at("/params/profile").asText().equals("hikari")) {
@@ -96,8 +99,8 @@ class CompareReportTest {
             });
         }
         om.writeValue(dir.resolve("jmh/hikari/jmh.json").toFile(), mine);
-        io.poolbench.testbed.run.RunRecord.Phase j = r.plan("jmh:hikari", "JMH");
-        io.poolbench.testbed.run.RunRecord.Phase l = r.plan("load:hikari", "load");
+        Phase j = r.plan("jmh:hikari", "JMH");
+        Phase l = r.plan("load:hikari", "load");
         j.start();
         j.ok("4 results");
         Path load = dir.resolve("load/hikari");
@@ -125,7 +128,7 @@ class CompareReportTest {
         String md = CompareReport.write(dir, new Progress(System.out));
         assertTrue(md.contains("| HikariCP (hikari) | short | 10 |"), md);
         assertTrue(md.contains("| HikariCP (hikari) | 2 | 4 | 2.00 | 10 | 10 |"), md);
-        assertTrue(java.util.regex.Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
+        assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
                 "the JMH row: " + md);
         assertTrue(md.contains("run status: **ok**"), md);
         assertTrue(Files.size(dir.resolve("summary.json")) > 0);

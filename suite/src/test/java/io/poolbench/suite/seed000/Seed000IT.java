@@ -1,11 +1,10 @@
 package io.poolbench.suite.seed000;
 
-import io.poolbench.suite.PoolbenchMain;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.testbed.run.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class Seed000IT {
         assertTrue(md.contains("| HikariCP | 1 |") && md.contains("| Tomcat JDBC | 2 |"), md);
         assertTrue(md.contains("Not comparable"), "4 tasks of 20 ms are not the article's 20 of 200 ms: " + md);
         assertTrue(Files.isRegularFile(out.resolve("pool-size/elapsed.png")));
-        assertEquals("ok", RunRecord.read(out).status());
+        assertEquals("ok", Manifest.read(out).status());
         assertEquals(2, PoolbenchMain.run("sweep", "pool-size", "--profiles", "unpooled", "--out",
                 tmp.resolve("x").toString()), "no pool: bad input");
     }

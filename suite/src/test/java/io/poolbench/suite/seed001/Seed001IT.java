@@ -1,14 +1,16 @@
 package io.poolbench.suite.seed001;
 
-import io.poolbench.suite.PoolbenchMain;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.run.RunRecord;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.testbed.run.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,11 +35,28 @@ class Seed001IT {
         }
         assertTrue(md.contains("| 300 | 6149.8 | 32.88 | 65.23 | 4360.7 | 58.08 | 84.55 |"), "the article's rows");
         assertTrue(md.contains("## What the index is worth"), md);
+        // our own measured cells, per index setting and stack: present, positive, percentiles in order
+        for (String index : new String[] {"with", "without"}) {
+            for (String id : new String[] {"hikari", "r2dbc", "r2dbc-async"}) {
+                JsonNode stack = new ObjectMapper().readTree(out.resolve("concurrency/" + index + "/" + id + ".json")
+                        .toFile());
+                JsonNode step = stack.get("steps").get(0);
+                String where = index + " the index, " + id + ": " + step;
+                assertFalse(step.has("failed"), where);
+                assertEquals(4, step.get("users").asInt(), where);
+                assertTrue(step.get("requests").asLong() > 0 && step.get("reqPerSecond").asDouble() > 0, where);
+                double median = step.get("medianMs").asDouble();
+                double p95 = step.get("p95Ms").asDouble();
+                double p99 = step.get("p99Ms").asDouble();
+                double max = step.get("maxMs").asDouble();
+                assertTrue(median > 0 && median <= p95 && p95 <= p99 && p99 <= max, where);
+            }
+        }
         assertTrue(Files.isRegularFile(out.resolve("concurrency/with-index.png")));
         assertTrue(Files.isRegularFile(out.resolve("concurrency/without-index.png")));
         assertTrue(Files.isRegularFile(out.resolve("concurrency/with/hikari/4-users/results.csv")));
-        assertEquals("ok", RunRecord.read(out).status());
-        assertEquals(java.util.List.of(), leftOver(), "a webapp, JMeter or PostgreSQL left running");
+        assertEquals("ok", Manifest.read(out).status());
+        assertEquals(List.of(), leftOver(), "a webapp, JMeter or PostgreSQL left running");
         assertEquals(2, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--users", "0", "--out",
                 tmp.resolve("x").toString()), "out of range");
         assertEquals(2, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--index", "maybe", "--out",
@@ -48,8 +67,8 @@ class Seed001IT {
     }
 
     /** Children that outlive the run: JVMs (webapp, JMeter) and PostgreSQL; watchdogs get 5 s to notice. */
-    private static java.util.List<String> leftOver() throws InterruptedException {
-        java.util.List<String> left = java.util.List.of();
+    private static List<String> leftOver() throws InterruptedException {
+        List<String> left = List.of();
         for (int i = 0; i < 50; i++) {
             left = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                     .map(h -> h.info().commandLine().orElse("?"))

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.Figures;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,10 +14,10 @@ class SharedConnectionTrialTest {
     @Test
     void meanAndNearestRankPercentileOfTrials() {
         List<Double> ms = List.of(10.0, 20.0, 30.0, 40.0);
-        assertEquals(25.0, io.poolbench.testbed.Figures.mean(ms), 1e-9);
+        assertEquals(25.0, Figures.mean(ms), 1e-9);
         assertEquals(40.0, Seed002Report.percentile(ms, 0.99), 1e-9, "p99 of 4 trials is the slowest");
         assertEquals(20.0, Seed002Report.percentile(ms, 0.5), 1e-9);
-        assertTrue(Double.isNaN(io.poolbench.testbed.Figures.mean(List.of())));
+        assertTrue(Double.isNaN(Figures.mean(List.of())));
     }
 
     @Test

@@ -1,14 +1,15 @@
 package io.poolbench.suite.seed003;
 
-import io.poolbench.suite.PoolbenchMain;
-import io.poolbench.suite.tools.Pgbench;
-import io.poolbench.suite.tools.ServerPooler;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.run.RunRecord;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.suite.tools.Pgbench;
+import io.poolbench.suite.tools.ServerPooler;
+import io.poolbench.testbed.run.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -37,15 +38,27 @@ class Seed003IT {
             assertTrue(md.contains("pgbench -S -C -c 3 -j 1 -t 5 direct"), md);
             if (ServerPooler.find("pgbouncer").isPresent()) {
                 assertTrue(md.contains("via PgBouncer"), md);
+            } else {
+                assertTrue(md.contains("PgBouncer is not installed: its runs are skipped"), md);
             }
             if (ServerPooler.find("pgpool").isPresent()) {
                 assertTrue(md.contains("via pgpool-II"), md);
+            } else {
+                assertTrue(md.contains("pgpool-II is not installed: its runs are skipped"), md);
             }
         } else {
             assertTrue(md.contains("pgbench is not installed"), md);
         }
+        // our own measured cells: every variant that ran has its run with positive rates
+        for (String id : new String[] {"java-unpooled", "java-hikari"}) {
+            JsonNode run = new ObjectMapper().readTree(out.resolve("connect/" + id + ".json").toFile())
+                    .get("runs").get(0);
+            assertTrue(run.get("tpsIncluding").asDouble() > 0, id + ": " + run);
+            assertTrue(run.get("tpsExcluding").asDouble() >= run.get("tpsIncluding").asDouble(),
+                    id + ": excluding connection set-up cannot be slower than including it: " + run);
+        }
         assertTrue(Files.isRegularFile(out.resolve("connect/tps.png")));
-        assertEquals("ok", RunRecord.read(out).status());
+        assertEquals("ok", Manifest.read(out).status());
         assertFalse(ProcessHandle.allProcesses().anyMatch(h -> h.parent().map(pp -> pp.pid()
                 == ProcessHandle.current().pid()).orElse(false) && h.info().command().map(c -> c.contains("pgbouncer")
                 || c.contains("pgpool") || c.contains("pgbench")).orElse(false)), "a pooler or pgbench left running");

@@ -1,12 +1,13 @@
 package io.poolbench.suite.seed004;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.run.Manifest;
 import io.poolbench.toxiproxy.RequiresDocker;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -51,12 +52,35 @@ class Seed004IT {
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(15, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);
-        RunRecord.Manifest m = RunRecord.read(out);
+        Manifest m = Manifest.read(out);
         assertEquals("ok", m.status(), m.phases().toString());
         String md = Files.readString(out.resolve("seed004/summary.md"));
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("seed004/summary.json").toFile());
         for (String id : Seed004Command.ARTICLE_PROFILES) {
+            assertTrue(md.contains("| " + id + " | "), id + " in\n" + md);
+            JsonNode run = null;
+            for (JsonNode r : summary.get("runs")) {
+                if (r.get("id").asText().equals(id)) {
+                    run = r;
+                }
+            }
+            assertNotNull(run, "our figures for " + id + " in summary.json: " + summary);
             for (String screen : Seed004Report.SCREENS) {
-                assertTrue(md.contains("| " + id + " | "), id + " in\n" + md);
+                JsonNode st = null;
+                for (JsonNode x : run.get("screens")) {
+                    if (x.get("screen").asText().equals(screen)) {
+                        st = x;
+                    }
+                }
+                assertNotNull(st, id + " has no " + screen + " screen: " + run);
+                // measured cells: present, positive, and percentiles in their order
+                long n = st.get("n").asLong();
+                long median = st.get("medianMs").asLong();
+                long p90 = st.get("p90Ms").asLong();
+                long p99 = st.get("p99Ms").asLong();
+                long max = st.get("maxMs").asLong();
+                assertTrue(n > 0 && median > 0, id + " " + screen + ": " + st);
+                assertTrue(median <= p90 && p90 <= p99 && p99 <= max, id + " " + screen + ": " + st);
             }
             assertTrue(Files.isRegularFile(out.resolve("seed004/" + id + "/timeline.png")), id);
             accountedFor(out.resolve("seed004/" + id));
@@ -89,6 +113,7 @@ class Seed004IT {
                 "both engines sent requests: " + users);
         JsonNode o = new ObjectMapper().readTree(run.resolve("outcome.json").toFile());
         assertTrue(o.path("events").has("endpoint-moved"), o.toString());
-        assertTrue(o.path("ledger").path("acknowledged").asLong() >= 0, o.toString());
+        JsonNode acknowledged = o.path("ledger").path("acknowledged");
+        assertTrue(acknowledged.isIntegralNumber() && acknowledged.asLong() >= 0, "the ledger's count: " + o);
     }
 }

@@ -1,11 +1,10 @@
 package io.poolbench.suite.seed004;
 
-import io.poolbench.suite.process.JtlSummary;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import java.util.List;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.EmbeddedPostgresDatabase;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -80,7 +81,7 @@ class ServerPoolerIT {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 500);
             throw new AssertionError("port " + port + " still answers");
-        } catch (java.io.IOException expected) {
+        } catch (IOException expected) {
             // closed
         }
     }

@@ -1,8 +1,14 @@
 package io.poolbench.testbed.pool;
 
+import io.poolbench.testbed.Redact;
 import java.beans.IntrospectionException;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -16,7 +22,7 @@ final class Adapters {
      * @return the first line of its root cause's message ({@link io.poolbench.testbed.Redact#rootMessage})
      */
     static String rootMessage(Throwable t) {
-        return io.poolbench.testbed.Redact.rootMessage(t);
+        return Redact.rootMessage(t);
     }
 
     /**
@@ -31,15 +37,15 @@ final class Adapters {
     static Set<String> factoryPropertyNames(Class<?> factory, Class<?> fallbackBean, String... fieldNames) {
         for (String n : fieldNames) {
             try {
-                java.lang.reflect.Field f = factory.getDeclaredField(n);
+                Field f = factory.getDeclaredField(n);
                 f.setAccessible(true);
                 Object v = f.get(null);
                 if (v instanceof String[]) {
-                    return new TreeSet<>(java.util.Arrays.asList((String[]) v));
+                    return new TreeSet<>(Arrays.asList((String[]) v));
                 }
-                if (v instanceof java.util.Collection) {
+                if (v instanceof Collection) {
                     Set<String> s = new TreeSet<>();
-                    ((java.util.Collection<?>) v).forEach(x -> s.add(String.valueOf(x)));
+                    ((Collection<?>) v).forEach(x -> s.add(String.valueOf(x)));
                     return s;
                 }
             } catch (ReflectiveOperationException | RuntimeException e) {
@@ -57,7 +63,7 @@ final class Adapters {
      * @param defaultMs the pool's default, ms
      * @return the timeout in ms, or -1 for unbounded
      */
-    static long zeroMeansForever(java.util.Map<String, String> attributes, String name, String defaultMs) {
+    static long zeroMeansForever(Map<String, String> attributes, String name, String defaultMs) {
         long t = Long.parseLong(attributes.getOrDefault(name, defaultMs));
         return t <= 0 ? -1 : t;
     }
@@ -104,7 +110,7 @@ final class Adapters {
             return null;
         } catch (NumberFormatException e) {
             return "not a number (" + rootMessage(e) + ")";
-        } catch (java.lang.reflect.InvocationTargetException e) {
+        } catch (InvocationTargetException e) {
             return e.getCause() instanceof NumberFormatException ? "not a number (" + rootMessage(e) + ")"
                     : pool + " rejects it (" + rootMessage(e) + ")";
         } catch (Exception e) {

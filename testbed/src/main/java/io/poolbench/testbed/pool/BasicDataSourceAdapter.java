@@ -1,7 +1,10 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
 import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +111,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
 
     @Override
     public List<String> traps(Map<String, String> a) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         if (a.containsKey("maxWait") && !a.containsKey("maxWaitMillis")) {
             out.add("maxWait=\"" + a.get("maxWait") + "\" is DBCP 1's name, which " + displayName() + " ignores: the"
                     + " borrow timeout is maxWaitMillis's default, -1, so a borrower waits forever when the pool is"
@@ -163,7 +166,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
     }
 
     private static long ms(Object duration) {
-        return ((java.time.Duration) duration).toMillis();
+        return ((Duration) duration).toMillis();
     }
 
     @Override
@@ -188,7 +191,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         long life = ms(get(b, "getMaxConnDuration"));
         m.put("max lifetime ms (maxConnLifetimeMillis)", life <= 0 ? life + " (unlimited)" : Long.toString(life));
         m.put("auto-commit (defaultAutoCommit)", String.valueOf(get(b, "getDefaultAutoCommit")));
-        m.put("JDBC URL", io.poolbench.testbed.Redact.url((String) get(b, "getUrl")));
+        m.put("JDBC URL", Redact.url((String) get(b, "getUrl")));
         return m;
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
+import org.apache.naming.factory.BeanFactory;
 
 /**
  * c3p0's ComboPooledDataSource, configured the way Tomcat users do it: a JavaBean built by Tomcat's
@@ -34,7 +35,7 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
 
     @Override
     public ObjectFactory newObjectFactory() {
-        return new org.apache.naming.factory.BeanFactory();
+        return new BeanFactory();
     }
 
     @Override

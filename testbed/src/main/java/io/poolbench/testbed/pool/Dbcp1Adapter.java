@@ -2,6 +2,8 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +66,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
 
     @Override
     public List<String> traps(Map<String, String> a) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         if (a.containsKey("maxTotal") && !a.containsKey("maxActive")) {
             out.add("maxTotal=\"" + a.get("maxTotal") + "\" is DBCP2's name, which DBCP 1.4 ignores: the pool size is"
                     + " maxActive's default, 8 [DBCP 1.4 BasicDataSourceFactory source; GenericObjectPool"
@@ -117,7 +119,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
 
     /** DBCP 1.4 predates AutoCloseable: its own close() ends the pool and its idle connections. */
     @Override
-    public void close(DataSource ds) throws java.sql.SQLException {
+    public void close(DataSource ds) throws SQLException {
         ((BasicDataSource) ds).close();
     }
 

@@ -2,9 +2,12 @@ package io.poolbench.testbed.pool;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariJNDIFactory;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import com.zaxxer.hikari.util.PropertyElf;
 import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.Redact;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +32,7 @@ public final class HikariAdapter extends AbstractPoolAdapter {
 
     @Override
     public ObjectFactory newObjectFactory() {
-        return new com.zaxxer.hikari.HikariJNDIFactory();
+        return new HikariJNDIFactory();
     }
 
     @Override
@@ -96,7 +99,7 @@ public final class HikariAdapter extends AbstractPoolAdapter {
 
     @Override
     public List<String> traps(Map<String, String> a) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         try {
             long idle = Long.parseLong(a.getOrDefault("idleTimeout", "600000"));
             long life = Long.parseLong(a.getOrDefault("maxLifetime", "1800000"));
@@ -151,7 +154,7 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         m.put("max lifetime ms (maxLifetime)", Long.toString(h.getMaxLifetime()));
         m.put("keepalive ms (keepaliveTime)", Long.toString(h.getKeepaliveTime()));
         m.put("auto-commit (autoCommit)", Boolean.toString(h.isAutoCommit()));
-        m.put("JDBC URL", io.poolbench.testbed.Redact.url(h.getJdbcUrl()));
+        m.put("JDBC URL", Redact.url(h.getJdbcUrl()));
         return m;
     }
 

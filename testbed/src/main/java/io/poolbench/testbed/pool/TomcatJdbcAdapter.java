@@ -11,6 +11,7 @@ import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.apache.tomcat.jdbc.pool.ConnectionPool;
 import org.apache.tomcat.jdbc.pool.DataSourceFactory;
+import org.apache.tomcat.jdbc.pool.PoolProperties;
 
 /**
  * Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}, which reads the names in its
@@ -21,7 +22,7 @@ import org.apache.tomcat.jdbc.pool.DataSourceFactory;
 public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     // DataSourceFactory: protected static final String[] ALL_PROPERTIES
     private final Set<String> known = Adapters.factoryPropertyNames(DataSourceFactory.class,
-            org.apache.tomcat.jdbc.pool.PoolProperties.class, "ALL_PROPERTIES");
+            PoolProperties.class, "ALL_PROPERTIES");
 
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public TomcatJdbcAdapter() {

@@ -1,5 +1,6 @@
 package io.poolbench.testbed.pool;
 
+import com.mysql.cj.jdbc.MysqlDataSource;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import java.util.LinkedHashMap;
@@ -8,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
+import org.apache.naming.factory.BeanFactory;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * No pool: the JDBC driver's own DataSource ({@code org.postgresql.ds.PGSimpleDataSource},
@@ -16,8 +19,8 @@ import javax.sql.DataSource;
  * measures (connection set-up on every request).
  */
 public final class UnpooledAdapter extends AbstractPoolAdapter {
-    private static final List<Class<? extends DataSource>> TYPES = List.of(org.postgresql.ds.PGSimpleDataSource.class,
-            com.mysql.cj.jdbc.MysqlDataSource.class);
+    private static final List<Class<? extends DataSource>> TYPES = List.of(PGSimpleDataSource.class,
+            MysqlDataSource.class);
 
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public UnpooledAdapter() {
@@ -37,7 +40,7 @@ public final class UnpooledAdapter extends AbstractPoolAdapter {
 
     @Override
     public ObjectFactory newObjectFactory() {
-        return new org.apache.naming.factory.BeanFactory();
+        return new BeanFactory();
     }
 
     @Override
@@ -96,8 +99,8 @@ public final class UnpooledAdapter extends AbstractPoolAdapter {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("pool size", "none: a new physical connection per getConnection()");
         m.put("borrow timeout", "none: the driver's connect and login timeouts apply");
-        String url = ds instanceof org.postgresql.ds.PGSimpleDataSource
-                ? ((org.postgresql.ds.PGSimpleDataSource) ds).getUrl() : ((com.mysql.cj.jdbc.MysqlDataSource) ds).getUrl();
+        String url = ds instanceof PGSimpleDataSource
+                ? ((PGSimpleDataSource) ds).getUrl() : ((MysqlDataSource) ds).getUrl();
         m.put("JDBC URL", Redact.url(url));
         return m;
     }

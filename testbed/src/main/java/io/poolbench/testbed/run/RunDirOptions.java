@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --out}, {@code --force} and {@code --root}, as the seed scenarios take them (a picocli mixin): where a run's
- * directory goes, whether a previous run there may be replaced ({@link RunRecord#prepareDirectory}), and the
+ * directory goes, whether a previous run there may be replaced ({@link RunDirectory#prepare}), and the
  * project root (its built jars, plans and {@code target/poolbench-report}).
  */
 public final class RunDirOptions {
@@ -21,13 +21,13 @@ public final class RunDirOptions {
     public Path root;
 
     /**
-     * Makes the run directory (see {@link RunRecord#prepareDirectory}).
+     * Makes the run directory (see {@link RunDirectory#prepare}).
      *
      * @return the new, empty run directory ({@code --out}, or a time-stamped one under the root's
      *     {@code target/poolbench-report})
      * @throws io.poolbench.testbed.TestbedException one line when --out is not empty (without --force) or unwritable
      */
     public Path prepare() {
-        return RunRecord.prepareDirectory(out, root.resolve("target/poolbench-report"), force);
+        return RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
     }
 }

@@ -1,9 +1,13 @@
 package io.poolbench.testbed.run;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.ConsoleHandler;
 import java.util.logging.FileHandler;
 import java.util.logging.Handler;
 import java.util.logging.LogManager;
@@ -20,13 +24,13 @@ import java.util.logging.SimpleFormatter;
  */
 public final class RunLog implements AutoCloseable {
     private static final String SLF4J_FILE = "org.slf4j.simpleLogger.logFile";
-    private final java.io.PrintStream console;
-    private final java.io.PrintStream fileStream;
+    private final PrintStream console;
+    private final PrintStream fileStream;
     private final String slf4jFileBefore;
     private final List<Handler> consoleHandlers;
     private final Handler file;
 
-    private RunLog(java.io.PrintStream console, java.io.PrintStream fileStream, String slf4jFileBefore,
+    private RunLog(PrintStream console, PrintStream fileStream, String slf4jFileBefore,
             List<Handler> consoleHandlers, Handler file) {
         this.console = console;
         this.fileStream = fileStream;
@@ -63,17 +67,17 @@ public final class RunLog implements AutoCloseable {
      * @return what {@link #close()} restores
      */
     public static RunLog redirect(Path file) {
-        java.io.PrintStream console = System.err;
+        PrintStream console = System.err;
         List<Handler> removed = new ArrayList<>();
         Handler added = null;
         String before = System.getProperty(SLF4J_FILE);
         System.setProperty(SLF4J_FILE, file.toAbsolutePath().toString());
-        java.io.PrintStream fileStream = null;
+        PrintStream fileStream = null;
         try {
             // SLF4J's simple binding, when it was configured before this call, writes to System.err as it is at
             // each write (it does not cache the stream by default): that goes to the file too
-            fileStream = new java.io.PrintStream(new java.io.FileOutputStream(file.toFile(), true), true,
-                    java.nio.charset.StandardCharsets.UTF_8);
+            fileStream = new PrintStream(new FileOutputStream(file.toFile(), true), true,
+                    StandardCharsets.UTF_8);
             System.setErr(fileStream);
         } catch (IOException e) {
             // stays on the console
@@ -83,7 +87,7 @@ public final class RunLog implements AutoCloseable {
             FileHandler fh = new FileHandler(file.toAbsolutePath().toString().replace("%", "%%"), true);
             fh.setFormatter(new SimpleFormatter());
             for (Handler h : root.getHandlers()) {
-                if (h instanceof java.util.logging.ConsoleHandler) {
+                if (h instanceof ConsoleHandler) {
                     root.removeHandler(h);
                     removed.add(h);
                 }

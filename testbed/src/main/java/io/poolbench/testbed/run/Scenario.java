@@ -21,8 +21,8 @@ public interface Scenario {
     Object settings();
 
     /**
-     * Plans and runs the phases on the record: {@link RunRecord#plan}, then {@link RunRecord.Phase#start()} (false:
-     * the run was interrupted, return), {@link RunRecord.Phase#ok} or {@link RunRecord.Phase#failed}. Returns when
+     * Plans and runs the phases on the record: {@link RunRecord#plan}, then {@link Phase#start()} (false:
+     * the run was interrupted, return), {@link Phase#ok} or {@link Phase#failed}. Returns when
      * done; the runner finishes the record, also when this throws.
      *
      * @param record the run's record, started

@@ -27,7 +27,7 @@ public final class ScenarioRunner {
 
     /**
      * @param scenario the scenario, its settings checked
-     * @param dir its run directory, new and empty ({@link RunRecord#prepareDirectory})
+     * @param dir its run directory, new and empty ({@link RunDirectory#prepare})
      * @param args the whole command line as typed (no password is ever on it)
      * @param console where progress and the closing line go
      * @return {@link RunRecord#exitCode()}: 0 every phase ok, 1 a phase failed, 130 / 143 interrupted

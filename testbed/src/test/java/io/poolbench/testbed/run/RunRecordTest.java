@@ -1,13 +1,12 @@
 package io.poolbench.testbed.run;
 
-import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.TestbedException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -27,51 +26,51 @@ class RunRecordTest {
     void twoRunsNeverShareADirectory() throws Exception {
         // issue 8: a second run into the default directory mixed its results with the first one's
         Path base = tmp.resolve("reports");
-        Path a = RunRecord.prepareDirectory(null, base, false);
+        Path a = RunDirectory.prepare(null, base, false);
         Files.writeString(a.resolve("x"), "first run");
-        Path b = RunRecord.prepareDirectory(null, base, false);
+        Path b = RunDirectory.prepare(null, base, false);
         assertNotEquals(a, b);
         assertTrue(Files.isSymbolicLink(base.resolve("latest")));
         assertEquals(b.toRealPath(), base.resolve("latest").toRealPath());
-        TestbedException e = assertThrows(TestbedException.class, () -> RunRecord.prepareDirectory(a, base, false));
+        TestbedException e = assertThrows(TestbedException.class, () -> RunDirectory.prepare(a, base, false));
         assertTrue(e.getMessage().contains("not empty") && e.getMessage().contains("--force"), e.getMessage());
     }
 
     @Test
     void forceReplacesAPreviousRunButNeverAnotherDirectory() throws Exception {
-        Path run = RunRecord.prepareDirectory(tmp.resolve("run"), tmp, false);
+        Path run = RunDirectory.prepare(tmp.resolve("run"), tmp, false);
         RunRecord.start(run, "run", List.of("run"), Map.of(), quiet).finish();
         Files.writeString(run.resolve("old-result"), "x");
-        Path again = RunRecord.prepareDirectory(run, tmp, true);
+        Path again = RunDirectory.prepare(run, tmp, true);
         assertTrue(Files.isDirectory(again) && !Files.exists(again.resolve("old-result")));
         Path mine = Files.createDirectories(tmp.resolve("my-documents"));
         Files.writeString(mine.resolve("thesis.txt"), "x");
-        assertThrows(TestbedException.class, () -> RunRecord.prepareDirectory(mine, tmp, true));
+        assertThrows(TestbedException.class, () -> RunDirectory.prepare(mine, tmp, true));
         assertTrue(Files.exists(mine.resolve("thesis.txt")));
     }
 
     @Test
     void anUnwritableOrFileOutIsOneLine() throws Exception {
         Path file = Files.writeString(tmp.resolve("afile"), "x");
-        TestbedException e = assertThrows(TestbedException.class, () -> RunRecord.prepareDirectory(file, tmp, false));
+        TestbedException e = assertThrows(TestbedException.class, () -> RunDirectory.prepare(file, tmp, false));
         assertTrue(e.getMessage().contains("is a file"), e.getMessage());
         e = assertThrows(TestbedException.class,
-                () -> RunRecord.prepareDirectory(Path.of("/proc/poolbench-cannot-write"), tmp, false));
+                () -> RunDirectory.prepare(Path.of("/proc/poolbench-cannot-write"), tmp, false));
         assertTrue(e.getMessage().contains("cannot write") && !e.getMessage().contains("\n"), e.getMessage());
     }
 
     @Test
     void phasesAndExitCodes() throws Exception {
         RunRecord r = RunRecord.start(tmp, "run", List.of("run", "--x"), Map.of("a", 1), quiet);
-        RunRecord.Phase ok = r.plan("jmh:hikari", "JMH");
-        RunRecord.Phase bad = r.plan("load:hikari", "load");
-        RunRecord.Phase never = r.plan("report", "report");
+        Phase ok = r.plan("jmh:hikari", "JMH");
+        Phase bad = r.plan("load:hikari", "load");
+        Phase never = r.plan("report", "report");
         ok.start();
         ok.ok("2 results");
         bad.start();
         bad.failed("the webapp exited with code 137\n\tat somewhere");
         assertEquals(RunRecord.EXIT_FAILED, r.finish());
-        RunRecord.Manifest m = RunRecord.read(tmp);
+        Manifest m = Manifest.read(tmp);
         assertEquals("failed", m.status());
         assertEquals("ok", m.phase("jmh:hikari").status());
         assertEquals("the webapp exited with code 137", m.phase("load:hikari").reason(), "one line");
@@ -79,22 +78,22 @@ class RunRecordTest {
         assertEquals("not reached: the run stopped before it", m.phase("report").reason());
         assertEquals(List.of("run", "--x"), m.args());
         assertTrue(r.outcomeLine().contains("FAILED: load:hikari"), r.outcomeLine());
-        assertEquals(RunRecord.Status.FAILED, never.status());
+        assertEquals(Status.FAILED, never.status());
     }
 
     @Test
     void anInterruptionKeepsWhatFinishedAndMarksTheRest() throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         RunRecord r = RunRecord.start(tmp, "run", List.of("run"), Map.of(), new PrintStream(console, true));
-        RunRecord.Phase a = r.plan("a", "first");
-        RunRecord.Phase b = r.plan("b", "second");
+        Phase a = r.plan("a", "first");
+        Phase b = r.plan("b", "second");
         r.plan("c", "third");
         a.start();
         a.ok("done");
         b.start();
         assertTrue(r.markInterrupted("Ctrl-C (SIGINT)"));
         b.failed("JMeter exited with code 143"); // the child killed by Ctrl-C did not fail
-        RunRecord.Manifest m = RunRecord.read(tmp);
+        Manifest m = Manifest.read(tmp);
         assertEquals("interrupted", m.status());
         assertEquals("ok", m.phase("a").status());
         assertEquals("interrupted", m.phase("b").status());
@@ -105,13 +104,13 @@ class RunRecordTest {
 
     @Test
     void aDirectoryThatIsNoRunOrADamagedManifestIsOneLine() throws Exception {
-        TestbedException e = assertThrows(TestbedException.class, () -> RunRecord.read(tmp));
+        TestbedException e = assertThrows(TestbedException.class, () -> Manifest.read(tmp));
         assertTrue(e.getMessage().contains("not a poolbench run directory"), e.getMessage());
         Files.writeString(tmp.resolve("run.json"), "{ this is not json");
-        e = assertThrows(TestbedException.class, () -> RunRecord.read(tmp));
+        e = assertThrows(TestbedException.class, () -> Manifest.read(tmp));
         assertTrue(e.getMessage().contains("damaged") && !e.getMessage().contains("\n"), e.getMessage());
         Files.writeString(tmp.resolve("run.json"), "{\"preset\":\"quick\"}");
-        e = assertThrows(TestbedException.class, () -> RunRecord.read(tmp));
+        e = assertThrows(TestbedException.class, () -> Manifest.read(tmp));
         assertTrue(e.getMessage().contains("not a poolbench manifest"), e.getMessage());
     }
 

@@ -1,13 +1,24 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Docker;
+import io.poolbench.testbed.MySqlBehindToxiproxy;
+import io.poolbench.testbed.MySqlDatabase;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.toxiproxy.DrillCluster;
+import io.poolbench.toxiproxy.ExternalCluster;
+import io.poolbench.toxiproxy.FailoverTopology;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -173,13 +184,13 @@ public final class DrillCommand implements Callable<Integer> {
      * @param args command line
      */
     public static void main(String[] args) {
-        System.exit(io.poolbench.testbed.Cli.execute(new DrillCommand(), "poolbench drill", args));
+        System.exit(Cli.execute(new DrillCommand(), "poolbench drill", args));
     }
 
     @Override
     public Integer call() throws Exception {
         // a drill named twice (e.g. "latency all") runs once
-        java.util.Set<DrillRunner.Drill> list = new java.util.LinkedHashSet<>();
+        Set<DrillRunner.Drill> list = new LinkedHashSet<>();
         for (String d : drills.isEmpty() ? List.of("all") : drills) {
             if (d.equalsIgnoreCase("all")) {
                 list.addAll(List.of(DrillRunner.Drill.values()));
@@ -192,19 +203,19 @@ public final class DrillCommand implements Callable<Integer> {
             }
         }
         validate();
-        confDir = io.poolbench.testbed.ProfileDir.resolve(confDir);
-        java.util.Set<String> names = new java.util.HashSet<>();
+        confDir = ProfileDir.resolve(confDir);
+        Set<String> names = new HashSet<>();
         for (String p : profiles) {
-            io.poolbench.testbed.PoolProfile pp = io.poolbench.testbed.PoolProfile.load(
-                    io.poolbench.testbed.PoolProfile.locate(p, confDir));
-            pp.check(io.poolbench.toxiproxy.DrillCluster.PROFILE_VARS);
+            PoolProfile pp = PoolProfile.load(
+                    PoolProfile.locate(p, confDir));
+            pp.check(DrillCluster.PROFILE_VARS);
             if (!names.add(pp.name())) {
                 throw new TestbedException("two profiles are named " + pp.name() + " (" + profiles + "): the drills"
                         + " key results by file name, so give one file another name");
             }
         }
-        io.poolbench.toxiproxy.FailoverTopology.requireHostsFile();
-        io.poolbench.toxiproxy.DrillCluster cluster = null;
+        FailoverTopology.requireHostsFile();
+        DrillCluster cluster = null;
         if (externalMode) {
             for (String[] o : new String[][] {{"--endpoint-a", endpointA}, {"--endpoint-b", endpointB},
                     {"--admin-url-a", adminUrlA}, {"--admin-url-b", adminUrlB}}) {
@@ -212,21 +223,21 @@ public final class DrillCommand implements Callable<Integer> {
                     throw new TestbedException("--external needs " + o[0] + " (see ./poolbench drill --help)");
                 }
             }
-            cluster = io.poolbench.toxiproxy.ExternalCluster.connect(new io.poolbench.toxiproxy.ExternalCluster.Settings(
+            cluster = ExternalCluster.connect(new ExternalCluster.Settings(
                     toxiproxyUrl, proxyA, proxyB, endpointA, endpointB, adminUrlA, adminUrlB, adminUser,
                     env("POOLBENCH_ADMIN_PASSWORD"), replicationHostA != null ? replicationHostA : hostOf(adminUrlA),
                     replicationHostB != null ? replicationHostB : hostOf(adminUrlB), appUser,
                     env("POOLBENCH_JDBC_PASSWORD"), database));
         } else {
-            if (!io.poolbench.testbed.Docker.available()) {
+            if (!Docker.available()) {
                 throw new TestbedException("the drills need Docker (Testcontainers MySQL + Toxiproxy) and no Docker"
                         + " engine answers: start dockerd (see .ci/run), or run them against your own Toxiproxy and"
                         + " MySQL writer/replica with --external (see ./poolbench drill --help and the README)");
             }
-            io.poolbench.testbed.MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
-            io.poolbench.testbed.MySqlDatabase.resolveImage(mysqlImage);
+            MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+            MySqlDatabase.resolveImage(mysqlImage);
         }
-        Path dir = RunRecord.prepareDirectory(out, Path.of("target/poolbench-report"), force);
+        Path dir = RunDirectory.prepare(out, Path.of("target/poolbench-report"), force);
         DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
                 detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
                 toxiproxyImage, dir);

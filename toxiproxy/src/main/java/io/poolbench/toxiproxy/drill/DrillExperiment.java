@@ -1,8 +1,8 @@
 package io.poolbench.toxiproxy.drill;
 
+import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.run.Scenario;
 import io.poolbench.toxiproxy.DrillCluster;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import java.util.List;
  * each ({@code <drill>:<profile>:<round>}), run by {@link DrillRunner} against the cluster (Testcontainers, or the
  * user's own with {@code --external}); then {@link DrillReport}.
  */
-final class DrillExperiment implements Scenario {
+final class DrillExperiment extends AbstractScenario {
     private final DrillSettings settings;
     private final List<DrillRunner.Drill> drills;
     private final DrillCluster external;
@@ -25,19 +25,10 @@ final class DrillExperiment implements Scenario {
      * @param external the user's cluster, or null for Testcontainers (closed at the end either way)
      */
     DrillExperiment(DrillSettings settings, List<DrillRunner.Drill> drills, DrillCluster external) {
+        super("drill", settings);
         this.settings = settings;
         this.drills = drills;
         this.external = external;
-    }
-
-    @Override
-    public String command() {
-        return "drill";
-    }
-
-    @Override
-    public Object settings() {
-        return settings;
     }
 
     /** @return {@code drills.log}: driver stack traces during injections go there, not to the console */

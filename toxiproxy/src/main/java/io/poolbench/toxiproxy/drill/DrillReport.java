@@ -3,6 +3,10 @@ package io.poolbench.toxiproxy.drill;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.run.RunRecord;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
@@ -52,12 +57,12 @@ public final class DrillReport {
         }
         // with a manifest, only runs whose phase ended ok are results (a run that finished while the JVM was
         // being stopped is interrupted, whatever it wrote)
-        io.poolbench.testbed.run.RunRecord.Manifest m = Files.isRegularFile(out.resolve(
-                io.poolbench.testbed.run.RunRecord.MANIFEST)) ? io.poolbench.testbed.run.RunRecord.read(out) : null;
+        Manifest m = Files.isRegularFile(out.resolve(
+                RunRecord.MANIFEST)) ? Manifest.read(out) : null;
         try (Stream<Path> s = Files.walk(d, 3)) {
             for (Path f : s.filter(p -> p.getFileName().toString().matches("run-\\d+\\.json")).sorted().toList()) {
                 DrillRunner.RunResult r = JSON.readValue(f.toFile(), DrillRunner.RunResult.class);
-                io.poolbench.testbed.run.RunRecord.PhaseEntry ph = m == null ? null
+                PhaseEntry ph = m == null ? null
                         : m.phase(r.drill() + ":" + r.profile() + ":" + r.run());
                 if (m == null || (ph != null && ph.ok())) {
                     all.add(r);
@@ -76,7 +81,7 @@ public final class DrillReport {
             return;
         }
         List<Path> files;
-        try (java.util.stream.Stream<Path> s = Files.list(lintDir)) {
+        try (Stream<Path> s = Files.list(lintDir)) {
             files = new ArrayList<>(s.filter(f -> f.toString().endsWith(".txt")).sorted().toList());
         }
         if (settings != null) {
@@ -121,14 +126,14 @@ public final class DrillReport {
                     settings.repeats()));
         }
         Map<String, Object> json = new LinkedHashMap<>();
-        if (Files.isRegularFile(out.resolve(io.poolbench.testbed.run.RunRecord.MANIFEST))) {
-            io.poolbench.testbed.run.RunRecord.Manifest m = io.poolbench.testbed.run.RunRecord.read(out);
-            List<io.poolbench.testbed.run.RunRecord.PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
+        if (Files.isRegularFile(out.resolve(RunRecord.MANIFEST))) {
+            Manifest m = Manifest.read(out);
+            List<PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
             md.append("Run status: **").append(m.status()).append("**; ")
                     .append(m.phases().size() - bad.size()).append(" of ").append(m.phases().size())
                     .append(" runs produced a result.").append(bad.isEmpty() ? "\n\n" : " The tables below count only"
                             + " those; these did not:\n\n| run | status | reason |\n|---|---|---|\n");
-            for (io.poolbench.testbed.run.RunRecord.PhaseEntry p : bad) {
+            for (PhaseEntry p : bad) {
                 md.append("| ").append(p.id()).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
                         .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
             }
@@ -219,7 +224,7 @@ public final class DrillReport {
         }
         md.append("\nOutcomes over all runs:\n\n");
         for (String p : profiles) {
-            Map<String, Long> sum = new java.util.TreeMap<>();
+            Map<String, Long> sum = new TreeMap<>();
             dr.stream().filter(r -> r.profile().equals(p)).forEach(r -> r.outcomes().forEach((k, v) -> sum.merge(k, v, Long::sum)));
             md.append("- ").append(p).append(": ").append(sum).append('\n');
         }
@@ -320,7 +325,7 @@ public final class DrillReport {
             XYSeries s = c.addSeries(o + " (" + xs.get(o).size() + ")", xs.get(o), ys.get(o));
             s.setMarker(SeriesMarkers.CIRCLE);
             if (o.equals("ok")) {
-                s.setMarkerColor(new java.awt.Color(0, 130, 0, 90));
+                s.setMarkerColor(new Color(0, 130, 0, 90));
             }
         }
         if (xs.isEmpty()) {

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.DrillCluster;
@@ -141,7 +143,7 @@ public final class DrillRunner {
             profiles.add(pp);
         }
         List<RunResult> all = new ArrayList<>();
-        Map<String, RunRecord.Phase> phases = new LinkedHashMap<>();
+        Map<String, Phase> phases = new LinkedHashMap<>();
         if (record != null) {
             for (Drill d : drills) {
                 for (int rep = 1; rep <= s.repeats(); rep++) {
@@ -162,7 +164,7 @@ public final class DrillRunner {
                         n++;
                         log.accept(String.format(Locale.ROOT, "run %d/%d: %s, profile %s, repetition %d", n, total,
                                 d.id(), p.name(), rep));
-                        RunRecord.Phase ph = phases.get(d.id() + ":" + p.name() + ":" + rep);
+                        Phase ph = phases.get(d.id() + ":" + p.name() + ":" + rep);
                         if (ph != null) {
                             ph.start();
                         }
@@ -262,9 +264,9 @@ public final class DrillRunner {
         Files.createDirectories(f.getParent());
         String text;
         try {
-            text = io.poolbench.testbed.ProfileLint.text(io.poolbench.testbed.ProfileLint.lint(p, t.profileVars()));
+            text = ProfileLint.text(ProfileLint.lint(p, t.profileVars()));
         } catch (RuntimeException e) {
-            text = "== " + p.file() + ": lint failed: " + io.poolbench.testbed.Redact.rootMessage(e) + "\n";
+            text = "== " + p.file() + ": lint failed: " + Redact.rootMessage(e) + "\n";
         }
         Files.writeString(f, text);
     }

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -59,7 +60,7 @@ public final class OpenLoopLoad {
     private final Thread scheduler;
     private volatile boolean running = true;
     private volatile long t0;
-    private final java.util.concurrent.atomic.AtomicLong issued = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong issued = new AtomicLong();
 
     /**
      * @param baseUrl webapp base URL, e.g. {@code http://127.0.0.1:8080}

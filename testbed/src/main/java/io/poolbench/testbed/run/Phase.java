@@ -1,0 +1,103 @@
+package io.poolbench.testbed.run;
+
+import io.poolbench.testbed.Redact;
+import java.time.Instant;
+
+/** A phase of a run ({@link RunRecord#plan}); its methods rewrite the run's manifest. */
+public final class Phase {
+    private final RunRecord record;
+    final String id;
+    private final String description;
+    Status status = Status.PENDING;
+    String reason;
+    private String note;
+    Instant startedAt;
+    Instant endedAt;
+
+    Phase(RunRecord record, String id, String description) {
+        this.record = record;
+        this.id = id;
+        this.description = description;
+    }
+
+    /** @return the phase id */
+    public String id() {
+        return id;
+    }
+
+    /** @return the current status */
+    public Status status() {
+        synchronized (record) {
+            return status;
+        }
+    }
+
+    /**
+     * Marks the phase running.
+     *
+     * @return false when the run was interrupted (or the phase already ended): the caller must not start it
+     */
+    public boolean start() {
+        synchronized (record) {
+            if (record.interrupted || status != Status.PENDING || Signals.shuttingDown()) {
+                return false;
+            }
+            status = Status.RUNNING;
+            startedAt = Instant.now();
+            record.write();
+            return true;
+        }
+    }
+
+    /**
+     * Marks the phase ok.
+     *
+     * @param outcome a short line on what it produced (counts with units), may be null
+     */
+    public void ok(String outcome) {
+        end(Status.OK, null, outcome);
+    }
+
+    /**
+     * Marks the phase failed. After an interruption the phase stays {@code interrupted}: a child killed by
+     * Ctrl-C did not fail.
+     *
+     * @param why one line: what died or what is missing
+     */
+    public void failed(String why) {
+        if (Signals.shuttingDown()) {
+            // Ctrl-C or SIGTERM: the child died because the JVM's hooks stopped it, before (or while) this run's
+            // own hook marks the running phase interrupted; it did not fail
+            return;
+        }
+        end(Status.FAILED, Redact.oneLine(why), null);
+    }
+
+    /**
+     * Marks a phase that will not run.
+     *
+     * @param why one line, e.g. {@code --skip-jmh}
+     */
+    public void skipped(String why) {
+        end(Status.SKIPPED, why, null);
+    }
+
+    private void end(Status s, String why, String outcome) {
+        synchronized (record) {
+            if (record.interrupted || status == Status.OK || status == Status.FAILED || status == Status.SKIPPED
+                    || status == Status.INTERRUPTED) {
+                return;
+            }
+            status = s;
+            reason = why;
+            note = outcome;
+            endedAt = Instant.now();
+            record.write();
+        }
+    }
+
+    PhaseEntry entry() {
+        return new PhaseEntry(id, description, status.label(), reason, note,
+                startedAt == null ? null : startedAt.toString(), endedAt == null ? null : endedAt.toString());
+    }
+}

@@ -1,0 +1,20 @@
+package io.poolbench.testbed.run;
+
+/**
+ * One phase as written to the manifest.
+ *
+ * @param id unique id within the run, e.g. {@code load:hikari}
+ * @param description what the phase does
+ * @param status {@link Status#label()}
+ * @param reason why it failed, was interrupted or skipped; null when ok
+ * @param note a short outcome line when ok (e.g. sample counts), may be null
+ * @param startedAt ISO-8601 instant, null when it never started
+ * @param endedAt ISO-8601 instant, null while running or never started
+ */
+public record PhaseEntry(String id, String description, String status, String reason, String note,
+        String startedAt, String endedAt) {
+    /** @return true when the phase ended with its data */
+    public boolean ok() {
+        return Status.OK.label().equals(status);
+    }
+}

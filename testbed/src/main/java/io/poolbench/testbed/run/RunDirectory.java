@@ -1,0 +1,109 @@
+package io.poolbench.testbed.run;
+
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Where a run's results go: without {@code --out}, a new {@code <base>/<yyyyMMdd-HHmmss>/} and the link
+ * {@code <base>/latest}; with {@code --out DIR}, DIR must be new or empty, or hold a previous run that
+ * {@code --force} replaces (a directory that is no poolbench run is never deleted). Two runs never mix their
+ * results.
+ */
+public final class RunDirectory {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
+    private RunDirectory() {
+    }
+
+    /**
+     * Chooses and prepares a run directory, before anything starts (so an unwritable place is one line, not a
+     * stack trace after the database started).
+     *
+     * @param out the user's {@code --out}, or null for a new time-stamped directory under {@code base}
+     * @param base where time-stamped run directories go, e.g. {@code target/poolbench-report}
+     * @param force replace {@code out} when it holds a previous run
+     * @return the (empty, writable) run directory
+     * @throws TestbedException one line when {@code out} is not empty, not a directory or not writable
+     */
+    public static Path prepare(Path out, Path base, boolean force) {
+        Path dir;
+        if (out == null) {
+            String stamp = LocalDateTime.now().format(STAMP);
+            try {
+                Files.createDirectories(base);
+                dir = base.resolve(stamp);
+                // createDirectory fails when it exists: two runs started in the same second get two directories
+                for (int i = 2; ; i++) {
+                    try {
+                        Files.createDirectory(dir);
+                        break;
+                    } catch (FileAlreadyExistsException taken) {
+                        dir = base.resolve(stamp + "-" + i);
+                    }
+                }
+            } catch (IOException | SecurityException e) {
+                throw new TestbedException("cannot create a run directory under " + base + " (" + e + "): pass a"
+                        + " writable --out");
+            }
+        } else {
+            dir = out;
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new TestbedException("--out " + dir + " is a file, not a directory: choose a directory");
+            }
+            if (Files.isDirectory(dir) && !isEmpty(dir)) {
+                if (!force) {
+                    throw new TestbedException("--out " + dir + " is not empty (results of two runs must not mix):"
+                            + " choose a new directory, leave --out away for a time-stamped one, or add --force to"
+                            + " replace a previous run");
+                }
+                if (!Files.isRegularFile(dir.resolve(RunRecord.MANIFEST))) {
+                    throw new TestbedException("--out " + dir + " is not empty and holds no poolbench run ("
+                            + RunRecord.MANIFEST + " is missing), so --force will not delete it: choose another directory");
+                }
+                try {
+                    Cli.deleteTree(dir);
+                } catch (IOException e) {
+                    throw new TestbedException("cannot replace " + dir + " (" + e.getMessage() + "): choose another"
+                            + " --out", e);
+                }
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-check", "");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new TestbedException("cannot write to the output directory " + dir + " (" + e + "): choose a"
+                    + " writable --out");
+        }
+        if (out == null) {
+            link(base.resolve("latest"), dir);
+        }
+        return dir;
+    }
+
+    private static boolean isEmpty(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void link(Path latest, Path dir) {
+        try {
+            Files.deleteIfExists(latest);
+            Files.createSymbolicLink(latest, latest.getParent().relativize(dir));
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // a convenience: the run directory is printed anyway
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.poolbench.testbed.run;
+
+import java.util.Locale;
+
+/** Phase states as written in the manifest ({@code run.json}). */
+public enum Status {
+    /** planned, not started */
+    PENDING,
+    /** started, not ended */
+    RUNNING,
+    /** ended and produced its data */
+    OK,
+    /** a process died, it produced no data, or a check failed; the reason says which */
+    FAILED,
+    /** stopped by Ctrl-C or the end of the JVM while running */
+    INTERRUPTED,
+    /** not run; the reason says why (by choice, or because the run was interrupted first) */
+    SKIPPED;
+
+    /** @return the lower-case name used in the manifest and the reports */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
