@@ -1,5 +1,6 @@
 package io.poolbench.suite.report;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -10,7 +11,8 @@ import java.io.InputStream;
  * {@code io/poolbench/suite/seeds/} (transcribed from the five source articles; each file's {@code source} names its article by file name and title).
  */
 public final class Seeds {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Seeds() {
     }
@@ -21,6 +23,21 @@ public final class Seeds {
      * @throws IOException when the file is not in the jar (a broken build) or is not JSON
      */
     public static JsonNode read(String seed) throws IOException {
+        return open(seed);
+    }
+
+    /**
+     * @param seed the article's number, e.g. {@code 000}
+     * @param type the record its figures are read into (fields named as in the file; others are ignored)
+     * @param <T> the record type
+     * @return the article's figures
+     * @throws IOException when the file is not in the jar (a broken build) or does not fit the record
+     */
+    public static <T> T read(String seed, Class<T> type) throws IOException {
+        return JSON.treeToValue(read(seed), type);
+    }
+
+    private static JsonNode open(String seed) throws IOException {
         try (InputStream in = Seeds.class.getResourceAsStream("/io/poolbench/suite/seeds/seed" + seed + ".json")) {
             if (in == null) {
                 throw new IOException("the article's figures (src/seeds/seed" + seed + ".json) are not in the jar;"

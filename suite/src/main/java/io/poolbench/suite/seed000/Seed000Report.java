@@ -1,10 +1,11 @@
 package io.poolbench.suite.seed000;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.awt.Color;
@@ -28,7 +29,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * written from a run directory, so {@code ./poolbench report} rebuilds it.
  */
 public final class Seed000Report {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Seed000Report() {
     }
@@ -42,32 +44,29 @@ public final class Seed000Report {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        JsonNode s = m.settings();
-        int tasks = s.path("tasks").asInt();
-        long holdMs = s.path("holdMs").asLong();
-        JsonNode art = Seeds.read("000");
-        boolean comparable = tasks == art.path("tasks").asInt() && holdMs == art.path("holdMs").asLong();
+        Seed000Settings s = JSON.treeToValue(m.settings(), Seed000Settings.class);
+        int tasks = s.tasks();
+        long holdMs = s.holdMs();
+        Seed000Article art = Seeds.read("000", Seed000Article.class);
+        boolean comparable = tasks == art.tasks() && holdMs == art.holdMs();
         Path base = dir.resolve("pool-size");
         Files.createDirectories(base);
         StringBuilder md = new StringBuilder("# Seed 000: elapsed time against pool size\n\n");
-        List<String> kinds = new ArrayList<>();
-        s.path("threads").forEach(x -> kinds.add(x.asText()));
+        List<String> kinds = s.threads() == null ? List.of() : s.threads();
         md.append(String.format(Locale.ROOT, "%d tasks on %s threads, each borrows a connection, holds it %d ms, runs"
-                + " `SELECT 1`, returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of the last"
-                + " (ms), the pool filled before the clock starts. Ideal = ceil(tasks / size) × hold. Borrow wait ="
-                + " each task's time in getConnection (ms, over every task of every run); a FIFO pool's longest wait"
-                + " is (waves − 1) × hold. The article (%s): %s%s%n%n", tasks, kinds.isEmpty() ? "platform"
-                : String.join(" and ", kinds), holdMs, s.path("runs").asInt(),
-                art.path("title").asText(), art.path("setup").asText(), comparable ? "" : " **Not comparable: this"
-                        + " run's tasks or hold differ from the article's, so its column is left out.**"));
-        md.append("| pool | size | elapsed median (min–max) | ideal | excess over ideal | article median (min–max)"
-                + " | borrow wait median / max | FIFO max wait |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                + " `SELECT 1`, returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of"
+                + " the last (ms), the pool filled before the clock starts. Ideal = ceil(tasks / size) × hold. Borrow"
+                + " wait = each task's time in getConnection (ms, over every task of every run); a FIFO pool's longest"
+                + " wait is (waves − 1) × hold. The article (%s): %s%s%n%n", tasks, kinds.isEmpty() ? "platform"
+                : String.join(" and ", kinds), holdMs, s.runs(), art.title(), art.setup(), comparable ? ""
+                : " **Not comparable: this run's tasks or hold differ from the article's, so its column is left"
+                + " out.**"));
+        Table table = Table.of("pool", ">size", ">elapsed median (min–max)", ">ideal", ">excess over ideal",
+                ">article median (min–max)", ">borrow wait median / max", ">FIFO max wait");
         XYChart c = new XYChartBuilder().width(1000).height(500).title("Seed 000: " + tasks + " tasks holding "
                 + holdMs + " ms, elapsed against pool size").xAxisTitle("pool size").yAxisTitle("elapsed, ms")
                 .build();
-        Map<String, Object> json = new LinkedHashMap<>();
-        List<Integer> sizes = new ArrayList<>();
-        s.path("sizes").forEach(x -> sizes.add(x.asInt()));
+        Map<String, Map<String, Cell>> json = new LinkedHashMap<>();
         for (PhaseEntry p : m.phases()) {
             if (!p.id().startsWith("pool-size:")) {
                 continue;
@@ -75,51 +74,41 @@ public final class Seed000Report {
             String name = p.id().substring("pool-size:".length());
             Path f = base.resolve(name + ".json");
             if (!p.ok() || !Files.isRegularFile(f)) {
-                md.append("| ").append(name).append(" | all | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("**").append(p.reason() == null ? "" : ": " + Figures.cell(p.reason()))
-                        .append(" | | | | | |\n");
+                table.row(name, "all", "**" + p.status().toUpperCase(Locale.ROOT) + "**"
+                        + (p.reason() == null ? "" : ": " + p.reason()));
                 continue;
             }
-            JsonNode r = JSON.readTree(f.toFile());
-            String label = r.path("pool").asText() + (r.path("threads").asText("platform").equals("virtual")
-                    ? " (virtual threads)" : "");
+            Seed000Experiment.Result r = JSON.readValue(f.toFile(), Seed000Experiment.Result.class);
+            String label = r.pool() + ("virtual".equals(r.threads()) ? " (virtual threads)" : "");
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
-            Map<String, Object> pj = new LinkedHashMap<>();
-            for (int size : sizes) {
-                JsonNode runs = r.path("runs").path(Integer.toString(size));
-                List<Double> el = new ArrayList<>();
-                List<Double> waits = new ArrayList<>();
-                runs.forEach(x -> {
-                    el.add(x.path("elapsedMs").asDouble());
-                    x.path("waitsMs").forEach(w -> waits.add(w.asDouble()));
-                });
-                if (el.isEmpty()) {
+            Map<String, Cell> cells = new LinkedHashMap<>();
+            for (int size : s.sizes()) {
+                Cell cell = cell(r.runs().getOrDefault(Integer.toString(size), List.of()), tasks, size, holdMs);
+                if (cell == null) {
                     continue;
                 }
-                long ideal = Seed000Experiment.idealMs(tasks, size, holdMs);
-                double med = Figures.median(el);
-                JsonNode a = art.path("elapsedMs").path(Integer.toString(size));
-                List<Double> av = new ArrayList<>();
-                a.forEach(x -> av.add(x.asDouble()));
-                md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f (%,.0f–%,.0f) | %,d | %+,.0f | %s | %,.0f / %,.0f"
-                        + " | %,d |%n", label, size, med, Figures.min(el), Figures.max(el), ideal, med - ideal,
+                List<Double> av = art.elapsedMs().getOrDefault(Integer.toString(size), List.of());
+                table.row(label, Integer.toString(size), String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f)",
+                        cell.medianMs(), cell.minMs(), cell.maxMs()), String.format(Locale.ROOT, "%,d",
+                        cell.idealMs()), String.format(Locale.ROOT, "%+,.0f", cell.medianMs() - cell.idealMs()),
                         !comparable || av.isEmpty() ? "–" : String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f)",
-                                Figures.median(av), Figures.min(av), Figures.max(av)), Figures.median(waits), Figures.max(waits),
-                        ((tasks + size - 1) / size - 1) * holdMs));
+                                Figures.median(av), Figures.min(av), Figures.max(av)),
+                        String.format(Locale.ROOT, "%,.0f / %,.0f", cell.waitMedianMs(), cell.waitMaxMs()),
+                        String.format(Locale.ROOT, "%,d", fifoMaxWaitMs(tasks, size, holdMs)));
                 xs.add((double) size);
-                ys.add(med);
-                pj.put(Integer.toString(size), Map.of("medianMs", med, "minMs", Figures.min(el), "maxMs", Figures.max(el),
-                        "idealMs", ideal, "waitMedianMs", Figures.median(waits), "waitMaxMs", Figures.max(waits), "n", el.size()));
+                ys.add(cell.medianMs());
+                cells.put(Integer.toString(size), cell);
             }
-            json.put(name, pj);
+            json.put(name, cells);
             if (!xs.isEmpty()) {
                 c.addSeries(label, xs, ys).setMarker(SeriesMarkers.CIRCLE);
             }
         }
+        md.append(table.markdown());
         List<Double> ix = new ArrayList<>();
         List<Double> iy = new ArrayList<>();
-        for (int size = 1; size <= sizes.stream().mapToInt(Integer::intValue).max().orElse(1); size++) {
+        for (int size = 1; size <= s.sizes().stream().mapToInt(Integer::intValue).max().orElse(1); size++) {
             ix.add((double) size);
             iy.add((double) Seed000Experiment.idealMs(tasks, size, holdMs));
         }
@@ -129,11 +118,9 @@ public final class Seed000Report {
         if (comparable) {
             List<Double> ax = new ArrayList<>();
             List<Double> ay = new ArrayList<>();
-            art.path("elapsedMs").fields().forEachRemaining(e -> {
-                List<Double> v = new ArrayList<>();
-                e.getValue().forEach(x -> v.add(x.asDouble()));
-                ax.add(Double.parseDouble(e.getKey()));
-                ay.add(Figures.median(v));
+            art.elapsedMs().forEach((size, runs) -> {
+                ax.add(Double.parseDouble(size));
+                ay.add(Figures.median(runs));
             });
             XYSeries a = c.addSeries("article (bb8, median of 5)", ax, ay);
             a.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -148,5 +135,47 @@ public final class Seed000Report {
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), json);
         return md.toString();
+    }
+
+    /**
+     * One pool and size over its runs, as {@code summary.json} holds it.
+     *
+     * @param medianMs median elapsed time, ms
+     * @param minMs shortest, ms
+     * @param maxMs longest, ms
+     * @param idealMs the staircase, ms
+     * @param waitMedianMs median borrow wait over every task of every run, ms
+     * @param waitMaxMs longest borrow wait, ms
+     * @param n runs
+     */
+    public record Cell(double medianMs, double minMs, double maxMs, long idealMs, double waitMedianMs,
+            double waitMaxMs, int n) {
+    }
+
+    /**
+     * @param runs one pool and size's runs
+     * @param tasks tasks per run
+     * @param size pool size
+     * @param holdMs hold time, ms
+     * @return the cell, or null when there is no run
+     */
+    static Cell cell(List<Seed000Experiment.Run> runs, int tasks, int size, long holdMs) {
+        if (runs.isEmpty()) {
+            return null;
+        }
+        List<Double> el = runs.stream().map(Seed000Experiment.Run::elapsedMs).toList();
+        List<Double> waits = runs.stream().flatMap(x -> x.waitsMs().stream()).toList();
+        return new Cell(Figures.median(el), Figures.min(el), Figures.max(el),
+                Seed000Experiment.idealMs(tasks, size, holdMs), Figures.median(waits), Figures.max(waits), el.size());
+    }
+
+    /**
+     * @param tasks tasks per run
+     * @param size pool size
+     * @param holdMs hold time, ms
+     * @return the longest wait a first-in-first-out pool gives: (waves − 1) × hold, ms
+     */
+    static long fifoMaxWaitMs(int tasks, int size, long holdMs) {
+        return ((tasks + size - 1) / size - 1) * holdMs;
     }
 }

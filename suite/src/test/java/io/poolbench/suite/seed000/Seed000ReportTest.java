@@ -1,0 +1,63 @@
+package io.poolbench.suite.seed000;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.RunRecord;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Seed 000's report from a run directory written here: figures, the article's column, a failed pool. */
+class Seed000ReportTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCellIsTheMedianAndRangeOfItsRunsAndEveryTasksWait() {
+        Seed000Report.Cell c = Seed000Report.cell(List.of(new Seed000Experiment.Run(810, List.of(0.0, 600.0)),
+                new Seed000Experiment.Run(806, List.of(0.0, 610.0)), new Seed000Experiment.Run(820, List.of(1.0,
+                        605.0))), 20, 5, 200);
+        assertEquals(810, c.medianMs());
+        assertEquals(806, c.minMs());
+        assertEquals(820, c.maxMs());
+        assertEquals(800, c.idealMs());
+        assertEquals(610, c.waitMaxMs());
+        assertEquals(3, c.n());
+        assertNull(Seed000Report.cell(List.of(), 20, 5, 200), "no run, no cell");
+        assertEquals(600, Seed000Report.fifoMaxWaitMs(20, 5, 200), "four waves: the last waits three holds");
+    }
+
+    @Test
+    void theReportShowsOurCellsBesideTheArticlesAndAFailedPoolWithoutNumbers() throws Exception {
+        Seed000Settings s = new Seed000Settings(List.of("hikari.xml", "dbcp2.xml"), List.of(1, 20), 1, 20, 200,
+                "embedded", List.of("platform"));
+        RunRecord r = RunRecord.start(dir, "sweep pool-size", List.of("sweep", "pool-size"), s,
+                new PrintStream(new ByteArrayOutputStream()));
+        Phase ok = r.plan("pool-size:hikari", "HikariCP");
+        Phase failed = r.plan("pool-size:dbcp2", "DBCP2");
+        Files.createDirectories(dir.resolve("pool-size"));
+        new ObjectMapper().writeValue(dir.resolve("pool-size/hikari.json").toFile(), new Seed000Experiment.Result(
+                "hikari", "HikariCP", "platform", Map.of("1", List.of(new Seed000Experiment.Run(4036, List.of(0.0))),
+                        "20", List.of(new Seed000Experiment.Run(207, List.of(0.0))))));
+        ok.start();
+        ok.ok("2 sizes");
+        failed.start();
+        failed.failed("the pool | died");
+        r.finish();
+        String md = Seed000Report.write(dir);
+        assertTrue(md.contains("| HikariCP | 1 | 4,036 (4,036–4,036) | 4,000 | +36 | 4,175 (4,174–4,244) |"), md);
+        assertTrue(md.contains("| HikariCP | 20 | 207 (207–207) | 200 | +7 | 352 (349–356) |"), md);
+        assertTrue(md.contains("| dbcp2 | all | **FAILED**: the pool \\| died | | | | | |"), md);
+        assertTrue(Files.isRegularFile(dir.resolve("pool-size/elapsed.png")));
+        assertTrue(Files.readString(dir.resolve("pool-size/summary.json")).contains("\"idealMs\" : 4000"));
+    }
+}
