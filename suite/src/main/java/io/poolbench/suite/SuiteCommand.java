@@ -6,7 +6,6 @@ import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,11 +77,7 @@ public final class SuiteCommand implements Callable<Integer> {
             throw new TestbedException("--only/--skip leave no scenario to run");
         }
         Path root = runDir.root.toAbsolutePath().normalize();
-        Path jar = root.resolve("suite/target/poolbench.jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new TestbedException(jar + " is missing; " + Artifacts.BUILD_HINT);
-        }
-        Artifacts.locate(root);
+        Path jar = Artifacts.locate(root).suiteJar();
         boolean docker = chosen.stream().anyMatch(s -> s.needsDocker) && Docker.available();
         Map<String, List<String>> lines = new LinkedHashMap<>();
         chosen.forEach(s -> lines.put(s.id, preset.equals("full") ? s.fullArgs : s.quickArgs));

@@ -51,7 +51,7 @@ public enum SuiteEntry {
     /** The drills: added latency, planned and unplanned failover, a stale writer endpoint. */
     DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 135,
             List.of("drill", "latency", "planned", "unplanned", "--repeats", "1"), List.of("drill"),
-            ReportCommand::drill);
+            ReportRebuild::drill);
 
     /** Writes a scenario's report from its run directory and returns the Markdown. */
     interface Writer {

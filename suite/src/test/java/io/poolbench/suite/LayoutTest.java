@@ -1,11 +1,15 @@
 package io.poolbench.suite;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,13 +17,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rules of the layout (the README, "Layout"), held on the compiled main classes of this module:
- * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, and
- * the shared packages ({@code process}, {@code tools}) import no scenario.
+ * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, the
+ * shared packages ({@code process}, {@code tools}) import no scenario, and a command only reads its options and
+ * builds its settings: no file, process or JSON work.
  */
 class LayoutTest {
     private static final String BASE = "io.poolbench.suite";
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(BASE);
+    private static final JavaClasses WITH_DRILLS = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(BASE, "io.poolbench.toxiproxy");
 
     /** @return the suite ids whose scenario lives in this module (the drills live in the toxiproxy module) */
     private static List<String> scenarioIds() {
@@ -62,5 +70,17 @@ class LayoutTest {
                 .should().dependOnClassesThat().resideInAnyPackage(scenarios)
                 .because("process/ and tools/ serve every scenario and belong to none")
                 .check(CLASSES);
+    }
+
+    @Test
+    void aCommandDoesNoFileProcessOrJsonWork() {
+        noClasses().that().haveSimpleNameEndingWith("Command")
+                .should().dependOnClassesThat(resideInAPackage("java.io..").and(not(equivalentTo(PrintStream.class)))
+                        .as("java.io (but the console)"))
+                .orShould().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.file.Files")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.lang.ProcessBuilder")
+                .because("a command holds options and builds its settings; its experiment does the work")
+                .check(WITH_DRILLS);
     }
 }

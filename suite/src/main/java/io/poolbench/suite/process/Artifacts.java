@@ -40,6 +40,32 @@ public record Artifacts(Path root, Path benchmarksJar, Path webappJar, Path jmet
         return new Artifacts(root, bench, webapp, jm, plan, conf);
     }
 
+    /**
+     * @param name a plan's file name under {@code jmeter/src/test/jmeter/}, e.g. {@code concurrency.jmx}
+     * @return the plan
+     * @throws TestbedException one line when it is missing (the command ran outside the project root)
+     */
+    public Path jmeterPlan(String name) {
+        Path p = root.resolve("jmeter/src/test/jmeter").resolve(name);
+        if (!Files.isRegularFile(p)) {
+            throw new TestbedException("the JMeter plan " + p + " is missing: run from the project root or pass"
+                    + " --root");
+        }
+        return p;
+    }
+
+    /**
+     * @return {@code suite/target/poolbench.jar}, which runs each of the suite's scenarios in its own JVM
+     * @throws TestbedException one line when it is missing, with how to build it
+     */
+    public Path suiteJar() {
+        Path jar = root.resolve("suite/target/poolbench.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new TestbedException(jar + " is missing; " + BUILD_HINT);
+        }
+        return jar;
+    }
+
     private static Path need(Path p, String what) {
         if (!Files.isRegularFile(p)) {
             throw new TestbedException(what + " is missing (" + p + "); " + BUILD_HINT);

@@ -9,7 +9,6 @@ import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -137,10 +136,7 @@ public final class Seed001Command implements Callable<Integer> {
         }
         List<Stack> stacks = stacks(ProfileDir.resolve(null));
         Artifacts art = Artifacts.locate(runDir.root);
-        Path plan = art.root().resolve("jmeter/src/test/jmeter/concurrency.jmx");
-        if (!Files.isRegularFile(plan)) {
-            throw new TestbedException("the JMeter plan " + plan + " is missing: run from the project root or pass --root");
-        }
+        Path plan = art.jmeterPlan("concurrency.jmx");
         Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
                 maxErrorPercent, db.rows, db.kind);
         return ScenarioRunner.run(new Seed001Experiment(settings, art, plan, db), runDir.prepare(),

@@ -14,7 +14,6 @@ import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.FailoverTopology;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -213,10 +212,7 @@ public final class Seed004Command implements Callable<Integer> {
         MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
         MySqlDatabase.resolveImage(mysqlImage);
         FailoverTopology.requireHostsFile();
-        if (!Files.isRegularFile(art.root().resolve("jmeter/src/test/jmeter/seed004.jmx"))) {
-            throw new TestbedException("the JMeter plan jmeter/src/test/jmeter/seed004.jmx is missing: run from the"
-                    + " project root or pass --root");
-        }
+        art.jmeterPlan("seed004.jmx");
         Seed004Settings s = checked.withRuns(runs);
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));

@@ -1,0 +1,84 @@
+package io.poolbench.suite;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.report.SuiteReport;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.toxiproxy.drill.DrillReport;
+import io.poolbench.toxiproxy.drill.DrillSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * {@code ./poolbench report DIR}: rebuilds the report of any run directory from what it holds (its manifest and the
+ * data of the phases that ended ok), so a report can be read again, or after an interruption, without rerunning.
+ */
+final class ReportRebuild {
+    private ReportRebuild() {
+    }
+
+    /**
+     * The drills' report from a run directory (the settings are in its manifest).
+     *
+     * @param dir the run directory
+     * @param m its manifest
+     * @return the Markdown
+     * @throws IOException when the results cannot be read or the report written
+     */
+    static String drill(Path dir, Manifest m) throws IOException {
+        DrillSettings s;
+        try {
+            s = new ObjectMapper().treeToValue(m.settings(),
+                    DrillSettings.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
+                    + Redact.oneLine(e.getMessage()) + "): rerun the drills");
+        }
+        return DrillReport.write(dir, s);
+    }
+
+    /**
+     * What a rebuild wrote.
+     *
+     * @param markdown the report's Markdown
+     * @param written the file to open (the page, or the scenario's {@code summary.md})
+     * @param status the run's status as its manifest records it
+     */
+    record Rebuilt(String markdown, Path written, String status) {
+    }
+
+    /**
+     * Rebuilds the report of a run directory: the suite's page for a run of the whole suite, else the scenario's
+     * own report, chosen by the command its manifest records.
+     *
+     * @param dir the run directory
+     * @return what was written
+     * @throws TestbedException one line when the directory is no run, holds a command this version cannot
+     *     report, or its results are damaged
+     */
+    static Rebuilt rebuild(Path dir) {
+        Manifest m = Manifest.read(dir);
+        try {
+            if ("run".equals(m.command()) && m.settings().has("scenarios")) {
+                SuiteReport.Written w = SuiteReport.write(dir, Path.of("."));
+                return new Rebuilt(Files.readString(w.markdown()), w.html(), m.status());
+            } else {
+                // "run" without scenarios: a run of the main job before it became the suite's compare
+                SuiteEntry sc = "run".equals(m.command()) ? SuiteEntry.COMPARE
+                        : SuiteEntry.ofCommand(m.command());
+                if (sc == null) {
+                    throw new TestbedException(dir + " holds a run of '" + m.command() + "', which this version"
+                            + " cannot report; rerun it");
+                }
+                return new Rebuilt(sc.writer.write(dir, m), dir.resolve(sc.summary), m.status());
+            }
+        } catch (IOException e) {
+            throw new TestbedException("the results of " + m.command() + " in " + dir + " are damaged or"
+                    + " unwritable (" + Redact.oneLine(e.getMessage()) + "): rerun it");
+        }
+    }
+}
