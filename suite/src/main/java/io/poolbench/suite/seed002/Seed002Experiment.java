@@ -354,7 +354,9 @@ public final class Seed002Experiment extends AbstractScenario {
             period.put("cpuCores", cores);
             period.put("wallS", wall);
             if (loadProcess != null) {
-                period.put("loadQueriesPerSecond", wall > 0 ? (counter.queries() - q0) / wall : null);
+                // the load reports its totals once a second: over a shorter period its rate is not measured (null,
+                // left out of the report), never a measured 0
+                period.put("loadQueriesPerSecond", wall >= 2 ? (counter.queries() - q0) / wall : null);
                 period.put("loadErrors", counter.errors());
             }
             JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);

@@ -2,10 +2,9 @@ package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Docker;
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import io.poolbench.testbed.MySqlDatabase;
-import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ImageOptions;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
@@ -14,13 +13,13 @@ import io.poolbench.toxiproxy.ExternalCluster;
 import io.poolbench.toxiproxy.FailoverTopology;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -80,52 +79,12 @@ public final class DrillCommand implements Callable<Integer> {
     @Option(names = "--request-timeout", defaultValue = "60", description = "Client timeout per request, s (default ${DEFAULT-VALUE}).")
     int requestTimeout;
 
-    @Option(names = "--mysql-image", defaultValue = "${env:POOLBENCH_MYSQL_IMAGE}", description = "MySQL image (default mysql:8.4 if present, else poolbench/mysql:local).")
-    String mysqlImage;
 
-    @Option(names = "--toxiproxy-image", defaultValue = "${env:POOLBENCH_TOXIPROXY_IMAGE}", description = "Toxiproxy image (default ghcr.io/shopify/toxiproxy:2.5.0 if present, else poolbench/toxiproxy:local).")
-    String toxiproxyImage;
+    @Mixin
+    ImageOptions images;
 
-    @Option(names = "--external", description = "Use your own Toxiproxy and MySQL writer/replica instead of Docker"
-            + " (needs the --toxiproxy-url ... options below; passwords from POOLBENCH_ADMIN_PASSWORD and"
-            + " POOLBENCH_JDBC_PASSWORD).")
-    boolean externalMode;
-
-    @Option(names = "--toxiproxy-url", defaultValue = "http://127.0.0.1:8474", description = "External: Toxiproxy API (default ${DEFAULT-VALUE}).")
-    String toxiproxyUrl;
-
-    @Option(names = "--proxy-a", defaultValue = "poolbench-a", description = "External: proxy in front of writer A (default ${DEFAULT-VALUE}).")
-    String proxyA;
-
-    @Option(names = "--proxy-b", defaultValue = "poolbench-b", description = "External: proxy in front of replica B (default ${DEFAULT-VALUE}).")
-    String proxyB;
-
-    @Option(names = "--endpoint-a", description = "External: address:port where proxy A listens, e.g. 127.0.0.2:3306.")
-    String endpointA;
-
-    @Option(names = "--endpoint-b", description = "External: address:port where proxy B listens, same port, e.g. 127.0.0.3:3306.")
-    String endpointB;
-
-    @Option(names = "--admin-url-a", description = "External: JDBC URL straight to A (administration, not through the proxy).")
-    String adminUrlA;
-
-    @Option(names = "--admin-url-b", description = "External: JDBC URL straight to B.")
-    String adminUrlB;
-
-    @Option(names = "--admin-user", defaultValue = "root", description = "External: administrative user (default ${DEFAULT-VALUE}).")
-    String adminUser;
-
-    @Option(names = "--replication-host-a", description = "External: A's host:port as B sees it (default: from --admin-url-a).")
-    String replicationHostA;
-
-    @Option(names = "--replication-host-b", description = "External: B's host:port as A sees it (default: from --admin-url-b).")
-    String replicationHostB;
-
-    @Option(names = "--jdbc-user", defaultValue = "poolbench", description = "External: application user (default ${DEFAULT-VALUE}).")
-    String appUser;
-
-    @Option(names = "--database", defaultValue = "poolbench", description = "External: database (default ${DEFAULT-VALUE}).")
-    String database;
+    @Mixin
+    ExternalOptions external;
 
     @Option(names = "--conf-dir", description = "Profile directory (default webapp/conf, ../webapp/conf, else the"
             + " profiles packaged in the jar).")
@@ -141,41 +100,7 @@ public final class DrillCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    /** Every numeric option in range, before anything starts. */
-    private void validate() {
-        Cli.range("--repeats", repeats, 1, 1_000);
-        Cli.range("--rate", rate, 0.1, 100_000);
-        Cli.range("--write-fraction", writeFraction, 0, 1);
-        Cli.range("--rows", rows, 100, 10_000_000);
-        Cli.range("--steady", steady, 1, 3_600);
-        Cli.range("--after", after, 1, 3_600);
-        Cli.range("--detect", detect, 1, 3_600);
-        Cli.range("--reboot", reboot, detect, 3_600);
-        Cli.range("--flap-every", flapEvery, 1, 3_600);
-        Cli.range("--flap-for", flapFor, 1, 3_600);
-        if (latencySteps.isEmpty()) {
-            throw new TestbedException("--latency-steps is empty: give added latencies in ms, e.g. 0,1,5,20,50");
-        }
-        for (int ms : latencySteps) {
-            Cli.range("--latency-steps (each)", ms, 0, 60_000);
-        }
-        Cli.range("--latency-step", latencyStep, 1, 3_600);
-        Cli.range("--jitter", jitter, 0, 60_000);
-        Cli.range("--request-timeout", requestTimeout, 1, 3_600);
-    }
 
-    private static String env(String name) {
-        String v = System.getenv(name);
-        return v == null ? "" : v;
-    }
-
-    /** host:port of a jdbc:mysql://host:port/db URL. */
-    static String hostOf(String jdbcUrl) {
-        String rest = jdbcUrl.replaceFirst("^jdbc:[a-z]+://", "");
-        int slash = rest.indexOf('/');
-        String hp = slash < 0 ? rest : rest.substring(0, slash);
-        return hp.contains(":") ? hp : hp + ":3306";
-    }
 
     /**
      * Standalone entry point (the suite's {@code poolbench drill} is the usual one). Needs the JVM flags
@@ -202,46 +127,25 @@ public final class DrillCommand implements Callable<Integer> {
                 throw new TestbedException("unknown drill '" + d + "': use latency, planned, unplanned, stale or all");
             }
         }
-        validate();
         confDir = ProfileDir.resolve(confDir);
-        Set<String> names = new HashSet<>();
-        for (String p : profiles) {
-            PoolProfile pp = PoolProfile.load(
-                    PoolProfile.locate(p, confDir));
-            pp.check(DrillCluster.PROFILE_VARS);
-            if (!names.add(pp.name())) {
-                throw new TestbedException("two profiles are named " + pp.name() + " (" + profiles + "): the drills"
-                        + " key results by file name, so give one file another name");
-            }
-        }
+        DrillSettings checked = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady,
+                after, detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout,
+                images.mysqlImage, images.toxiproxyImage, null);
+        Profiles.load(profiles, confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
         FailoverTopology.requireHostsFile();
         DrillCluster cluster = null;
-        if (externalMode) {
-            for (String[] o : new String[][] {{"--endpoint-a", endpointA}, {"--endpoint-b", endpointB},
-                    {"--admin-url-a", adminUrlA}, {"--admin-url-b", adminUrlB}}) {
-                if (o[1] == null) {
-                    throw new TestbedException("--external needs " + o[0] + " (see ./poolbench drill --help)");
-                }
-            }
-            cluster = ExternalCluster.connect(new ExternalCluster.Settings(
-                    toxiproxyUrl, proxyA, proxyB, endpointA, endpointB, adminUrlA, adminUrlB, adminUser,
-                    env("POOLBENCH_ADMIN_PASSWORD"), replicationHostA != null ? replicationHostA : hostOf(adminUrlA),
-                    replicationHostB != null ? replicationHostB : hostOf(adminUrlB), appUser,
-                    env("POOLBENCH_JDBC_PASSWORD"), database));
+        if (external.externalMode) {
+            cluster = ExternalCluster.connect(external.settings());
         } else {
             if (!Docker.available()) {
                 throw new TestbedException("the drills need Docker (Testcontainers MySQL + Toxiproxy) and no Docker"
                         + " engine answers: start dockerd (see .ci/run), or run them against your own Toxiproxy and"
                         + " MySQL writer/replica with --external (see ./poolbench drill --help and the README)");
             }
-            MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
-            MySqlDatabase.resolveImage(mysqlImage);
+            images.resolve();
         }
         Path dir = RunDirectory.prepare(out, Path.of("target/poolbench-report"), force);
-        DrillSettings s = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after,
-                detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout, mysqlImage,
-                toxiproxyImage, dir);
-        return ScenarioRunner.run(new DrillExperiment(s, new ArrayList<>(list), cluster), dir,
+        return ScenarioRunner.run(new DrillExperiment(checked.withOut(dir), new ArrayList<>(list), cluster), dir,
                 spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

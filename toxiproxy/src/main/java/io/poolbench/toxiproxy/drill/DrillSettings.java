@@ -1,5 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,4 +33,43 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
         int rows, int steady, int after, int detect, int reboot, int flapEvery, int flapFor,
         List<Integer> latencySteps, int latencyStep, int jitterMs, int requestTimeout, String mysqlImage,
         String toxiproxyImage, Path out) {
+
+    /**
+     * Every number in range, before anything starts; each failure is one line naming the option.
+     *
+     * @throws TestbedException e.g. {@code --rate 0 is out of range: allowed 0.1 .. 100000}
+     */
+    public DrillSettings {
+        Cli.range("--repeats", repeats, 1, 1_000);
+        Cli.range("--rate", rate, 0.1, 100_000);
+        Cli.range("--write-fraction", writeFraction, 0, 1);
+        Cli.range("--rows", rows, 100, 10_000_000);
+        Cli.range("--steady", steady, 1, 3_600);
+        Cli.range("--after", after, 1, 3_600);
+        Cli.range("--detect", detect, 1, 3_600);
+        Cli.range("--reboot", reboot, detect, 3_600);
+        Cli.range("--flap-every", flapEvery, 1, 3_600);
+        Cli.range("--flap-for", flapFor, 1, 3_600);
+        if (latencySteps.isEmpty()) {
+            throw new TestbedException("--latency-steps is empty: give added latencies in ms, e.g. 0,1,5,20,50");
+        }
+        for (int ms : latencySteps) {
+            Cli.range("--latency-steps (each)", ms, 0, 60_000);
+        }
+        Cli.range("--latency-step", latencyStep, 1, 3_600);
+        Cli.range("--jitter", jitterMs, 0, 60_000);
+        Cli.range("--request-timeout", requestTimeout, 1, 3_600);
+        latencySteps = List.copyOf(latencySteps);
+        profiles = List.copyOf(profiles);
+    }
+
+    /**
+     * @param dir the run directory, once prepared
+     * @return these settings with it
+     */
+    public DrillSettings withOut(Path dir) {
+        return new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after, detect, reboot,
+                flapEvery, flapFor, latencySteps, latencyStep, jitterMs, requestTimeout, mysqlImage, toxiproxyImage,
+                dir);
+    }
 }

@@ -1,0 +1,64 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.testbed.TestbedException;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The article's load as picocli options (a mixin of {@code seed004}): its users and rate over all its servers,
+ * the share of it this one webapp stands for, the JMeter engines that send it, the mix of screens and how a
+ * screen borrows.
+ */
+public final class ArticleLoadOptions {
+    @Option(names = "--users", defaultValue = "750", paramLabel = "N",
+            description = "The article's JMeter threads over all its servers (default ${DEFAULT-VALUE}).")
+    public int users;
+
+    @Option(names = "--rate-per-minute", defaultValue = "3000", paramLabel = "N",
+            description = "The article's requests per minute over all its servers (default ${DEFAULT-VALUE}).")
+    public double ratePerMinute;
+
+    @Option(names = "--share", defaultValue = "0.25", paramLabel = "F",
+            description = "Share of that load this webapp gets (default ${DEFAULT-VALUE}: one of four servers).")
+    public double share;
+
+    @Option(names = "--engines", defaultValue = "2", paramLabel = "N",
+            description = "JMeter engines started on loopback (default ${DEFAULT-VALUE}, the article's two clients).")
+    public int engines;
+
+    @Option(names = "--remote-engines", split = ",", paramLabel = "HOST:PORT",
+            description = "Use JMeter engines started elsewhere (jmeter-server -Jserver.rmi.ssl.disable=true"
+                    + " -Jengine=N) instead of local ones.")
+    public List<String> remoteEngines = new ArrayList<>();
+
+    @Option(names = "--mix", defaultValue = "50,30", paramLabel = "SHORT,MEDIUM",
+            description = "Per cent of requests for the short and medium screens; the long gets the rest (default"
+                    + " ${DEFAULT-VALUE}; the article gives no mix).")
+    public String mix;
+
+    @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",
+            description = "A screen borrows once per request or once per query (default ${DEFAULT-VALUE}).")
+    public String borrow;
+
+    @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
+            description = "Longest long screen alone, ms (default ${DEFAULT-VALUE}, the article's).")
+    public long longScreenMaxMs;
+
+    /**
+     * @return the short and medium screens' per cents, {@code {short, medium}}
+     * @throws TestbedException one line when {@code --mix} is not two whole per cents
+     */
+    int[] mix() {
+        String[] m = mix.split(",", -1);
+        if (m.length != 2) {
+            throw new TestbedException("--mix " + mix + ": give the short and medium screens' per cents, together"
+                    + " at most 100, e.g. 50,30");
+        }
+        try {
+            return new int[] {Integer.parseInt(m[0].trim()), Integer.parseInt(m[1].trim())};
+        } catch (NumberFormatException e) {
+            throw new TestbedException("--mix " + mix + " is not two whole per cents, e.g. 50,30");
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.poolbench.testbed;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The container images of the MySQL cluster behind Toxiproxy, as picocli options (a mixin of the commands that
+ * start it: {@code seed004}, {@code drill}). No image is pulled here: {@link #resolve()} checks before anything
+ * starts that each exists locally, and says which script builds it.
+ */
+public final class ImageOptions {
+    /** The MySQL image setting, null for the default. */
+    @Option(names = "--mysql-image", paramLabel = "IMAGE", defaultValue = "${env:POOLBENCH_MYSQL_IMAGE}",
+            description = "MySQL image (default mysql:8.4 if present, else poolbench/mysql:local).")
+    public String mysqlImage;
+
+    /** The Toxiproxy image setting, null for the default. */
+    @Option(names = "--toxiproxy-image", paramLabel = "IMAGE", defaultValue = "${env:POOLBENCH_TOXIPROXY_IMAGE}",
+            description = "Toxiproxy image (default ghcr.io/shopify/toxiproxy:2.5.0 if present, else"
+                    + " poolbench/toxiproxy:local).")
+    public String toxiproxyImage;
+
+    /**
+     * Checks that both images are there.
+     *
+     * @throws TestbedException one line when Docker or an image is missing, naming the script that builds it
+     */
+    public void resolve() {
+        MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
+        MySqlDatabase.resolveImage(mysqlImage);
+    }
+}
