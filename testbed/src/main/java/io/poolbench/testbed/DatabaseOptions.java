@@ -127,4 +127,17 @@ public final class DatabaseOptions {
             MySqlDatabase.resolveImage(mysqlImage);
         }
     }
+
+    /**
+     * {@link #validate()}, and refuses {@code --db mysql} for a scenario that measures PostgreSQL.
+     *
+     * @param what why, e.g. {@code sweep connect is pgbench's workload on PostgreSQL}
+     * @throws TestbedException one line: the reason and the databases to use instead
+     */
+    public void validatePostgres(String what) {
+        validate();
+        if ("mysql".equalsIgnoreCase(kind)) {
+            throw new TestbedException(what + ": use --db embedded, or --db external with a jdbc:postgresql URL");
+        }
+    }
 }

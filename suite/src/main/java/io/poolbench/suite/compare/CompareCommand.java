@@ -1,7 +1,6 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
@@ -98,27 +97,6 @@ public final class CompareCommand implements Callable<Integer> {
     /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
     private static final Set<String> STUB_VARS = DatabaseOptions.ALL_VARS;
 
-    /** Every numeric option in range, before anything starts. */
-    private void validate() {
-        if (duration != null) {
-            Cli.range("--duration", duration, 1, 86_400);
-        }
-        if (rampup != null) {
-            Cli.range("--rampup", rampup, 0, 3_600);
-        }
-        Cli.range("--short-threads", shortThreads, 0, 5_000);
-        Cli.range("--medium-threads", mediumThreads, 0, 5_000);
-        Cli.range("--long-threads", longThreads, 0, 5_000);
-        if (shortThreads + mediumThreads + longThreads == 0) {
-            throw new TestbedException("--short-threads, --medium-threads and --long-threads are all 0: give at"
-                    + " least one JMeter thread, or --skip-load");
-        }
-        Cli.range("--think-ms", thinkMs, 0, 600_000);
-        Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
-        db.validate();
-    }
-
     @Override
     public Integer call() throws Exception {
         Progress progress = new Progress(System.out);
@@ -128,7 +106,7 @@ public final class CompareCommand implements Callable<Integer> {
             case "full": full = true; break;
             default: throw new TestbedException("unknown preset '" + preset + "': use quick or full");
         }
-        validate();
+        db.validate();
         Artifacts art = Artifacts.locate(root);
         List<CompareSettings.ProfileRun> runs = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();

@@ -1,5 +1,7 @@
 package io.poolbench.suite.compare;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
 /**
@@ -25,6 +27,26 @@ import java.util.List;
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
         double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad) {
+
+    /**
+     * Checks every range; each failure is one line naming the option.
+     *
+     * @throws TestbedException e.g. {@code --rampup 4000 is out of range: allowed 0 .. 3600}
+     */
+    public CompareSettings {
+        Cli.range("--duration", durationSeconds, 1, 86_400);
+        Cli.range("--rampup", rampupSeconds, 0, 3_600);
+        Cli.range("--short-threads", shortThreads, 0, 5_000);
+        Cli.range("--medium-threads", mediumThreads, 0, 5_000);
+        Cli.range("--long-threads", longThreads, 0, 5_000);
+        if (shortThreads + mediumThreads + longThreads == 0) {
+            throw new TestbedException("--short-threads, --medium-threads and --long-threads are all 0: give at"
+                    + " least one JMeter thread, or --skip-load");
+        }
+        Cli.range("--think-ms", thinkMs, 0, 600_000);
+        Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
+        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+    }
 
     /**
      * One profile of the run. Results are keyed by {@code id}, never by the file name: two files named

@@ -1,19 +1,13 @@
 package io.poolbench.suite.seed001;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
-import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,19 +100,8 @@ public final class Seed001Command implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> u = users != null ? users : asArticle ? ARTICLE_USERS : QUICK_USERS;
-        for (int n : u) {
-            Cli.range("--users", n, 1, 5_000);
-        }
         int step = stepSeconds != null ? stepSeconds : asArticle ? 60 : 8;
         int warm = warmupSeconds != null ? warmupSeconds : asArticle ? 5 : 3;
-        Cli.range("--step-seconds", step, 1, 86_400);
-        Cli.range("--warmup-seconds", warm, 0, 3_600);
-        Cli.range("--pool-size", poolSize, 1, 1_000);
-        Cli.range("--max-threads", maxThreads, 1, 10_000);
-        Cli.range("--think-ms", thinkMs, 0, 60_000);
-        if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
-            throw new TestbedException("--max-error-percent " + maxErrorPercent + " is out of range: allowed 0 .. 100");
-        }
         List<String> indexes = switch (index) {
             case "with" -> List.of("with");
             case "without" -> List.of("without");
@@ -128,55 +111,14 @@ public final class Seed001Command implements Callable<Integer> {
         if (!List.of("blocking", "async", "both").contains(r2dbcMode)) {
             throw new TestbedException("--r2dbc-mode " + r2dbcMode + ": use blocking, async or both");
         }
-        db.validate();
-        if ("mysql".equalsIgnoreCase(db.kind)) {
-            throw new TestbedException("sweep concurrency runs on PostgreSQL (seed 001's database, and the R2DBC"
-                    + " driver here is r2dbc-postgresql): use --db embedded, or --db external with a jdbc:postgresql"
-                    + " URL");
-        }
-        List<Stack> stacks = stacks(ProfileDir.resolve(null));
+        db.validatePostgres("sweep concurrency runs on PostgreSQL (seed 001's database, and the R2DBC driver here"
+                + " is r2dbc-postgresql)");
+        List<Stack> stacks = Stack.load(profiles, r2dbcMode, poolSize, ProfileDir.resolve(null));
         Artifacts art = Artifacts.locate(runDir.root);
         Path plan = art.jmeterPlan("concurrency.jmx");
         Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
                 maxErrorPercent, db.rows, db.kind);
         return ScenarioRunner.run(new Seed001Experiment(settings, art, plan, db), runDir.prepare(),
                 spec.commandLine().getParseResult().originalArgs(), System.out);
-    }
-
-    /** Loads every profile before anything starts: a JDBC pool, or R2DBC in one or two servlet modes. */
-    private List<Stack> stacks(Path conf) {
-        List<Stack> out = new ArrayList<>();
-        for (String p : profiles) {
-            Path f = PoolProfile.locate(p, conf);
-            if (R2dbcProfile.isR2dbc(f)) {
-                R2dbcProfile r = R2dbcProfile.load(f);
-                if (!r2dbcMode.equals("async")) {
-                    out.add(new Stack(r.name(), "R2DBC " + r.name() + " (blocking)", f.toString(), true, "/medium"));
-                }
-                if (!r2dbcMode.equals("blocking")) {
-                    out.add(new Stack(r.name() + "-async", "R2DBC " + r.name() + " (async servlet)", f.toString(),
-                            true, "/medium-async"));
-                }
-            } else {
-                PoolProfile pp = PoolProfile.load(f);
-                if (!pp.kind().adapter().pooled()) {
-                    throw new TestbedException("profile " + p + " is no pool (" + pp.kind().adapter().displayName()
-                            + "): sweep concurrency compares pools of " + poolSize + "; leave it out");
-                }
-                if (pp.urlScheme() != null && !pp.urlScheme().equals("postgresql")) {
-                    throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL:"
-                            + " sweep concurrency needs a profile that takes the database's URL");
-                }
-                out.add(new Stack(pp.name(), pp.kind().adapter().displayName() + " (JDBC)", f.toString(), false,
-                        "/medium"));
-            }
-        }
-        Set<String> ids = new HashSet<>();
-        for (Stack s : out) {
-            if (!ids.add(s.id())) {
-                throw new TestbedException("two profiles are named " + s.id() + ": give one file another name");
-            }
-        }
-        return out;
     }
 }

@@ -132,11 +132,7 @@ public final class Seed002Command implements Callable<Integer> {
                 throw new TestbedException("--without " + w + ": unknown; use pgbouncer, unpooled or memory");
             }
         }
-        db.validate();
-        if ("mysql".equalsIgnoreCase(db.kind)) {
-            throw new TestbedException("sweep shared measures PostgreSQL (its backends, PgBouncer): use --db embedded,"
-                    + " or --db external with a jdbc:postgresql URL");
-        }
+        db.validatePostgres("sweep shared measures PostgreSQL (its backends, PgBouncer)");
         Path conf = ProfileDir.resolve(null);
         List<PoolProfile> pools = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
                 : QUICK_PROFILES, conf, Profiles.pooled("the connection-per-thread variant is built in (leave it out"
@@ -152,18 +148,10 @@ public final class Seed002Command implements Callable<Integer> {
         if (withBouncer && bouncer.isEmpty()) {
             notes.add("PgBouncer is not installed: its variant is skipped (install it: " + PgBouncer.INSTALL + ")");
         }
-        List<String> variants = new ArrayList<>(List.of("shared"));
-        if (!without.contains("unpooled")) {
-            variants.add("unpooled");
-        }
-        pools.forEach(p -> variants.add(p.name()));
-        if (bouncer.isPresent()) {
-            variants.add("pgbouncer");
-        }
         Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
                 db.kind);
-        return ScenarioRunner.run(new Seed002Experiment(settings, pools, variants, notes, bouncer, db), runDir.prepare(),
+        return ScenarioRunner.run(new Seed002Experiment(settings, pools, notes, bouncer, db), runDir.prepare(),
                 spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

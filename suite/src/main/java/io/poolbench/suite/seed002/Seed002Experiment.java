@@ -62,17 +62,24 @@ public final class Seed002Experiment extends AbstractScenario {
     /**
      * @param settings the checked settings
      * @param pools the pool profiles, names unique
-     * @param variants the variants in their order within a round: shared, unpooled, the pools' names, pgbouncer
      * @param notes one line each for a tool that is missing (said once at the start)
      * @param bouncer PgBouncer, when it runs
      * @param db where the database comes from
      */
-    Seed002Experiment(Seed002Settings settings, List<PoolProfile> pools, List<String> variants, List<String> notes,
+    Seed002Experiment(Seed002Settings settings, List<PoolProfile> pools, List<String> notes,
             Optional<PgBouncer> bouncer, DatabaseOptions db) {
         super("sweep shared", settings);
         this.settings = settings;
         this.pools = pools;
-        this.variants = variants;
+        // the order within a round: shared, unpooled, the pools' names, pgbouncer
+        this.variants = new ArrayList<>(List.of("shared"));
+        if (!settings.without().contains("unpooled")) {
+            variants.add("unpooled");
+        }
+        pools.forEach(p -> variants.add(p.name()));
+        if (bouncer.isPresent()) {
+            variants.add("pgbouncer");
+        }
         this.notes = notes;
         this.bouncer = bouncer;
         this.db = db;

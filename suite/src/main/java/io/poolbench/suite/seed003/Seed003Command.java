@@ -1,8 +1,5 @@
 package io.poolbench.suite.seed003;
 
-import io.poolbench.suite.tools.PgBouncer;
-import io.poolbench.suite.tools.Pgbench;
-import io.poolbench.suite.tools.PgpoolII;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
@@ -14,8 +11,6 @@ import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -110,11 +105,7 @@ public final class Seed003Command implements Callable<Integer> {
                 throw new TestbedException("--without " + w + ": unknown; use java, pgbench, pgbouncer or pgpool");
             }
         }
-        db.validate();
-        if ("mysql".equalsIgnoreCase(db.kind)) {
-            throw new TestbedException("sweep connect is pgbench's workload on PostgreSQL: use --db embedded, or"
-                    + " --db external with a jdbc:postgresql URL");
-        }
+        db.validatePostgres("sweep connect is pgbench's workload on PostgreSQL");
         String password = db.settings().password();
         if (password != null && !password.isEmpty() && !(without.contains("pgbouncer") && without.contains("pgpool"))) {
             throw new TestbedException("the server needs a password (POOLBENCH_JDBC_PASSWORD): poolbench starts"
@@ -134,30 +125,8 @@ public final class Seed003Command implements Callable<Integer> {
                         pp.kind().adapter().displayName(), true, pp));
             }
         }
-        List<String> notes = new ArrayList<>();
-        Optional<Path> pgbench = without.contains("pgbench") ? Optional.empty() : Pgbench.find();
-        if (!without.contains("pgbench") && pgbench.isEmpty()) {
-            notes.add("pgbench is not installed: its runs are skipped (install it: apt-get install"
-                    + " postgresql-client)");
-        }
-        Optional<PgBouncer> bouncer = pgbench.isEmpty() || without.contains("pgbouncer") ? Optional.empty()
-                : PgBouncer.create("session", size);
-        if (pgbench.isPresent() && !without.contains("pgbouncer") && bouncer.isEmpty()) {
-            notes.add("PgBouncer is not installed: its runs are skipped (install it: " + PgBouncer.INSTALL + ")");
-        }
-        Optional<PgpoolII> pgpool = pgbench.isEmpty() || without.contains("pgpool") ? Optional.empty()
-                : PgpoolII.create(pgpoolChildren);
-        if (pgbench.isPresent() && !without.contains("pgpool") && pgpool.isEmpty()) {
-            notes.add("pgpool-II is not installed: its runs are skipped (install it: " + PgpoolII.INSTALL + ")");
-        }
-        if (pgbench.isPresent()) {
-            for (String route : routes(bouncer.isPresent(), pgpool.isPresent())) {
-                for (boolean c : new boolean[] {true, false}) {
-                    variants.add(new Seed003Experiment.Variant("pgbench" + (c ? "-C-" : "-") + route.toLowerCase(Locale.ROOT)
-                            .replace("-ii", ""), "pgbench", route, c, null));
-                }
-            }
-        }
+        Seed003Tools tools = Seed003Tools.find(without, size, pgpoolChildren);
+        variants.addAll(tools.pgbenchVariants());
         if (variants.isEmpty()) {
             throw new TestbedException("nothing to run: every client is left out or missing");
         }
@@ -165,18 +134,7 @@ public final class Seed003Command implements Callable<Integer> {
         Seed003Settings settings = new Seed003Settings(variants.stream().filter(v -> v.profile() != null)
                 .map(v -> v.profile().file().toString()).toList(), clients, transactions, scale, n, warmup,
                 pgbenchThreads, size, pgpoolChildren, without, db.kind);
-        return ScenarioRunner.run(new Seed003Experiment(settings, variants, notes, pgbench, bouncer, pgpool, db),
+        return ScenarioRunner.run(new Seed003Experiment(settings, variants, tools, db),
                 runDir.prepare(), spec.commandLine().getParseResult().originalArgs(), System.out);
-    }
-
-    private static List<String> routes(boolean bouncer, boolean pgpool) {
-        List<String> r = new ArrayList<>(List.of("direct"));
-        if (bouncer) {
-            r.add("PgBouncer");
-        }
-        if (pgpool) {
-            r.add("pgpool-II");
-        }
-        return r;
     }
 }

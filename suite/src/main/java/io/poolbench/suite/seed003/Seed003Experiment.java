@@ -69,21 +69,17 @@ public final class Seed003Experiment extends AbstractScenario {
     /**
      * @param settings the checked settings
      * @param variants what runs, in order
-     * @param notes one line each for a tool that is missing (said once at the start)
-     * @param pgbench pgbench, when it runs
-     * @param bouncer PgBouncer, when it runs
-     * @param pgpool pgpool-II, when it runs
+     * @param tools pgbench and the poolers as found (and the notes on those missing)
      * @param db where the database comes from
      */
-    Seed003Experiment(Seed003Settings settings, List<Variant> variants, List<String> notes, Optional<Path> pgbench,
-            Optional<PgBouncer> bouncer, Optional<PgpoolII> pgpool, DatabaseOptions db) {
+    Seed003Experiment(Seed003Settings settings, List<Variant> variants, Seed003Tools tools, DatabaseOptions db) {
         super("sweep connect", settings);
         this.settings = settings;
         this.variants = variants;
-        this.notes = notes;
-        this.pgbench = pgbench;
-        this.bouncer = bouncer;
-        this.pgpool = pgpool;
+        this.notes = tools.notes();
+        this.pgbench = tools.pgbench();
+        this.bouncer = tools.bouncer();
+        this.pgpool = tools.pgpool();
         this.db = db;
         this.clients = settings.clients();
         this.pgbenchThreads = settings.pgbenchThreads();
