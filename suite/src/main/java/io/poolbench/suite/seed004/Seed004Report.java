@@ -10,9 +10,9 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -28,13 +28,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.knowm.xchart.AnnotationLine;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Seed 004's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
@@ -464,8 +457,7 @@ public final class Seed004Report {
     /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
     private static void chart(Path csv, JsonNode outcome, Path png, String title) throws IOException {
         long t0 = outcome.path("t0EpochMs").asLong();
-        Map<String, List<Double>> xs = new LinkedHashMap<>();
-        Map<String, List<Double>> ys = new LinkedHashMap<>();
+        TimelineChart chart = new TimelineChart();
         try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
             for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
                 if (!rec.isConsistent()) {
@@ -474,33 +466,12 @@ public final class Seed004Report {
                 String code = rec.get("responseCode");
                 String outcomeClass = Boolean.parseBoolean(rec.get("success")) ? "ok" : code.startsWith("Non HTTP")
                         ? "no HTTP answer" : "HTTP " + code;
-                xs.computeIfAbsent(outcomeClass, k -> new ArrayList<>()).add(
-                        (Long.parseLong(rec.get("timeStamp")) - t0) / 1000.0);
-                ys.computeIfAbsent(outcomeClass, k -> new ArrayList<>()).add(
-                        (double) Math.max(1, Long.parseLong(rec.get("elapsed"))));
+                chart.add(outcomeClass, (Long.parseLong(rec.get("timeStamp")) - t0) / 1000.0,
+                        Long.parseLong(rec.get("elapsed")));
             }
         }
-        if (xs.isEmpty()) {
-            return;
-        }
-        XYChart c = new XYChartBuilder().width(1000).height(450).title("seed 004, " + title)
-                .xAxisTitle("request start, s after the load began").yAxisTitle("response time, ms (log)").build();
-        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        c.getStyler().setYAxisLogarithmic(true);
-        c.getStyler().setMarkerSize(3);
-        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        List<String> order = new ArrayList<>(xs.keySet());
-        order.sort((a, b) -> a.equals("ok") ? -1 : b.equals("ok") ? 1 : a.compareTo(b));
-        for (String o : order) {
-            XYSeries s = c.addSeries(o + " (" + xs.get(o).size() + ")", xs.get(o), ys.get(o));
-            s.setMarker(SeriesMarkers.CIRCLE);
-            if (o.equals("ok")) {
-                s.setMarkerColor(new Color(0, 130, 0, 90));
-            }
-        }
-        c.addAnnotation(new AnnotationLine((outcome.path("measureFromEpochMs").asLong() - t0) / 1000.0, true, false));
-        outcome.path("events").fields().forEachRemaining(e ->
-                c.addAnnotation(new AnnotationLine(e.getValue().asLong() / 1000.0, true, false)));
-        BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        chart.mark((outcome.path("measureFromEpochMs").asLong() - t0) / 1000.0);
+        outcome.path("events").fields().forEachRemaining(e -> chart.mark(e.getValue().asLong() / 1000.0));
+        chart.write(png, "seed 004, " + title, "request start, s after the load began");
     }
 }

@@ -3,10 +3,10 @@ package io.poolbench.toxiproxy.drill;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.RunRecord;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,13 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.knowm.xchart.AnnotationLine;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The drills' report: {@code drills/summary.md} and {@code summary.json} (median, p95 and max of every metric over
@@ -298,8 +291,7 @@ public final class DrillReport {
 
     private static void chart(Path csv, DrillRunner.RunResult r, Path png) throws IOException {
         long inj = r.events().getOrDefault("injection", r.events().values().stream().findFirst().orElse(0L));
-        Map<String, List<Double>> xs = new LinkedHashMap<>();
-        Map<String, List<Double>> ys = new LinkedHashMap<>();
+        TimelineChart chart = new TimelineChart();
         List<String> lines = Files.readAllLines(csv);
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
@@ -308,32 +300,10 @@ public final class DrillReport {
             if (intended < 0 || rt < 0) {
                 continue;
             }
-            String outcome = f[5];
-            xs.computeIfAbsent(outcome, k -> new ArrayList<>()).add((intended - inj) / 1000.0);
-            ys.computeIfAbsent(outcome, k -> new ArrayList<>()).add((double) Math.max(1, rt));
+            chart.add(f[5], (intended - inj) / 1000.0, rt);
         }
-        XYChart c = new XYChartBuilder().width(1000).height(500)
-                .title(r.drill() + " drill, profile " + r.profile() + " (run " + r.run() + ")")
-                .xAxisTitle("intended start, s after the injection").yAxisTitle("response time, ms (log)").build();
-        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        c.getStyler().setYAxisLogarithmic(true);
-        c.getStyler().setMarkerSize(3);
-        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        List<String> order = new ArrayList<>(xs.keySet());
-        order.sort((a, b) -> a.equals("ok") ? -1 : b.equals("ok") ? 1 : a.compareTo(b));
-        for (String o : order) {
-            XYSeries s = c.addSeries(o + " (" + xs.get(o).size() + ")", xs.get(o), ys.get(o));
-            s.setMarker(SeriesMarkers.CIRCLE);
-            if (o.equals("ok")) {
-                s.setMarkerColor(new Color(0, 130, 0, 90));
-            }
-        }
-        if (xs.isEmpty()) {
-            return;
-        }
-        r.events().forEach((name, at) -> {
-            c.addAnnotation(new AnnotationLine((at - inj) / 1000.0, true, false));
-        });
-        BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        r.events().values().forEach(at -> chart.mark((at - inj) / 1000.0));
+        chart.write(png, r.drill() + " drill, profile " + r.profile() + " (run " + r.run() + ")",
+                "intended start, s after the injection");
     }
 }
