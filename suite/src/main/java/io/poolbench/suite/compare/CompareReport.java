@@ -34,6 +34,7 @@ import org.knowm.xchart.style.Styler;
  * run never reports what did not happen.
  */
 public final class CompareReport {
+    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     static final List<String> CLASSES = List.of("short", "medium", "long");
 
@@ -377,5 +378,37 @@ public final class CompareReport {
             }
             BitmapEncoder.saveBitmap(c, dir.resolve("jmh-borrow-percentiles").toString(), BitmapEncoder.BitmapFormat.PNG);
         }
+    }
+
+    /**
+     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
+     * the run's own {@code summary.json}.
+     *
+     * @param dir the scenario's run directory
+     * @return the findings; none when the summary is missing or damaged (the section says why)
+     */
+    public static List<String> findings(Path dir) {
+        JsonNode j;
+        try {
+            j = FINDINGS_JSON.readTree(dir.resolve("summary.json").toFile());
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        j.path("load").forEach(l -> {
+            JsonNode all = l.path("stats").path("all");
+            if (all.has("requests")) {
+                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.path("pool")
+                        .asText(), all.path("throughput").asDouble(), all.path("p99Ms").asLong(),
+                        all.path("maxMs").asLong()));
+            }
+        });
+        if (!parts.isEmpty()) {
+            out.add("**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests"
+                    + " on a pool of 10): " + String.join("; ", parts) + ". The tail is where pools differ:"
+                    + " read the pool-state table for who waited.");
+        }
+        return out;
     }
 }

@@ -83,7 +83,8 @@ public final class SuiteReport {
                     && ph.ok() ? "ok" : "**" + Figures.cell(status) + "**").append(" | `./poolbench ")
                     .append(String.join(" ", args)).append("` |\n");
             sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
-            claims.addAll(claims(dir, s));
+            String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
+            s.findings.find(dir.resolve(s.id)).forEach(f -> claims.add(f + link));
         }
         md.append("## What to pick\n\n");
         if (claims.isEmpty()) {
@@ -159,147 +160,6 @@ public final class SuiteReport {
                     + " `maxAcquireTime` is set (the shipped profile sets 30 s, as HikariCP's connectionTimeout).\n");
         }
         return md.length() == 0 ? "No profile was linted (the compare scenario did not run).\n" : md.toString();
-    }
-
-    /** Findings with numbers, each linked to the section whose table supports it. */
-    static List<String> claims(Path dir, SuiteEntry s) {
-        Path sum = dir.resolve(s.id).resolve(s.summary).resolveSibling("summary.json");
-        if (!Files.isRegularFile(sum)) {
-            return List.of();
-        }
-        JsonNode j;
-        try {
-            j = JSON.readTree(sum.toFile());
-        } catch (IOException e) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
-        switch (s) {
-            case COMPARE -> {
-                List<String> parts = new ArrayList<>();
-                j.path("load").forEach(l -> {
-                    JsonNode all = l.path("stats").path("all");
-                    if (all.has("requests")) {
-                        parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.path("pool")
-                                .asText(), all.path("throughput").asDouble(), all.path("p99Ms").asLong(),
-                                all.path("maxMs").asLong()));
-                    }
-                });
-                if (!parts.isEmpty()) {
-                    out.add("**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests"
-                            + " on a pool of 10): " + String.join("; ", parts) + ". The tail is where pools differ:"
-                            + " read the pool-state table for who waited." + link);
-                }
-            }
-            case SEED000 -> {
-                double worst = 0;
-                int pools = 0;
-                for (Iterator<JsonNode> it = j.elements(); it.hasNext();) {
-                    JsonNode pool = it.next();
-                    pools++;
-                    for (Iterator<JsonNode> c = pool.elements(); c.hasNext();) {
-                        JsonNode cell = c.next();
-                        if (cell.has("medianMs")) {
-                            worst = Math.max(worst, cell.path("medianMs").asDouble() - cell.path("idealMs").asDouble());
-                        }
-                    }
-                }
-                if (pools > 0) {
-                    out.add(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
-                            + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried"
-                            + " (%d), at most %.0f ms over that ideal; a size between two steps of the staircase buys"
-                            + " nothing.", pools, worst) + link);
-                }
-            }
-            case SEED001 -> {
-                JsonNode w = j.path("with");
-                int users = 0;
-                for (Iterator<String> it = w.fieldNames(); it.hasNext();) {
-                    String k = it.next();
-                    if (k.startsWith("r2dbcOverJdbc:")) {
-                        int u = Integer.parseInt(k.substring(k.lastIndexOf(':') + 1));
-                        users = Math.max(users, u);
-                    }
-                }
-                List<String> parts = new ArrayList<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext();) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    if (e.getKey().startsWith("r2dbcOverJdbc:") && e.getKey().endsWith(":" + users)) {
-                        String pair = e.getKey().substring("r2dbcOverJdbc:".length(), e.getKey().lastIndexOf(':'));
-                        parts.add(String.format(Locale.ROOT, "%s %.2f ×", pair.replace("/", " ÷ "),
-                                e.getValue().asDouble()));
-                    }
-                }
-                if (!parts.isEmpty()) {
-                    out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
-                            + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s); the P95 and p99"
-                            + " columns and the CPU per process say where each stack spent its time.", users,
-                            String.join(", ", parts),
-                            articleRatio(users)) + link);
-                }
-                List<String> ix = new ArrayList<>();
-                j.path("withOverWithout").fields().forEachRemaining(e -> {
-                    if (e.getKey().endsWith(":" + 100) || e.getKey().endsWith(":" + 300)) {
-                        ix.add(String.format(Locale.ROOT, "%s %.0f ×", e.getKey().replace(":", " at ") + " users",
-                                e.getValue().asDouble()));
-                    }
-                });
-                if (!ix.isEmpty()) {
-                    out.add("**An index beats any pool setting**: req/s with ÷ without the index on (customer_id,"
-                            + " created_at): " + String.join(", ", ix) + "." + link);
-                }
-            }
-            case SEED002 -> {
-                JsonNode bouncer = j.path("none/pgbouncer");
-                String hikari = "none/hikari";
-                if (bouncer.isObject() && j.path(hikari).isObject()) {
-                    int most = 0;
-                    for (Iterator<String> it = bouncer.fieldNames(); it.hasNext();) {
-                        most = Math.max(most, Integer.parseInt(it.next()));
-                    }
-                    double b = bouncer.path(Integer.toString(most)).path("meanMs").asDouble();
-                    double h = j.path(hikari).path(Integer.toString(most)).path("meanMs").asDouble();
-                    if (h > 0) {
-                        out.add(String.format(Locale.ROOT, "**An in-process pool before PgBouncer** for one service:"
-                                + " %d threads each running one query took %.1f ms through a new connection to"
-                                + " PgBouncer against %.1f ms from HikariCP (%.2f ×).", most, b, h, b / h) + link);
-                    }
-                }
-            }
-            case SEED003 -> {
-                List<String> parts = new ArrayList<>();
-                j.fields().forEachRemaining(e -> {
-                    double r = e.getValue().path("ratioToNewConnection").asDouble(Double.NaN);
-                    if (!Double.isNaN(r) && r != 1.0 && (e.getKey().startsWith("java-") || e.getKey().startsWith(
-                            "pgbench-C-"))) {
-                        parts.add(String.format(Locale.ROOT, "%s %.1f ×", e.getKey(), r));
-                    }
-                });
-                if (!parts.isEmpty()) {
-                    out.add("**Never open a connection per request**: transactions per second against a new"
-                            + " connection per transaction: " + String.join(", ", parts) + "." + link);
-                }
-            }
-            default -> {
-                // seed 004 and the drills: their sections carry their own verdicts
-            }
-        }
-        return out;
-    }
-
-    /** The article's R2DBC ÷ JDBC req/s with the index at a user count, from {@code src/seeds/seed001.json}. */
-    private static String articleRatio(int users) {
-        try {
-            for (JsonNode r : Seeds.read("001").path("with index")) {
-                if (r.get(0).asInt() == users) {
-                    return String.format(Locale.ROOT, "%.2f ×", r.get(4).asDouble() / r.get(1).asDouble());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // the figures are cited data in the jar
-        }
-        return "no row at " + users + " users";
     }
 
     /** The page: the Markdown rendered, images inlined, the styles and the load check inside. */

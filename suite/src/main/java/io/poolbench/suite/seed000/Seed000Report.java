@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed000;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +31,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * written from a run directory, so {@code ./poolbench report} rebuilds it.
  */
 public final class Seed000Report {
+    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -177,5 +180,41 @@ public final class Seed000Report {
      */
     static long fifoMaxWaitMs(int tasks, int size, long holdMs) {
         return ((tasks + size - 1) / size - 1) * holdMs;
+    }
+
+    /**
+     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
+     * the run's own {@code pool-size/summary.json}.
+     *
+     * @param dir the scenario's run directory
+     * @return the findings; none when the summary is missing or damaged (the section says why)
+     */
+    public static List<String> findings(Path dir) {
+        JsonNode j;
+        try {
+            j = FINDINGS_JSON.readTree(dir.resolve("pool-size/summary.json").toFile());
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        double worst = 0;
+        int pools = 0;
+        for (Iterator<JsonNode> it = j.elements(); it.hasNext();) {
+            JsonNode pool = it.next();
+            pools++;
+            for (Iterator<JsonNode> c = pool.elements(); c.hasNext();) {
+                JsonNode cell = c.next();
+                if (cell.has("medianMs")) {
+                    worst = Math.max(worst, cell.path("medianMs").asDouble() - cell.path("idealMs").asDouble());
+                }
+            }
+        }
+        if (pools > 0) {
+            out.add(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
+                    + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried"
+                    + " (%d), at most %.0f ms over that ideal; a size between two steps of the staircase buys"
+                    + " nothing.", pools, worst));
+        }
+        return out;
     }
 }

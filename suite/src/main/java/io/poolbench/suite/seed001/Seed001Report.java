@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +37,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code with-index.png}, {@code without-index.png}.
  */
 public final class Seed001Report {
+    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Color[] COLORS = {new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
         new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194)};
@@ -434,5 +436,73 @@ public final class Seed001Report {
             t = t.substring(0, t.length() - 1).trim();
         }
         return t.isEmpty() ? "–" : t;
+    }
+
+    /**
+     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
+     * the run's own {@code concurrency/summary.json}.
+     *
+     * @param dir the scenario's run directory
+     * @return the findings; none when the summary is missing or damaged (the section says why)
+     */
+    public static List<String> findings(Path dir) {
+        JsonNode j;
+        try {
+            j = FINDINGS_JSON.readTree(dir.resolve("concurrency/summary.json").toFile());
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        JsonNode w = j.path("with");
+        int users = 0;
+        for (Iterator<String> it = w.fieldNames(); it.hasNext();) {
+            String k = it.next();
+            if (k.startsWith("r2dbcOverJdbc:")) {
+                int u = Integer.parseInt(k.substring(k.lastIndexOf(':') + 1));
+                users = Math.max(users, u);
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().startsWith("r2dbcOverJdbc:") && e.getKey().endsWith(":" + users)) {
+                String pair = e.getKey().substring("r2dbcOverJdbc:".length(), e.getKey().lastIndexOf(':'));
+                parts.add(String.format(Locale.ROOT, "%s %.2f ×", pair.replace("/", " ÷ "),
+                        e.getValue().asDouble()));
+            }
+        }
+        if (!parts.isEmpty()) {
+            out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
+                    + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s); the P95 and p99"
+                    + " columns and the CPU per process say where each stack spent its time.", users,
+                    String.join(", ", parts),
+                    articleRatio(users)));
+        }
+        List<String> ix = new ArrayList<>();
+        j.path("withOverWithout").fields().forEachRemaining(e -> {
+            if (e.getKey().endsWith(":" + 100) || e.getKey().endsWith(":" + 300)) {
+                ix.add(String.format(Locale.ROOT, "%s %.0f ×", e.getKey().replace(":", " at ") + " users",
+                        e.getValue().asDouble()));
+            }
+        });
+        if (!ix.isEmpty()) {
+            out.add("**An index beats any pool setting**: req/s with ÷ without the index on (customer_id,"
+                    + " created_at): " + String.join(", ", ix) + ".");
+        }
+        return out;
+    }
+
+    /** The article's R2DBC ÷ JDBC req/s with the index at a user count, from {@code src/seeds/seed001.json}. */
+    private static String articleRatio(int users) {
+        try {
+            for (JsonNode r : Seeds.read("001").path("with index")) {
+                if (r.get(0).asInt() == users) {
+                    return String.format(Locale.ROOT, "%.2f ×", r.get(4).asDouble() / r.get(1).asDouble());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the figures are cited data in the jar
+        }
+        return "no row at " + users + " users";
     }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * claims beside ours, and the memory tables beside its Table 1.
  */
 public final class Seed002Report {
+    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Seed002Report() {
@@ -308,5 +310,38 @@ public final class Seed002Report {
         }
         return String.format(Locale.ROOT, "| %s | %s | %s |%n", what, article, parts.isEmpty() ? "not measured"
                 : String.join("; ", parts));
+    }
+
+    /**
+     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
+     * the run's own {@code shared/summary.json}.
+     *
+     * @param dir the scenario's run directory
+     * @return the findings; none when the summary is missing or damaged (the section says why)
+     */
+    public static List<String> findings(Path dir) {
+        JsonNode j;
+        try {
+            j = FINDINGS_JSON.readTree(dir.resolve("shared/summary.json").toFile());
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        JsonNode bouncer = j.path("none/pgbouncer");
+        String hikari = "none/hikari";
+        if (bouncer.isObject() && j.path(hikari).isObject()) {
+            int most = 0;
+            for (Iterator<String> it = bouncer.fieldNames(); it.hasNext();) {
+                most = Math.max(most, Integer.parseInt(it.next()));
+            }
+            double b = bouncer.path(Integer.toString(most)).path("meanMs").asDouble();
+            double h = j.path(hikari).path(Integer.toString(most)).path("meanMs").asDouble();
+            if (h > 0) {
+                out.add(String.format(Locale.ROOT, "**An in-process pool before PgBouncer** for one service:"
+                        + " %d threads each running one query took %.1f ms through a new connection to"
+                        + " PgBouncer against %.1f ms from HikariCP (%.2f ×).", most, b, h, b / h));
+            }
+        }
+        return out;
     }
 }

@@ -26,6 +26,7 @@ import org.knowm.xchart.CategoryChartBuilder;
  * figure, and CPU per process; the article's rows beside them.
  */
 public final class Seed003Report {
+    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Seed003Report() {
@@ -208,5 +209,35 @@ public final class Seed003Report {
             return "–";
         }
         return String.format(Locale.ROOT, "%,.1f (%,.1f–%,.1f)", Figures.median(v), Figures.min(v), Figures.max(v));
+    }
+
+    /**
+     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
+     * the run's own {@code connect/summary.json}.
+     *
+     * @param dir the scenario's run directory
+     * @return the findings; none when the summary is missing or damaged (the section says why)
+     */
+    public static List<String> findings(Path dir) {
+        JsonNode j;
+        try {
+            j = FINDINGS_JSON.readTree(dir.resolve("connect/summary.json").toFile());
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        j.fields().forEachRemaining(e -> {
+            double r = e.getValue().path("ratioToNewConnection").asDouble(Double.NaN);
+            if (!Double.isNaN(r) && r != 1.0 && (e.getKey().startsWith("java-") || e.getKey().startsWith(
+                    "pgbench-C-"))) {
+                parts.add(String.format(Locale.ROOT, "%s %.1f ×", e.getKey(), r));
+            }
+        });
+        if (!parts.isEmpty()) {
+            out.add("**Never open a connection per request**: transactions per second against a new"
+                    + " connection per transaction: " + String.join(", ", parts) + ".");
+        }
+        return out;
     }
 }
