@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.JMeterCommand;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
@@ -353,16 +354,14 @@ public final class CompareExperiment extends AbstractScenario {
             sampler.start();
             Path dashboard = dir.resolve("dashboard");
             DataSet data = DataSet.ofOrders(settings.rows());
-            List<String> jm = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.jmeterJar().toString(),
-                    "-n", "-t", art.plan().toAbsolutePath().toString(),
-                    "-l", results.toAbsolutePath().toString(), "-e", "-o", dashboard.toAbsolutePath().toString(),
-                    "-j", dir.resolve("jmeter.log").toAbsolutePath().toString(),
-                    "-Jhost=127.0.0.1", "-Jport=" + port,
-                    "-Jduration=" + settings.durationSeconds(), "-Jrampup=" + settings.rampupSeconds(),
-                    "-Jshort.threads=" + settings.shortThreads(), "-Jmedium.threads=" + settings.mediumThreads(),
-                    "-Jlong.threads=" + settings.longThreads(), "-JthinkMs=" + settings.thinkMs(),
-                    "-Jrows=" + data.orders(), "-Jcustomers=" + data.customers(),
-                    "-Jsummariser.interval=10", "-Jjmeter.save.saveservice.output_format=csv");
+            List<String> jm = JMeterCommand.of(art.jmeterJar(), art.plan(), results, dir.resolve("jmeter.log"), 512)
+                    .options("-e", "-o", dashboard.toAbsolutePath().toString())
+                    .property("host", "127.0.0.1").property("port", port)
+                    .property("duration", settings.durationSeconds()).property("rampup", settings.rampupSeconds())
+                    .property("short.threads", settings.shortThreads())
+                    .property("medium.threads", settings.mediumThreads())
+                    .property("long.threads", settings.longThreads()).property("thinkMs", settings.thinkMs())
+                    .property("rows", data.orders()).property("customers", data.customers()).build();
             long t0 = System.nanoTime();
             Process jm0 = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
                 if (line.startsWith("summary +")) {

@@ -125,13 +125,11 @@ public final class JMeterEngines implements AutoCloseable {
      * @return the command
      */
     public List<String> controllerCommand(Path plan, Map<String, String> globalProps, Path results, Path log, int heapMb) {
-        List<String> cmd = new ArrayList<>(List.of(Children.java(), "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m",
-                "-jar", jmeterJar.toString(), "-n", "-t", plan.toString(), "-R", String.join(",", addresses),
-                "-Jserver.rmi.ssl.disable=true", "-l", results.toString(), "-j", log.toString(),
-                "-Jjmeter.save.saveservice.output_format=csv", "-Jjmeter.save.saveservice.url=true",
-                "-Jsummariser.interval=10"));
-        globalProps.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
-        return cmd;
+        JMeterCommand cmd = JMeterCommand.of(jmeterJar, plan, results, log, heapMb)
+                .options("-R", String.join(",", addresses)).property("server.rmi.ssl.disable", true)
+                .property("jmeter.save.saveservice.url", true);
+        globalProps.forEach(cmd::global);
+        return cmd.build();
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.JMeterCommand;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
@@ -172,16 +173,14 @@ public final class StackSteps {
         DataSet data = DataSet.ofOrders(settings.rows());
         int shutdownPort = Children.freePort();
         Path jmeterLog = dir.resolve("jmeter.log");
-        List<String> cmd = List.of(Children.java(), "-Xms512m", "-Xmx512m", "-jar", art.jmeterJar().toString(),
-                "-n", "-t", plan.toAbsolutePath().toString(), "-l", results.toAbsolutePath().toString(),
-                "-j", jmeterLog.toAbsolutePath().toString(),
-                "-Jhost=127.0.0.1", "-Jport=" + port, "-Jusers=" + users,
+        List<String> cmd = JMeterCommand.of(art.jmeterJar(), plan, results, jmeterLog, 512)
+                .property("host", "127.0.0.1").property("port", port).property("users", users)
                 // a cap only: the step ends when poolbench sends Shutdown (see Window)
-                "-Jduration=" + (settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S),
-                "-Jrampup=0", "-JthinkMs=" + settings.thinkMs(), "-Jpath=" + s.path(),
-                "-Jcustomers=" + data.customers(), "-Jsummariser.interval=10",
-                "-Jjmeter.save.saveservice.output_format=csv",
-                "-Jjmeterengine.nongui.port=" + shutdownPort, "-Jjmeterengine.nongui.maxport=" + shutdownPort);
+                .property("duration", settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S)
+                .property("rampup", 0).property("thinkMs", settings.thinkMs()).property("path", s.path())
+                .property("customers", data.customers())
+                .property("jmeterengine.nongui.port", shutdownPort)
+                .property("jmeterengine.nongui.maxport", shutdownPort).build();
         ProcessCpu cpu = new ProcessCpu();
         cpu.watch("webapp", web.process().pid());
         database.serverPid().ifPresent(pid -> cpu.watch("database", pid));
