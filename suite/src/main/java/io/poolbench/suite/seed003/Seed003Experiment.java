@@ -106,8 +106,7 @@ public final class Seed003Experiment extends AbstractScenario {
                     + " runs"));
         }
         Path data = Files.createDirectories(dir.resolve("connect"));
-        Map<String, Object> environment = new LinkedHashMap<>();
-        environment.put("notes", notes);
+        String[] facts = {null, null};
         int steps = variants.size() + 2;
         progress.phase(1, steps, "database");
         if (!dbPhase.start()) {
@@ -122,15 +121,14 @@ public final class Seed003Experiment extends AbstractScenario {
             }
             try (Connection c = database.connect()) {
                 PgbenchTables.create(c, scale);
-                environment.putAll(serverFacts(c));
+                facts = serverFacts(c);
             }
             dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) scale + " accounts");
             PostgresBackend backend = PostgresBackend.of(database);
-            environment.put("pgbench", pgbench.map(Pgbench::version).orElse("not run"));
-            environment.put("pgbenchThreads", pgbenchThreads);
-            environment.put("cores", Runtime.getRuntime().availableProcessors());
-            environment.put("java", System.getProperty("java.vm.name") + " "
-                    + System.getProperty("java.runtime.version"));
+            Seed003Data.Environment environment = new Seed003Data.Environment(notes, facts[0], facts[1],
+                    pgbench.map(Pgbench::version).orElse("not run"), pgbenchThreads,
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.runtime.version"), null, null);
             JSON.writeValue(data.resolve("environment.json").toFile(), environment);
             int step = 2;
             ServerPooler running = null;
@@ -152,19 +150,19 @@ public final class Seed003Experiment extends AbstractScenario {
                                 want.start(backend.pooler(), dir.resolve("connect").resolve(
                                         v.route().toLowerCase(Locale.ROOT)));
                                 running = want;
-                                environment.put(v.route(), want.version());
+                                environment = environment.withPooler(v.route(), want.version());
                                 JSON.writeValue(data.resolve("environment.json").toFile(), environment);
                             }
                         }
-                        List<Map<String, Object>> rs = new ArrayList<>();
+                        List<Seed003Data.Run> rs = new ArrayList<>();
                         for (int r = 0; r <= n; r++) {
-                            Map<String, Object> one = runOnce(v, r == 0 ? warmup : settings.transactions(), database,
+                            Seed003Data.Run one = runOnce(v, r == 0 ? warmup : settings.transactions(), database,
                                     backend, pgbench.orElse(null), running, dir);
                             if (r > 0) {
                                 rs.add(one);
                                 progress.detail(v.id(), String.format(Locale.ROOT, "run %d of %d: %.1f tps"
                                         + " including connection set-up, %.1f excluding", r, n,
-                                        (Double) one.get("tpsIncluding"), (Double) one.get("tpsExcluding")));
+                                        one.tpsIncluding(), one.tpsExcluding()));
                                 writeVariant(data, v, settings, rs);
                             }
                         }
@@ -199,7 +197,7 @@ public final class Seed003Experiment extends AbstractScenario {
                 + (v.route().equals("direct") ? " direct" : " via " + v.route());
     }
 
-    private Map<String, Object> runOnce(Variant v, int tx, Database database, PostgresBackend backend, Path pgbench,
+    private Seed003Data.Run runOnce(Variant v, int tx, Database database, PostgresBackend backend, Path pgbench,
             ServerPooler pooler, Path dir) throws Exception {
         ProcessCpu cpu = new ProcessCpu();
         database.serverPid().ifPresent(p -> cpu.watch("server", p));
@@ -209,7 +207,6 @@ public final class Seed003Experiment extends AbstractScenario {
         if (v.client().equals("java")) {
             cpu.watch("client", ProcessHandle.current().pid());
         }
-        Map<String, Object> r = new LinkedHashMap<>();
         cpu.start();
         if (v.client().equals("java")) {
             Map<String, String> overrides = new HashMap<>();
@@ -232,16 +229,9 @@ public final class Seed003Experiment extends AbstractScenario {
             if (jr.processed() == 0) {
                 throw new TestbedException("no transaction succeeded: " + jr.firstError());
             }
-            r.put("processed", jr.processed());
-            r.put("failed", jr.failed());
-            r.put("elapsedS", jr.elapsedS());
-            r.put("tpsIncluding", jr.tpsIncluding());
-            r.put("tpsExcluding", jr.tpsExcluding(clients));
-            r.put("avgConnectMs", jr.avgConnectMs());
-            r.put("derived", "");
-            if (jr.firstError() != null) {
-                r.put("firstError", jr.firstError());
-            }
+            return new Seed003Data.Run(jr.processed(), jr.failed(), jr.elapsedS(), jr.tpsIncluding(),
+                    jr.tpsExcluding(clients), jr.avgConnectMs(), "", jr.firstError(), null, null, null, null,
+                    cores(cpu, null));
         } else {
             int port = v.route().equals("direct") ? backend.port() : pooler.port();
             Pgbench.Run pr = Pgbench.run(pgbench, backend.host(), port, backend.user(), backend.password(),
@@ -251,60 +241,55 @@ public final class Seed003Experiment extends AbstractScenario {
             if (res.processed() == 0) {
                 throw new TestbedException("pgbench processed no transaction");
             }
-            r.put("processed", res.processed());
-            r.put("failed", res.failed());
-            r.put("elapsedS", res.processed() / res.tpsIncluding());
-            r.put("tpsIncluding", res.tpsIncluding());
-            r.put("tpsExcluding", res.tpsExcluding());
-            r.put("avgConnectMs", res.avgConnectMs());
-            r.put("derived", res.derived());
-            r.put("threads", res.threads());
-            r.put("latencyAvgMs", res.latencyAvgMs());
-            r.put("clientCpuS", pr.cpuSeconds());
-            r.put("wallS", pr.wallSeconds());
+            // pgbench's own CPU over its wall time: the client's cores
+            return new Seed003Data.Run(res.processed(), res.failed(), res.processed() / res.tpsIncluding(),
+                    res.tpsIncluding(), res.tpsExcluding(), res.avgConnectMs(), res.derived(), null, res.threads(),
+                    res.latencyAvgMs(), pr.cpuSeconds(), pr.wallSeconds(), cores(cpu, pr.cpuSeconds()
+                            / pr.wallSeconds()));
         }
+    }
+
+    /**
+     * @param cpu the run's CPU sampler, stopped here
+     * @param clientCores the client's cores when measured apart (pgbench), or null
+     * @return cores busy per process
+     */
+    private static Map<String, Double> cores(ProcessCpu cpu, Double clientCores) {
         Map<String, Double> cores = new LinkedHashMap<>();
         for (ProcessCpu.Usage u : cpu.stop()) {
             cores.put(u.name(), u.cores());
         }
-        if (r.containsKey("clientCpuS")) {
-            cores.put("client", (Double) r.get("clientCpuS") / (Double) r.get("wallS"));
+        if (clientCores != null) {
+            cores.put("client", clientCores);
         }
-        r.put("cpuCores", cores);
-        return r;
+        return cores;
     }
 
-    private static void writeVariant(Path data, Variant v, Seed003Settings s, List<Map<String, Object>> runs)
+    private static void writeVariant(Path data, Variant v, Seed003Settings s, List<Seed003Data.Run> runs)
             throws IOException {
-        Map<String, Object> j = new LinkedHashMap<>();
-        j.put("id", v.id());
-        j.put("client", v.client());
-        j.put("route", v.route());
-        j.put("reconnect", v.reconnect());
-        j.put("pooled", v.client().equals("java") ? v.profile().kind().adapter().pooled() : !v.route()
-                .equals("direct"));
-        j.put("describe", describe(v, s));
-        j.put("runs", runs);
-        JSON.writeValue(data.resolve(v.id() + ".json").toFile(), j);
+        boolean pooled = v.client().equals("java") ? v.profile().kind().adapter().pooled() : !v.route()
+                .equals("direct");
+        JSON.writeValue(data.resolve(v.id() + ".json").toFile(), new Seed003Data.Variant(v.id(), v.client(),
+                v.route(), v.reconnect(), pooled, describe(v, s), runs));
     }
 
     /** What the report says of the server: version, authentication of loopback TCP connections. */
-    private static Map<String, Object> serverFacts(Connection c) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        try (Statement s = c.createStatement()) {
-            try (ResultSet r = s.executeQuery("SHOW server_version")) {
+    private static String[] serverFacts(Connection c) {
+        String server = null;
+        String auth;
+        try (Statement st = c.createStatement()) {
+            try (ResultSet r = st.executeQuery("SHOW server_version")) {
                 r.next();
-                f.put("server", "PostgreSQL " + r.getString(1));
+                server = "PostgreSQL " + r.getString(1);
             }
-            try (ResultSet r = s.executeQuery("SELECT auth_method FROM pg_hba_file_rules WHERE type = 'host' AND"
+            try (ResultSet r = st.executeQuery("SELECT auth_method FROM pg_hba_file_rules WHERE type = 'host' AND"
                     + " (address IS NULL OR address = '127.0.0.1' OR address = 'all' OR address = '0.0.0.0')"
                     + " AND 'all' = ANY(database) ORDER BY line_number LIMIT 1")) {
-                f.put("auth", r.next() ? r.getString(1) : "unknown (no host rule for 127.0.0.1 found)");
+                auth = r.next() ? r.getString(1) : "unknown (no host rule for 127.0.0.1 found)";
             }
         } catch (SQLException e) {
-            f.putIfAbsent("server", "PostgreSQL (version unknown)");
-            f.put("auth", "unknown (" + e.getMessage() + ")");
+            auth = "unknown (" + e.getMessage() + ")";
         }
-        return f;
+        return new String[] {server == null ? "PostgreSQL (version unknown)" : server, auth};
     }
 }

@@ -1,10 +1,12 @@
 package io.poolbench.suite.seed003;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -27,7 +30,8 @@ import org.knowm.xchart.CategoryChartBuilder;
  */
 public final class Seed003Report {
     private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Seed003Report() {
     }
@@ -52,26 +56,25 @@ public final class Seed003Report {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        JsonNode s = m.settings();
+        Seed003Settings s = JSON.treeToValue(m.settings(), Seed003Settings.class);
         Path base = Files.createDirectories(dir.resolve("connect"));
-        JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
-                ? JSON.readTree(base.resolve("environment.json").toFile()) : JSON.createObjectNode();
-        JsonNode art = Seeds.read("003");
-        int clients = s.path("clients").asInt();
-        int tx = s.path("transactions").asInt();
-        boolean comparable = clients == art.path("clients").asInt() && tx == art.path("transactions").asInt()
-                && s.path("scale").asInt() == art.path("scale").asInt();
+        Seed003Data.Environment env = Files.isRegularFile(base.resolve("environment.json"))
+                ? JSON.readValue(base.resolve("environment.json").toFile(), Seed003Data.Environment.class)
+                : new Seed003Data.Environment(List.of(), null, null, null, null, null, null, null, null);
+        Seed003Data.Article art = Seeds.read("003", Seed003Data.Article.class);
+        int clients = s.clients();
+        int tx = s.transactions();
+        boolean comparable = clients == art.clients() && tx == art.transactions() && s.scale() == art.scale();
         StringBuilder md = new StringBuilder("# Seed 003: a new connection per transaction against a pool\n\n");
         md.append(String.format(Locale.ROOT, "pgbench's select-only transaction (one account by primary key, scale"
                 + " %d), %d clients × %d transactions, %d measured runs per variant after one unrecorded warm-up run"
                 + " of %d transactions per client (excluded from every figure). Server: %s, loopback TCP"
                 + " authentication **%s** (it sets what a connection costs: trust skips the password exchange that md5"
                 + " or scram-sha-256 add). pgbench: %s, %d thread(s). PgBouncer: %s. pgpool-II: %s. %s cores, %s.%n%n",
-                s.path("scale").asInt(), clients, tx, s.path("runs").asInt(), s.path("warmupTransactions").asInt(),
-                env.path("server").asText("?"), env.path("auth").asText("?"), env.path("pgbench").asText("not run"),
-                s.path("pgbenchThreads").asInt(), env.path("PgBouncer").asText("not run"),
-                env.path("pgpool-II").asText("not run"), env.path("cores").asText("?"), env.path("java").asText("")));
-        env.path("notes").forEach(x -> md.append("- ").append(x.asText()).append("\n"));
+                s.scale(), clients, tx, s.runs(), s.warmupTransactions(), or(env.server(), "?"), or(env.auth(), "?"),
+                or(env.pgbench(), "not run"), s.pgbenchThreads(), or(env.pgBouncer(), "not run"),
+                or(env.pgpool(), "not run"), env.cores() == null ? "?" : env.cores().toString(), or(env.java(), "")));
+        (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
         md.append("\nincl. = transactions ÷ elapsed; excl. = transactions ÷ (elapsed − connection time ÷ threads),"
                 + " pgbench 8.4's formula (pgbench ≥ 14 prints one of the two; the other is derived and marked *)."
                 + " Connect = average time per connection: a new connection, or a borrow from a pool. Ratio = incl."
@@ -79,11 +82,11 @@ public final class Seed003Report {
                 + " Java pools are filled to their size before the clock starts (a service's pool is warm); PgBouncer"
                 + " and pgpool-II stay up across a variant's runs, as the article's pgpool-II did. CPU"
                 + " = cores busy during the run (client / server / pooler; 1.0 = one core), median over runs.\n\n");
-        md.append("| variant | runs | tps incl. median (min–max) | tps excl. median (min–max) | connect ms | ratio"
-                + " | CPU client / server / pooler |\n|---|---:|---:|---:|---:|---:|---|\n");
-        Map<String, Object> json = new LinkedHashMap<>();
+        Table table = Table.of("variant", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
+                ">connect ms", ">ratio", "CPU client / server / pooler");
+        Map<String, Seed003Data.Summary> json = new LinkedHashMap<>();
         Map<String, Double> baseline = new LinkedHashMap<>();
-        List<JsonNode> rows = new ArrayList<>();
+        List<Seed003Data.Variant> rows = new ArrayList<>();
         List<PhaseEntry> failed = new ArrayList<>();
         for (PhaseEntry p : m.phases()) {
             if (!p.id().startsWith("connect:")) {
@@ -94,62 +97,56 @@ public final class Seed003Report {
                 failed.add(p);
                 continue;
             }
-            JsonNode r = JSON.readTree(f.toFile());
+            Seed003Data.Variant r = JSON.readValue(f.toFile(), Seed003Data.Variant.class);
             rows.add(r);
-            if (r.path("reconnect").asBoolean() && !r.path("pooled").asBoolean()) {
-                baseline.put(r.path("client").asText(), Figures.median(values(r, "tpsIncluding")));
+            if (r.reconnect() && !r.pooled()) {
+                baseline.put(r.client(), Figures.median(values(r, Seed003Data.Run::tpsIncluding)));
             }
         }
         List<String> labels = new ArrayList<>();
         List<Double> incl = new ArrayList<>();
         List<Double> excl = new ArrayList<>();
-        for (JsonNode r : rows) {
-            List<Double> in = values(r, "tpsIncluding");
-            List<Double> ex = values(r, "tpsExcluding");
+        for (Seed003Data.Variant r : rows) {
+            List<Double> in = values(r, Seed003Data.Run::tpsIncluding);
+            List<Double> ex = values(r, Seed003Data.Run::tpsExcluding);
+            List<Double> connect = values(r, Seed003Data.Run::avgConnectMs);
             double med = Figures.median(in);
-            double ratio = ratio(med, baseline.getOrDefault(r.path("client").asText(), Double.NaN));
-            String derived = r.path("runs").path(0).path("derived").asText("");
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s%s | %s%s | %s | %s | %s / %s / %s |%n",
-                    Figures.cell(r.path("describe").asText()), in.size(), range(in),
-                    derived.equals("including") ? "*" : "", range(ex), derived.equals("excluding") ? "*" : "",
-                    Figures.fixed(Figures.median(values(r, "avgConnectMs")), 3),
+            double ratio = ratio(med, baseline.getOrDefault(r.client(), Double.NaN));
+            String derived = r.runs().isEmpty() || r.runs().get(0).derived() == null ? ""
+                    : r.runs().get(0).derived();
+            table.row(r.describe(), Integer.toString(in.size()), range(in) + (derived.equals("including") ? "*" : ""),
+                    range(ex) + (derived.equals("excluding") ? "*" : ""), Figures.fixed(Figures.median(connect), 3),
                     Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%.2f ×", ratio),
-                    cores(r, "client"), cores(r, "server"), cores(r, "pooler")));
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("describe", r.path("describe").asText());
-            j.put("n", in.size());
-            j.put("tpsIncludingMedian", med);
-            j.put("tpsIncludingMin", Figures.min(in));
-            j.put("tpsIncludingMax", Figures.max(in));
-            j.put("tpsExcludingMedian", Figures.median(ex));
-            j.put("avgConnectMsMedian", Figures.median(values(r, "avgConnectMs")));
-            j.put("ratioToNewConnection", ratio);
-            json.put(r.path("id").asText(), j);
-            labels.add(r.path("id").asText());
+                    cores(r, "client") + " / " + cores(r, "server") + " / " + cores(r, "pooler"));
+            json.put(r.id(), new Seed003Data.Summary(r.describe(), in.size(), med, Figures.min(in), Figures.max(in),
+                    Figures.median(ex), Figures.median(connect), ratio));
+            labels.add(r.id());
             incl.add(med);
             excl.add(Figures.median(ex));
         }
         for (PhaseEntry p : failed) {
-            md.append("| ").append(p.id().substring("connect:".length())).append(" | | **")
-                    .append(p.status().toUpperCase(Locale.ROOT)).append("**")
-                    .append(p.reason() == null ? "" : ": " + Figures.cell(p.reason())).append(" | | | | |\n");
+            table.row(p.id().substring("connect:".length()), "", "**" + p.status().toUpperCase(Locale.ROOT) + "**"
+                    + (p.reason() == null ? "" : ": " + p.reason()));
         }
-        md.append("\nThe article (").append(art.path("setup").asText()).append("):\n\n");
-        md.append("| article | runs | tps incl. median (min–max) | tps excl. median (min–max) | connect ms ≈ 1 ÷ incl."
-                + " | ratio |\n|---|---:|---:|---:|---:|---:|\n");
-        double artBase = Figures.median(list(art.path("tps").path("no pool").path("including")));
-        art.path("tps").fields().forEachRemaining(e -> {
-            List<Double> in = list(e.getValue().path("including"));
-            List<Double> ex = list(e.getValue().path("excluding"));
-            md.append(String.format(Locale.ROOT, "| pgbench 8.4 -S -C -c 30 -t 300, %s | %d | %s | %s | %.1f | %.2f ×"
-                    + " (%.2f–%.2f) |%n", e.getKey(), in.size(), range(in), range(ex), 1000 / Figures.median(in),
-                    Figures.median(in) / artBase, Figures.min(in) / artBase, Figures.max(in) / artBase));
+        md.append(table.markdown());
+        md.append("\nThe article (").append(art.setup()).append("):\n\n");
+        Table article = Table.of("article", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
+                ">connect ms ≈ 1 ÷ incl.", ">ratio");
+        double artBase = Figures.median(art.tps().get("no pool").including());
+        art.tps().forEach((route, runs) -> {
+            List<Double> in = runs.including();
+            List<Double> ex = runs.excluding();
+            article.row("pgbench 8.4 -S -C -c 30 -t 300, " + route, Integer.toString(in.size()), range(in), range(ex),
+                    String.format(Locale.ROOT, "%.1f", 1000 / Figures.median(in)), String.format(Locale.ROOT,
+                            "%.2f × (%.2f–%.2f)", Figures.median(in) / artBase, Figures.min(in) / artBase,
+                            Figures.max(in) / artBase));
             if (comparable) {
-                labels.add("article: " + e.getKey());
+                labels.add("article: " + route);
                 incl.add(Figures.median(in));
                 excl.add(Figures.median(ex));
             }
         });
+        md.append(article.markdown());
         if (!comparable) {
             md.append("\n**Not comparable: this run's clients, transactions or scale differ from the article's.**\n");
         }
@@ -173,35 +170,22 @@ public final class Seed003Report {
         return md.toString();
     }
 
+    private static String or(String v, String missing) {
+        return v == null ? missing : v;
+    }
+
     private static double positive(double v) {
         return Double.isNaN(v) || v <= 0 ? 0.001 : v;
     }
 
-    private static String cores(JsonNode r, String who) {
-        List<Double> v = new ArrayList<>();
-        r.path("runs").forEach(x -> {
-            JsonNode c = x.path("cpuCores").path(who);
-            if (c.isNumber()) {
-                v.add(c.asDouble());
-            }
-        });
+    private static String cores(Seed003Data.Variant r, String who) {
+        List<Double> v = r.runs().stream().map(x -> x.cpuCores() == null ? null : x.cpuCores().get(who))
+                .filter(x -> x != null).toList();
         return v.isEmpty() ? "–" : String.format(Locale.ROOT, "%.2f", Figures.median(v));
     }
 
-    private static List<Double> values(JsonNode r, String field) {
-        List<Double> v = new ArrayList<>();
-        r.path("runs").forEach(x -> {
-            if (x.path(field).isNumber()) {
-                v.add(x.path(field).asDouble());
-            }
-        });
-        return v;
-    }
-
-    private static List<Double> list(JsonNode a) {
-        List<Double> v = new ArrayList<>();
-        a.forEach(x -> v.add(x.asDouble()));
-        return v;
+    private static List<Double> values(Seed003Data.Variant r, ToDoubleFunction<Seed003Data.Run> field) {
+        return r.runs().stream().map(x -> field.applyAsDouble(x)).toList();
     }
 
     private static String range(List<Double> v) {
