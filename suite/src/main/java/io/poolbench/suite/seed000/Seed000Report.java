@@ -1,7 +1,7 @@
 package io.poolbench.suite.seed000;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +30,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * written from a run directory, so {@code ./poolbench report} rebuilds it.
  */
 public final class Seed000Report {
-    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -190,31 +188,20 @@ public final class Seed000Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        JsonNode j;
+        Map<String, Map<String, Cell>> pools;
         try {
-            j = FINDINGS_JSON.readTree(dir.resolve("pool-size/summary.json").toFile());
+            pools = JSON.readValue(dir.resolve("pool-size/summary.json").toFile(), new TypeReference<>() { });
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
-        double worst = 0;
-        int pools = 0;
-        for (Iterator<JsonNode> it = j.elements(); it.hasNext();) {
-            JsonNode pool = it.next();
-            pools++;
-            for (Iterator<JsonNode> c = pool.elements(); c.hasNext();) {
-                JsonNode cell = c.next();
-                if (cell.has("medianMs")) {
-                    worst = Math.max(worst, cell.path("medianMs").asDouble() - cell.path("idealMs").asDouble());
-                }
-            }
+        double worst = pools.values().stream().flatMap(p -> p.values().stream())
+                .mapToDouble(c -> c.medianMs() - c.idealMs()).max().orElse(0);
+        if (pools.isEmpty()) {
+            return List.of();
         }
-        if (pools > 0) {
-            out.add(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
-                    + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried"
-                    + " (%d), at most %.0f ms over that ideal; a size between two steps of the staircase buys"
-                    + " nothing.", pools, worst));
-        }
-        return out;
+        return List.of(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
+                + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried (%d), at"
+                + " most %.0f ms over that ideal; a size between two steps of the staircase buys nothing.",
+                pools.size(), Math.max(0, worst)));
     }
 }

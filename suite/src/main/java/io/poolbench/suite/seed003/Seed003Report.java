@@ -1,7 +1,7 @@
 package io.poolbench.suite.seed003;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
@@ -29,7 +29,6 @@ import org.knowm.xchart.CategoryChartBuilder;
  * figure, and CPU per process; the article's rows beside them.
  */
 public final class Seed003Report {
-    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -203,25 +202,20 @@ public final class Seed003Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        JsonNode j;
+        Map<String, Seed003Data.Summary> variants;
         try {
-            j = FINDINGS_JSON.readTree(dir.resolve("connect/summary.json").toFile());
+            variants = JSON.readValue(dir.resolve("connect/summary.json").toFile(), new TypeReference<>() { });
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
         List<String> parts = new ArrayList<>();
-        j.fields().forEachRemaining(e -> {
-            double r = e.getValue().path("ratioToNewConnection").asDouble(Double.NaN);
-            if (!Double.isNaN(r) && r != 1.0 && (e.getKey().startsWith("java-") || e.getKey().startsWith(
-                    "pgbench-C-"))) {
-                parts.add(String.format(Locale.ROOT, "%s %.1f ×", e.getKey(), r));
+        variants.forEach((id, v) -> {
+            double r = v.ratioToNewConnection();
+            if (!Double.isNaN(r) && r != 1.0 && (id.startsWith("java-") || id.startsWith("pgbench-C-"))) {
+                parts.add(String.format(Locale.ROOT, "%s %.1f ×", id, r));
             }
         });
-        if (!parts.isEmpty()) {
-            out.add("**Never open a connection per request**: transactions per second against a new"
-                    + " connection per transaction: " + String.join(", ", parts) + ".");
-        }
-        return out;
+        return parts.isEmpty() ? List.of() : List.of("**Never open a connection per request**: transactions per"
+                + " second against a new connection per transaction: " + String.join(", ", parts) + ".");
     }
 }
