@@ -1,5 +1,6 @@
 package io.poolbench.suite.seed001;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,12 +37,45 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code with-index.png}, {@code without-index.png}.
  */
 public final class Seed001Report {
-    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final Color[] COLORS = {new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
         new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194)};
 
     private Seed001Report() {
+    }
+
+    /**
+     * {@code concurrency/summary.json}: the figures the page's findings are made of.
+     *
+     * @param indexes per index setting ({@code with}, {@code without}) its checks
+     * @param withOverWithout req/s with ÷ without the index, per stack and users
+     */
+    public record Summary(Map<String, IndexChecks> indexes, List<IndexEffect> withOverWithout) {
+    }
+
+    /**
+     * @param plateau per stack id, req/s from 100 users on, min ÷ max (1.00 = flat)
+     * @param r2dbcOverJdbc req/s of each R2DBC stack ÷ each JDBC stack, per users
+     */
+    public record IndexChecks(Map<String, Double> plateau, List<Ratio> r2dbcOverJdbc) {
+    }
+
+    /**
+     * @param r2dbc the R2DBC stack's id
+     * @param jdbc the JDBC stack's id
+     * @param users the step's users
+     * @param ratio req/s R2DBC ÷ JDBC
+     */
+    public record Ratio(String r2dbc, String jdbc, int users, double ratio) {
+    }
+
+    /**
+     * @param stack the stack's id
+     * @param users the step's users
+     * @param ratio req/s with ÷ without the index
+     */
+    public record IndexEffect(String stack, int users, double ratio) {
     }
 
     /** One stack's steps as read back, users → step. */
@@ -85,7 +118,7 @@ public final class Seed001Report {
                 env.path("server").asText("PostgreSQL"), env.path("cores").asText("?"),
                 String.format(Locale.ROOT, "%,d", s.path("rows").asInt())));
         md.append(String.format(Locale.ROOT, "The article: %s%n%n", art.path("setup").asText()));
-        Map<String, Object> json = new LinkedHashMap<>();
+        Map<String, IndexChecks> checked = new LinkedHashMap<>();
         Map<String, Map<String, StackData>> byIndex = new LinkedHashMap<>();
         for (JsonNode ix : s.path("indexes")) {
             String index = ix.asText();
@@ -118,15 +151,18 @@ public final class Seed001Report {
                 md.append("\n![req/s and P95 against users, ").append(index).append(" the index](").append(png)
                         .append(")\n");
             }
-            md.append("\n").append(checks(stacks, art.path(index + " index"), index, json));
+            IndexChecks ic = new IndexChecks(new LinkedHashMap<>(), new ArrayList<>());
+            md.append("\n").append(checks(stacks, art.path(index + " index"), index, ic));
+            checked.put(index, ic);
         }
-        md.append(indexEffect(byIndex, art, json));
+        List<IndexEffect> effects = new ArrayList<>();
+        md.append(indexEffect(byIndex, art, effects));
         md.append("\n**The article's conclusion**: ").append(art.path("conclusion").asText()).append("\n");
         md.append("\nRun status: **").append(m.status()).append("**. Raw data: `concurrency/<index>/<stack>.json`;"
                 + " per step `concurrency/<index>/<stack>/<users>-users/` (JMeter's samples `results.csv`, its log,"
                 + " the pool's state every 500 ms `pool.csv`); the profile each stack ran with (resized) beside them.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Summary(checked, effects));
         return md.toString();
     }
 
@@ -269,11 +305,9 @@ public final class Seed001Report {
     }
 
     /** The article's shape, checked on our numbers. */
-    private static String checks(Map<String, StackData> stacks, JsonNode art, String index,
-            Map<String, Object> json) {
+    private static String checks(Map<String, StackData> stacks, JsonNode art, String index, IndexChecks j) {
         StringBuilder md = new StringBuilder("Checks of shape, ").append(index).append(" the index:\n\n");
         md.append("| check | article | ours |\n|---|---|---|\n");
-        Map<String, Object> j = new LinkedHashMap<>();
         // plateau: req/s at 100 users and above, min ÷ max
         StringBuilder ours = new StringBuilder();
         for (StackData d : stacks.values()) {
@@ -282,7 +316,7 @@ public final class Seed001Report {
                 double ratio = Figures.min(v) / Figures.max(v);
                 ours.append(String.format(Locale.ROOT, "%s %.2f (%s–%s req/s); ", d.label(), ratio,
                         Figures.fixed(Figures.min(v), 0), Figures.fixed(Figures.max(v), 0)));
-                j.put("plateau:" + d.id(), ratio);
+                j.plateau().put(d.id(), ratio);
             }
         }
         md.append(String.format(Locale.ROOT, "| plateau: req/s from 100 users on, min ÷ max (1.00 = flat) | JDBC %.2f,"
@@ -302,7 +336,7 @@ public final class Seed001Report {
                     if (y != null && x.has("requests") && y.has("requests")) {
                         double q = x.path("reqPerSecond").asDouble() / y.path("reqPerSecond").asDouble();
                         o.append(String.format(Locale.ROOT, "%d: %.2f; ", users, q));
-                        j.put("r2dbcOverJdbc:" + r.id() + "/" + d.id() + ":" + users, q);
+                        j.r2dbcOverJdbc().add(new Ratio(r.id(), d.id(), users, q));
                     }
                 });
                 md.append("| req/s ").append(r.label()).append(" ÷ ").append(d.label()).append(", by users | ")
@@ -355,12 +389,11 @@ public final class Seed001Report {
                 ourPause.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f … %.1f (no pause configured: this is"
                         + " JMeter's own time between requests; hundreds of ms mean the load generator, short of CPU,"
                         + " kept fewer users busy than it ran)", Figures.min(ourPause), Figures.max(ourPause))));
-        json.put(index, j);
         return md.append("\n").toString();
     }
 
     private static String indexEffect(Map<String, Map<String, StackData>> byIndex, JsonNode art,
-            Map<String, Object> json) {
+            List<IndexEffect> effects) {
         Map<String, StackData> with = byIndex.get("with");
         Map<String, StackData> without = byIndex.get("without");
         if (with == null || without == null) {
@@ -379,7 +412,6 @@ public final class Seed001Report {
                 Locale.ROOT, "%.1f × … %.1f ×", aw.get(0).get(4).asDouble() / an.get(0).get(4).asDouble(),
                 aw.get(aw.size() - 1).get(4).asDouble() / an.get(an.size() - 1).get(4).asDouble())).append("):\n\n");
         md.append("| stack | by users |\n|---|---|\n");
-        Map<String, Object> j = new LinkedHashMap<>();
         for (StackData d : with.values()) {
             StackData n = without.get(d.id());
             if (n == null) {
@@ -391,12 +423,11 @@ public final class Seed001Report {
                 if (y != null && x.has("requests") && y.has("requests") && y.path("reqPerSecond").asDouble() > 0) {
                     double q = x.path("reqPerSecond").asDouble() / y.path("reqPerSecond").asDouble();
                     o.append(String.format(Locale.ROOT, "%d: %.1f ×; ", users, q));
-                    j.put(d.id() + ":" + users, q);
+                    effects.add(new IndexEffect(d.id(), users, q));
                 }
             });
             md.append("| ").append(d.label()).append(" | ").append(trim(o)).append(" |\n");
         }
-        json.put("withOverWithout", j);
         return md.toString();
     }
 
@@ -446,45 +477,25 @@ public final class Seed001Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        JsonNode j;
+        Summary j;
         try {
-            j = FINDINGS_JSON.readTree(dir.resolve("concurrency/summary.json").toFile());
+            j = JSON.readValue(dir.resolve("concurrency/summary.json").toFile(), Summary.class);
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        JsonNode w = j.path("with");
-        int users = 0;
-        for (Iterator<String> it = w.fieldNames(); it.hasNext();) {
-            String k = it.next();
-            if (k.startsWith("r2dbcOverJdbc:")) {
-                int u = Integer.parseInt(k.substring(k.lastIndexOf(':') + 1));
-                users = Math.max(users, u);
-            }
+        IndexChecks with = j.indexes() == null ? null : j.indexes().get("with");
+        if (with != null && !with.r2dbcOverJdbc().isEmpty()) {
+            int users = with.r2dbcOverJdbc().stream().mapToInt(Ratio::users).max().orElse(0);
+            List<String> parts = with.r2dbcOverJdbc().stream().filter(r -> r.users() == users)
+                    .map(r -> String.format(Locale.ROOT, "%s ÷ %s %.2f ×", r.r2dbc(), r.jdbc(), r.ratio())).toList();
+            out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s R2DBC ÷ JDBC at"
+                    + " %d users with the index: %s (the article: %s); the P95 and p99 columns and the CPU per process"
+                    + " say where each stack spent its time.", users, String.join(", ", parts), articleRatio(users)));
         }
-        List<String> parts = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getKey().startsWith("r2dbcOverJdbc:") && e.getKey().endsWith(":" + users)) {
-                String pair = e.getKey().substring("r2dbcOverJdbc:".length(), e.getKey().lastIndexOf(':'));
-                parts.add(String.format(Locale.ROOT, "%s %.2f ×", pair.replace("/", " ÷ "),
-                        e.getValue().asDouble()));
-            }
-        }
-        if (!parts.isEmpty()) {
-            out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
-                    + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s); the P95 and p99"
-                    + " columns and the CPU per process say where each stack spent its time.", users,
-                    String.join(", ", parts),
-                    articleRatio(users)));
-        }
-        List<String> ix = new ArrayList<>();
-        j.path("withOverWithout").fields().forEachRemaining(e -> {
-            if (e.getKey().endsWith(":" + 100) || e.getKey().endsWith(":" + 300)) {
-                ix.add(String.format(Locale.ROOT, "%s %.0f ×", e.getKey().replace(":", " at ") + " users",
-                        e.getValue().asDouble()));
-            }
-        });
+        List<String> ix = (j.withOverWithout() == null ? List.<IndexEffect>of() : j.withOverWithout()).stream()
+                .filter(e -> e.users() == 100 || e.users() == 300)
+                .map(e -> String.format(Locale.ROOT, "%s at %d users %.0f ×", e.stack(), e.users(), e.ratio())).toList();
         if (!ix.isEmpty()) {
             out.add("**An index beats any pool setting**: req/s with ÷ without the index on (customer_id,"
                     + " created_at): " + String.join(", ", ix) + ".");

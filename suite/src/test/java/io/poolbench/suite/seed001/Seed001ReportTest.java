@@ -1,0 +1,40 @@
+package io.poolbench.suite.seed001;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Seed 001's findings from its summary: R2DBC ÷ JDBC at the most users, the index's effect at 100 and 300. */
+class Seed001ReportTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theFindingsTakeTheMostUsersAndTheIndexAtOneAndThreeHundred() throws Exception {
+        Seed001Report.Summary s = new Seed001Report.Summary(Map.of("with", new Seed001Report.IndexChecks(
+                Map.of("hikari", 0.83), List.of(new Seed001Report.Ratio("r2dbc", "hikari", 10, 0.42),
+                        new Seed001Report.Ratio("r2dbc", "hikari", 300, 0.65),
+                        new Seed001Report.Ratio("r2dbc-async", "hikari", 300, 0.77)))),
+                List.of(new Seed001Report.IndexEffect("hikari", 10, 27.1), new Seed001Report.IndexEffect("hikari", 300,
+                        44.5)));
+        Files.createDirectories(dir.resolve("concurrency"));
+        new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);
+        List<String> f = Seed001Report.findings(dir);
+        assertEquals(2, f.size(), f.toString());
+        assertTrue(f.get(0).contains("at 300 users with the index: r2dbc ÷ hikari 0.65 ×, r2dbc-async ÷ hikari"
+                + " 0.77 × (the article: 0.71 ×)"), f.get(0));
+        assertTrue(f.get(1).contains("hikari at 300 users 45 ×") && !f.get(1).contains("at 10 users"), f.get(1));
+    }
+
+    @Test
+    void noSummaryNoFinding() {
+        assertEquals(List.of(), Seed001Report.findings(dir));
+    }
+}
