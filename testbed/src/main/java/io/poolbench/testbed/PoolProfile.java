@@ -1,12 +1,8 @@
 package io.poolbench.testbed;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Driver;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,30 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.naming.Reference;
 import javax.naming.StringRefAddr;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.TransformerFactory;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.apache.naming.ResourceRef;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NamedNodeMap;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
 
 /**
  * A pool profile: one {@code <Resource>} of a Tomcat {@code context.xml}, the single source of truth for pool
@@ -59,7 +38,6 @@ public final class PoolProfile {
             Set.of("name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod");
     /** JNDI name used by the shipped profiles and looked up by the webapp under {@code java:comp/env/}. */
     public static final String DEFAULT_RESOURCE = "jdbc/poolbench";
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)(?::-([^}]*))?}");
 
     private final Path file;
     private final String resourceName;
@@ -139,65 +117,6 @@ public final class PoolProfile {
      * @return attribute → value as written, in document order
      * @throws TestbedException for a missing or malformed file, no such or several resources
      */
-    static Map<String, String> readResource(Path file, String resourceName) {
-        if (!Files.isRegularFile(file)) {
-            throw new TestbedException("profile file " + file + " does not exist: pass a context.xml path or a name"
-                    + " from webapp/conf (hikari, dbcp2, ...)");
-        }
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            DocumentBuilder b = f.newDocumentBuilder();
-            b.setErrorHandler(null);
-            try (InputStream in = Files.newInputStream(file)) {
-                doc = b.parse(in, file.toUri().toString());
-            }
-        } catch (SAXException e) {
-            throw new TestbedException("profile " + file + " is not well-formed XML: " + e.getMessage()
-                    + "; fix the file (it must be a Tomcat context.xml)", e);
-        } catch (IOException | ParserConfigurationException e) {
-            throw new TestbedException("cannot read profile " + file + ": " + e.getMessage(), e);
-        }
-        NodeList list = doc.getElementsByTagName("Resource");
-        List<Element> resources = new ArrayList<>();
-        for (int i = 0; i < list.getLength(); i++) {
-            resources.add((Element) list.item(i));
-        }
-        if (resources.isEmpty()) {
-            throw new TestbedException("profile " + file + " has no <Resource> element: add one with"
-                    + " factory=\"com.zaxxer.hikari.HikariJNDIFactory\" or"
-                    + " factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\"");
-        }
-        Element chosen = null;
-        String wanted = resourceName != null ? resourceName : DEFAULT_RESOURCE;
-        for (Element r : resources) {
-            if (wanted.equals(r.getAttribute("name"))) {
-                chosen = r;
-            }
-        }
-        if (resourceName == null && resources.size() > 1) {
-            throw new TestbedException("profile " + file + " has " + resources.size() + " <Resource> elements ("
-                    + resources.stream().map(r -> r.getAttribute("name")).collect(Collectors.joining(", "))
-                    + "): choose one with --resource NAME");
-        }
-        if (chosen == null && resourceName == null && resources.size() == 1) {
-            chosen = resources.get(0);
-        }
-        if (chosen == null) {
-            throw new TestbedException("profile " + file + " has no <Resource name=\"" + wanted + "\">; it has: "
-                    + resources.stream().map(r -> r.getAttribute("name")).collect(Collectors.joining(", ")));
-        }
-        Map<String, String> attrs = new LinkedHashMap<>();
-        NamedNodeMap nm = chosen.getAttributes();
-        for (int i = 0; i < nm.getLength(); i++) {
-            Node a = nm.item(i);
-            attrs.put(a.getNodeName(), a.getNodeValue());
-        }
-        return attrs;
-    }
-
     /**
      * Loads one {@code <Resource>} of a context.xml.
      *
@@ -207,7 +126,7 @@ public final class PoolProfile {
      * @throws TestbedException see {@link #load(Path)}
      */
     public static PoolProfile load(Path file, String resourceName) {
-        Map<String, String> attrs = readResource(file, resourceName);
+        Map<String, String> attrs = ContextXml.readResource(file, resourceName);
         String name = attrs.getOrDefault("name", "");
         String factory = attrs.get("factory");
         if (R2dbcProfile.TYPE.equals(attrs.get("type"))) {
@@ -238,7 +157,7 @@ public final class PoolProfile {
      * @throws TestbedException when the file cannot be read or written
      */
     public PoolProfile withAttribute(String attribute, String value, Path target) {
-        rewrite(file, resourceName, attribute, value, target);
+        ContextXml.rewrite(file, resourceName, attribute, value, target);
         return load(target, resourceName);
     }
 
@@ -248,42 +167,6 @@ public final class PoolProfile {
      *
      * @throws TestbedException when the file cannot be read or written, or has no such resource
      */
-    static void rewrite(Path file, String resourceName, String attribute, String value, Path target) {
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            Document doc;
-            try (InputStream in = Files.newInputStream(file)) {
-                doc = f.newDocumentBuilder().parse(in);
-            }
-            NodeList list = doc.getElementsByTagName("Resource");
-            Element chosen = null;
-            for (int i = 0; i < list.getLength(); i++) {
-                Element e = (Element) list.item(i);
-                if (resourceName.equals(e.getAttribute("name"))) {
-                    chosen = e;
-                }
-            }
-            if (chosen == null) {
-                throw new TestbedException("profile " + file + " has no <Resource name=\"" + resourceName + "\">");
-            }
-            chosen.setAttribute(attribute, value);
-            doc.insertBefore(doc.createComment(" poolbench: " + file.getFileName() + " with one setting changed: "
-                    + attribute + "=\"" + value + "\" "), doc.getDocumentElement());
-            TransformerFactory tf = TransformerFactory.newInstance();
-            tf.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            try (OutputStream out = Files.newOutputStream(target)) {
-                tf.newTransformer().transform(new DOMSource(doc),
-                        new StreamResult(out));
-            }
-        } catch (IOException | SAXException | ParserConfigurationException
-                | TransformerException e) {
-            throw new TestbedException("cannot write " + target + " (" + file.getFileName() + " with " + attribute
-                    + "=" + value + "): " + e.getMessage(), e);
-        }
-    }
-
     /** @return the file this profile came from */
     public Path file() {
         return file;
@@ -348,35 +231,7 @@ public final class PoolProfile {
     }
 
     private String resolve(String attr, String value, Map<String, String> vars) {
-        return resolve(file, resourceName, attr, value, vars);
-    }
-
-    /**
-     * Resolves {@code ${name}} / {@code ${name:-default}} placeholders from {@code vars}, then system properties.
-     *
-     * @throws TestbedException naming the file, resource and placeholder when one has no value
-     */
-    static String resolve(Path file, String resourceName, String attr, String value, Map<String, String> vars) {
-        Matcher m = PLACEHOLDER.matcher(value);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            String key = m.group(1);
-            String v = vars.get(key);
-            if (v == null) {
-                v = System.getProperty(key);
-            }
-            if (v == null) {
-                v = m.group(2);
-            }
-            if (v == null) {
-                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute " + attr
-                        + ": placeholder ${" + key + "} has no value; set it (the suite sets poolbench.jdbc.url,"
-                        + " poolbench.jdbc.user, poolbench.jdbc.password)");
-            }
-            m.appendReplacement(sb, Matcher.quoteReplacement(v));
-        }
-        m.appendTail(sb);
-        return sb.toString();
+        return Placeholders.resolve(file, resourceName, attr, value, vars);
     }
 
     /**
@@ -402,56 +257,7 @@ public final class PoolProfile {
      * @throws TestbedException see {@link #check(Set)}
      */
     public void check(Map<String, String> vars, Set<String> varsSetLater) {
-        Map<String, String> known = new LinkedHashMap<>();
-        for (Map.Entry<String, String> a : attributes.entrySet()) {
-            Matcher m = PLACEHOLDER.matcher(a.getValue());
-            boolean later = false;
-            while (m.find()) {
-                if (vars.containsKey(m.group(1))) {
-                    continue;
-                }
-                if (varsSetLater.contains(m.group(1))) {
-                    later = true;
-                } else if (System.getProperty(m.group(1)) == null && m.group(2) == null) {
-                    throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute "
-                            + a.getKey() + ": placeholder ${" + m.group(1) + "} has no value here; this command"
-                            + " sets " + (varsSetLater.isEmpty() ? "none" : String.join(", ", new TreeSet<>(varsSetLater)))
-                            + (m.group(1).startsWith("poolbench.mysql.") ? " (the poolbench.mysql.* ones with"
-                            + " --db mysql, for a MySQL profile)" : "") + ", or -D" + m.group(1) + "=VALUE");
-                }
-            }
-            if (!later && !TOMCAT_ATTRIBUTES.contains(a.getKey())) {
-                known.put(a.getKey(), resolve(a.getKey(), a.getValue(), vars));
-            }
-        }
-        for (Map.Entry<String, String> a : known.entrySet()) {
-            String problem = kind.adapter().valueProblem(a.getKey(), a.getValue());
-            if (problem != null) {
-                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute "
-                        + a.getKey() + "=\"" + a.getValue() + "\": " + problem + "; fix the value");
-            }
-        }
-        String driver = known.get("driverClassName");
-        if (driver != null) {
-            Driver d;
-            try {
-                d = (Driver) Class.forName(driver).getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
-                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute"
-                        + " driverClassName=\"" + driver + "\": no such JDBC driver on the class path; fix the name"
-                        + " or leave the attribute out (the URL selects the driver)");
-            }
-            String url = known.get(kind.urlAttribute());
-            try {
-                if (url != null && !d.acceptsURL(url)) {
-                    throw new TestbedException("profile " + file + ", Resource " + resourceName + ": driverClassName "
-                            + driver + " does not accept the URL " + Redact.url(url) + " (a driver for another"
-                            + " database); fix one of them or leave driverClassName out");
-                }
-            } catch (SQLException e) {
-                // the driver could not judge the URL; the pool will say more when it connects
-            }
-        }
+        ProfileCheck.check(this, vars, varsSetLater);
     }
 
     /**

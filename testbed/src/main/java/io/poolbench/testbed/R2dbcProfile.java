@@ -60,7 +60,7 @@ public final class R2dbcProfile {
      */
     public static boolean isR2dbc(Path file) {
         try {
-            return TYPE.equals(PoolProfile.readResource(file, null).get("type"));
+            return TYPE.equals(ContextXml.readResource(file, null).get("type"));
         } catch (TestbedException e) {
             return false;
         }
@@ -75,7 +75,7 @@ public final class R2dbcProfile {
      * @throws TestbedException one line naming file, attribute and what to do
      */
     public static R2dbcProfile load(Path file) {
-        Map<String, String> attrs = PoolProfile.readResource(file, null);
+        Map<String, String> attrs = ContextXml.readResource(file, null);
         String name = attrs.getOrDefault("name", "");
         if (!TYPE.equals(attrs.get("type"))) {
             throw new TestbedException("profile " + file + " is no R2DBC profile (type=\"" + attrs.get("type")
@@ -145,7 +145,7 @@ public final class R2dbcProfile {
      * @throws TestbedException when the file cannot be written or the new value is bad
      */
     public R2dbcProfile withAttribute(String attribute, String value, Path target) {
-        PoolProfile.rewrite(file, resourceName, attribute, value, target);
+        ContextXml.rewrite(file, resourceName, attribute, value, target);
         return load(target);
     }
 
@@ -183,7 +183,7 @@ public final class R2dbcProfile {
     public Map<String, String> resolvedAttributes(Map<String, String> vars) {
         Map<String, String> out = new LinkedHashMap<>();
         attributes.forEach((k, v) -> {
-            String r = PoolProfile.resolve(file, resourceName, k, v, vars);
+            String r = Placeholders.resolve(file, resourceName, k, v, vars);
             String kind = POOL_OPTIONS.get(k);
             String problem = kind == null ? null : valueProblem(kind, r);
             if (problem != null) {
