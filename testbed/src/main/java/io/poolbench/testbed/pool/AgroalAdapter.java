@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 
 /**
@@ -27,17 +26,15 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public AgroalAdapter() {
         super("Agroal", AgroalObjectFactory.class.getName(), "jdbcUrl", "principal",
-                List.of("maxSize", "minSize", "initialSize"));
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new AgroalObjectFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof AgroalDataSource;
+                List.of("maxSize", "minSize", "initialSize"),
+                new Vocabulary(AgroalObjectFactory::new, AgroalDataSource.class,
+                        "is not an Agroal property; AgroalPropertiesReader ignores it",
+                        Hints.of()
+                                .use(" (use maxSize)", "maximumPoolSize", "maxTotal", "maxActive")
+                                .use(" (use principal)", "username", "user")
+                                .use(" (use credential)", "password")
+                                .use(" (use acquisitionTimeout_ms)", "connectionTimeout")
+                                .use(" (use jdbcUrl)", "url").map()));
     }
 
     @Override
@@ -63,32 +60,6 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
             known = k;
         }
         return k;
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not an Agroal property; AgroalPropertiesReader ignores it";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maximumPoolSize":
-            case "maxTotal":
-            case "maxActive":
-                return " (use maxSize)";
-            case "username":
-            case "user":
-                return " (use principal)";
-            case "password":
-                return " (use credential)";
-            case "connectionTimeout":
-                return " (use acquisitionTimeout_ms)";
-            case "url":
-                return " (use jdbcUrl)";
-            default:
-                return "";
-        }
     }
 
     @Override

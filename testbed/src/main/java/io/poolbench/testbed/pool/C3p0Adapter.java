@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.apache.naming.factory.BeanFactory;
 
@@ -25,22 +24,20 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public C3p0Adapter() {
         super("c3p0", BEAN_FACTORY, "jdbcUrl", "user",
-                List.of("maxPoolSize", "minPoolSize", "initialPoolSize"));
+                List.of("maxPoolSize", "minPoolSize", "initialPoolSize"),
+                new Vocabulary(BeanFactory::new, ComboPooledDataSource.class,
+                        "is not a ComboPooledDataSource property; Tomcat's BeanFactory fails on it (no setter)",
+                        Hints.of()
+                                .use(" (use maxPoolSize)", "maximumPoolSize", "maxTotal", "maxActive")
+                                .use(" (use jdbcUrl)", "url")
+                                .use(" (use user)", "username")
+                                .use(" (use checkoutTimeout, ms)",
+                                        "connectionTimeout", "maxWait", "maxWaitMillis").map()));
     }
 
     @Override
     public boolean buildsResource(String factory, String type) {
         return BEAN_FACTORY.equals(factory) && ComboPooledDataSource.class.getName().equals(type);
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new BeanFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof ComboPooledDataSource;
     }
 
     @Override
@@ -51,31 +48,6 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     @Override
     public Set<String> knownAttributes() {
         return Adapters.writableProperties(ComboPooledDataSource.class);
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not a ComboPooledDataSource property; Tomcat's BeanFactory fails on it (no setter)";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maximumPoolSize":
-            case "maxTotal":
-            case "maxActive":
-                return " (use maxPoolSize)";
-            case "url":
-                return " (use jdbcUrl)";
-            case "username":
-                return " (use user)";
-            case "connectionTimeout":
-            case "maxWait":
-            case "maxWaitMillis":
-                return " (use checkoutTimeout, ms)";
-            default:
-                return "";
-        }
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.apache.commons.dbcp.BasicDataSource;
 import org.apache.commons.dbcp.BasicDataSourceFactory;
@@ -29,39 +28,17 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public Dbcp1Adapter() {
         super("DBCP 1.4", "org.apache.commons.dbcp.BasicDataSourceFactory", "url", "username",
-                List.of("maxActive", "maxIdle", "minIdle", "initialSize"));
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new BasicDataSourceFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof BasicDataSource;
+                List.of("maxActive", "maxIdle", "minIdle", "initialSize"),
+                new Vocabulary(BasicDataSourceFactory::new, BasicDataSource.class,
+                        "is not a DBCP 1 setting; DBCP 1.4's BasicDataSourceFactory ignores it silently",
+                        Hints.of()
+                                .use(" (DBCP2 name: DBCP 1 calls it maxActive)", "maxTotal")
+                                .use(" (DBCP2 name: DBCP 1 calls it maxWait)", "maxWaitMillis").map()));
     }
 
     @Override
     public Set<String> knownAttributes() {
         return known;
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not a DBCP 1 setting; DBCP 1.4's BasicDataSourceFactory ignores it silently";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maxTotal":
-                return " (DBCP2 name: DBCP 1 calls it maxActive)";
-            case "maxWaitMillis":
-                return " (DBCP2 name: DBCP 1 calls it maxWait)";
-            default:
-                return "";
-        }
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 
 /**
@@ -26,43 +25,18 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public DruidAdapter() {
         super("Druid", "com.alibaba.druid.pool.DruidDataSourceFactory", "url", "username",
-                List.of("maxActive", "minIdle", "initialSize"));
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new DruidDataSourceFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof DruidDataSource;
+                List.of("maxActive", "minIdle", "initialSize"),
+                new Vocabulary(DruidDataSourceFactory::new, DruidDataSource.class,
+                        "is not a Druid setting; DruidDataSourceFactory ignores it",
+                        Hints.of()
+                                .use(" (use maxActive)", "maxTotal", "maximumPoolSize")
+                                .use(" (use maxWait)", "maxWaitMillis", "connectionTimeout")
+                                .use(" (use url)", "jdbcUrl").map()));
     }
 
     @Override
     public Set<String> knownAttributes() {
         return known;
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not a Druid setting; DruidDataSourceFactory ignores it";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maxTotal":
-            case "maximumPoolSize":
-                return " (use maxActive)";
-            case "maxWaitMillis":
-            case "connectionTimeout":
-                return " (use maxWait)";
-            case "jdbcUrl":
-                return " (use url)";
-            default:
-                return "";
-        }
     }
 
     @Override

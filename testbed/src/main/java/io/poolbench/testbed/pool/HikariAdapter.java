@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 
 /**
@@ -27,17 +26,16 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public HikariAdapter() {
         super("HikariCP", "com.zaxxer.hikari.HikariJNDIFactory", "jdbcUrl", "username",
-                List.of("maximumPoolSize", "minimumIdle"));
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new HikariJNDIFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof HikariDataSource;
+                List.of("maximumPoolSize", "minimumIdle"),
+                new Vocabulary(HikariJNDIFactory::new, HikariDataSource.class,
+                        "is not a HikariCP setting; HikariJNDIFactory ignores it silently",
+                        Hints.of()
+                                .use(" (DBCP name: use maximumPoolSize)", "maxTotal", "maxActive")
+                                .use(" (DBCP name: use connectionTimeout)", "maxWait", "maxWaitMillis")
+                                .use(" (DBCP name: use jdbcUrl)", "url")
+                                .use(" (DBCP name: use minimumIdle)", "minIdle")
+                                .use(" (DBCP name: use connectionTestQuery, or leave it out for JDBC4 isValid())",
+                                        "validationQuery").map()));
     }
 
     @Override
@@ -48,31 +46,6 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     @Override
     public boolean passedOn(String attribute) {
         return attribute.startsWith("dataSource.");
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not a HikariCP setting; HikariJNDIFactory ignores it silently";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maxTotal":
-            case "maxActive":
-                return " (DBCP name: use maximumPoolSize)";
-            case "maxWait":
-            case "maxWaitMillis":
-                return " (DBCP name: use connectionTimeout)";
-            case "url":
-                return " (DBCP name: use jdbcUrl)";
-            case "minIdle":
-                return " (DBCP name: use minimumIdle)";
-            case "validationQuery":
-                return " (DBCP name: use connectionTestQuery, or leave it out for JDBC4 isValid())";
-            default:
-                return "";
-        }
     }
 
     @Override

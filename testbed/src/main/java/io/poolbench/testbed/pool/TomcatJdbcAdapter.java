@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.apache.tomcat.jdbc.pool.ConnectionPool;
 import org.apache.tomcat.jdbc.pool.DataSourceFactory;
@@ -27,45 +26,20 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public TomcatJdbcAdapter() {
         super("Tomcat JDBC", "org.apache.tomcat.jdbc.pool.DataSourceFactory", "url", "username",
-                List.of("maxActive", "maxIdle", "minIdle", "initialSize"));
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new DataSourceFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof org.apache.tomcat.jdbc.pool.DataSource;
+                List.of("maxActive", "maxIdle", "minIdle", "initialSize"),
+                new Vocabulary(DataSourceFactory::new, org.apache.tomcat.jdbc.pool.DataSource.class,
+                        "is not a Tomcat JDBC pool setting; DataSourceFactory ignores it",
+                        Hints.of()
+                                .use(" (DBCP2 name: use maxActive)", "maxTotal")
+                                .use(" (DBCP2 name: use maxWait)", "maxWaitMillis")
+                                .use(" (HikariCP name: use maxActive)", "maximumPoolSize")
+                                .use(" (HikariCP name: use maxWait)", "connectionTimeout")
+                                .use(" (HikariCP name: use url)", "jdbcUrl").map()));
     }
 
     @Override
     public Set<String> knownAttributes() {
         return known;
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not a Tomcat JDBC pool setting; DataSourceFactory ignores it";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maxTotal":
-                return " (DBCP2 name: use maxActive)";
-            case "maxWaitMillis":
-                return " (DBCP2 name: use maxWait)";
-            case "maximumPoolSize":
-                return " (HikariCP name: use maxActive)";
-            case "connectionTimeout":
-                return " (HikariCP name: use maxWait)";
-            case "jdbcUrl":
-                return " (HikariCP name: use url)";
-            default:
-                return "";
-        }
     }
 
     @Override

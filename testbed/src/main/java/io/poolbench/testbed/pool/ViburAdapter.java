@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
 import org.vibur.dbcp.ViburDBCPDataSource;
 import org.vibur.dbcp.ViburDBCPObjectFactory;
@@ -23,44 +22,18 @@ public final class ViburAdapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public ViburAdapter() {
         super("Vibur DBCP", "org.vibur.dbcp.ViburDBCPObjectFactory", "jdbcUrl", "username",
-                List.of("poolMaxSize", "poolInitialSize"));
-    }
-
-    @Override
-    public ObjectFactory newObjectFactory() {
-        return new ViburDBCPObjectFactory();
-    }
-
-    @Override
-    public boolean builds(DataSource ds) {
-        return ds instanceof ViburDBCPDataSource;
+                List.of("poolMaxSize", "poolInitialSize"),
+                new Vocabulary(ViburDBCPObjectFactory::new, ViburDBCPDataSource.class,
+                        "is not a ViburDBCPDataSource property; ViburDBCPObjectFactory does not set it",
+                        Hints.of()
+                                .use(" (use poolMaxSize)", "maximumPoolSize", "maxTotal", "maxActive")
+                                .use(" (use connectionTimeoutInMs)", "connectionTimeout", "maxWait")
+                                .use(" (use jdbcUrl)", "url").map()));
     }
 
     @Override
     public Set<String> knownAttributes() {
         return Adapters.writableProperties(ViburDBCPDataSource.class);
-    }
-
-    @Override
-    public String ignoredHow() {
-        return "is not a ViburDBCPDataSource property; ViburDBCPObjectFactory does not set it";
-    }
-
-    @Override
-    public String hint(String a) {
-        switch (a) {
-            case "maximumPoolSize":
-            case "maxTotal":
-            case "maxActive":
-                return " (use poolMaxSize)";
-            case "connectionTimeout":
-            case "maxWait":
-                return " (use connectionTimeoutInMs)";
-            case "url":
-                return " (use jdbcUrl)";
-            default:
-                return "";
-        }
     }
 
     @Override
