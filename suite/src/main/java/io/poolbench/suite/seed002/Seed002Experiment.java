@@ -121,8 +121,6 @@ public final class Seed002Experiment extends AbstractScenario {
             }
         }
         Path data = Files.createDirectories(dir.resolve("shared"));
-        Map<String, Object> environment = new LinkedHashMap<>();
-        environment.put("notes", notes);
         int steps = 1 + (memPhase == null ? 0 : 1) + loadPhases.size() + loads.size();
         int step = 0;
         progress.phase(++step, steps, "database");
@@ -138,12 +136,10 @@ public final class Seed002Experiment extends AbstractScenario {
             set.ensureLoaded(database);
             dbPhase.ok(database.describe() + ", " + set.orders() + " orders, " + set.products()
                     + " products");
-            environment.put("server", serverVersion(database));
-            environment.put("driver", Driver.class.getPackage().getImplementationVersion());
-            environment.put("cores", Runtime.getRuntime().availableProcessors());
-            environment.put("java", System.getProperty("java.vm.name") + " "
-                    + System.getProperty("java.runtime.version"));
-            environment.put("maxConnections", maxConnections);
+            Seed002Data.Environment environment = new Seed002Data.Environment(notes, serverVersion(database),
+                    Driver.class.getPackage().getImplementationVersion(), Runtime.getRuntime().availableProcessors(),
+                    System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                    maxConnections, null);
             JSON.writeValue(data.resolve("environment.json").toFile(), environment);
             if (memPhase != null) {
                 progress.phase(++step, steps, "memory per connection");
@@ -161,7 +157,7 @@ public final class Seed002Experiment extends AbstractScenario {
             try (PgBouncer b = bouncer.orElse(null)) {
                 if (b != null) {
                     b.start(backend.pooler(), data.resolve("pgbouncer"));
-                    environment.put("PgBouncer", b.version());
+                    environment = environment.withPgBouncer(b.version());
                     JSON.writeValue(data.resolve("environment.json").toFile(), environment);
                 }
                 for (String l : loads) {
@@ -280,7 +276,7 @@ public final class Seed002Experiment extends AbstractScenario {
             Process loadProcess, LoadCounter counter, Path data, Progress progress) throws Exception {
         Map<String, SharedConnectionTrial.Client> clients = new LinkedHashMap<>();
         Map<String, DataSource> pooled = new LinkedHashMap<>();
-        Map<String, Map<String, Object>> results = new LinkedHashMap<>();
+        Map<String, Seed002Data.Trials> results = new LinkedHashMap<>();
         try {
             for (String v : variants) {
                 Phase ph = phases.get(loadName + "/" + v);
@@ -294,13 +290,8 @@ public final class Seed002Experiment extends AbstractScenario {
                     ph.failed("setup: " + Redact.rootMessage(e));
                     continue;
                 }
-                Map<String, Object> j = new LinkedHashMap<>();
-                j.put("variant", v);
-                j.put("label", label(v, pools));
-                j.put("load", loadName);
-                j.put("setupMs", (System.nanoTime() - t0) / 1e6);
-                j.put("trials", new LinkedHashMap<String, Object>());
-                results.put(v, j);
+                results.put(v, new Seed002Data.Trials(v, label(v, pools), loadName, (System.nanoTime() - t0) / 1e6,
+                        new LinkedHashMap<>()));
             }
             ProcessCpu cpu = new ProcessCpu().watch("client", ProcessHandle.current().pid());
             database.serverPid().ifPresent(p -> cpu.watch("server", p));
@@ -336,36 +327,24 @@ public final class Seed002Experiment extends AbstractScenario {
                     }
                 }
                 for (String v : live) {
-                    Map<String, Object> cj = new LinkedHashMap<>();
-                    cj.put("elapsedMs", ms.get(v));
-                    cj.put("errors", errors.get(v));
-                    if (firstError.containsKey(v)) {
-                        cj.put("firstError", firstError.get(v));
-                    }
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> trials = (Map<String, Object>) results.get(v).get("trials");
-                    trials.put(Integer.toString(c), cj);
+                    results.get(v).trials().put(Integer.toString(c), new Seed002Data.Trial(ms.get(v), errors.get(v),
+                            firstError.get(v)));
                     JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
                     progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
                             Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
                                     + " failed queries" : ""));
                 }
             }
-            Map<String, Object> period = new LinkedHashMap<>();
             double wall = 0;
             Map<String, Double> cores = new LinkedHashMap<>();
             for (ProcessCpu.Usage u : cpu.stop()) {
                 cores.put(u.name(), u.cores());
                 wall = u.wallSeconds();
             }
-            period.put("cpuCores", cores);
-            period.put("wallS", wall);
-            if (loadProcess != null) {
-                // the load reports its totals once a second: over a shorter period its rate is not measured (null,
-                // left out of the report), never a measured 0
-                period.put("loadQueriesPerSecond", wall >= 2 ? (counter.queries() - q0) / wall : null);
-                period.put("loadErrors", counter.errors());
-            }
+            // the load reports its totals once a second: over a shorter period its rate is not measured (null, left
+            // out of the report), never a measured 0
+            Seed002Data.Period period = new Seed002Data.Period(cores, wall, loadProcess != null && wall >= 2
+                    ? (counter.queries() - q0) / wall : null, loadProcess != null ? counter.errors() : null);
             JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);
             for (String v : live) {
                 phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials, interleaved");
@@ -418,10 +397,10 @@ public final class Seed002Experiment extends AbstractScenario {
         return ds;
     }
 
-    private Map<String, Object> memory(Database database, List<PoolProfile> pools) throws Exception {
-        Map<String, Object> m = new LinkedHashMap<>();
+    private Seed002Data.Memory memory(Database database, List<PoolProfile> pools) throws Exception {
         DataSource pool = null;
         PoolProfile first = pools.isEmpty() ? null : pools.get(0);
+        Map<String, Long> allocated;
         try {
             if (first != null) {
                 Map<String, String> overrides = new HashMap<>();
@@ -430,24 +409,22 @@ public final class Seed002Experiment extends AbstractScenario {
                 }
                 pool = first.createDataSource(DatabaseOptions.vars(database), overrides);
                 PoolFill.fill(pool, memoryConnections);
-                m.put("pool", first.kind().adapter().displayName());
             }
-            m.put("connections", memoryConnections);
-            m.put("clientAllocatedBytes", ConnectionMemory.clientAllocations(database, pool, memoryConnections));
+            allocated = ConnectionMemory.clientAllocations(database, pool, memoryConnections);
         } finally {
             if (pool != null) {
                 PoolProfile.close(pool);
             }
         }
-        m.put("retainedBytesPerConnection", ConnectionMemory.retainedBytesPerConnection(database, memoryConnections));
-        Map<String, Object> server = new LinkedHashMap<>();
+        double retained = ConnectionMemory.retainedBytesPerConnection(database, memoryConnections);
+        Map<String, List<ConnectionMemory.Backend>> server = new LinkedHashMap<>();
         if (database.serverPid().isPresent()) {
             for (int c : serverConnections) {
                 server.put(Integer.toString(c), ConnectionMemory.serverBackends(database, c));
             }
         }
-        m.put("serverBackends", server);
-        return m;
+        return new Seed002Data.Memory(first == null ? null : first.kind().adapter().displayName(), memoryConnections,
+                allocated, retained, server);
     }
 
     private static String serverVersion(Database database) {

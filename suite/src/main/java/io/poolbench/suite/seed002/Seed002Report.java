@@ -1,6 +1,6 @@
 package io.poolbench.suite.seed002;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,8 +27,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * claims beside ours, and the memory tables beside its Table 1.
  */
 public final class Seed002Report {
-    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Seed002Report() {
     }
@@ -55,14 +54,15 @@ public final class Seed002Report {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        JsonNode s = m.settings();
+        Seed002Settings s = JSON.treeToValue(m.settings(), Seed002Settings.class);
         Path base = Files.createDirectories(dir.resolve("shared"));
-        JsonNode env = read(base.resolve("environment.json"));
-        JsonNode art = Seeds.read("002");
-        List<Integer> plainCounts = new ArrayList<>();
-        s.path("threads").forEach(x -> plainCounts.add(x.asInt()));
-        List<Integer> loadedCounts = new ArrayList<>();
-        s.path("threadsUnderLoad").forEach(x -> loadedCounts.add(x.asInt()));
+        Seed002Data.Environment env = read(base.resolve("environment.json"), Seed002Data.Environment.class);
+        if (env == null) {
+            env = new Seed002Data.Environment(List.of(), null, null, null, null, null, null);
+        }
+        Seed002Data.Article art = Seeds.read("002", Seed002Data.Article.class);
+        List<Integer> plainCounts = new ArrayList<>(s.threads());
+        List<Integer> loadedCounts = new ArrayList<>(s.threadsUnderLoad() == null ? List.of() : s.threadsUnderLoad());
         if (loadedCounts.isEmpty()) {
             loadedCounts.addAll(plainCounts);
         }
@@ -74,16 +74,13 @@ public final class Seed002Report {
                 + " the trials (the setup column: opening the shared connection, or creating and filling the pool)."
                 + " Background load \"cross-join\": %d threads over a pool of %d in their own JVM, each running the"
                 + " CROSS JOIN of 200 orders × 500 products back to back (the article: JMeter, 150 threads, pool"
-                + " 200). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores, %s.%n%n", s.path("query").asText(),
-                s.path("trials").asInt(), s.path("poolSize").asInt(), s.path("loadThreads").asInt(),
-                s.path("loadPool").asInt(), env.path("server").asText("?"), env.path("driver").asText("?"),
-                env.path("PgBouncer").asText("not run"), env.path("cores").asText("?"), env.path("java").asText("")));
-        env.path("notes").forEach(x -> md.append("- ").append(x.asText()).append("\n"));
-        Map<String, Object> json = new LinkedHashMap<>();
+                + " 200). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores, %s.%n%n", s.query(), s.trials(),
+                s.poolSize(), s.loadThreads(), s.loadPool(), or(env.server(), "?"), or(env.driver(), "?"),
+                or(env.pgBouncer(), "not run"), cores(env), or(env.java(), "")));
+        (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
+        Map<String, Map<String, Seed002Data.Cell>> json = new LinkedHashMap<>();
         Map<String, Map<String, Map<Integer, Double>>> means = new LinkedHashMap<>();
-        List<String> loads = new ArrayList<>();
-        s.path("loads").forEach(x -> loads.add(x.asText()));
-        for (String load : loads) {
+        for (String load : s.loads()) {
             List<Integer> counts = load.equals("none") ? plainCounts : loadedCounts;
             md.append("\n## Load: ").append(load).append("\n\n| variant | setup ms |");
             counts.forEach(c -> md.append(" ").append(c).append(" threads: mean / p99 ms |"));
@@ -108,19 +105,18 @@ public final class Seed002Report {
                             .append(" |").append(" |".repeat(counts.size() + 1)).append("\n");
                     continue;
                 }
-                JsonNode r = JSON.readTree(f.toFile());
-                md.append("| ").append(Figures.cell(r.path("label").asText())).append(" | ")
-                        .append(String.format(Locale.ROOT, "%,.1f", r.path("setupMs").asDouble())).append(" |");
+                Seed002Data.Trials r = JSON.readValue(f.toFile(), Seed002Data.Trials.class);
+                md.append("| ").append(Figures.cell(r.label())).append(" | ")
+                        .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
                 List<Double> xs = new ArrayList<>();
                 List<Double> ys = new ArrayList<>();
                 Map<Integer, Double> vm = new LinkedHashMap<>();
                 int errors = 0;
-                Map<String, Object> vj = new LinkedHashMap<>();
+                Map<String, Seed002Data.Cell> vj = new LinkedHashMap<>();
                 for (int c : counts) {
-                    JsonNode t = r.path("trials").path(Integer.toString(c));
-                    List<Double> ms = new ArrayList<>();
-                    t.path("elapsedMs").forEach(x -> ms.add(x.asDouble()));
-                    errors += t.path("errors").asInt();
+                    Seed002Data.Trial t = r.trials().get(Integer.toString(c));
+                    List<Double> ms = t == null || t.elapsedMs() == null ? List.of() : t.elapsedMs();
+                    errors += t == null ? 0 : t.errors();
                     if (ms.isEmpty()) {
                         md.append(" – |");
                         continue;
@@ -130,26 +126,26 @@ public final class Seed002Report {
                     xs.add((double) c);
                     ys.add(mean);
                     vm.put(c, mean);
-                    vj.put(Integer.toString(c), Map.of("meanMs", mean, "p99Ms", percentile(ms, 0.99), "n", ms.size()));
+                    vj.put(Integer.toString(c), new Seed002Data.Cell(mean, percentile(ms, 0.99), ms.size()));
                 }
                 loadMeans.put(v, vm);
                 json.put(load + "/" + v, vj);
                 md.append(" ").append(errors).append(" |\n");
                 if (!xs.isEmpty()) {
-                    chart.addSeries(r.path("label").asText(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+                    chart.addSeries(r.label(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
                 }
             }
-            JsonNode period = read(base.resolve(load + "-period.json"));
-            if (period.has("cpuCores")) {
-                JsonNode cpu = period.path("cpuCores");
+            Seed002Data.Period period = read(base.resolve(load + "-period.json"), Seed002Data.Period.class);
+            if (period != null && period.cpuCores() != null) {
+                Map<String, Double> cpu = period.cpuCores();
                 md.append(String.format(Locale.ROOT, "%nThe variants ran interleaved (per thread count one warm-up"
                         + " trial each, then rounds of one trial per variant, the order rotating), so a drifting load"
                         + " falls on all alike. Over the %.0f s: CPU client %s / server %s / background load %s /"
-                        + " PgBouncer %s cores (of %s)%s.%n", period.path("wallS").asDouble(), core(cpu, "client"),
-                        core(cpu, "server"), core(cpu, "load"), core(cpu, "pgbouncer"), env.path("cores").asText("?"),
-                        period.path("loadQueriesPerSecond").isNumber() ? String.format(Locale.ROOT,
+                        + " PgBouncer %s cores (of %s)%s.%n", period.wallS(), core(cpu, "client"),
+                        core(cpu, "server"), core(cpu, "load"), core(cpu, "pgbouncer"), cores(env),
+                        period.loadQueriesPerSecond() != null ? String.format(Locale.ROOT,
                                 "; the background load completed %.1f CROSS JOINs per second, %d failed",
-                                period.path("loadQueriesPerSecond").asDouble(), period.path("loadErrors").asLong())
+                                period.loadQueriesPerSecond(), period.loadErrors() == null ? 0 : period.loadErrors())
                                 : ""));
             }
             if (!chart.getSeriesMap().isEmpty()) {
@@ -159,9 +155,9 @@ public final class Seed002Report {
         }
         md.append("\n## The article's claims beside ours\n\nThe article gives ratios only (its figures 1–3 are not in"
                 + " the text). Ours are ratios of mean trial times in this run; p99 is over ")
-                .append(s.path("trials").asInt()).append(" trials (with fewer than 100 it is the slowest one).\n\n"
+                .append(s.trials()).append(" trials (with fewer than 100 it is the slowest one).\n\n"
                         + "| claim | article | ours |\n|---|---:|---|\n");
-        JsonNode cl = art.path("claims");
+        Map<String, Double> cl = art.claims();
         int max = plainCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         int maxLoaded = loadedCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         List<String> pools = new ArrayList<>();
@@ -173,87 +169,88 @@ public final class Seed002Report {
         Map<String, Map<Integer, Double>> none = means.getOrDefault("none", Map.of());
         Map<String, Map<Integer, Double>> cj = means.getOrDefault("cross-join", Map.of());
         md.append(claim("no load: PgBouncer ÷ pool, above 100 threads (PgBouncer slower when > 1)",
-                cl.path("noLoadPgBouncerOverPoolAbove100").asDouble(), pools, p -> ratioAbove(none.get("pgbouncer"),
+                cl.get("noLoadPgBouncerOverPoolAbove100"), pools, p -> ratioAbove(none.get("pgbouncer"),
                         none.get(p), 100)));
         md.append(claim("no load: shared ÷ PgBouncer at 10 threads (PgBouncer faster when > 1)",
-                cl.path("noLoadSharedOverPgBouncerAt10").asDouble(), List.of("pgbouncer"),
+                cl.get("noLoadSharedOverPgBouncerAt10"), List.of("pgbouncer"),
                 p -> at(none.get("shared"), 10) / at(none.get("pgbouncer"), 10)));
         md.append(claim("load: shared ÷ pool at " + maxLoaded + " threads (article: at 500; pool faster when > 1)",
-                cl.path("loadSharedOverPoolAt500").asDouble(), pools, p -> at(cj.get("shared"), maxLoaded)
+                cl.get("loadSharedOverPoolAt500"), pools, p -> at(cj.get("shared"), maxLoaded)
                         / at(cj.get(p), maxLoaded)));
         int near50 = loadedCounts.stream().filter(c -> c <= 50).mapToInt(Integer::intValue).max().orElse(50);
         md.append(claimMs("load: shared − pool at " + near50 + " threads, ms (article: at 50)",
-                cl.path("loadSharedMinusPoolAt50Ms").asDouble(), pools, p -> at(cj.get("shared"), near50)
+                cl.get("loadSharedMinusPoolAt50Ms"), pools, p -> at(cj.get("shared"), near50)
                         - at(cj.get(p), near50)));
         md.append(claim("no load: a connection per thread ÷ shared at " + max + " threads (the article: single-threaded"
                 + " ÷ method 4.55 at many connections; multi-threaded was 1.7 × faster than single-threaded)",
-                cl.path("noLoadSingleOverSharedManyConnections").asDouble() / cl.path("noLoadSingleOverMultiAt500")
-                        .asDouble(), List.of("unpooled"), p -> at(none.get("unpooled"), max)
-                        / at(none.get("shared"), max)));
-        JsonNode mem = read(base.resolve("memory.json"));
-        if (!mem.isMissingNode() && mem.size() > 0) {
+                cl.get("noLoadSingleOverSharedManyConnections") / cl.get("noLoadSingleOverMultiAt500"),
+                List.of("unpooled"), p -> at(none.get("unpooled"), max) / at(none.get("shared"), max)));
+        Seed002Data.Memory mem = read(base.resolve("memory.json"), Seed002Data.Memory.class);
+        if (mem != null) {
             md.append("\n## Memory per connection\n\nClient: bytes the JVM allocated for ")
-                    .append(mem.path("connections").asInt()).append(" connections plus the simple query"
+                    .append(mem.connections()).append(" connections plus the simple query"
                             + " (ThreadMXBean per-thread allocation counters, median of 5 after 2 unrecorded warm-ups;"
-                            + " pool: ").append(mem.path("pool").asText("–")).append(", filled before). The article"
+                            + " pool: ").append(or(mem.pool(), "–")).append(", filled before). The article"
                             + " counted a C client's malloc calls and bytes: Java has no malloc count and allocates"
                             + " objects, so compare the ratios to the shared connection, not the bytes.\n\n"
                             + "| implementation | ours, bytes | ÷ shared | article allocations | article bytes |"
                             + " ÷ shared |\n|---|---:|---:|---:|---:|---:|\n");
-            double ourShared = mem.path("clientAllocatedBytes").path("shared connection").asDouble(Double.NaN);
+            Map<String, Long> allocated = mem.clientAllocatedBytes() == null ? Map.of() : mem.clientAllocatedBytes();
+            double ourShared = allocated.containsKey("shared connection") ? allocated.get("shared connection")
+                    : Double.NaN;
             double artShared = 180_794;
-            for (JsonNode row : art.path("table1").path("rows")) {
-                String impl = row.path("implementation").asText();
-                JsonNode ours = mem.path("clientAllocatedBytes").path(impl);
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %.2f |%n", impl,
-                        ours.isNumber() ? String.format(Locale.ROOT, "%,d", ours.asLong()) : "–",
-                        ours.isNumber() ? String.format(Locale.ROOT, "%.2f", ours.asDouble() / ourShared) : "–",
-                        row.path("allocations").asLong(), row.path("bytes").asLong(),
-                        row.path("bytes").asDouble() / artShared));
+            for (Seed002Data.Table1Row row : art.table1().rows()) {
+                Long ours = allocated.get(row.implementation());
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %.2f |%n", row.implementation(),
+                        ours != null ? String.format(Locale.ROOT, "%,d", ours) : "–",
+                        ours != null ? String.format(Locale.ROOT, "%.2f", ours / ourShared) : "–",
+                        row.allocations(), row.bytes(), row.bytes() / artShared));
             }
             md.append(String.format(Locale.ROOT, "%nHeap retained per open connection (pgjdbc, heap used after"
                     + " full GCs with %d connections open minus before, ÷ %d): %,.0f bytes.%n%n",
-                    mem.path("connections").asInt(), mem.path("connections").asInt(),
-                    mem.path("retainedBytesPerConnection").asDouble()));
-            if (mem.path("serverBackends").size() > 0) {
+                    mem.connections(), mem.connections(), mem.retainedBytesPerConnection()));
+            if (mem.serverBackends() != null && !mem.serverBackends().isEmpty()) {
                 md.append("Server: each backend's memory with N connections open, each after the simple query"
                         + " (/proc/<pid>/smaps_rollup; RSS counts the shared buffers every backend maps, PSS shares"
                         + " them out, private is what the backend alone holds). The article cites 2–3 MB per"
                         + " connection (its reference [2], not measured there).\n\n| open connections | backends"
                         + " read | RSS median kB | PSS median kB | private median kB (min–max) |\n"
                         + "|---:|---:|---:|---:|---:|\n");
-                mem.path("serverBackends").fields().forEachRemaining(e -> {
-                    List<Double> rss = new ArrayList<>();
-                    List<Double> pss = new ArrayList<>();
-                    List<Double> priv = new ArrayList<>();
-                    e.getValue().forEach(b -> {
-                        rss.add(b.path("rssKb").asDouble());
-                        pss.add(b.path("pssKb").asDouble());
-                        priv.add(b.path("privateKb").asDouble());
-                    });
+                mem.serverBackends().forEach((open, backends) -> {
+                    List<Double> rss = backends.stream().map(b -> (double) b.rssKb()).toList();
+                    List<Double> pss = backends.stream().map(b -> (double) b.pssKb()).toList();
+                    List<Double> priv = backends.stream().map(b -> (double) b.privateKb()).toList();
                     md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f (%,.0f–%,.0f) |%n",
-                            e.getKey(), rss.size(), percentile(rss, 0.5), percentile(pss, 0.5), percentile(priv, 0.5),
+                            open, rss.size(), percentile(rss, 0.5), percentile(pss, 0.5), percentile(priv, 0.5),
                             priv.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
                             priv.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
                 });
             } else {
                 md.append("Server memory: not read (the server does not run on this machine).\n");
             }
-            json.put("memory", mem);
         }
         md.append("\nRun status: **").append(m.status()).append("**. Raw trials: `shared/<load>-<variant>.json`;"
                 + " memory: `shared/memory.json`; the background load's log: `shared/load.log`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed002Data.Summary(json, mem));
         return md.toString();
     }
 
-    private static JsonNode read(Path f) throws IOException {
-        return Files.isRegularFile(f) ? JSON.readTree(f.toFile()) : JSON.createObjectNode();
+    private static <T> T read(Path f, Class<T> type) throws IOException {
+        return Files.isRegularFile(f) ? JSON.readValue(f.toFile(), type) : null;
     }
 
-    private static String core(JsonNode cpu, String who) {
-        return cpu.path(who).isNumber() ? String.format(Locale.ROOT, "%.2f", cpu.path(who).asDouble()) : "–";
+    private static String core(Map<String, Double> cpu, String who) {
+        Double v = cpu.get(who);
+        return v != null ? String.format(Locale.ROOT, "%.2f", v) : "–";
+    }
+
+    private static String or(String v, String missing) {
+        return v == null ? missing : v;
+    }
+
+    private static String cores(Seed002Data.Environment env) {
+        return env.cores() == null ? "?" : env.cores().toString();
     }
 
     private static double at(Map<Integer, Double> m, int count) {
@@ -320,28 +317,25 @@ public final class Seed002Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        JsonNode j;
+        Seed002Data.Summary j;
         try {
-            j = FINDINGS_JSON.readTree(dir.resolve("shared/summary.json").toFile());
+            j = JSON.readValue(dir.resolve("shared/summary.json").toFile(), Seed002Data.Summary.class);
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
-        JsonNode bouncer = j.path("none/pgbouncer");
-        String hikari = "none/hikari";
-        if (bouncer.isObject() && j.path(hikari).isObject()) {
-            int most = 0;
-            for (Iterator<String> it = bouncer.fieldNames(); it.hasNext();) {
-                most = Math.max(most, Integer.parseInt(it.next()));
-            }
-            double b = bouncer.path(Integer.toString(most)).path("meanMs").asDouble();
-            double h = j.path(hikari).path(Integer.toString(most)).path("meanMs").asDouble();
-            if (h > 0) {
-                out.add(String.format(Locale.ROOT, "**An in-process pool before PgBouncer** for one service:"
-                        + " %d threads each running one query took %.1f ms through a new connection to"
-                        + " PgBouncer against %.1f ms from HikariCP (%.2f ×).", most, b, h, b / h));
-            }
+        Map<String, Seed002Data.Cell> bouncer = j.variants() == null ? null : j.variants().get("none/pgbouncer");
+        Map<String, Seed002Data.Cell> hikari = j.variants() == null ? null : j.variants().get("none/hikari");
+        if (bouncer == null || hikari == null || bouncer.isEmpty()) {
+            return List.of();
         }
-        return out;
+        int most = bouncer.keySet().stream().mapToInt(Integer::parseInt).max().orElse(0);
+        Seed002Data.Cell b = bouncer.get(Integer.toString(most));
+        Seed002Data.Cell h = hikari.get(Integer.toString(most));
+        if (h == null || h.meanMs() <= 0) {
+            return List.of();
+        }
+        return List.of(String.format(Locale.ROOT, "**An in-process pool before PgBouncer** for one service: %d"
+                + " threads each running one query took %.1f ms through a new connection to PgBouncer against %.1f"
+                + " ms from HikariCP (%.2f ×).", most, b.meanMs(), h.meanMs(), b.meanMs() / h.meanMs()));
     }
 }
