@@ -79,10 +79,9 @@ public final class Seed001Experiment extends AbstractScenario {
             db.dataSet().ensureLoaded(database);
             dbPhase.ok(database.describe());
             Map<String, String> vars = DatabaseOptions.vars(database);
-            Map<String, Object> env = new LinkedHashMap<>();
-            env.put("server", StackSteps.serverVersion(database));
-            env.put("cores", Runtime.getRuntime().availableProcessors());
-            env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+            Seed001Data.Environment env = new Seed001Data.Environment(StackSteps.serverVersion(database),
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.runtime.version"));
             JSON.writeValue(data.resolve("environment.json").toFile(), env);
             StackSteps sweep = new StackSteps(art, plan, settings, database, vars, progress);
             // Ctrl-C: the index goes back before the database stops (an external server keeps it)

@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed001;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
@@ -20,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -79,7 +79,7 @@ public final class Seed001Report {
     }
 
     /** One stack's steps as read back, users → step. */
-    private record StackData(String id, String label, boolean r2dbc, Map<Integer, JsonNode> steps) {
+    private record StackData(String id, String label, boolean r2dbc, Map<Integer, Seed001Data.Step> steps) {
     }
 
     /**
@@ -91,11 +91,12 @@ public final class Seed001Report {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        JsonNode s = m.settings();
+        Seed001Settings s = JSON.treeToValue(m.settings(), Seed001Settings.class);
         Path base = Files.createDirectories(dir.resolve("concurrency"));
-        JsonNode env = Files.isRegularFile(base.resolve("environment.json"))
-                ? JSON.readTree(base.resolve("environment.json").toFile()) : JSON.createObjectNode();
-        JsonNode art = Seeds.read("001");
+        Seed001Data.Environment env = Files.isRegularFile(base.resolve("environment.json"))
+                ? JSON.readValue(base.resolve("environment.json").toFile(), Seed001Data.Environment.class)
+                : new Seed001Data.Environment(null, null, null);
+        Seed001Data.Article art = Seeds.read("001", Seed001Data.Article.class);
         StringBuilder md = new StringBuilder("# Seed 001: JDBC pools against R2DBC, 10…300 users, with and without"
                 + " the index\n\n");
         md.append(String.format(Locale.ROOT, "The webapp (embedded Tomcat, %d request threads, its own JVM) serves"
@@ -112,32 +113,30 @@ public final class Seed001Report {
                 + " for the reactive query (what a synchronous servlet must do), *async servlet* = Servlet async, no"
                 + " Tomcat thread held while the database works (what the article's Spring MVC + coroutines"
                 + " stack does). The article's JDBC stack ran on Dispatchers.IO, ours on Tomcat's threads.%n%n",
-                s.path("maxThreads").asInt(), s.path("poolSize").asInt(),
-                s.path("thinkMs").asInt() == 0 ? "**no pause**" : s.path("thinkMs").asInt() + " ms",
-                s.path("warmupSeconds").asInt(), s.path("stepSeconds").asInt(), startNote(base, s),
-                env.path("server").asText("PostgreSQL"), env.path("cores").asText("?"),
-                String.format(Locale.ROOT, "%,d", s.path("rows").asInt())));
-        md.append(String.format(Locale.ROOT, "The article: %s%n%n", art.path("setup").asText()));
+                s.maxThreads(), s.poolSize(), s.thinkMs() == 0 ? "**no pause**" : s.thinkMs() + " ms",
+                s.warmupSeconds(), s.stepSeconds(), startNote(base, s),
+                env.server() == null ? "PostgreSQL" : env.server(), env.cores() == null ? "?" : env.cores().toString(),
+                String.format(Locale.ROOT, "%,d", s.rows())));
+        md.append(String.format(Locale.ROOT, "The article: %s%n%n", art.setup()));
         Map<String, IndexChecks> checked = new LinkedHashMap<>();
         Map<String, Map<String, StackData>> byIndex = new LinkedHashMap<>();
-        for (JsonNode ix : s.path("indexes")) {
-            String index = ix.asText();
+        for (String index : s.indexes()) {
             md.append("## ").append(index.equals("with") ? "With" : "Without").append(" the index\n\n");
             Map<String, StackData> stacks = new LinkedHashMap<>();
             List<String> missing = new ArrayList<>();
-            for (JsonNode st : s.path("stacks")) {
-                String id = st.path("id").asText();
+            for (Stack st : s.stacks()) {
+                String id = st.id();
                 Path f = base.resolve(index).resolve(id + ".json");
                 PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals("concurrency:" + index + ":"
                         + id)).findFirst().orElse(null);
                 if (Files.isRegularFile(f)) {
-                    JsonNode j = JSON.readTree(f.toFile());
-                    Map<Integer, JsonNode> steps = new TreeMap<>();
-                    j.path("steps").forEach(x -> steps.put(x.path("users").asInt(), x));
-                    stacks.put(id, new StackData(id, st.path("label").asText(), st.path("r2dbc").asBoolean(), steps));
+                    Seed001Data.StackRun j = JSON.readValue(f.toFile(), Seed001Data.StackRun.class);
+                    Map<Integer, Seed001Data.Step> steps = new TreeMap<>();
+                    j.steps().forEach(x -> steps.put(x.users(), x));
+                    stacks.put(id, new StackData(id, st.label(), st.r2dbc(), steps));
                 }
                 if (ph != null && !ph.ok()) {
-                    missing.add("- " + st.path("label").asText() + ": **" + ph.status().toUpperCase(Locale.ROOT)
+                    missing.add("- " + st.label() + ": **" + ph.status().toUpperCase(Locale.ROOT)
                             + "**" + (ph.reason() == null ? "" : ": " + Figures.cell(ph.reason())));
                 }
             }
@@ -145,19 +144,19 @@ public final class Seed001Report {
             md.append(ours(stacks, s));
             missing.forEach(x -> md.append(x).append("\n"));
             md.append("\nThe article, ").append(index).append(" the index (k6, 60 s steps; ms):\n\n");
-            md.append(article(art.path(index + " index")));
+            md.append(article(art.rows(index)));
             String png = index + "-index.png";
-            if (chart(stacks, art.path(index + " index"), index, base.resolve(png))) {
+            if (chart(stacks, art.rows(index), index, base.resolve(png))) {
                 md.append("\n![req/s and P95 against users, ").append(index).append(" the index](").append(png)
                         .append(")\n");
             }
             IndexChecks ic = new IndexChecks(new LinkedHashMap<>(), new ArrayList<>());
-            md.append("\n").append(checks(stacks, art.path(index + " index"), index, ic));
+            md.append("\n").append(checks(stacks, art.rows(index), index, ic));
             checked.put(index, ic);
         }
         List<IndexEffect> effects = new ArrayList<>();
         md.append(indexEffect(byIndex, art, effects));
-        md.append("\n**The article's conclusion**: ").append(art.path("conclusion").asText()).append("\n");
+        md.append("\n**The article's conclusion**: ").append(art.conclusion()).append("\n");
         md.append("\nRun status: **").append(m.status()).append("**. Raw data: `concurrency/<index>/<stack>.json`;"
                 + " per step `concurrency/<index>/<stack>/<users>-users/` (JMeter's samples `results.csv`, its log,"
                 + " the pool's state every 500 ms `pool.csv`); the profile each stack ran with (resized) beside them.\n");
@@ -167,18 +166,19 @@ public final class Seed001Report {
     }
 
     /** The slowest start of all users over the run's steps, as a clause for the introduction. */
-    private static String startNote(Path base, JsonNode s) throws IOException {
+    private static String startNote(Path base, Seed001Settings s) throws IOException {
         double worst = 0;
         int at = 0;
-        for (JsonNode ix : s.path("indexes")) {
-            for (JsonNode st : s.path("stacks")) {
-                Path f = base.resolve(ix.asText()).resolve(st.path("id").asText() + ".json");
+        for (String ix : s.indexes()) {
+            for (Stack st : s.stacks()) {
+                Path f = base.resolve(ix).resolve(st.id() + ".json");
                 if (Files.isRegularFile(f)) {
-                    for (JsonNode step : JSON.readTree(f.toFile()).path("steps")) {
-                        double v = step.path("usersStartedSeconds").asDouble(0);
+                    for (Seed001Data.Step step : JSON.readValue(f.toFile(), Seed001Data.StackRun.class).steps()) {
+                        double v = step.usersStartedSeconds() == null || step.usersStartedSeconds().isNaN() ? 0
+                                : step.usersStartedSeconds();
                         if (v > worst) {
                             worst = v;
-                            at = step.path("users").asInt();
+                            at = step.users();
                         }
                     }
                 }
@@ -188,27 +188,26 @@ public final class Seed001Report {
                 worst, at);
     }
 
-    private static String ours(Map<String, StackData> stacks, JsonNode s) {
+    private static String ours(Map<String, StackData> stacks, Seed001Settings s) {
         StringBuilder md = new StringBuilder("| users | stack | n | req/s | avg ms | P95 ms | p99 ms | max ms | errors"
                 + " | waiting max | CPU webapp / JMeter / DB (cores) |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (JsonNode u : s.path("users")) {
-            int users = u.asInt();
+        for (int users : s.users()) {
             for (StackData d : stacks.values()) {
-                JsonNode r = d.steps().get(users);
+                Seed001Data.Step r = d.steps().get(users);
                 if (r == null) {
                     continue;
                 }
-                if (r.has("failed") && !r.has("requests")) {
+                if ((r.failed() != null) && !r.measured()) {
                     md.append(String.format(Locale.ROOT, "| %d | %s | | **FAILED**: %s | | | | | | | |%n", users,
-                            d.label(), Figures.cell(r.path("failed").asText())));
+                            d.label(), Figures.cell(r.failed())));
                     continue;
                 }
                 md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %s%s | %s | %d | %d | %d | %d | %s | %s |%n",
-                        users, d.label(), r.path("requests").asLong(), Figures.fixed(r.path("reqPerSecond").asDouble(), 1),
-                        r.has("failed") ? " **FAILED**: " + Figures.cell(r.path("failed").asText()) : "",
-                        Figures.fixed(r.path("avgMs").asDouble(), 1), r.path("p95Ms").asLong(), r.path("p99Ms").asLong(),
-                        r.path("maxMs").asLong(), r.path("errors").asLong(),
-                        r.path("maxWaiting").asInt(-1) < 0 ? "n/a" : Integer.toString(r.path("maxWaiting").asInt()),
+                        users, d.label(), r.requests(), Figures.fixed(r.reqPerSecond(), 1),
+                        (r.failed() != null) ? " **FAILED**: " + Figures.cell(r.failed()) : "",
+                        Figures.fixed(r.avgMs(), 1), r.p95Ms(), r.p99Ms(),
+                        r.maxMs(), r.errors(),
+                        r.maxWaiting() == null || r.maxWaiting() < 0 ? "n/a" : Integer.toString(r.maxWaiting()),
                         cores(r)));
             }
         }
@@ -216,27 +215,28 @@ public final class Seed001Report {
                 + " `/pool` (R2DBC: pending acquires).\n\n").toString();
     }
 
-    private static String cores(JsonNode r) {
-        JsonNode c = r.path("cpuCores");
-        return String.format(Locale.ROOT, "%s / %s / %s", c1(c.path("webapp")), c1(c.path("jmeter")),
-                c1(c.path("database")));
+    private static String cores(Seed001Data.Step r) {
+        Map<String, Double> c = r.cpuCores() == null ? Map.of() : r.cpuCores();
+        return String.format(Locale.ROOT, "%s / %s / %s", c1(c.get("webapp")), c1(c.get("jmeter")),
+                c1(c.get("database")));
     }
 
-    private static String c1(JsonNode v) {
-        return v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : "–";
+    private static String c1(Double v) {
+        return v != null ? String.format(Locale.ROOT, "%.2f", v) : "–";
     }
 
-    private static String article(JsonNode rows) {
+    private static String article(List<Seed001Data.ArticleRow> rows) {
         StringBuilder md = new StringBuilder("| users | JDBC req/s | JDBC avg | JDBC P95 | R2DBC req/s | R2DBC avg |"
                 + " R2DBC P95 |\n|---:|---:|---:|---:|---:|---:|---:|\n");
         rows.forEach(r -> md.append(String.format(Locale.ROOT, "| %d | %.1f | %.2f | %.2f | %.1f | %.2f | %.2f |%n",
-                r.get(0).asInt(), r.get(1).asDouble(), r.get(2).asDouble(), r.get(3).asDouble(), r.get(4).asDouble(),
-                r.get(5).asDouble(), r.get(6).asDouble())));
+                r.users(), r.jdbcReqPerSecond(), r.jdbcAvgMs(), r.jdbcP95Ms(), r.r2dbcReqPerSecond(),
+                r.r2dbcAvgMs(), r.r2dbcP95Ms())));
         return md.toString();
     }
 
     /** Req/s and P95 against users, two panels side by side in one PNG; the article's stacks dashed. */
-    private static boolean chart(Map<String, StackData> stacks, JsonNode art, String index, Path png)
+    private static boolean chart(Map<String, StackData> stacks, List<Seed001Data.ArticleRow> art, String index,
+            Path png)
             throws IOException {
         XYChart rate = new XYChartBuilder().width(760).height(480).title("req/s, " + index + " the index")
                 .xAxisTitle("users").yAxisTitle("requests per second").build();
@@ -250,10 +250,10 @@ public final class Seed001Report {
             List<Double> y = new ArrayList<>();
             List<Double> y95 = new ArrayList<>();
             d.steps().forEach((users, r) -> {
-                if (r.has("requests") && r.path("requests").asLong() > 0) {
+                if (r.measured() && r.requests() > 0) {
                     x.add((double) users);
-                    y.add(r.path("reqPerSecond").asDouble());
-                    y95.add(Math.max(1, r.path("p95Ms").asDouble()));
+                    y.add(r.reqPerSecond());
+                    y95.add((double) Math.max(1, r.p95Ms()));
                 }
             });
             if (x.isEmpty()) {
@@ -273,11 +273,11 @@ public final class Seed001Report {
         List<Double> jp = new ArrayList<>();
         List<Double> rp = new ArrayList<>();
         art.forEach(r -> {
-            ax.add(r.get(0).asDouble());
-            jr.add(r.get(1).asDouble());
-            jp.add(r.get(3).asDouble());
-            rr.add(r.get(4).asDouble());
-            rp.add(r.get(6).asDouble());
+            ax.add((double) r.users());
+            jr.add(r.jdbcReqPerSecond());
+            jp.add(r.jdbcP95Ms());
+            rr.add(r.r2dbcReqPerSecond());
+            rp.add(r.r2dbcP95Ms());
         });
         style(rate.addSeries("article JDBC", ax, jr), Color.GRAY, true);
         style(rate.addSeries("article R2DBC", ax, rr), Color.BLACK, true);
@@ -305,7 +305,8 @@ public final class Seed001Report {
     }
 
     /** The article's shape, checked on our numbers. */
-    private static String checks(Map<String, StackData> stacks, JsonNode art, String index, IndexChecks j) {
+    private static String checks(Map<String, StackData> stacks, List<Seed001Data.ArticleRow> art, String index,
+            IndexChecks j) {
         StringBuilder md = new StringBuilder("Checks of shape, ").append(index).append(" the index:\n\n");
         md.append("| check | article | ours |\n|---|---|---|\n");
         // plateau: req/s at 100 users and above, min ÷ max
@@ -320,21 +321,21 @@ public final class Seed001Report {
             }
         }
         md.append(String.format(Locale.ROOT, "| plateau: req/s from 100 users on, min ÷ max (1.00 = flat) | JDBC %.2f,"
-                + " R2DBC %.2f | %s |%n", minOver(art, 1, 100) / maxOver(art, 1, 100),
-                minOver(art, 4, 100) / maxOver(art, 4, 100), trim(ours)));
+                + " R2DBC %.2f | %s |%n", minOver(art, Seed001Data.ArticleRow::jdbcReqPerSecond, 100) / maxOver(art, Seed001Data.ArticleRow::jdbcReqPerSecond, 100),
+                minOver(art, Seed001Data.ArticleRow::r2dbcReqPerSecond, 100) / maxOver(art, Seed001Data.ArticleRow::r2dbcReqPerSecond, 100), trim(ours)));
         // R2DBC ÷ JDBC req/s per users
         List<StackData> jdbc = stacks.values().stream().filter(d -> !d.r2dbc()).toList();
         List<StackData> r2 = stacks.values().stream().filter(StackData::r2dbc).toList();
         StringBuilder artRatio = new StringBuilder();
-        art.forEach(r -> artRatio.append(String.format(Locale.ROOT, "%d: %.2f; ", r.get(0).asInt(),
-                r.get(4).asDouble() / r.get(1).asDouble())));
+        art.forEach(r -> artRatio.append(String.format(Locale.ROOT, "%d: %.2f; ", r.users(),
+                r.r2dbcReqPerSecond() / r.jdbcReqPerSecond())));
         for (StackData r : r2) {
             for (StackData d : jdbc) {
                 StringBuilder o = new StringBuilder();
                 r.steps().forEach((users, x) -> {
-                    JsonNode y = d.steps().get(users);
-                    if (y != null && x.has("requests") && y.has("requests")) {
-                        double q = x.path("reqPerSecond").asDouble() / y.path("reqPerSecond").asDouble();
+                    Seed001Data.Step y = d.steps().get(users);
+                    if (y != null && x.measured() && y.measured()) {
+                        double q = x.reqPerSecond() / y.reqPerSecond();
                         o.append(String.format(Locale.ROOT, "%d: %.2f; ", users, q));
                         j.r2dbcOverJdbc().add(new Ratio(r.id(), d.id(), users, q));
                     }
@@ -346,10 +347,10 @@ public final class Seed001Report {
         // P95 cells where R2DBC is lower than JDBC
         int artCells = 0;
         StringBuilder artWhere = new StringBuilder();
-        for (JsonNode r : art) {
-            if (r.get(6).asDouble() < r.get(3).asDouble()) {
+        for (Seed001Data.ArticleRow r : art) {
+            if (r.r2dbcP95Ms() < r.jdbcP95Ms()) {
                 artCells++;
-                artWhere.append(r.get(0).asInt()).append(", ");
+                artWhere.append(r.users()).append(", ");
             }
         }
         for (StackData r : r2) {
@@ -357,11 +358,11 @@ public final class Seed001Report {
                 int n = 0;
                 int of = 0;
                 StringBuilder where = new StringBuilder();
-                for (Map.Entry<Integer, JsonNode> e : r.steps().entrySet()) {
-                    JsonNode y = d.steps().get(e.getKey());
-                    if (y != null && e.getValue().has("requests") && y.has("requests")) {
+                for (Map.Entry<Integer, Seed001Data.Step> e : r.steps().entrySet()) {
+                    Seed001Data.Step y = d.steps().get(e.getKey());
+                    if (y != null && e.getValue().measured() && y.measured()) {
                         of++;
-                        if (e.getValue().path("p95Ms").asLong() < y.path("p95Ms").asLong()) {
+                        if (e.getValue().p95Ms() < y.p95Ms()) {
                             n++;
                             where.append(e.getKey()).append(", ");
                         }
@@ -375,13 +376,13 @@ public final class Seed001Report {
         // Little's law: users ÷ req/s − avg = the pause per iteration (ms)
         List<Double> artPause = new ArrayList<>();
         art.forEach(r -> {
-            artPause.add(r.get(0).asDouble() * 1000 / r.get(1).asDouble() - r.get(2).asDouble());
-            artPause.add(r.get(0).asDouble() * 1000 / r.get(4).asDouble() - r.get(5).asDouble());
+            artPause.add(r.users() * 1000 / r.jdbcReqPerSecond() - r.jdbcAvgMs());
+            artPause.add(r.users() * 1000 / r.r2dbcReqPerSecond() - r.r2dbcAvgMs());
         });
         List<Double> ourPause = new ArrayList<>();
         stacks.values().forEach(d -> d.steps().forEach((users, x) -> {
-            if (x.has("requests") && x.path("reqPerSecond").asDouble() > 0) {
-                ourPause.add(users * 1000.0 / x.path("reqPerSecond").asDouble() - x.path("avgMs").asDouble());
+            if (x.measured() && x.reqPerSecond() > 0) {
+                ourPause.add(users * 1000.0 / x.reqPerSecond() - x.avgMs());
             }
         }));
         md.append(String.format(Locale.ROOT, "| users ÷ req/s − avg (ms): time per iteration outside the request |"
@@ -392,7 +393,7 @@ public final class Seed001Report {
         return md.append("\n").toString();
     }
 
-    private static String indexEffect(Map<String, Map<String, StackData>> byIndex, JsonNode art,
+    private static String indexEffect(Map<String, Map<String, StackData>> byIndex, Seed001Data.Article art,
             List<IndexEffect> effects) {
         Map<String, StackData> with = byIndex.get("with");
         Map<String, StackData> without = byIndex.get("without");
@@ -401,16 +402,17 @@ public final class Seed001Report {
         }
         StringBuilder md = new StringBuilder("## What the index is worth\n\nreq/s with ÷ without the index at the"
                 + " same users (the article: JDBC ");
-        JsonNode aw = art.path("with index");
-        JsonNode an = art.path("without index");
+        List<Seed001Data.ArticleRow> aw = art.withIndex();
+        List<Seed001Data.ArticleRow> an = art.withoutIndex();
         List<String> a = new ArrayList<>();
         for (int i = 0; i < aw.size(); i++) {
-            a.add(String.format(Locale.ROOT, "%d users %.1f ×", aw.get(i).get(0).asInt(),
-                    aw.get(i).get(1).asDouble() / an.get(i).get(1).asDouble()));
+            a.add(String.format(Locale.ROOT, "%d users %.1f ×", aw.get(i).users(),
+                    aw.get(i).jdbcReqPerSecond() / an.get(i).jdbcReqPerSecond()));
         }
         md.append(a.get(0)).append(" … ").append(a.get(a.size() - 1)).append("; R2DBC ").append(String.format(
-                Locale.ROOT, "%.1f × … %.1f ×", aw.get(0).get(4).asDouble() / an.get(0).get(4).asDouble(),
-                aw.get(aw.size() - 1).get(4).asDouble() / an.get(an.size() - 1).get(4).asDouble())).append("):\n\n");
+                Locale.ROOT, "%.1f × … %.1f ×", aw.get(0).r2dbcReqPerSecond() / an.get(0).r2dbcReqPerSecond(),
+                aw.get(aw.size() - 1).r2dbcReqPerSecond() / an.get(an.size() - 1).r2dbcReqPerSecond()))
+                .append("):\n\n");
         md.append("| stack | by users |\n|---|---|\n");
         for (StackData d : with.values()) {
             StackData n = without.get(d.id());
@@ -419,9 +421,9 @@ public final class Seed001Report {
             }
             StringBuilder o = new StringBuilder();
             d.steps().forEach((users, x) -> {
-                JsonNode y = n.steps().get(users);
-                if (y != null && x.has("requests") && y.has("requests") && y.path("reqPerSecond").asDouble() > 0) {
-                    double q = x.path("reqPerSecond").asDouble() / y.path("reqPerSecond").asDouble();
+                Seed001Data.Step y = n.steps().get(users);
+                if (y != null && x.measured() && y.measured() && y.reqPerSecond() > 0) {
+                    double q = x.reqPerSecond() / y.reqPerSecond();
                     o.append(String.format(Locale.ROOT, "%d: %.1f ×; ", users, q));
                     effects.add(new IndexEffect(d.id(), users, q));
                 }
@@ -434,28 +436,30 @@ public final class Seed001Report {
     private static List<Double> rates(StackData d, int fromUsers) {
         List<Double> v = new ArrayList<>();
         d.steps().forEach((users, r) -> {
-            if (users >= fromUsers && r.has("requests") && r.path("requests").asLong() > 0) {
-                v.add(r.path("reqPerSecond").asDouble());
+            if (users >= fromUsers && r.measured() && r.requests() > 0) {
+                v.add(r.reqPerSecond());
             }
         });
         return v;
     }
 
-    private static double minOver(JsonNode art, int col, int fromUsers) {
+    private static double minOver(List<Seed001Data.ArticleRow> art, ToDoubleFunction<Seed001Data.ArticleRow> col,
+            int fromUsers) {
         double m = Double.MAX_VALUE;
-        for (JsonNode r : art) {
-            if (r.get(0).asInt() >= fromUsers) {
-                m = Math.min(m, r.get(col).asDouble());
+        for (Seed001Data.ArticleRow r : art) {
+            if (r.users() >= fromUsers) {
+                m = Math.min(m, col.applyAsDouble(r));
             }
         }
         return m;
     }
 
-    private static double maxOver(JsonNode art, int col, int fromUsers) {
+    private static double maxOver(List<Seed001Data.ArticleRow> art, ToDoubleFunction<Seed001Data.ArticleRow> col,
+            int fromUsers) {
         double m = 0;
-        for (JsonNode r : art) {
-            if (r.get(0).asInt() >= fromUsers) {
-                m = Math.max(m, r.get(col).asDouble());
+        for (Seed001Data.ArticleRow r : art) {
+            if (r.users() >= fromUsers) {
+                m = Math.max(m, col.applyAsDouble(r));
             }
         }
         return m;
@@ -506,9 +510,9 @@ public final class Seed001Report {
     /** The article's R2DBC ÷ JDBC req/s with the index at a user count, from {@code src/seeds/seed001.json}. */
     private static String articleRatio(int users) {
         try {
-            for (JsonNode r : Seeds.read("001").path("with index")) {
-                if (r.get(0).asInt() == users) {
-                    return String.format(Locale.ROOT, "%.2f ×", r.get(4).asDouble() / r.get(1).asDouble());
+            for (Seed001Data.ArticleRow r : Seeds.read("001", Seed001Data.Article.class).withIndex()) {
+                if (r.users() == users) {
+                    return String.format(Locale.ROOT, "%.2f ×", r.r2dbcReqPerSecond() / r.jdbcReqPerSecond());
                 }
             }
         } catch (IOException | RuntimeException e) {

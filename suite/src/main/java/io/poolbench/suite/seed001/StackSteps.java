@@ -112,7 +112,7 @@ public final class StackSteps {
     List<String> runStack(Stack s, String index, Path dir, int stepsBefore, int totalSteps,
             long sweepStartNanos) throws IOException, InterruptedException {
         Path profile = resized(s, dir);
-        List<Map<String, Object>> steps = new ArrayList<>();
+        List<Seed001Data.Step> steps = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
                 List.of("--context-xml", profile.toAbsolutePath().toString(),
@@ -126,19 +126,18 @@ public final class StackSteps {
             for (int users : settings.users()) {
                 progress.step("concurrency", ++i, totalSteps, s.label() + ", " + index + " the index, " + users
                         + " users", sweepStartNanos);
-                Map<String, Object> r = step(s, web, users, Files.createDirectories(dir.resolve(users + "-users")));
+                Seed001Data.Step r = step(s, web, users, Files.createDirectories(dir.resolve(users + "-users")));
                 steps.add(r);
                 write(dir, s, index, steps);
-                if (r.containsKey("failed")) {
-                    problems.add(users + " users: " + r.get("failed"));
+                if (r.failed() != null) {
+                    problems.add(users + " users: " + r.failed());
                     if (!web.process().isAlive()) {
                         break;
                     }
                 } else {
                     progress.detail(s.id(), String.format(Locale.ROOT, "%d users: %.1f req/s, avg %.1f ms, P95 %d ms,"
-                            + " p99 %d ms, max %d ms, %d errors of %d", users, (Double) r.get("reqPerSecond"),
-                            (Double) r.get("avgMs"), (Long) r.get("p95Ms"), (Long) r.get("p99Ms"),
-                            (Long) r.get("maxMs"), (Long) r.get("errors"), (Long) r.get("requests")));
+                            + " p99 %d ms, max %d ms, %d errors of %d", users, r.reqPerSecond(), r.avgMs(), r.p95Ms(),
+                            r.p99Ms(), r.maxMs(), r.errors(), r.requests()));
                 }
             }
         } finally {
@@ -166,7 +165,7 @@ public final class StackSteps {
         return target;
     }
 
-    private Map<String, Object> step(Stack s, WebappProcess web, int users, Path dir)
+    private Seed001Data.Step step(Stack s, WebappProcess web, int users, Path dir)
             throws IOException, InterruptedException {
         Path results = dir.resolve("results.csv");
         int port = web.port();
@@ -185,8 +184,7 @@ public final class StackSteps {
         cpu.watch("webapp", web.process().pid());
         database.serverPid().ifPresent(pid -> cpu.watch("database", pid));
         PoolSampler sampler = new PoolSampler(port, dir.resolve("pool.csv"));
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("users", users);
+        Map<String, Double> cores = new LinkedHashMap<>();
         Process jm = null;
         Window w = new Window();
         Thread control = null;
@@ -203,19 +201,13 @@ public final class StackSteps {
             Children.awaitOutput(p);
             control.interrupt();
             control.join(5_000);
-            Map<String, Double> cores = new LinkedHashMap<>();
             w.usage().forEach(x -> cores.put(x.name(), x.cores()));
-            r.put("cpuCores", cores);
-            r.put("usersStartedSeconds", w.startedSeconds());
-            r.put("usersStarted", w.started());
             if (!webapp.isAlive()) {
-                r.put("failed", "the webapp exited with code " + webapp.waitFor() + " during the step; JMeter was"
-                        + " stopped (log: " + dir.getParent().resolve("webapp.log") + ")");
-                return r;
+                return unmeasured(users, cores, w, "the webapp exited with code " + webapp.waitFor() + " during the"
+                        + " step; JMeter was stopped (log: " + dir.getParent().resolve("webapp.log") + ")");
             }
             if (rc != 0) {
-                r.put("failed", "JMeter exited with code " + rc + " (log: " + jmeterLog + ")");
-                return r;
+                return unmeasured(users, cores, w, "JMeter exited with code " + rc + " (log: " + jmeterLog + ")");
             }
         } finally {
             if (control != null) {
@@ -225,57 +217,43 @@ public final class StackSteps {
             Children.stop(jm, 5);
         }
         if (w.from() < 0 || w.to() < 0) {
-            r.put("failed", w.started() < users ? "only " + w.started() + " of " + users + " JMeter users started"
-                    + " within " + START_ALLOWANCE_S + " s" : "JMeter ended before the measured window closed (log: "
-                    + jmeterLog + ")");
-            return r;
+            return unmeasured(users, cores, w, w.started() < users ? "only " + w.started() + " of " + users
+                    + " JMeter users started within " + START_ALLOWANCE_S + " s" : "JMeter ended before the measured"
+                    + " window closed (log: " + jmeterLog + ")");
         }
         if (!Files.isRegularFile(results)) {
-            r.put("failed", "JMeter recorded no samples (" + results + ")");
-            return r;
+            return unmeasured(users, cores, w, "JMeter recorded no samples (" + results + ")");
         }
         long from = w.from();
         JtlSummary.LabelStats all = JtlSummary.readCompletedIn(results, from, w.to()).get("all");
         JtlSummary.LabelStats warm = JtlSummary.readCompletedIn(results, 0, from).get("all");
         if (all == null || all.requests() == 0) {
-            r.put("failed", "no request completed in the measured window");
-            return r;
+            return unmeasured(users, cores, w, "no request completed in the measured window");
         }
-        r.put("requests", all.requests());
-        r.put("errors", all.errors());
-        r.put("reqPerSecond", all.throughput());
-        r.put("avgMs", all.avgMs());
-        r.put("medianMs", all.medianMs());
-        r.put("p95Ms", all.p95Ms());
-        r.put("p99Ms", all.p99Ms());
-        r.put("maxMs", all.maxMs());
-        r.put("spanSeconds", all.spanSeconds());
-        r.put("warmupRequests", warm == null ? 0 : warm.requests());
-        r.put("errorsByCode", all.errorsByCode());
         PoolSampler.PoolState ps = PoolSampler.poolState(dir.resolve("pool.csv"));
-        r.put("poolSamples", ps.samples());
-        r.put("maxWaiting", ps.maxWaiting());
-        r.put("meanWaiting", ps.meanWaiting());
-        r.put("maxActive", ps.maxActive());
+        Seed001Data.Step r = new Seed001Data.Step(users, cores, w.startedSeconds(), w.started(), null, all.requests(),
+                all.errors(), all.throughput(), all.avgMs(), all.medianMs(), all.p95Ms(), all.p99Ms(), all.maxMs(),
+                all.spanSeconds(), warm == null ? 0 : warm.requests(), all.errorsByCode(), ps.samples(),
+                ps.maxWaiting(), ps.meanWaiting(), ps.maxActive());
         double pct = 100.0 * all.errors() / all.requests();
         if (pct > settings.maxErrorPercent()) {
-            r.put("failed", String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
-                    + " %s): %s", all.errors(), all.requests(), pct, Figures.sig3(
-                            settings.maxErrorPercent()), all.errorsByCode()));
+            return r.failed(String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
+                    + " %s): %s", all.errors(), all.requests(), pct, Figures.sig3(settings.maxErrorPercent()),
+                    all.errorsByCode()));
         }
         return r;
     }
 
-    private static void write(Path dir, Stack s, String index, List<Map<String, Object>> steps)
+    /** A step that ended without figures: why, and what was measured before it broke. */
+    private static Seed001Data.Step unmeasured(int users, Map<String, Double> cores, Window w, String why) {
+        return new Seed001Data.Step(users, cores, w.startedSeconds(), w.started(), why, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null);
+    }
+
+    private static void write(Path dir, Stack s, String index, List<Seed001Data.Step> steps)
             throws IOException {
-        Map<String, Object> j = new LinkedHashMap<>();
-        j.put("id", s.id());
-        j.put("label", s.label());
-        j.put("r2dbc", s.r2dbc());
-        j.put("path", s.path());
-        j.put("index", index);
-        j.put("steps", steps);
-        JSON.writeValue(dir.getParent().resolve(s.id() + ".json").toFile(), j);
+        JSON.writeValue(dir.getParent().resolve(s.id() + ".json").toFile(), new Seed001Data.StackRun(s.id(),
+                s.label(), s.r2dbc(), s.path(), index, steps));
     }
 
     /**
