@@ -319,16 +319,9 @@ public final class CompareExperiment extends AbstractScenario {
             throw new PhaseFailure("the pool could not be built: " + e.getMessage());
         }
         Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(lint));
-        Map<String, Object> profileJson = new LinkedHashMap<>();
-        profileJson.put("name", pp.name());
-        profileJson.put("id", p.id());
-        profileJson.put("file", pp.file().toString());
-        profileJson.put("pool", pp.kind().adapter().displayName());
-        profileJson.put("settings", pp.settingsForReport());
-        profileJson.put("effective", lint.effective());
-        profileJson.put("urlTimeouts", lint.urlTimeouts());
-        profileJson.put("warnings", lint.warnings());
-        profileJson.put("borrowValidation", pp.borrowValidation());
+        CompareData.Profile profileJson = new CompareData.Profile(pp.name(), p.id(), pp.file().toString(),
+                pp.kind().adapter().displayName(), pp.settingsForReport(), lint.effective(), lint.urlTimeouts(),
+                lint.warnings(), pp.borrowValidation());
         JSON.writeValue(dir.resolve("profile.json").toFile(), profileJson);
         WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
                 List.of("--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(),

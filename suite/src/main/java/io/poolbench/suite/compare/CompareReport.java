@@ -1,6 +1,6 @@
 package io.poolbench.suite.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.JtlSummary;
@@ -34,8 +34,8 @@ import org.knowm.xchart.style.Styler;
  * run never reports what did not happen.
  */
 public final class CompareReport {
-    private static final ObjectMapper FINDINGS_JSON = new ObjectMapper();
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     static final List<String> CLASSES = List.of("short", "medium", "long");
 
     private CompareReport() {
@@ -72,13 +72,16 @@ public final class CompareReport {
     public static String write(Path dir, Progress progress) throws IOException {
         synchronized (LOCK) {
             Manifest m = Manifest.read(dir);
-            JsonNode run = m.settings() == null ? JSON.createObjectNode() : m.settings();
+            CompareData.SettingsView run = m.settings() == null ? new CompareData.SettingsView(null, null, null,
+                    null, null, null, null, null, null, List.of()) : JSON.treeToValue(m.settings(),
+                    CompareData.SettingsView.class);
             List<JmhSummary.Result> jmh = new ArrayList<>();
             List<Load> loads = new ArrayList<>();
             List<Missing> jmhMissing = new ArrayList<>();
             List<Missing> loadMissing = new ArrayList<>();
-            for (JsonNode pr : run.path("profiles")) {
-                String id = pr.path("id").asText();
+            for (CompareSettings.ProfileRun pr : run.profiles() == null ? List.<CompareSettings.ProfileRun>of()
+                    : run.profiles()) {
+                String id = pr.id();
                 PhaseEntry jp = m.phase("jmh:" + id);
                 if (jp != null && jp.ok()) {
                     Path f = dir.resolve("jmh").resolve(id).resolve("jmh.json");
@@ -102,14 +105,11 @@ public final class CompareReport {
             }
             String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing);
             Files.writeString(dir.resolve("summary.md"), md);
-            Map<String, Object> js = new LinkedHashMap<>();
-            js.put("status", m.status());
-            js.put("phases", m.phases());
-            js.put("run", run);
-            js.put("jmh", jmh);
-            js.put("load", loads);
-            js.put("missing", Map.of("jmh", jmhMissing, "load", loadMissing));
-            JSON.writeValue(dir.resolve("summary.json").toFile(), js);
+            Map<String, List<Missing>> missing = new LinkedHashMap<>();
+            missing.put("jmh", jmhMissing);
+            missing.put("load", loadMissing);
+            JSON.writeValue(dir.resolve("summary.json").toFile(), new CompareData.Summary(m.status(), m.phases(), run,
+                    jmh, loads, missing));
             charts(dir.resolve("charts"), jmh, loads);
             return md;
         }
@@ -117,28 +117,26 @@ public final class CompareReport {
 
     private static Load load(Path p, String id) throws IOException {
         Path csv = p.resolve("results.csv");
-        JsonNode prof;
+        CompareData.Profile prof;
         Map<String, JtlSummary.LabelStats> stats;
         PoolSampler.PoolState ps;
         try {
-            prof = Files.isRegularFile(p.resolve("profile.json")) ? JSON.readTree(p.resolve("profile.json").toFile())
-                    : JSON.createObjectNode();
+            prof = Files.isRegularFile(p.resolve("profile.json")) ? JSON.readValue(p.resolve("profile.json").toFile(),
+                    CompareData.Profile.class) : new CompareData.Profile(null, id, null, null, null, null, null, null,
+                    null);
             stats = JtlSummary.read(csv);
             ps = PoolSampler.poolState(p.resolve("pool.csv"));
         } catch (IOException | RuntimeException e) {
             throw new TestbedException("the results in " + p + " are damaged or missing ("
                     + Redact.oneLine(e.getMessage()) + "): rerun the scenario");
         }
-        Map<String, String> settings = new LinkedHashMap<>();
-        prof.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
-        List<String> warnings = new ArrayList<>();
-        prof.path("warnings").forEach(w -> warnings.add(w.asText()));
-        Map<String, String> effective = new LinkedHashMap<>();
-        prof.path("effective").fields().forEachRemaining(e -> effective.put(e.getKey(), e.getValue().asText()));
-        prof.path("urlTimeouts").fields().forEachRemaining(e -> effective.put("URL " + e.getKey(),
-                e.getValue().asText()));
-        return new Load(id, prof.path("pool").asText("?"), settings, effective, warnings,
-                prof.path("borrowValidation").asText("not recorded"), stats, ps);
+        Map<String, String> settings = prof.settings() == null ? Map.of() : prof.settings();
+        List<String> warnings = prof.warnings() == null ? List.of() : prof.warnings();
+        Map<String, String> effective = new LinkedHashMap<>(prof.effective() == null ? Map.of() : prof.effective());
+        (prof.urlTimeouts() == null ? Map.<String, String>of() : prof.urlTimeouts())
+                .forEach((k, v) -> effective.put("URL " + k, v));
+        return new Load(id, prof.pool() == null ? "?" : prof.pool(), settings, effective, warnings,
+                prof.borrowValidation() == null ? "not recorded" : prof.borrowValidation(), stats, ps);
     }
 
 
@@ -150,16 +148,15 @@ public final class CompareReport {
         return Figures.sig3(v);
     }
 
-    static String markdown(Manifest m, JsonNode run, List<JmhSummary.Result> jmh, List<Load> loads,
+    static String markdown(Manifest m, CompareData.SettingsView run, List<JmhSummary.Result> jmh, List<Load> loads,
             List<Missing> jmhMissing, List<Missing> loadMissing) {
         StringBuilder sb = new StringBuilder();
         sb.append("# poolbench main job\n\n");
         sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
                 .append(m.endedAt() == null ? "" : ", ended " + m.endedAt()).append('\n');
         sb.append("- command line: `poolbench ").append(String.join(" ", m.args())).append("`\n");
-        sb.append("- preset: ").append(run.path("preset").asText("?")).append(", database: ")
-                .append(run.path("database").asText("?")).append(", orders rows: ")
-                .append(run.path("rows").asText("?")).append('\n');
+        sb.append("- preset: ").append(q(run.preset())).append(", database: ").append(q(run.database()))
+                .append(", orders rows: ").append(q(run.rows())).append('\n');
         Map<String, String> env = m.environment() == null ? Map.of() : m.environment();
         sb.append("- machine: ").append(env.getOrDefault("cores", "?")).append(" cores, ")
                 .append(env.getOrDefault("os", "?")).append(", Java ").append(env.getOrDefault("java", "?"))
@@ -181,9 +178,8 @@ public final class CompareReport {
                     + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
                     + " request sent to last byte received; throughput in requests/s over the class's own span;"
                     + " errors are non-2xx responses.%n%n",
-                    run.path("durationSeconds").asText("?"), run.path("rampupSeconds").asText("?"),
-                    run.path("shortThreads").asText("?"), run.path("mediumThreads").asText("?"),
-                    run.path("longThreads").asText("?"), run.path("thinkMs").asText("?")));
+                    q(run.durationSeconds()), q(run.rampupSeconds()), q(run.shortThreads()),
+                    q(run.mediumThreads()), q(run.longThreads()), q(run.thinkMs())));
             sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
                     + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
             sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -301,13 +297,19 @@ public final class CompareReport {
         return sb.toString();
     }
 
-    private static String poolOf(String id, JsonNode run) {
-        for (JsonNode p : run.path("profiles")) {
-            if (p.path("id").asText().equals(id)) {
-                return p.path("pool").asText("?");
+    private static String poolOf(String id, CompareData.SettingsView run) {
+        for (CompareSettings.ProfileRun p : run.profiles() == null ? List.<CompareSettings.ProfileRun>of()
+                : run.profiles()) {
+            if (p.id().equals(id)) {
+                return p.pool() == null ? "?" : p.pool();
             }
         }
         return "?";
+    }
+
+    /** @return the value as text, or {@code ?} when a run of an older version did not record it */
+    private static String q(Object v) {
+        return v == null ? "?" : v.toString();
     }
 
 
@@ -388,27 +390,22 @@ public final class CompareReport {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        JsonNode j;
+        CompareData.Summary j;
         try {
-            j = FINDINGS_JSON.readTree(dir.resolve("summary.json").toFile());
+            j = JSON.readValue(dir.resolve("summary.json").toFile(), CompareData.Summary.class);
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
         List<String> parts = new ArrayList<>();
-        j.path("load").forEach(l -> {
-            JsonNode all = l.path("stats").path("all");
-            if (all.has("requests")) {
-                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.path("pool")
-                        .asText(), all.path("throughput").asDouble(), all.path("p99Ms").asLong(),
-                        all.path("maxMs").asLong()));
+        for (Load l : j.load() == null ? List.<Load>of() : j.load()) {
+            JtlSummary.LabelStats all = l.stats() == null ? null : l.stats().get("all");
+            if (all != null) {
+                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.pool(),
+                        all.throughput(), all.p99Ms(), all.maxMs()));
             }
-        });
-        if (!parts.isEmpty()) {
-            out.add("**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests"
-                    + " on a pool of 10): " + String.join("; ", parts) + ". The tail is where pools differ:"
-                    + " read the pool-state table for who waited.");
         }
-        return out;
+        return parts.isEmpty() ? List.of() : List.of("**A Tomcat service whose borrowers outnumber its connections**"
+                + " (16 concurrent requests on a pool of 10): " + String.join("; ", parts) + ". The tail is where"
+                + " pools differ: read the pool-state table for who waited.");
     }
 }

@@ -135,6 +135,9 @@ class CompareReportTest {
         assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-throughput.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-borrow-percentiles.png")));
+        List<String> findings = CompareReport.findings(dir);
+        assertEquals(1, findings.size(), "the suite's finding from summary.json: " + findings);
+        assertTrue(findings.get(0).contains("HikariCP ") && findings.get(0).contains(" req/s, p99 "), findings.get(0));
     }
 
     @Test

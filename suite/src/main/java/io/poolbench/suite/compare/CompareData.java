@@ -1,0 +1,67 @@
+package io.poolbench.suite.compare;
+
+import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.run.PhaseEntry;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files compare's experiment writes and its report reads, as records on both sides (field names as in run
+ * directories written before, so {@code ./poolbench report} still opens them).
+ */
+final class CompareData {
+    private CompareData() {
+    }
+
+    /**
+     * What a web-load phase ran with, {@code load/<profile>/profile.json}.
+     *
+     * @param name the profile's name
+     * @param id its id in this run
+     * @param file its file
+     * @param pool the pool's name
+     * @param settings the attributes as written (passwords masked)
+     * @param effective the settings read back from the built pool
+     * @param urlTimeouts the JDBC URL's timeouts
+     * @param warnings lint's warnings
+     * @param borrowValidation what the pool does on each borrow with these settings
+     */
+    record Profile(String name, String id, String file, String pool, Map<String, String> settings,
+            Map<String, String> effective, Map<String, String> urlTimeouts, List<String> warnings,
+            String borrowValidation) {
+    }
+
+    /**
+     * The run's settings as the report reads them: every field may be missing in a run written by an older
+     * version (then the report says {@code ?}), so nothing here is checked again.
+     *
+     * @param preset quick or full
+     * @param database the database
+     * @param rows orders in the data set
+     * @param durationSeconds seconds of load per profile
+     * @param rampupSeconds JMeter's ramp-up
+     * @param shortThreads JMeter threads on /short
+     * @param mediumThreads on /medium
+     * @param longThreads on /long
+     * @param thinkMs pause between a thread's requests, ms
+     * @param profiles the profiles run
+     */
+    record SettingsView(String preset, String database, Integer rows, Integer durationSeconds, Integer rampupSeconds,
+            Integer shortThreads, Integer mediumThreads, Integer longThreads, Integer thinkMs,
+            List<CompareSettings.ProfileRun> profiles) {
+    }
+
+    /**
+     * {@code summary.json}.
+     *
+     * @param status the run's status
+     * @param phases every phase
+     * @param run the settings
+     * @param jmh the JMH results
+     * @param load the web loads
+     * @param missing the phases that did not end with data, per kind ({@code jmh}, {@code load})
+     */
+    record Summary(String status, List<PhaseEntry> phases, SettingsView run, List<JmhSummary.Result> jmh,
+            List<CompareReport.Load> load, Map<String, List<CompareReport.Missing>> missing) {
+    }
+}
