@@ -365,23 +365,11 @@ public final class Seed004Experiment extends AbstractScenario {
         if (rc != 0) {
             throw new PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
         }
-        Map<String, Object> outcome = new LinkedHashMap<>();
-        outcome.put("id", r.id());
-        outcome.put("file", r.file());
-        outcome.put("basedOn", r.basedOn());
-        outcome.put("change", r.change());
-        outcome.put("pool", pp.kind().adapter().displayName());
-        outcome.put("borrowTimeoutMs", pp.kind().adapter().borrowTimeoutMs(pp.attributes()));
-        outcome.put("t0EpochMs", t0);
-        outcome.put("measureFromEpochMs", t0 + s.warmupSeconds() * 1000L);
-        outcome.put("measureToEpochMs", t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L);
-        outcome.put("targetPerSecond", s.targetPerSecond());
-        outcome.put("longScreenMaxMs", s.longScreenMaxMs());
-        outcome.put("cpu", cpu);
-        outcome.put("events", events);
-        if (s.failover()) {
-            outcome.put("ledger", reconcile(topo, screens));
-        }
+        Seed004Data.Outcome outcome = new Seed004Data.Outcome(r.id(), r.file(), r.basedOn(), r.change(),
+                pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
+                t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
+                s.targetPerSecond(), s.longScreenMaxMs(), cpu, events, s.failover() ? reconcile(topo, screens)
+                : null);
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
         Seed004Report.RunStats st = Seed004Report.stats(dir);
         if (st.measuredRequests() == 0) {
@@ -390,7 +378,7 @@ public final class Seed004Experiment extends AbstractScenario {
         return st.line();
     }
 
-    private static Map<String, Object> reconcile(FailoverTopology topo, Path screens) throws IOException, PhaseFailure {
+    private static Ledger.Reconciliation reconcile(FailoverTopology topo, Path screens) throws IOException, PhaseFailure {
         Ledger ledger = new Ledger();
         for (ScreenLog.Entry e : ScreenLog.read(screens)) {
             if (e.writeId() != null && !e.writeId().isEmpty()) {
@@ -403,14 +391,7 @@ public final class Seed004Experiment extends AbstractScenario {
         }
         try (Connection b = topo.rootConnection(Instance.B); Statement use = b.createStatement()) {
             use.execute("USE " + topo.databaseName());
-            Ledger.Reconciliation rec = ledger.reconcile(b);
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("acknowledged", rec.acknowledged());
-            m.put("lost", rec.lost());
-            m.put("lostSample", rec.lostSample());
-            m.put("unacknowledgedPresent", rec.unacknowledgedPresent());
-            m.put("duplicates", rec.duplicates());
-            return m;
+            return ledger.reconcile(b);
         } catch (SQLException e) {
             throw new PhaseFailure("the ledger could not be checked against the new writer B: " + e.getMessage());
         }

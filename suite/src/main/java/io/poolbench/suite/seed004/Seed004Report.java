@@ -1,11 +1,12 @@
 package io.poolbench.suite.seed004;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
@@ -13,6 +14,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +40,8 @@ import org.apache.commons.csv.CSVRecord;
  * warm-up before it is excluded).
  */
 public final class Seed004Report {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     /** The screens in the article's order. */
     static final List<String> SCREENS = List.of("short", "medium", "long");
     /** The article's maxima under DBCP were all above this (21,607 ms and more): its "20-second class", ms. */
@@ -108,16 +111,15 @@ public final class Seed004Report {
      * @throws IOException when a file cannot be read
      */
     static RunStats stats(Path runDir) throws IOException {
-        JsonNode o = JSON.readTree(runDir.resolve("outcome.json").toFile());
-        long from = o.path("measureFromEpochMs").asLong();
-        long to = o.path("measureToEpochMs").asLong();
+        Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
+        long from = o.measureFromEpochMs();
+        long to = o.measureToEpochMs();
         Map<String, JtlSummary.LabelStats> jtl = JtlSummary.read(runDir.resolve("results.csv"), from, to);
         List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
                 ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
         ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
-                o.path("longScreenMaxMs").asLong(ScreenModel.ARTICLE_LONG_MAX_MS));
-        return compute(o.path("id").asText(), o.path("pool").asText(), jtl, log, model, from, to,
-                o.path("targetPerSecond").asDouble());
+                o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
+        return compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond());
     }
 
     /**
@@ -171,8 +173,8 @@ public final class Seed004Report {
      * @return the parsed {@code seed004.json}
      * @throws IOException when the resource is missing (a broken build)
      */
-    static JsonNode article() throws IOException {
-        return Seeds.read("004");
+    static Seed004Data.Article article() throws IOException {
+        return Seeds.read("004", Seed004Data.Article.class);
     }
 
     /** @return the article's column for a pool: HikariCP for HikariCP, DBCP2 for every DBCP, else null */
@@ -192,44 +194,40 @@ public final class Seed004Report {
      */
     public static String write(Path out) throws IOException {
         Manifest m = Manifest.read(out);
-        JsonNode settings = m.settings();
-        JsonNode art = article();
+        Seed004Settings settings = JSON.treeToValue(m.settings(), Seed004Settings.class);
+        Seed004Data.Article art = article();
         Path base = out.resolve("seed004");
         Files.createDirectories(base);
         StringBuilder md = new StringBuilder("# Seed 004: HikariCP against DBCP in front of an Aurora-like MySQL"
                 + " cluster\n\n");
-        md.append("The article: ").append(art.path("title").asText()).append(", by ").append(art.path("author")
-                .asText()).append(" (figures transcribed in `src/seeds/seed004.json`). ").append(art.path("setup")
-                .asText()).append("\n\n");
-        int users = settings.path("users").asInt();
-        double share = settings.path("share").asDouble();
-        int engines = settings.path("remoteEngines").size() > 0 ? settings.path("remoteEngines").size()
-                : settings.path("engines").asInt();
+        md.append("The article: ").append(art.title()).append(", by ").append(art.author())
+                .append(" (figures transcribed in `src/seeds/seed004.json`). ").append(art.setup()).append("\n\n");
+        int users = settings.users();
+        double share = settings.share();
+        int engines = settings.engineCount();
         int perEngine = (int) Math.ceil(Math.round(users * share) / (double) engines);
         md.append(String.format(Locale.ROOT, "Here: one webapp stands for one of the article's servers and gets"
                 + " %.0f %% of its load: %d JMeter threads (%d engines × %d), paced to %.1f requests/s (the article's"
                 + " %.0f requests/min × %.2f); screens mixed %d / %d / %d %% short / medium / long, %s borrowing;"
                 + " %d ms added round trip (± %d ms) between webapp and MySQL; warm-up %d s excluded from every"
                 + " figure (requests that started in it), then %d s measured.%s %s.%n%n",
-                share * 100, engines * perEngine, engines, perEngine, settings.path("ratePerMinute").asDouble() * share
-                / 60, settings.path("ratePerMinute").asDouble(), share, settings.path("shortPercent").asInt(),
-                settings.path("mediumPercent").asInt(), 100 - settings.path("shortPercent").asInt()
-                - settings.path("mediumPercent").asInt(), settings.path("borrow").asText(),
-                settings.path("rttMs").asInt(), settings.path("jitterMs").asInt(),
-                settings.path("warmupSeconds").asInt(), settings.path("durationSeconds").asInt(),
-                settings.path("failover").asBoolean() ? " A planned failover is injected in the middle of the"
+                share * 100, engines * perEngine, engines, perEngine, settings.ratePerMinute() * share / 60,
+                settings.ratePerMinute(), share, settings.shortPercent(), settings.mediumPercent(),
+                100 - settings.shortPercent() - settings.mediumPercent(), settings.borrow(), settings.rttMs(),
+                settings.jitterMs(), settings.warmupSeconds(), settings.durationSeconds(),
+                settings.failover() ? " A planned failover is injected in the middle of the"
                         + " measured period." : "", runStatus(m)));
 
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
         List<RunStats> stats = new ArrayList<>();
-        Map<String, JsonNode> outcomes = new LinkedHashMap<>();
+        Map<String, Seed004Data.Outcome> outcomes = new LinkedHashMap<>();
         for (PhaseEntry p : runs) {
             String id = p.id().substring(4);
             Path dir = base.resolve(id);
             if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
                 try {
                     stats.add(stats(dir));
-                    outcomes.put(id, JSON.readTree(dir.resolve("outcome.json").toFile()));
+                    outcomes.put(id, JSON.readValue(dir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class));
                 } catch (IOException | RuntimeException e) {
                     throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
                             + Redact.rootMessage(e) + "); rerun it", e);
@@ -267,14 +265,14 @@ public final class Seed004Report {
         for (RunStats r : stats) {
             String ap = articlePool(r.pool());
             for (ScreenStats s : r.screens()) {
-                JsonNode a = ap == null ? null : art.path("results").path(ap).path(s.screen());
+                Seed004Data.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
+                        : art.results().get(ap).get(s.screen());
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %,.0f | %,d | %,d | %,d | %,d | %,d"
                         + " | %s | %s | %s | %s |%n", r.id(), r.pool(), s.screen(), s.n(), s.errors(), s.avgMs(),
                         s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(), ms(s.borrowP99Ms()),
                         ms(s.borrowMaxMs()), ap == null ? "–" : ap, a == null ? "– | – | – | – | –"
-                                : String.format(Locale.ROOT, "%,d | %,d | %,d | %,d | %,d", a.path("avg").asLong(),
-                                        a.path("median").asLong(), a.path("p90").asLong(), a.path("min").asLong(),
-                                        a.path("max").asLong())));
+                                : String.format(Locale.ROOT, "%,d | %,d | %,d | %,d | %,d", a.avg(), a.median(),
+                                        a.p90(), a.min(), a.max())));
             }
         }
         md.append('\n');
@@ -289,21 +287,20 @@ public final class Seed004Report {
         for (RunStats r : stats) {
             String ap = articlePool(r.pool());
             for (ScreenStats s : r.screens()) {
-                JsonNode a = ap == null ? null : art.path("results").path(ap).path(s.screen());
+                Seed004Data.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
+                        : art.results().get(ap).get(s.screen());
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s |%n", r.id(),
                         s.screen(), s.p90Ms() == 0 ? "–" : String.format(Locale.ROOT, "%.1f",
                                 s.maxMs() / (double) s.p90Ms()),
-                        a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.path("max").asDouble()
-                                / a.path("p90").asDouble()),
+                        a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.max() / (double) a.p90()),
                         s.maxMs() >= TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
-                        a == null ? "–" : a.path("max").asLong() >= TWENTY_SECOND_CLASS_MS ? "yes" : "no",
+                        a == null ? "–" : a.max() >= TWENTY_SECOND_CLASS_MS ? "yes" : "no",
                         s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**"));
             }
         }
         md.append('\n');
 
-        List<RunStats> variants = stats.stream().filter(r -> !outcomes.get(r.id()).path("change").isNull()
-                && outcomes.get(r.id()).has("change")).toList();
+        List<RunStats> variants = stats.stream().filter(r -> outcomes.get(r.id()).change() != null).toList();
         if (!variants.isEmpty()) {
             md.append("## One setting at a time\n\nThe varied profile as written, then with exactly one attribute"
                     + " changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
@@ -311,7 +308,7 @@ public final class Seed004Report {
             md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
                     + "|---|---|---:|---:|---:|---:|---|\n");
             Set<String> bases = new LinkedHashSet<>();
-            variants.forEach(v -> bases.add(outcomes.get(v.id()).path("basedOn").asText()));
+            variants.forEach(v -> bases.add(outcomes.get(v.id()).basedOn()));
             for (RunStats r : stats) {
                 boolean isBase = bases.contains(r.id());
                 boolean isVariant = variants.contains(r);
@@ -319,7 +316,7 @@ public final class Seed004Report {
                     continue;
                 }
                 md.append("| ").append(r.id()).append(" | ").append(isVariant
-                        ? "`" + outcomes.get(r.id()).path("change").asText() + "`" : "none (as written)");
+                        ? "`" + outcomes.get(r.id()).change() + "`" : "none (as written)");
                 for (String screen : SCREENS) {
                     ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
                             .orElse(null);
@@ -338,9 +335,9 @@ public final class Seed004Report {
                 + " each process and its children over the measured period ÷ its length, in cores (the machine has "
                 + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured.\n\n");
         List<String> procs = new ArrayList<>();
-        outcomes.values().forEach(o -> o.path("cpu").forEach(c -> {
-            if (!procs.contains(c.path("name").asText())) {
-                procs.add(c.path("name").asText());
+        outcomes.values().forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
+            if (!procs.contains(c.name())) {
+                procs.add(c.name());
             }
         }));
         md.append("| run | target req/s | achieved req/s | errors by code |");
@@ -349,10 +346,9 @@ public final class Seed004Report {
         procs.forEach(p -> md.append("---:|"));
         md.append("---:|\n");
         for (RunStats r : stats) {
-            JsonNode o = outcomes.get(r.id());
+            Seed004Data.Outcome o = outcomes.get(r.id());
             Map<String, Double> cores = new LinkedHashMap<>();
-            o.path("cpu").forEach(c -> cores.put(c.path("name").asText(), c.path("wallSeconds").asDouble() <= 0 ? 0
-                    : c.path("cpuSeconds").asDouble() / c.path("wallSeconds").asDouble()));
+            (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> cores.put(c.name(), c.cores()));
             md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %s |", r.id(), r.targetPerSecond(),
                     r.achievedPerSecond(), r.errorsByCode().isEmpty() ? "none" : r.errorsByCode().toString()));
             for (String p : procs) {
@@ -363,7 +359,7 @@ public final class Seed004Report {
         }
         md.append('\n');
 
-        boolean failover = settings.path("failover").asBoolean();
+        boolean failover = settings.failover();
         if (failover) {
             md.append("## Failover\n\nA planned failover in the middle of the measured period (A read-only, B"
                     + " promoted, the writer endpoint moved to B, A rebooted). Times in s after the injection. The"
@@ -375,7 +371,7 @@ public final class Seed004Report {
                     + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
             for (RunStats r : stats) {
                 Path dir = base.resolve(r.id());
-                JsonNode o = outcomes.get(r.id());
+                Seed004Data.Outcome o = outcomes.get(r.id());
                 md.append(failoverRow(r.id(), o, ScreenLog.read(dir.resolve("screens.csv")))).append('\n');
             }
             md.append('\n');
@@ -390,11 +386,7 @@ public final class Seed004Report {
                 + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json`,"
                 + " `lint.txt`, `webapp.log`, `jmeter.log`; `run.json` in the run directory is the manifest.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("status", m.status());
-        json.put("runs", stats);
-        json.put("article", art);
-        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art));
         return md.toString();
     }
 
@@ -415,20 +407,20 @@ public final class Seed004Report {
      * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
      * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
      */
-    static String failoverRow(String id, JsonNode o, List<ScreenLog.Entry> log) {
-        JsonNode ev = o.path("events");
-        if (!ev.has("injection")) {
+    static String failoverRow(String id, Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
+        Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
+        if (!ev.containsKey("injection")) {
             return "| " + id + " | **no failover recorded** | | | | | | |";
         }
-        long t0 = o.path("t0EpochMs").asLong();
-        long inj = t0 + ev.path("injection").asLong();
-        long took = ev.path("old-writer-rebooted").asLong() - ev.path("injection").asLong();
+        long t0 = o.t0EpochMs();
+        long inj = t0 + ev.get("injection");
+        long took = ev.getOrDefault("old-writer-rebooted", 0L) - ev.get("injection");
         Long firstWrite = null;
         Map<String, Long> errors = new TreeMap<>();
         long blocked = 0;
-        long timeoutMs = o.path("borrowTimeoutMs").asLong(-1);
+        long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
         long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
-        long moved = t0 + ev.path("endpoint-moved").asLong(ev.path("injection").asLong());
+        long moved = t0 + ev.getOrDefault("endpoint-moved", ev.get("injection"));
         for (ScreenLog.Entry e : log) {
             // every request still running at the injection or started after it: in flight, it meets the failover
             long end = e.startEpochMs() + e.elapsedUs() / 1000;
@@ -446,17 +438,17 @@ public final class Seed004Report {
                 blocked++;
             }
         }
-        JsonNode l = o.path("ledger");
+        Ledger.Reconciliation l = o.ledger();
         return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id, took / 1000.0,
                 firstWrite == null ? "**none**" : String.format(Locale.ROOT, "%.1f", firstWrite / 1000.0),
                 errors.isEmpty() ? "none" : errors.toString(), blocked, limitMs, timeoutMs > 0 ? "" : ", unbounded",
-                l.path("acknowledged").asText("–"), l.path("lost").asText("–"),
-                l.path("unacknowledgedPresent").asText("–"));
+                l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
+                l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
     }
 
     /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
-    private static void chart(Path csv, JsonNode outcome, Path png, String title) throws IOException {
-        long t0 = outcome.path("t0EpochMs").asLong();
+    private static void chart(Path csv, Seed004Data.Outcome outcome, Path png, String title) throws IOException {
+        long t0 = outcome.t0EpochMs();
         TimelineChart chart = new TimelineChart();
         try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
             for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
@@ -470,8 +462,9 @@ public final class Seed004Report {
                         Long.parseLong(rec.get("elapsed")));
             }
         }
-        chart.mark((outcome.path("measureFromEpochMs").asLong() - t0) / 1000.0);
-        outcome.path("events").fields().forEachRemaining(e -> chart.mark(e.getValue().asLong() / 1000.0));
+        chart.mark((outcome.measureFromEpochMs() - t0) / 1000.0);
+        (outcome.events() == null ? Map.<String, Long>of() : outcome.events()).values()
+                .forEach(at -> chart.mark(at / 1000.0));
         chart.write(png, "seed 004, " + title, "request start, s after the load began");
     }
 }

@@ -55,7 +55,8 @@ class Seed004ReportTest {
                 new ScreenLog.Entry(61_500, "medium", 1, 500, "sql", 1, 10, 10, 150_000, "w-failed"),
                 new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
-        String row = Seed004Report.failoverRow("hikari", new ObjectMapper().readTree(outcome), log);
+        String row = Seed004Report.failoverRow("hikari", new ObjectMapper().readValue(outcome,
+                Seed004Data.Outcome.class), log);
         assertEquals("| hikari | 2.5 | 4.0 | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
     }
 }
