@@ -118,7 +118,9 @@ public final class DrillReport {
                     + " Times in s are after the injection.%n%n", settings.rate(), settings.writeFraction() * 100,
                     settings.repeats()));
         }
-        Map<String, Object> json = new LinkedHashMap<>();
+        Map<String, Map<String, Map<String, Metric>>> json = new LinkedHashMap<>();
+        String status = null;
+        List<PhaseEntry> runsWithoutResult = List.of();
         if (Files.isRegularFile(out.resolve(RunRecord.MANIFEST))) {
             Manifest m = Manifest.read(out);
             List<PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
@@ -133,8 +135,8 @@ public final class DrillReport {
             if (!bad.isEmpty()) {
                 md.append('\n');
             }
-            json.put("status", m.status());
-            json.put("runsWithoutResult", bad);
+            status = m.status();
+            runsWithoutResult = bad;
         }
         lintSection(md, dir.resolve("lint"), settings);
         Set<String> drills = new LinkedHashSet<>();
@@ -155,7 +157,7 @@ public final class DrillReport {
                     order.indexOf(y) < 0 ? 999 : order.indexOf(y)));
             Set<String> profiles = new LinkedHashSet<>(names);
             md.append("## ").append(drill).append("\n\n");
-            Map<String, Object> dj = new LinkedHashMap<>();
+            Map<String, Map<String, Metric>> dj = new LinkedHashMap<>();
             if (drill.equals("latency")) {
                 latencyTable(md, dr, profiles, dj);
             } else {
@@ -178,12 +180,12 @@ public final class DrillReport {
             md.append("No finished runs.\n");
         }
         Files.writeString(dir.resolve("summary.md"), md.toString());
-        JSON.writeValue(dir.resolve("summary.json").toFile(), json);
+        JSON.writeValue(dir.resolve("summary.json").toFile(), new Summary(status, runsWithoutResult, json));
         return md.toString();
     }
 
     private static void failoverTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
-            Map<String, Object> dj) {
+            Map<String, Map<String, Metric>> dj) {
         md.append("| metric |");
         profiles.forEach(p -> md.append(' ').append(p).append(" (").append(poolOf(dr, p)).append(", n=")
                 .append(dr.stream().filter(r -> r.profile().equals(p)).count()).append(") |"));
@@ -225,7 +227,7 @@ public final class DrillReport {
     }
 
     private static void latencyTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
-            Map<String, Object> dj) {
+            Map<String, Map<String, Metric>> dj) {
         md.append("Added round-trip latency per step (Toxiproxy latency toxic on the writer). Cells: median over"
                 + " runs (max over runs). Borrow = time in getConnection measured by the webapp.\n\n");
         md.append("| profile | added latency | throughput (req/s) | p50 (ms) | p99 (ms) | max (ms) | borrow p99 (ms)"
@@ -248,16 +250,33 @@ public final class DrillReport {
         md.append('\n');
     }
 
-    @SuppressWarnings("unchecked")
-    private static void put(Map<String, Object> dj, String profile, String metric, List<Double> v) {
-        Map<String, Object> pm = (Map<String, Object>) dj.computeIfAbsent(profile, k -> new LinkedHashMap<>());
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("values", v);
-        s.put("n", v.stream().filter(x -> x != null).count());
-        s.put("median", Figures.nearestRank(v, 0.5));
-        s.put("p95", Figures.nearestRank(v, 0.95));
-        s.put("max", Figures.nearestRank(v, 1.0));
-        pm.put(metric, s);
+    /**
+     * One metric of one profile over its runs, as {@code drills/summary.json} holds it.
+     *
+     * @param values one per run (null where a run did not measure it)
+     * @param n runs that measured it
+     * @param median nearest-rank median
+     * @param p95 nearest-rank 95th percentile
+     * @param max the largest
+     */
+    record Metric(List<Double> values, long n, Double median, Double p95, Double max) {
+    }
+
+    /**
+     * {@code drills/summary.json}.
+     *
+     * @param status the run's status, or null when the directory has no manifest
+     * @param runsWithoutResult the runs that failed, were interrupted or skipped
+     * @param drills per drill, profile and metric its figures over the runs
+     */
+    record Summary(String status, List<PhaseEntry> runsWithoutResult,
+            Map<String, Map<String, Map<String, Metric>>> drills) {
+    }
+
+    private static void put(Map<String, Map<String, Metric>> dj, String profile, String metric, List<Double> v) {
+        dj.computeIfAbsent(profile, k -> new LinkedHashMap<>()).put(metric, new Metric(v,
+                v.stream().filter(x -> x != null).count(), Figures.nearestRank(v, 0.5), Figures.nearestRank(v, 0.95),
+                Figures.nearestRank(v, 1.0)));
     }
 
     private static String poolOf(List<DrillRunner.RunResult> dr, String p) {

@@ -1,6 +1,6 @@
 package io.poolbench.toxiproxy.drill;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
@@ -150,8 +150,8 @@ public final class OpenLoopLoad {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .timeout(requestTimeout).build(), HttpResponse.BodyHandlers.ofString());
             status = r.statusCode();
-            JsonNode body = parse(r.body());
-            borrowUs = body.path("borrowUs").asLong(-1);
+            Answer body = parse(r.body());
+            borrowUs = body.borrowUs() == null ? -1 : body.borrowUs();
             outcome = classify(status, body);
         } catch (HttpTimeoutException e) {
             outcome = "client-timeout";
@@ -177,11 +177,25 @@ public final class OpenLoopLoad {
         return (ns - t0) / 1_000_000;
     }
 
-    private static JsonNode parse(String body) {
+    /**
+     * What the webapp's servlets answer in JSON: the borrow time, and for a failure its class and the driver's
+     * error code and SQLState. Other fields are ignored; an answer that is no JSON has none of them.
+     *
+     * @param borrowUs time in getConnection, µs, or null
+     * @param error the failure's class (e.g. {@code pool-timeout}), or null
+     * @param errorCode the driver's vendor error code, or null
+     * @param sqlState the SQLState, or null
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Answer(Long borrowUs, String error, Integer errorCode, String sqlState) {
+    }
+
+    private static Answer parse(String body) {
         try {
-            return JSON.readTree(body);
+            Answer a = JSON.readValue(body, Answer.class);
+            return a == null ? new Answer(null, null, null, null) : a;
         } catch (IOException e) {
-            return JSON.createObjectNode();
+            return new Answer(null, null, null, null);
         }
     }
 
@@ -192,17 +206,17 @@ public final class OpenLoopLoad {
      * @param body JSON body of the webapp
      * @return the outcome name (see {@link Sample#outcome()})
      */
-    static String classify(int status, JsonNode body) {
+    static String classify(int status, Answer body) {
         if (status == 200) {
             return "ok";
         }
-        String error = body.path("error").asText("");
+        String error = body.error() == null ? "" : body.error();
         if (status == 503 && !error.isEmpty()) {
             return error;
         }
         if (status == 500) {
-            int code = body.path("errorCode").asInt(0);
-            String state = body.path("sqlState").asText("");
+            int code = body.errorCode() == null ? 0 : body.errorCode();
+            String state = body.sqlState() == null ? "" : body.sqlState();
             if (code == 1290 || code == 1836 || "25006".equals(state)) {
                 return "read-only";
             }
