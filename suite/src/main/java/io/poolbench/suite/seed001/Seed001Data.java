@@ -122,4 +122,41 @@ final class Seed001Data {
     record ArticleRow(int users, double jdbcReqPerSecond, double jdbcAvgMs, double jdbcP95Ms,
             double r2dbcReqPerSecond, double r2dbcAvgMs, double r2dbcP95Ms) {
     }
+
+    /**
+     * {@code concurrency/summary.json}: the figures the page's findings are made of.
+     *
+     * @param indexes per index setting ({@code with}, {@code without}) its checks
+     * @param withOverWithout req/s with ÷ without the index, per stack and users
+     */
+    record Summary(Map<String, IndexChecks> indexes, List<IndexEffect> withOverWithout) {
+    }
+
+    /**
+     * @param plateau per stack id, req/s from 100 users on, min ÷ max (1.00 = flat)
+     * @param r2dbcOverJdbc req/s of each R2DBC stack ÷ each JDBC stack, per users
+     */
+    record IndexChecks(Map<String, Double> plateau, List<Ratio> r2dbcOverJdbc) {
+    }
+
+    /**
+     * @param r2dbc the R2DBC stack's id
+     * @param jdbc the JDBC stack's id
+     * @param users the step's users
+     * @param ratio req/s R2DBC ÷ JDBC
+     */
+    record Ratio(String r2dbc, String jdbc, int users, double ratio) {
+    }
+
+    /**
+     * @param stack the stack's id
+     * @param users the step's users
+     * @param ratio req/s with ÷ without the index
+     */
+    record IndexEffect(String stack, int users, double ratio) {
+    }
+
+    /** One stack's steps as read back, users → step. */
+    record StackData(String id, String label, boolean r2dbc, Map<Integer, Seed001Data.Step> steps) {
+    }
 }

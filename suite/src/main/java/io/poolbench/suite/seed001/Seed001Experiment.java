@@ -3,6 +3,7 @@ package io.poolbench.suite.seed001;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.tools.PostgresBackend;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Redact;
@@ -79,7 +80,7 @@ public final class Seed001Experiment extends AbstractScenario {
             db.dataSet().ensureLoaded(database);
             dbPhase.ok(database.describe());
             Map<String, String> vars = DatabaseOptions.vars(database);
-            Seed001Data.Environment env = new Seed001Data.Environment(StackSteps.serverVersion(database),
+            Seed001Data.Environment env = new Seed001Data.Environment(PostgresBackend.serverVersion(database),
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"));
             JSON.writeValue(data.resolve("environment.json").toFile(), env);

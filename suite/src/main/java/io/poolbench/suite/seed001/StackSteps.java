@@ -17,14 +17,9 @@ import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -32,13 +27,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
  * sweep's pool size in a copy under the run directory), then one JMeter run per user count
  * ({@code concurrency.jmx}: N users at once, closed loop). A step's figures are the requests that completed in its
- * measured window, its rate their count ÷ the window's length (see {@link Window}: every user running, after a warm-up); CPU per process (webapp, JMeter,
+ * measured window, its rate their count ÷ the window's length (see {@link StepWindow}: every user running, after a warm-up); CPU per process (webapp, JMeter,
  * PostgreSQL with its backends) is measured over the same window. Each stack's steps are written to {@code concurrency/<index>/<stack>.json} as they
  * finish, so an interrupted run keeps them.
  */
@@ -64,19 +58,6 @@ public final class StackSteps {
         this.database = database;
         this.vars = vars;
         this.progress = progress;
-    }
-
-    /**
-     * @param db the database
-     * @return {@code PostgreSQL <server_version>}, or {@code PostgreSQL (version unknown)}
-     */
-    static String serverVersion(Database db) {
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SHOW server_version")) {
-            return r.next() ? "PostgreSQL " + r.getString(1) : "PostgreSQL (version unknown)";
-        } catch (SQLException e) {
-            return "PostgreSQL (version unknown)";
-        }
     }
 
     /**
@@ -174,7 +155,7 @@ public final class StackSteps {
         Path jmeterLog = dir.resolve("jmeter.log");
         List<String> cmd = JMeterCommand.of(art.jmeterJar(), plan, results, jmeterLog, 512)
                 .property("host", "127.0.0.1").property("port", port).property("users", users)
-                // a cap only: the step ends when poolbench sends Shutdown (see Window)
+                // a cap only: the step ends when poolbench sends Shutdown (see StepWindow)
                 .property("duration", settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S)
                 .property("rampup", 0).property("thinkMs", settings.thinkMs()).property("path", s.path())
                 .property("customers", data.customers())
@@ -186,7 +167,7 @@ public final class StackSteps {
         PoolSampler sampler = new PoolSampler(port, dir.resolve("pool.csv"));
         Map<String, Double> cores = new LinkedHashMap<>();
         Process jm = null;
-        Window w = new Window();
+        StepWindow w = new StepWindow(settings.warmupSeconds(), settings.stepSeconds());
         Thread control = null;
         try {
             Process p = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), null);
@@ -245,7 +226,7 @@ public final class StackSteps {
     }
 
     /** A step that ended without figures: why, and what was measured before it broke. */
-    private static Seed001Data.Step unmeasured(int users, Map<String, Double> cores, Window w, String why) {
+    private static Seed001Data.Step unmeasured(int users, Map<String, Double> cores, StepWindow w, String why) {
         return new Seed001Data.Step(users, cores, w.startedSeconds(), w.started(), why, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null);
     }
@@ -256,88 +237,4 @@ public final class StackSteps {
                 s.label(), s.r2dbc(), s.path(), index, steps));
     }
 
-    /**
-     * The measured window of one step: it opens {@code warmupSeconds} after JMeter's log shows every user thread
-     * started (on a saturated machine JMeter needs seconds to start hundreds of threads, and each thread's own
-     * scheduler would end at a different time), lasts {@code stepSeconds}, and closes with JMeter's own graceful
-     * {@code Shutdown} (a UDP message on its non-GUI port): every user runs during the whole window. CPU per process
-     * is read at both ends of the window, and the pool is sampled during it.
-     */
-    private final class Window {
-        private volatile long from = -1;
-        private volatile long to = -1;
-        private volatile int started;
-        private volatile double startedSeconds = Double.NaN;
-        private final List<ProcessCpu.Usage> usage = new CopyOnWriteArrayList<>();
-
-        void run(Process jmeter, Path log, int users, ProcessCpu cpu, PoolSampler sampler, int shutdownPort) {
-            long t0 = System.nanoTime();
-            long deadline = t0 + START_ALLOWANCE_S * 1_000_000_000L;
-            try {
-                while (jmeter.isAlive() && System.nanoTime() < deadline) {
-                    started = countStarted(log);
-                    if (started >= users) {
-                        break;
-                    }
-                    Thread.sleep(100);
-                }
-                if (started < users) {
-                    return;
-                }
-                startedSeconds = (System.nanoTime() - t0) / 1e9;
-                Thread.sleep(settings.warmupSeconds() * 1000L);
-                cpu.start();
-                sampler.start();
-                from = System.currentTimeMillis();
-                Thread.sleep(settings.stepSeconds() * 1000L);
-                if (!jmeter.isAlive()) {
-                    return;
-                }
-                usage.addAll(cpu.stop());
-                to = System.currentTimeMillis();
-                byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
-                try (DatagramSocket ds = new DatagramSocket()) {
-                    ds.send(new DatagramPacket(msg, msg.length, InetAddress.getLoopbackAddress(),
-                            shutdownPort));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (IOException e) {
-                // JMeter ends by itself at its duration cap
-            }
-        }
-
-        private int countStarted(Path log) {
-            try {
-                String text = Files.readString(log);
-                int n = 0;
-                for (int k = text.indexOf("Thread started: "); k >= 0; k = text.indexOf("Thread started: ", k + 1)) {
-                    n++;
-                }
-                return n;
-            } catch (IOException e) {
-                return 0;
-            }
-        }
-
-        long from() {
-            return from;
-        }
-
-        long to() {
-            return to;
-        }
-
-        int started() {
-            return started;
-        }
-
-        double startedSeconds() {
-            return startedSeconds;
-        }
-
-        List<ProcessCpu.Usage> usage() {
-            return usage;
-        }
-    }
 }

@@ -9,7 +9,6 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.PoolFill;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
@@ -21,22 +20,15 @@ import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.postgresql.Driver;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Seed 002's experiment: the database, the client and server memory per connection, then per load condition
@@ -115,7 +107,8 @@ public final class Seed002Experiment extends AbstractScenario {
                         + " running the CROSS JOIN, in its own JVM"));
             }
             for (String v : variants) {
-                phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, label(v, pools) + ", load " + l
+                phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, Variants.label(v, pools) + ", load "
+                        + l
                         + ": threads " + (l.equals("none") ? counts : loadedCounts) + ", 1 warm-up + " + n
                         + " trials each"));
             }
@@ -136,7 +129,7 @@ public final class Seed002Experiment extends AbstractScenario {
             set.ensureLoaded(database);
             dbPhase.ok(database.describe() + ", " + set.orders() + " orders, " + set.products()
                     + " products");
-            Seed002Data.Environment environment = new Seed002Data.Environment(notes, serverVersion(database),
+            Seed002Data.Environment environment = new Seed002Data.Environment(notes, PostgresBackend.serverVersion(database),
                     Driver.class.getPackage().getImplementationVersion(), Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                     maxConnections, null);
@@ -147,7 +140,7 @@ public final class Seed002Experiment extends AbstractScenario {
                     return;
                 }
                 try {
-                    JSON.writeValue(data.resolve("memory.json").toFile(), memory(database, pools));
+                    JSON.writeValue(data.resolve("memory.json").toFile(), MemoryPerConnection.read(database, pools, memoryConnections, serverConnections));
                     memPhase.ok("client and server memory read");
                 } catch (Exception e) {
                     memPhase.failed(Redact.rootMessage(e));
@@ -162,7 +155,7 @@ public final class Seed002Experiment extends AbstractScenario {
                 }
                 for (String l : loads) {
                     Process loadProcess = null;
-                    LoadCounter counter = new LoadCounter();
+                    BackgroundLoadProcess.LoadCounter counter = new BackgroundLoadProcess.LoadCounter();
                     try {
                         if (!l.equals("none")) {
                             Phase lp = loadPhases.get(l);
@@ -171,7 +164,7 @@ public final class Seed002Experiment extends AbstractScenario {
                                 break;
                             }
                             try {
-                                loadProcess = startLoad(database, set, data, counter);
+                                loadProcess = BackgroundLoadProcess.start(database, set, loadThreads, loadPool, data, counter);
                                 lp.ok("running, " + counter.queries() + " queries in its first seconds");
                             } catch (Exception e) {
                                 lp.failed(Redact.rootMessage(e));
@@ -196,75 +189,6 @@ public final class Seed002Experiment extends AbstractScenario {
     }
 
     /**
-     * @param v variant id
-     * @param pools the pools
-     * @return how reports name the variant
-     */
-    static String label(String v, List<PoolProfile> pools) {
-        return switch (v) {
-            case "shared" -> "one shared connection";
-            case "unpooled" -> "a new connection per thread";
-            case "pgbouncer" -> "a new connection to PgBouncer per thread";
-            default -> pools.stream().filter(p -> p.name().equals(v)).findFirst()
-                    .map(p -> "borrow from " + p.kind().adapter().displayName()).orElse(v);
-        };
-    }
-
-    /** The background load's totals, from its output lines. */
-    static final class LoadCounter {
-        private final AtomicLong queries = new AtomicLong();
-        private final AtomicLong errors = new AtomicLong();
-
-        void accept(String line) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length == 4 && f[0].equals("queries") && f[2].equals("errors")) {
-                try {
-                    queries.set(Long.parseLong(f[1]));
-                    errors.set(Long.parseLong(f[3]));
-                } catch (NumberFormatException ignored) {
-                    // another line
-                }
-            }
-        }
-
-        long queries() {
-            return queries.get();
-        }
-
-        long errors() {
-            return errors.get();
-        }
-    }
-
-    private Process startLoad(Database database, DataSet set, Path data, LoadCounter counter) throws Exception {
-        List<String> cmd = List.of(Children.java(), "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-                BackgroundLoad.class.getName(), database.jdbcUrl(), database.user(), Integer.toString(loadThreads),
-                Integer.toString(loadPool), Integer.toString(set.orders()));
-        Map<String, String> env = new HashMap<>();
-        if (database.password() != null && !database.password().isEmpty()) {
-            env.put("POOLBENCH_JDBC_PASSWORD", database.password());
-        }
-        Process p = Children.start(cmd, env, data.resolve("load.log"), counter::accept);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (counter.queries() == 0 && System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                Children.awaitOutput(p);
-                throw new TestbedException("the background load exited with code " + p.exitValue() + " at start"
-                        + " (log: " + data.resolve("load.log") + ")");
-            }
-            Thread.sleep(200);
-        }
-        if (counter.queries() == 0) {
-            Children.stop(p, 5);
-            throw new TestbedException("the background load finished no query in 60 s (log: "
-                    + data.resolve("load.log") + ")");
-        }
-        // a few seconds for its pool and the server to settle
-        Thread.sleep(3_000);
-        return p;
-    }
-
-    /**
      * Runs every variant under one load condition, interleaved: per thread count one warm-up trial of each variant,
      * then {@code n} rounds in which every variant runs one trial, the order rotating each round, so a load that
      * drifts (the background JVM warms up, the server's caches fill) falls on every variant alike.
@@ -273,7 +197,7 @@ public final class Seed002Experiment extends AbstractScenario {
      */
     private boolean runInterleaved(String loadName, List<String> variants, List<PoolProfile> pools,
             Map<String, Phase> phases, List<Integer> counts, int n, Database database, PgBouncer bouncer,
-            Process loadProcess, LoadCounter counter, Path data, Progress progress) throws Exception {
+            Process loadProcess, BackgroundLoadProcess.LoadCounter counter, Path data, Progress progress) throws Exception {
         Map<String, SharedConnectionTrial.Client> clients = new LinkedHashMap<>();
         Map<String, DataSource> pooled = new LinkedHashMap<>();
         Map<String, Seed002Data.Trials> results = new LinkedHashMap<>();
@@ -285,12 +209,13 @@ public final class Seed002Experiment extends AbstractScenario {
                 }
                 long t0 = System.nanoTime();
                 try {
-                    clients.put(v, open(v, pools, database, bouncer, pooled));
+                    clients.put(v, Variants.open(v, pools, poolSize, database, bouncer, pooled));
                 } catch (Exception e) {
                     ph.failed("setup: " + Redact.rootMessage(e));
                     continue;
                 }
-                results.put(v, new Seed002Data.Trials(v, label(v, pools), loadName, (System.nanoTime() - t0) / 1e6,
+                results.put(v, new Seed002Data.Trials(v, Variants.label(v, pools), loadName,
+                        (System.nanoTime() - t0) / 1e6,
                         new LinkedHashMap<>()));
             }
             ProcessCpu cpu = new ProcessCpu().watch("client", ProcessHandle.current().pid());
@@ -364,76 +289,4 @@ public final class Seed002Experiment extends AbstractScenario {
         }
     }
 
-    private SharedConnectionTrial.Client open(String v, List<PoolProfile> pools, Database database, PgBouncer bouncer,
-            Map<String, DataSource> pooled) throws Exception {
-        switch (v) {
-            case "shared":
-                return SharedConnectionTrial.shared(database.connect());
-            case "unpooled":
-                return SharedConnectionTrial.dataSource(newConnectionEach(database.jdbcUrl(), database.user(),
-                        database.password()));
-            case "pgbouncer":
-                return SharedConnectionTrial.dataSource(newConnectionEach(bouncer.jdbcUrl(PostgresBackend.of(database)
-                        .database()) + "?prepareThreshold=0", database.user(), ""));
-            default:
-                PoolProfile p = pools.stream().filter(x -> x.name().equals(v)).findFirst().orElseThrow();
-                Map<String, String> overrides = new HashMap<>();
-                for (String a : p.kind().adapter().sizeAttributes()) {
-                    overrides.put(a, Integer.toString(poolSize));
-                }
-                DataSource ds = p.createDataSource(DatabaseOptions.vars(database), overrides);
-                pooled.put(v, ds);
-                PoolFill.fill(ds, poolSize);
-                return SharedConnectionTrial.dataSource(ds);
-        }
-    }
-
-    /** @return pgjdbc's own DataSource: every getConnection opens a new connection */
-    private static DataSource newConnectionEach(String url, String user, String password) {
-        PGSimpleDataSource ds = new PGSimpleDataSource();
-        ds.setURL(url);
-        ds.setUser(user);
-        ds.setPassword(password == null ? "" : password);
-        return ds;
-    }
-
-    private Seed002Data.Memory memory(Database database, List<PoolProfile> pools) throws Exception {
-        DataSource pool = null;
-        PoolProfile first = pools.isEmpty() ? null : pools.get(0);
-        Map<String, Long> allocated;
-        try {
-            if (first != null) {
-                Map<String, String> overrides = new HashMap<>();
-                for (String a : first.kind().adapter().sizeAttributes()) {
-                    overrides.put(a, Integer.toString(memoryConnections));
-                }
-                pool = first.createDataSource(DatabaseOptions.vars(database), overrides);
-                PoolFill.fill(pool, memoryConnections);
-            }
-            allocated = ConnectionMemory.clientAllocations(database, pool, memoryConnections);
-        } finally {
-            if (pool != null) {
-                PoolProfile.close(pool);
-            }
-        }
-        double retained = ConnectionMemory.retainedBytesPerConnection(database, memoryConnections);
-        Map<String, List<ConnectionMemory.Backend>> server = new LinkedHashMap<>();
-        if (database.serverPid().isPresent()) {
-            for (int c : serverConnections) {
-                server.put(Integer.toString(c), ConnectionMemory.serverBackends(database, c));
-            }
-        }
-        return new Seed002Data.Memory(first == null ? null : first.kind().adapter().displayName(), memoryConnections,
-                allocated, retained, server);
-    }
-
-    private static String serverVersion(Database database) {
-        try (Connection c = database.connect(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SHOW server_version")) {
-            r.next();
-            return "PostgreSQL " + r.getString(1);
-        } catch (SQLException e) {
-            return "PostgreSQL (version unknown)";
-        }
-    }
 }

@@ -44,7 +44,7 @@ final class Seed004Data {
      * @param runs each run's figures
      * @param article the article's figures beside them
      */
-    record Summary(String status, List<Seed004Report.RunStats> runs, Article article) {
+    record Summary(String status, List<Seed004Figures.RunStats> runs, Article article) {
     }
 
     /**

@@ -371,7 +371,7 @@ public final class Seed004Experiment extends AbstractScenario {
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, events, s.failover() ? reconcile(topo, screens)
                 : null);
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
-        Seed004Report.RunStats st = Seed004Report.stats(dir);
+        Seed004Figures.RunStats st = Seed004Figures.stats(dir);
         if (st.measuredRequests() == 0) {
             throw new PhaseFailure("no request started in the measured period (results: " + results + ")");
         }

@@ -3,21 +3,15 @@ package io.poolbench.suite.seed004;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
-import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
-import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,9 +21,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Seed 004's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
@@ -50,121 +41,6 @@ public final class Seed004Report {
     static final long ALONE_MARGIN_MS = 1_000;
 
     private Seed004Report() {
-    }
-
-    /**
-     * Statistics of one screen in one run (measured period only).
-     *
-     * @param screen short, medium or long
-     * @param n requests that started in the measured period
-     * @param errors of those, the failed ones (JMeter success=false)
-     * @param avgMs mean response time, ms
-     * @param medianMs median, ms
-     * @param p90Ms 90th percentile, ms
-     * @param p99Ms 99th percentile, ms
-     * @param minMs minimum, ms
-     * @param maxMs maximum, ms
-     * @param borrowP99Ms 99th percentile of a request's total time in getConnection, ms (webapp's record)
-     * @param borrowMaxMs longest single getConnection, ms
-     * @param sqlAloneMaxMs the longest SQL time alone of this screen among the run's users, ms (the model)
-     */
-    record ScreenStats(String screen, long n, long errors, double avgMs, long medianMs, long p90Ms, long p99Ms,
-            long minMs, long maxMs, double borrowP99Ms, double borrowMaxMs, long sqlAloneMaxMs) {
-    }
-
-    /**
-     * One run's figures.
-     *
-     * @param id run id
-     * @param pool pool display name
-     * @param screens per screen
-     * @param measuredRequests requests started in the measured period
-     * @param measuredSeconds length of the measured period, s
-     * @param targetPerSecond target request rate, requests/s
-     * @param errorsByCode failed requests by response code, measured period
-     */
-    record RunStats(String id, String pool, List<ScreenStats> screens, long measuredRequests, double measuredSeconds,
-            double targetPerSecond, Map<String, Long> errorsByCode) {
-        /** @return achieved rate, requests/s */
-        double achievedPerSecond() {
-            return measuredSeconds <= 0 ? 0 : measuredRequests / measuredSeconds;
-        }
-
-        /** @return the one-line outcome of the run for the manifest and the console */
-        String line() {
-            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d requests measured, %.2f of %.2f"
-                    + " requests/s", measuredRequests, achievedPerSecond(), targetPerSecond));
-            for (ScreenStats s : screens) {
-                sb.append(String.format(Locale.ROOT, "; %s median %d, p90 %d, max %,d ms", s.screen(), s.medianMs(),
-                        s.p90Ms(), s.maxMs()));
-            }
-            long errors = screens.stream().mapToLong(ScreenStats::errors).sum();
-            return sb.append("; errors ").append(errors).toString();
-        }
-    }
-
-    /**
-     * Reads one run's files ({@code outcome.json}, {@code results.csv}, {@code screens.csv}) and computes its figures.
-     *
-     * @param runDir {@code seed004/<run>/}
-     * @return the figures
-     * @throws IOException when a file cannot be read
-     */
-    static RunStats stats(Path runDir) throws IOException {
-        Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
-        long from = o.measureFromEpochMs();
-        long to = o.measureToEpochMs();
-        Map<String, JtlSummary.LabelStats> jtl = JtlSummary.read(runDir.resolve("results.csv"), from, to);
-        List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
-                ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
-        ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
-                o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
-        return compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond());
-    }
-
-    /**
-     * The figures from parsed inputs (a pure function).
-     *
-     * @param id run id
-     * @param pool pool display name
-     * @param jtl JMeter statistics of the measured period by label
-     * @param log the webapp's record of every request
-     * @param model the screens' model (for the SQL time alone)
-     * @param fromEpochMs start of the measured period
-     * @param toEpochMs end of the measured period
-     * @param targetPerSecond target rate
-     * @return the figures
-     */
-    static RunStats compute(String id, String pool, Map<String, JtlSummary.LabelStats> jtl,
-            List<ScreenLog.Entry> log, ScreenModel model, long fromEpochMs, long toEpochMs, double targetPerSecond) {
-        List<ScreenStats> screens = new ArrayList<>();
-        long measured = 0;
-        Map<String, Long> errorsByCode = new TreeMap<>();
-        for (String screen : SCREENS) {
-            JtlSummary.LabelStats js = jtl.get(screen);
-            List<Double> borrowTotals = new ArrayList<>();
-            double borrowMax = 0;
-            long aloneMax = 0;
-            for (ScreenLog.Entry e : log) {
-                if (!e.screen().equals(screen) || e.startEpochMs() < fromEpochMs || e.startEpochMs() >= toEpochMs) {
-                    continue;
-                }
-                borrowTotals.add(e.borrowWaitUs() / 1000.0);
-                borrowMax = Math.max(borrowMax, e.borrowMaxUs() / 1000.0);
-                aloneMax = Math.max(aloneMax, Math.round(model.sqlMs(ScreenModel.Screen.parse(screen), e.user())));
-            }
-            if (js == null) {
-                continue;
-            }
-            measured += js.requests();
-            js.errorsByCode().forEach((k, v) -> errorsByCode.merge(k, v, Long::sum));
-            Double p99 = borrowTotals.isEmpty() ? null : Figures.nearestRank(borrowTotals, 0.99);
-            screens.add(new ScreenStats(screen, js.requests(), js.errors(), js.avgMs(), js.medianMs(), js.p90Ms(),
-                    js.p99Ms(), js.minMs(), js.maxMs(), p99 == null ? Double.NaN : p99,
-                    borrowTotals.isEmpty() ? Double.NaN : borrowMax, aloneMax));
-        }
-        return new RunStats(id, pool, screens, measured, (toEpochMs - fromEpochMs) / 1000.0, targetPerSecond,
-                errorsByCode);
     }
 
     /**
@@ -219,14 +95,14 @@ public final class Seed004Report {
                         + " measured period." : "", runStatus(m)));
 
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
-        List<RunStats> stats = new ArrayList<>();
+        List<Seed004Figures.RunStats> stats = new ArrayList<>();
         Map<String, Seed004Data.Outcome> outcomes = new LinkedHashMap<>();
         for (PhaseEntry p : runs) {
             String id = p.id().substring(4);
             Path dir = base.resolve(id);
             if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
                 try {
-                    stats.add(stats(dir));
+                    stats.add(Seed004Figures.stats(dir));
                     outcomes.put(id, JSON.readValue(dir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class));
                 } catch (IOException | RuntimeException e) {
                     throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
@@ -262,9 +138,9 @@ public final class Seed004Report {
         md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow total p99 | longest borrow"
                 + " | article | avg | median | p90 | min | max |\n");
         md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
-        for (RunStats r : stats) {
+        for (Seed004Figures.RunStats r : stats) {
             String ap = articlePool(r.pool());
-            for (ScreenStats s : r.screens()) {
+            for (Seed004Figures.ScreenStats s : r.screens()) {
                 Seed004Data.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
                         : art.results().get(ap).get(s.screen());
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %,.0f | %,d | %,d | %,d | %,d | %,d"
@@ -284,9 +160,9 @@ public final class Seed004Report {
                 + " \"the SQL time alone + α\").\n\n");
         md.append("| run | screen | max ÷ p90, ours | max ÷ p90, article | max ≥ 20 s, ours | article | SQL alone (max"
                 + " over users), ms | max ≤ alone + 1 s, ours |\n|---|---|---:|---:|---|---|---:|---|\n");
-        for (RunStats r : stats) {
+        for (Seed004Figures.RunStats r : stats) {
             String ap = articlePool(r.pool());
-            for (ScreenStats s : r.screens()) {
+            for (Seed004Figures.ScreenStats s : r.screens()) {
                 Seed004Data.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
                         : art.results().get(ap).get(s.screen());
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s |%n", r.id(),
@@ -300,7 +176,7 @@ public final class Seed004Report {
         }
         md.append('\n');
 
-        List<RunStats> variants = stats.stream().filter(r -> outcomes.get(r.id()).change() != null).toList();
+        List<Seed004Figures.RunStats> variants = stats.stream().filter(r -> outcomes.get(r.id()).change() != null).toList();
         if (!variants.isEmpty()) {
             md.append("## One setting at a time\n\nThe varied profile as written, then with exactly one attribute"
                     + " changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
@@ -309,7 +185,7 @@ public final class Seed004Report {
                     + "|---|---|---:|---:|---:|---:|---|\n");
             Set<String> bases = new LinkedHashSet<>();
             variants.forEach(v -> bases.add(outcomes.get(v.id()).basedOn()));
-            for (RunStats r : stats) {
+            for (Seed004Figures.RunStats r : stats) {
                 boolean isBase = bases.contains(r.id());
                 boolean isVariant = variants.contains(r);
                 if (!isBase && !isVariant) {
@@ -318,12 +194,12 @@ public final class Seed004Report {
                 md.append("| ").append(r.id()).append(" | ").append(isVariant
                         ? "`" + outcomes.get(r.id()).change() + "`" : "none (as written)");
                 for (String screen : SCREENS) {
-                    ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
+                    Seed004Figures.ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
                             .orElse(null);
                     md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
                             st.maxMs()));
                 }
-                long errors = r.screens().stream().mapToLong(ScreenStats::errors).sum();
+                long errors = r.screens().stream().mapToLong(Seed004Figures.ScreenStats::errors).sum();
                 boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= TWENTY_SECOND_CLASS_MS);
                 md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
             }
@@ -345,7 +221,7 @@ public final class Seed004Report {
         md.append(" all |\n|---|---:|---:|---|");
         procs.forEach(p -> md.append("---:|"));
         md.append("---:|\n");
-        for (RunStats r : stats) {
+        for (Seed004Figures.RunStats r : stats) {
             Seed004Data.Outcome o = outcomes.get(r.id());
             Map<String, Double> cores = new LinkedHashMap<>();
             (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> cores.put(c.name(), c.cores()));
@@ -369,16 +245,16 @@ public final class Seed004Report {
                     + " injection on (in flight or later), by class |"
                     + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
                     + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
-            for (RunStats r : stats) {
+            for (Seed004Figures.RunStats r : stats) {
                 Path dir = base.resolve(r.id());
                 Seed004Data.Outcome o = outcomes.get(r.id());
-                md.append(failoverRow(r.id(), o, ScreenLog.read(dir.resolve("screens.csv")))).append('\n');
+                md.append(Seed004Failover.failoverRow(r.id(), o, ScreenLog.read(dir.resolve("screens.csv")))).append('\n');
             }
             md.append('\n');
         }
-        for (RunStats r : stats) {
+        for (Seed004Figures.RunStats r : stats) {
             Path dir = base.resolve(r.id());
-            chart(dir.resolve("results.csv"), outcomes.get(r.id()), dir.resolve("timeline"), r.id() + " ("
+            Seed004Failover.chart(dir.resolve("results.csv"), outcomes.get(r.id()), dir.resolve("timeline"), r.id() + " ("
                     + r.pool() + ")");
             md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
         }
@@ -402,69 +278,4 @@ public final class Seed004Report {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.1f", v);
     }
 
-    /**
-     * One row of the failover table from a run's outcome and the webapp's record: requests that ended after the
-     * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
-     * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
-     */
-    static String failoverRow(String id, Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
-        Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
-        if (!ev.containsKey("injection")) {
-            return "| " + id + " | **no failover recorded** | | | | | | |";
-        }
-        long t0 = o.t0EpochMs();
-        long inj = t0 + ev.get("injection");
-        long took = ev.getOrDefault("old-writer-rebooted", 0L) - ev.get("injection");
-        Long firstWrite = null;
-        Map<String, Long> errors = new TreeMap<>();
-        long blocked = 0;
-        long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
-        long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
-        long moved = t0 + ev.getOrDefault("endpoint-moved", ev.get("injection"));
-        for (ScreenLog.Entry e : log) {
-            // every request still running at the injection or started after it: in flight, it meets the failover
-            long end = e.startEpochMs() + e.elapsedUs() / 1000;
-            if (end < inj) {
-                continue;
-            }
-            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved
-                    && (firstWrite == null || end - inj < firstWrite)) {
-                firstWrite = end - inj;
-            }
-            if (e.status() != 200) {
-                errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);
-            }
-            if (e.borrowMaxUs() / 1000 > limitMs) {
-                blocked++;
-            }
-        }
-        Ledger.Reconciliation l = o.ledger();
-        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id, took / 1000.0,
-                firstWrite == null ? "**none**" : String.format(Locale.ROOT, "%.1f", firstWrite / 1000.0),
-                errors.isEmpty() ? "none" : errors.toString(), blocked, limitMs, timeoutMs > 0 ? "" : ", unbounded",
-                l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
-                l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
-    }
-
-    /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
-    private static void chart(Path csv, Seed004Data.Outcome outcome, Path png, String title) throws IOException {
-        long t0 = outcome.t0EpochMs();
-        TimelineChart chart = new TimelineChart();
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                if (!rec.isConsistent()) {
-                    continue;
-                }
-                String code = rec.get("responseCode");
-                String outcomeClass = Boolean.parseBoolean(rec.get("success")) ? "ok" : code.startsWith("Non HTTP")
-                        ? "no HTTP answer" : "HTTP " + code;
-                chart.add(outcomeClass, (Long.parseLong(rec.get("timeStamp")) - t0) / 1000.0,
-                        Long.parseLong(rec.get("elapsed")));
-            }
-        }
-        chart.mark((outcome.measureFromEpochMs() - t0) / 1000.0);
-        (outcome.events() == null ? Map.<String, Long>of() : outcome.events()).values()
-                .forEach(at -> chart.mark(at / 1000.0));
-        chart.write(png, "seed 004, " + title, "request start, s after the load began");
-    }
 }

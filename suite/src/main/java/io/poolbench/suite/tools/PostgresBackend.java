@@ -3,6 +3,10 @@ package io.poolbench.suite.tools;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.TestbedException;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * Where pgbench and the poolers reach a PostgreSQL server: host, port, database, user, and the password (kept in
@@ -35,5 +39,18 @@ public record PostgresBackend(String host, int port, String database, String use
                     + " use --without pgbouncer,pgpool");
         }
         return new ServerPooler.Backend(host, port, database, user);
+    }
+
+    /**
+     * @param db an open PostgreSQL database
+     * @return {@code PostgreSQL <server_version>}, or {@code PostgreSQL (version unknown)} when it cannot be read
+     */
+    public static String serverVersion(Database db) {
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SHOW server_version")) {
+            return r.next() ? "PostgreSQL " + r.getString(1) : "PostgreSQL (version unknown)";
+        } catch (SQLException e) {
+            return "PostgreSQL (version unknown)";
+        }
     }
 }

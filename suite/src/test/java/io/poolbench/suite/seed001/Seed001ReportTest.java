@@ -18,11 +18,11 @@ class Seed001ReportTest {
 
     @Test
     void theFindingsTakeTheMostUsersAndTheIndexAtOneAndThreeHundred() throws Exception {
-        Seed001Report.Summary s = new Seed001Report.Summary(Map.of("with", new Seed001Report.IndexChecks(
-                Map.of("hikari", 0.83), List.of(new Seed001Report.Ratio("r2dbc", "hikari", 10, 0.42),
-                        new Seed001Report.Ratio("r2dbc", "hikari", 300, 0.65),
-                        new Seed001Report.Ratio("r2dbc-async", "hikari", 300, 0.77)))),
-                List.of(new Seed001Report.IndexEffect("hikari", 10, 27.1), new Seed001Report.IndexEffect("hikari", 300,
+        Seed001Data.Summary s = new Seed001Data.Summary(Map.of("with", new Seed001Data.IndexChecks(
+                Map.of("hikari", 0.83), List.of(new Seed001Data.Ratio("r2dbc", "hikari", 10, 0.42),
+                        new Seed001Data.Ratio("r2dbc", "hikari", 300, 0.65),
+                        new Seed001Data.Ratio("r2dbc-async", "hikari", 300, 0.77)))),
+                List.of(new Seed001Data.IndexEffect("hikari", 10, 27.1), new Seed001Data.IndexEffect("hikari", 300,
                         44.5)));
         Files.createDirectories(dir.resolve("concurrency"));
         new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);

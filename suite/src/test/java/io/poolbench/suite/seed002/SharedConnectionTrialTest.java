@@ -50,7 +50,7 @@ class SharedConnectionTrialTest {
 
     @Test
     void theLoadCounterKeepsTheLastTotals() {
-        Seed002Experiment.LoadCounter c = new Seed002Experiment.LoadCounter();
+        BackgroundLoadProcess.LoadCounter c = new BackgroundLoadProcess.LoadCounter();
         c.accept("started 150 threads");
         assertEquals(0, c.queries());
         c.accept("queries 12 errors 0");

@@ -26,11 +26,11 @@ class Seed004ReportTest {
                 new ScreenLog.Entry(20_000, "short", 1, 200, "", 1, 2_000, 2_000, 45_000, ""),
                 new ScreenLog.Entry(30_000, "short", 2, 503, "pool-timeout", 1, 10_000_000, 10_000_000, 10_001_000, ""),
                 new ScreenLog.Entry(40_000, "long", 7, 200, "", 1, 1_000, 1_000, 900_000, ""));
-        Seed004Report.RunStats r = Seed004Report.compute("dbcp1", "DBCP 1.4",
+        Seed004Figures.RunStats r = Seed004Figures.compute("dbcp1", "DBCP 1.4",
                 Map.of("short", label("short", 2, 1, 10_050), "long", label("long", 1, 0, 900)), log,
                 ScreenModel.article(), from, to, 3.125);
-        assertEquals(List.of("short", "long"), r.screens().stream().map(Seed004Report.ScreenStats::screen).toList());
-        Seed004Report.ScreenStats s = r.screens().get(0);
+        assertEquals(List.of("short", "long"), r.screens().stream().map(Seed004Figures.ScreenStats::screen).toList());
+        Seed004Figures.ScreenStats s = r.screens().get(0);
         assertEquals(10_000.0, s.borrowMaxMs(), 1e-9, "the 30 s borrow in the warm-up is left out");
         assertEquals(10_000.0, s.borrowP99Ms(), 1e-9);
         assertEquals(40, s.sqlAloneMaxMs());
@@ -55,7 +55,7 @@ class Seed004ReportTest {
                 new ScreenLog.Entry(61_500, "medium", 1, 500, "sql", 1, 10, 10, 150_000, "w-failed"),
                 new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
-        String row = Seed004Report.failoverRow("hikari", new ObjectMapper().readValue(outcome,
+        String row = Seed004Failover.failoverRow("hikari", new ObjectMapper().readValue(outcome,
                 Seed004Data.Outcome.class), log);
         assertEquals("| hikari | 2.5 | 4.0 | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
     }

@@ -1,0 +1,91 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.report.TimelineChart;
+import io.poolbench.toxiproxy.Ledger;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Seed 004's failover, as the report shows it: one row per run (time to the new writer, failures, long borrows,
+ * the ledger) and the timeline of every request with the failover's steps marked.
+ */
+final class Seed004Failover {
+    private Seed004Failover() {
+    }
+
+    /**
+     * One row of the failover table from a run's outcome and the webapp's record: requests that ended after the
+     * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
+     * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
+     */
+    static String failoverRow(String id, Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
+        Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
+        if (!ev.containsKey("injection")) {
+            return "| " + id + " | **no failover recorded** | | | | | | |";
+        }
+        long t0 = o.t0EpochMs();
+        long inj = t0 + ev.get("injection");
+        long took = ev.getOrDefault("old-writer-rebooted", 0L) - ev.get("injection");
+        Long firstWrite = null;
+        Map<String, Long> errors = new TreeMap<>();
+        long blocked = 0;
+        long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
+        long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
+        long moved = t0 + ev.getOrDefault("endpoint-moved", ev.get("injection"));
+        for (ScreenLog.Entry e : log) {
+            // every request still running at the injection or started after it: in flight, it meets the failover
+            long end = e.startEpochMs() + e.elapsedUs() / 1000;
+            if (end < inj) {
+                continue;
+            }
+            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved
+                    && (firstWrite == null || end - inj < firstWrite)) {
+                firstWrite = end - inj;
+            }
+            if (e.status() != 200) {
+                errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);
+            }
+            if (e.borrowMaxUs() / 1000 > limitMs) {
+                blocked++;
+            }
+        }
+        Ledger.Reconciliation l = o.ledger();
+        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id, took / 1000.0,
+                firstWrite == null ? "**none**" : String.format(Locale.ROOT, "%.1f", firstWrite / 1000.0),
+                errors.isEmpty() ? "none" : errors.toString(), blocked, limitMs, timeoutMs > 0 ? "" : ", unbounded",
+                l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
+                l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
+    }
+
+    /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
+    static void chart(Path csv, Seed004Data.Outcome outcome, Path png, String title) throws IOException {
+        long t0 = outcome.t0EpochMs();
+        TimelineChart chart = new TimelineChart();
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (!rec.isConsistent()) {
+                    continue;
+                }
+                String code = rec.get("responseCode");
+                String outcomeClass = Boolean.parseBoolean(rec.get("success")) ? "ok" : code.startsWith("Non HTTP")
+                        ? "no HTTP answer" : "HTTP " + code;
+                chart.add(outcomeClass, (Long.parseLong(rec.get("timeStamp")) - t0) / 1000.0,
+                        Long.parseLong(rec.get("elapsed")));
+            }
+        }
+        chart.mark((outcome.measureFromEpochMs() - t0) / 1000.0);
+        (outcome.events() == null ? Map.<String, Long>of() : outcome.events()).values()
+                .forEach(at -> chart.mark(at / 1000.0));
+        chart.write(png, "seed 004, " + title, "request start, s after the load began");
+    }
+}

@@ -1,0 +1,143 @@
+package io.poolbench.suite.seed004;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.ScreenModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One seed 004 run's figures per screen, from its files: JMeter's samples of the measured period, the webapp's own
+ * record of every request (borrow times) and the screens' model (the SQL time alone).
+ */
+final class Seed004Figures {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private Seed004Figures() {
+    }
+
+    /**
+     * Statistics of one screen in one run (measured period only).
+     *
+     * @param screen short, medium or long
+     * @param n requests that started in the measured period
+     * @param errors of those, the failed ones (JMeter success=false)
+     * @param avgMs mean response time, ms
+     * @param medianMs median, ms
+     * @param p90Ms 90th percentile, ms
+     * @param p99Ms 99th percentile, ms
+     * @param minMs minimum, ms
+     * @param maxMs maximum, ms
+     * @param borrowP99Ms 99th percentile of a request's total time in getConnection, ms (webapp's record)
+     * @param borrowMaxMs longest single getConnection, ms
+     * @param sqlAloneMaxMs the longest SQL time alone of this screen among the run's users, ms (the model)
+     */
+    record ScreenStats(String screen, long n, long errors, double avgMs, long medianMs, long p90Ms, long p99Ms,
+            long minMs, long maxMs, double borrowP99Ms, double borrowMaxMs, long sqlAloneMaxMs) {
+    }
+
+    /**
+     * One run's figures.
+     *
+     * @param id run id
+     * @param pool pool display name
+     * @param screens per screen
+     * @param measuredRequests requests started in the measured period
+     * @param measuredSeconds length of the measured period, s
+     * @param targetPerSecond target request rate, requests/s
+     * @param errorsByCode failed requests by response code, measured period
+     */
+    record RunStats(String id, String pool, List<ScreenStats> screens, long measuredRequests, double measuredSeconds,
+            double targetPerSecond, Map<String, Long> errorsByCode) {
+        /** @return achieved rate, requests/s */
+        double achievedPerSecond() {
+            return measuredSeconds <= 0 ? 0 : measuredRequests / measuredSeconds;
+        }
+
+        /** @return the one-line outcome of the run for the manifest and the console */
+        String line() {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d requests measured, %.2f of %.2f"
+                    + " requests/s", measuredRequests, achievedPerSecond(), targetPerSecond));
+            for (ScreenStats s : screens) {
+                sb.append(String.format(Locale.ROOT, "; %s median %d, p90 %d, max %,d ms", s.screen(), s.medianMs(),
+                        s.p90Ms(), s.maxMs()));
+            }
+            long errors = screens.stream().mapToLong(ScreenStats::errors).sum();
+            return sb.append("; errors ").append(errors).toString();
+        }
+    }
+
+    /**
+     * Reads one run's files ({@code outcome.json}, {@code results.csv}, {@code screens.csv}) and computes its figures.
+     *
+     * @param runDir {@code seed004/<run>/}
+     * @return the figures
+     * @throws IOException when a file cannot be read
+     */
+    static RunStats stats(Path runDir) throws IOException {
+        Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
+        long from = o.measureFromEpochMs();
+        long to = o.measureToEpochMs();
+        Map<String, JtlSummary.LabelStats> jtl = JtlSummary.read(runDir.resolve("results.csv"), from, to);
+        List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
+                ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
+        ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
+                o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
+        return compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond());
+    }
+
+    /**
+     * The figures from parsed inputs (a pure function).
+     *
+     * @param id run id
+     * @param pool pool display name
+     * @param jtl JMeter statistics of the measured period by label
+     * @param log the webapp's record of every request
+     * @param model the screens' model (for the SQL time alone)
+     * @param fromEpochMs start of the measured period
+     * @param toEpochMs end of the measured period
+     * @param targetPerSecond target rate
+     * @return the figures
+     */
+    static RunStats compute(String id, String pool, Map<String, JtlSummary.LabelStats> jtl,
+            List<ScreenLog.Entry> log, ScreenModel model, long fromEpochMs, long toEpochMs, double targetPerSecond) {
+        List<ScreenStats> screens = new ArrayList<>();
+        long measured = 0;
+        Map<String, Long> errorsByCode = new TreeMap<>();
+        for (String screen : Seed004Report.SCREENS) {
+            JtlSummary.LabelStats js = jtl.get(screen);
+            List<Double> borrowTotals = new ArrayList<>();
+            double borrowMax = 0;
+            long aloneMax = 0;
+            for (ScreenLog.Entry e : log) {
+                if (!e.screen().equals(screen) || e.startEpochMs() < fromEpochMs || e.startEpochMs() >= toEpochMs) {
+                    continue;
+                }
+                borrowTotals.add(e.borrowWaitUs() / 1000.0);
+                borrowMax = Math.max(borrowMax, e.borrowMaxUs() / 1000.0);
+                aloneMax = Math.max(aloneMax, Math.round(model.sqlMs(ScreenModel.Screen.parse(screen), e.user())));
+            }
+            if (js == null) {
+                continue;
+            }
+            measured += js.requests();
+            js.errorsByCode().forEach((k, v) -> errorsByCode.merge(k, v, Long::sum));
+            Double p99 = borrowTotals.isEmpty() ? null : Figures.nearestRank(borrowTotals, 0.99);
+            screens.add(new ScreenStats(screen, js.requests(), js.errors(), js.avgMs(), js.medianMs(), js.p90Ms(),
+                    js.p99Ms(), js.minMs(), js.maxMs(), p99 == null ? Double.NaN : p99,
+                    borrowTotals.isEmpty() ? Double.NaN : borrowMax, aloneMax));
+        }
+        return new RunStats(id, pool, screens, measured, (toEpochMs - fromEpochMs) / 1000.0, targetPerSecond,
+                errorsByCode);
+    }
+}
