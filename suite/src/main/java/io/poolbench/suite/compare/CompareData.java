@@ -1,5 +1,7 @@
 package io.poolbench.suite.compare;
 
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.util.List;
@@ -62,6 +64,22 @@ final class CompareData {
      * @param missing the phases that did not end with data, per kind ({@code jmh}, {@code load})
      */
     record Summary(String status, List<PhaseEntry> phases, SettingsView run, List<JmhSummary.Result> jmh,
-            List<CompareReport.Load> load, Map<String, List<CompareReport.Missing>> missing) {
+            List<Load> load, Map<String, List<Missing>> missing) {
+    }
+
+    /** Everything one profile's web load produced. */
+    record Load(String profile, String pool, Map<String, String> settings, Map<String, String> effective,
+            List<String> warnings, String borrowValidation, Map<String, JtlSummary.LabelStats> stats,
+            PoolSampler.PoolState poolState) {
+    }
+
+    /**
+     * A phase that did not end with data, shown in the tables where its numbers would have been.
+     *
+     * @param profile profile id
+     * @param status failed, interrupted, skipped, running or pending
+     * @param reason why
+     */
+    record Missing(String profile, String status, String reason) {
     }
 }

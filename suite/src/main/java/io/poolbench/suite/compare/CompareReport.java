@@ -21,11 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.Styler;
 
 /**
  * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}, from its manifest
@@ -41,22 +36,6 @@ public final class CompareReport {
     private CompareReport() {
     }
 
-
-    /** Everything one profile's web load produced. */
-    record Load(String profile, String pool, Map<String, String> settings, Map<String, String> effective,
-            List<String> warnings, String borrowValidation, Map<String, JtlSummary.LabelStats> stats,
-            PoolSampler.PoolState poolState) {
-    }
-
-    /**
-     * A phase that did not end with data, shown in the tables where its numbers would have been.
-     *
-     * @param profile profile id
-     * @param status failed, interrupted, skipped, running or pending
-     * @param reason why
-     */
-    record Missing(String profile, String status, String reason) {
-    }
 
     private static final Object LOCK = new Object();
 
@@ -76,9 +55,9 @@ public final class CompareReport {
                     null, null, null, null, null, null, List.of()) : JSON.treeToValue(m.settings(),
                     CompareData.SettingsView.class);
             List<JmhSummary.Result> jmh = new ArrayList<>();
-            List<Load> loads = new ArrayList<>();
-            List<Missing> jmhMissing = new ArrayList<>();
-            List<Missing> loadMissing = new ArrayList<>();
+            List<CompareData.Load> loads = new ArrayList<>();
+            List<CompareData.Missing> jmhMissing = new ArrayList<>();
+            List<CompareData.Missing> loadMissing = new ArrayList<>();
             for (CompareSettings.ProfileRun pr : run.profiles() == null ? List.<CompareSettings.ProfileRun>of()
                     : run.profiles()) {
                 String id = pr.id();
@@ -94,51 +73,26 @@ public final class CompareReport {
                                 + "): rerun the scenario");
                     }
                 } else if (jp != null && !"skipped".equals(jp.status())) {
-                    jmhMissing.add(new Missing(id, jp.status(), jp.reason()));
+                    jmhMissing.add(new CompareData.Missing(id, jp.status(), jp.reason()));
                 }
                 PhaseEntry lp = m.phase("load:" + id);
                 if (lp != null && lp.ok()) {
-                    loads.add(load(dir.resolve("load").resolve(id), id));
+                    loads.add(LoadDirectory.read(dir.resolve("load").resolve(id), id));
                 } else if (lp != null && !"--skip-load".equals(lp.reason())) {
-                    loadMissing.add(new Missing(id, lp.status(), lp.reason()));
+                    loadMissing.add(new CompareData.Missing(id, lp.status(), lp.reason()));
                 }
             }
             String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing);
             Files.writeString(dir.resolve("summary.md"), md);
-            Map<String, List<Missing>> missing = new LinkedHashMap<>();
+            Map<String, List<CompareData.Missing>> missing = new LinkedHashMap<>();
             missing.put("jmh", jmhMissing);
             missing.put("load", loadMissing);
             JSON.writeValue(dir.resolve("summary.json").toFile(), new CompareData.Summary(m.status(), m.phases(), run,
                     jmh, loads, missing));
-            charts(dir.resolve("charts"), jmh, loads);
+            CompareCharts.write(dir.resolve("charts"), jmh, loads);
             return md;
         }
     }
-
-    private static Load load(Path p, String id) throws IOException {
-        Path csv = p.resolve("results.csv");
-        CompareData.Profile prof;
-        Map<String, JtlSummary.LabelStats> stats;
-        PoolSampler.PoolState ps;
-        try {
-            prof = Files.isRegularFile(p.resolve("profile.json")) ? JSON.readValue(p.resolve("profile.json").toFile(),
-                    CompareData.Profile.class) : new CompareData.Profile(null, id, null, null, null, null, null, null,
-                    null);
-            stats = JtlSummary.read(csv);
-            ps = PoolSampler.poolState(p.resolve("pool.csv"));
-        } catch (IOException | RuntimeException e) {
-            throw new TestbedException("the results in " + p + " are damaged or missing ("
-                    + Redact.oneLine(e.getMessage()) + "): rerun the scenario");
-        }
-        Map<String, String> settings = prof.settings() == null ? Map.of() : prof.settings();
-        List<String> warnings = prof.warnings() == null ? List.of() : prof.warnings();
-        Map<String, String> effective = new LinkedHashMap<>(prof.effective() == null ? Map.of() : prof.effective());
-        (prof.urlTimeouts() == null ? Map.<String, String>of() : prof.urlTimeouts())
-                .forEach((k, v) -> effective.put("URL " + k, v));
-        return new Load(id, prof.pool() == null ? "?" : prof.pool(), settings, effective, warnings,
-                prof.borrowValidation() == null ? "not recorded" : prof.borrowValidation(), stats, ps);
-    }
-
 
     private static String f(double v, int decimals) {
         return Figures.fixed(v, decimals);
@@ -148,8 +102,8 @@ public final class CompareReport {
         return Figures.sig3(v);
     }
 
-    static String markdown(Manifest m, CompareData.SettingsView run, List<JmhSummary.Result> jmh, List<Load> loads,
-            List<Missing> jmhMissing, List<Missing> loadMissing) {
+    static String markdown(Manifest m, CompareData.SettingsView run, List<JmhSummary.Result> jmh, List<CompareData.Load> loads,
+            List<CompareData.Missing> jmhMissing, List<CompareData.Missing> loadMissing) {
         StringBuilder sb = new StringBuilder();
         sb.append("# poolbench main job\n\n");
         sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
@@ -183,7 +137,7 @@ public final class CompareReport {
             sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
                     + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
             sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (Load l : loads) {
+            for (CompareData.Load l : loads) {
                 List<String> labels = new ArrayList<>(CLASSES);
                 l.stats().keySet().stream().filter(k -> !labels.contains(k) && !k.equals("all")).forEach(labels::add);
                 labels.add("all");
@@ -198,14 +152,14 @@ public final class CompareReport {
                             f(s.stdDevMs(), 1)));
                 }
             }
-            for (Missing x : loadMissing) {
+            for (CompareData.Missing x : loadMissing) {
                 sb.append("| ").append(x.profile()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
                         .append("**: ").append(Figures.cell(x.reason())).append(" | | | | | | | | | |\n");
             }
             sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
             sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
                     + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
-            for (Load l : loads) {
+            for (CompareData.Load l : loads) {
                 PoolSampler.PoolState p = l.poolState();
                 sb.append(String.format(Locale.ROOT, "| %s (%s) | %d | %s | %s | %d | %s |%n", l.pool(),
                         l.profile(), p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
@@ -260,7 +214,7 @@ public final class CompareReport {
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("100.0", Double.NaN)),
                         s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples())));
             }
-            for (Missing x : jmhMissing) {
+            for (CompareData.Missing x : jmhMissing) {
                 sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
                         .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(Figures.cell(x.reason()))
                         .append(" | | | | | | | | | |\n");
@@ -270,7 +224,7 @@ public final class CompareReport {
 
         if (!loads.isEmpty()) {
             sb.append("## What was compared\n\n");
-            for (Load l : loads) {
+            for (CompareData.Load l : loads) {
                 sb.append("- **").append(l.profile()).append("** (").append(l.pool()).append("): ");
                 List<String> kv = new ArrayList<>();
                 l.settings().forEach((k, v) -> {
@@ -314,74 +268,6 @@ public final class CompareReport {
 
 
 
-    private static void charts(Path dir, List<JmhSummary.Result> jmh, List<Load> loads) throws IOException {
-        Files.createDirectories(dir);
-        if (!loads.isEmpty()) {
-            CategoryChart c = new CategoryChartBuilder().width(900).height(500)
-                    .title("Web load: response time by query class (ms)").xAxisTitle("query class")
-                    .yAxisTitle("ms (log scale)").build();
-            c.getStyler().setYAxisLogarithmic(true);
-            // markers only: the query classes are categories, not a sequence
-            c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
-            c.getStyler().setMarkerSize(12);
-            c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-            for (Load l : loads) {
-                for (String which : List.of("median", "p99", "max")) {
-                    List<String> xs = new ArrayList<>();
-                    List<Number> ys = new ArrayList<>();
-                    for (String k : CLASSES) {
-                        JtlSummary.LabelStats s = l.stats().get(k);
-                        if (s != null) {
-                            xs.add(k);
-                            long v = which.equals("median") ? s.medianMs() : which.equals("p99") ? s.p99Ms() : s.maxMs();
-                            ys.add(Math.max(1, v));
-                        }
-                    }
-                    if (!xs.isEmpty()) {
-                        c.addSeries(l.profile() + " " + which, xs, ys);
-                    }
-                }
-            }
-            if (!c.getSeriesMap().isEmpty()) {
-                BitmapEncoder.saveBitmap(c, dir.resolve("http-response-times").toString(), BitmapEncoder.BitmapFormat.PNG);
-            }
-        }
-        List<JmhSummary.Result> thr = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.throughput")).toList();
-        if (!thr.isEmpty()) {
-            CategoryChart c = new CategoryChartBuilder().width(700).height(450)
-                    .title("Borrow + return throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile")
-                    .yAxisTitle("ops/ms").build();
-            c.getStyler().setLegendVisible(false);
-            List<String> xs = thr.stream().map(r -> Path.of(r.profile()).getFileName().toString()).toList();
-            List<Number> ys = thr.stream().map(r -> (Number) r.score()).toList();
-            List<Number> es = thr.stream().map(r -> (Number) (Double.isNaN(r.error()) ? 0.0 : r.error())).toList();
-            c.addSeries("ops/ms", xs, ys, es);
-            BitmapEncoder.saveBitmap(c, dir.resolve("jmh-throughput").toString(), BitmapEncoder.BitmapFormat.PNG);
-        }
-        List<JmhSummary.Result> lat = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.latency")).toList();
-        if (!lat.isEmpty()) {
-            CategoryChart c = new CategoryChartBuilder().width(800).height(450)
-                    .title("Borrow + return time by percentile (µs)").xAxisTitle("percentile")
-                    .yAxisTitle("µs (log scale)").build();
-            c.getStyler().setYAxisLogarithmic(true);
-            c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-            List<String> ps = List.of("50.0", "90.0", "99.0", "99.9", "99.99", "100.0");
-            for (JmhSummary.Result r : lat) {
-                List<String> xs = new ArrayList<>();
-                List<Number> ys = new ArrayList<>();
-                for (String p : ps) {
-                    Double v = r.percentiles().get(p);
-                    if (v != null && !v.isNaN()) {
-                        xs.add(p.equals("100.0") ? "max" : "p" + p.replaceAll("\\.0$", ""));
-                        ys.add(Math.max(0.01, v));
-                    }
-                }
-                c.addSeries(Path.of(r.profile()).getFileName().toString(), xs, ys);
-            }
-            BitmapEncoder.saveBitmap(c, dir.resolve("jmh-borrow-percentiles").toString(), BitmapEncoder.BitmapFormat.PNG);
-        }
-    }
-
     /**
      * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
      * the run's own {@code summary.json}.
@@ -397,7 +283,7 @@ public final class CompareReport {
             return List.of();
         }
         List<String> parts = new ArrayList<>();
-        for (Load l : j.load() == null ? List.<Load>of() : j.load()) {
+        for (CompareData.Load l : j.load() == null ? List.<CompareData.Load>of() : j.load()) {
             JtlSummary.LabelStats all = l.stats() == null ? null : l.stats().get("all");
             if (all != null) {
                 parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.pool(),

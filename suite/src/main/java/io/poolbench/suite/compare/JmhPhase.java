@@ -1,0 +1,81 @@
+package io.poolbench.suite.compare;
+
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.Children;
+import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.run.Progress;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Compare's JMH phase for one profile: ConnectionCycle on the stub driver, in JMH's own JVM. */
+final class JmhPhase {
+    private JmhPhase() {
+    }
+
+    /**
+     * Runs JMH ({@code -foe true}: a failed benchmark fails the run) for one profile on the stub driver.
+     *
+     * @param art the built pieces (the JMH jar, the profiles)
+     * @param settings the JMH arguments
+     * @param p the profile
+     * @param out the run directory ({@code jmh/<profile>/} receives jmh.json and jmh.log)
+     * @param progress where JMH's progress lines go
+     * @return the ok line: how many results
+     * @throws CompareExperiment.PhaseFailure when JMH fails or writes no results (one line)
+     * @throws IOException when the directory cannot be written
+     * @throws InterruptedException when interrupted
+     */
+    static String run(Artifacts art, CompareSettings settings, CompareSettings.ProfileRun p, Path out,
+            Progress progress) throws IOException, InterruptedException, CompareExperiment.PhaseFailure {
+        Path dir = out.resolve("jmh").resolve(p.id());
+        Files.createDirectories(dir);
+        Path json = dir.resolve("jmh.json");
+        List<String> cmd = new ArrayList<>(List.of(Children.java(), "-jar", art.benchmarksJar().toString()));
+        cmd.addAll(settings.jmhArgs());
+        cmd.addAll(List.of("-p", "profile=" + p.file(), "-foe", "true",
+                "-jvmArgsAppend", "-Xms1g -Xmx1g -Dpoolbench.conf=" + art.confDir().toAbsolutePath(),
+                "-rf", "json", "-rff", json.toAbsolutePath().toString()));
+        Process proc = Children.start(cmd, Map.of(), dir.resolve("jmh.log"), line -> {
+            if (line.startsWith("# Run progress") || line.startsWith("# Benchmark:")
+                    || line.startsWith("WARNING profile")) {
+                progress.detail("jmh", line.replace("# ", ""));
+            }
+        });
+        int rc = proc.waitFor();
+        Children.awaitOutput(proc);
+        if (rc != 0) {
+            throw new CompareExperiment.PhaseFailure("JMH exited with code " + rc + ": " + jmhError(dir.resolve("jmh.log"))
+                    + " (log: " + dir.resolve("jmh.log") + ")");
+        }
+        List<JmhSummary.Result> results;
+        try {
+            results = Files.isRegularFile(json) && Files.size(json) > 0 ? JmhSummary.read(json) : List.of();
+        } catch (IOException e) {
+            throw new CompareExperiment.PhaseFailure("JMH results unreadable: " + e.getMessage());
+        }
+        if (results.isEmpty()) {
+            throw new CompareExperiment.PhaseFailure("JMH produced no results (log: " + dir.resolve("jmh.log") + ")");
+        }
+        return results.size() + " JMH results";
+    }
+
+    /** The first exception line JMH printed for a failed benchmark, or a pointer to the log. */
+    static String jmhError(Path log) {
+        try {
+            for (String l : Files.readAllLines(log)) {
+                String t = l.trim();
+                if (t.matches("^([a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(Exception|Error)(: .*)?$")
+                        || t.startsWith("No matching benchmarks") || t.startsWith("Error parsing command line")) {
+                    return t;
+                }
+            }
+        } catch (IOException e) {
+            // the pointer to the log below is all there is
+        }
+        return "see the log";
+    }
+}

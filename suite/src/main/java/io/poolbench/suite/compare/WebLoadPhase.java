@@ -1,0 +1,130 @@
+package io.poolbench.suite.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.JMeterCommand;
+import io.poolbench.suite.process.PoolSampler;
+import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileLint;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.run.Progress;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** Compare's web-load phase for one profile: the webapp with the profile under JMeter's plan. */
+final class WebLoadPhase {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private WebLoadPhase() {
+    }
+
+    /**
+     * Runs the web load for one profile: its lint against this database (written first), the webapp in its own JVM
+     * with the profile, JMeter's short/medium/long plan in another, the pool sampled twice a second. The webapp
+     * must live as long as the load: if it dies, JMeter is stopped and the phase fails.
+     *
+     * @param art the built pieces
+     * @param settings the load's settings
+     * @param p the profile
+     * @param vars the database's placeholder values
+     * @param out the run directory ({@code load/<profile>/} receives every file)
+     * @param progress where progress lines go
+     * @return the ok line: requests, errors, achieved rate
+     * @throws CompareExperiment.PhaseFailure when the pool cannot be built, a process dies or the results fail
+     *     the error budget (one line)
+     * @throws IOException when a file cannot be written
+     * @throws InterruptedException when interrupted
+     */
+    static String run(Artifacts art, CompareSettings settings, CompareSettings.ProfileRun p,
+            Map<String, String> vars, Path out, Progress progress)
+            throws IOException, InterruptedException, CompareExperiment.PhaseFailure {
+        PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
+        Path dir = out.resolve("load").resolve(p.id());
+        Files.createDirectories(dir);
+        // what the profile really configures heads the report: the lint of the pool built against this database
+        ProfileLint.Result lint;
+        try {
+            lint = ProfileLint.lint(pp, vars);
+        } catch (TestbedException e) {
+            throw new CompareExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
+        }
+        Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(lint));
+        CompareData.Profile profileJson = new CompareData.Profile(pp.name(), p.id(), pp.file().toString(),
+                pp.kind().adapter().displayName(), pp.settingsForReport(), lint.effective(), lint.urlTimeouts(),
+                lint.warnings(), pp.borrowValidation());
+        JSON.writeValue(dir.resolve("profile.json").toFile(), profileJson);
+        WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
+                List.of("--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(),
+                        "--max-threads", Integer.toString(settings.webappMaxThreads()),
+                        "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
+                        "--rows", Integer.toString(settings.rows())),
+                Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
+                        "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir,
+                line -> {
+                    if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
+                        progress.detail("webapp", line);
+                    }
+                });
+        Process webapp = web.process();
+        Process jmeter = null;
+        PoolSampler sampler = null;
+        Path results = dir.resolve("results.csv");
+        long[] webappDiedAtMs = {-1};
+        try {
+            int port = web.port();
+            progress.detail("webapp", p.id() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
+            sampler = new PoolSampler(port, dir.resolve("pool.csv"));
+            sampler.start();
+            Path dashboard = dir.resolve("dashboard");
+            DataSet data = DataSet.ofOrders(settings.rows());
+            List<String> jm = JMeterCommand.of(art.jmeterJar(), art.plan(), results, dir.resolve("jmeter.log"), 512)
+                    .options("-e", "-o", dashboard.toAbsolutePath().toString())
+                    .property("host", "127.0.0.1").property("port", port)
+                    .property("duration", settings.durationSeconds()).property("rampup", settings.rampupSeconds())
+                    .property("short.threads", settings.shortThreads())
+                    .property("medium.threads", settings.mediumThreads())
+                    .property("long.threads", settings.longThreads()).property("thinkMs", settings.thinkMs())
+                    .property("rows", data.orders()).property("customers", data.customers()).build();
+            long t0 = System.nanoTime();
+            Process jm0 = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
+                if (line.startsWith("summary +")) {
+                    long sec = (System.nanoTime() - t0) / 1_000_000_000L;
+                    progress.detail("jmeter " + p.id(), sec + "/" + settings.durationSeconds() + " s, "
+                            + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
+                }
+            });
+            jmeter = jm0;
+            // the webapp must live as long as the load: if it dies, the load's numbers are not the pool's
+            webapp.onExit().thenRun(() -> {
+                if (jm0.isAlive()) {
+                    webappDiedAtMs[0] = (System.nanoTime() - t0) / 1_000_000;
+                    Children.stop(jm0, 5);
+                }
+            });
+            int rc = jmeter.waitFor();
+            Children.awaitOutput(jmeter);
+            if (webappDiedAtMs[0] >= 0 || !webapp.isAlive()) {
+                throw new CompareExperiment.PhaseFailure("the webapp exited with code " + webapp.waitFor() + " at "
+                        + Math.max(0, webappDiedAtMs[0]) / 1000 + " s of the " + settings.durationSeconds()
+                        + " s load; JMeter was stopped (log: " + dir.resolve("webapp.log") + ")");
+            }
+            if (rc != 0) {
+                throw new CompareExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
+            }
+        } finally {
+            if (sampler != null) {
+                sampler.stop();
+            }
+            Children.stop(jmeter, 5);
+            web.close();
+        }
+        return LoadVerdict.judge(results, settings.maxErrorPercent());
+    }
+}
