@@ -3,16 +3,10 @@ package io.poolbench.suite.seed004;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
-import io.poolbench.suite.process.PoolSampler;
-import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProcessCpu;
-import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
@@ -20,26 +14,15 @@ import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
-import io.poolbench.toxiproxy.Ledger;
 import io.poolbench.toxiproxy.PlannedFailover;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Seed 004 reproduced: HikariCP against DBCP in front of an Aurora-like MySQL cluster, under the article's load.
@@ -188,7 +171,7 @@ public final class Seed004Experiment extends AbstractScenario {
                         topo = null;
                         topo = startCluster();
                     }
-                    ph.ok(runOne(r, topo, engines));
+                    ph.ok(new ScreensRun(s, art, plan, out, progress).run(r, topo, engines));
                 } catch (PhaseFailure | TestbedException e) {
                     ph.failed(e.getMessage());
                 } catch (IOException e) {
@@ -252,148 +235,4 @@ public final class Seed004Experiment extends AbstractScenario {
         }
     }
 
-    private String runOne(Seed004Settings.Run r, FailoverTopology topo, JMeterEngines engines)
-            throws IOException, InterruptedException, PhaseFailure {
-        Path dir = out.resolve("seed004").resolve(r.id());
-        Files.createDirectories(dir);
-        PoolProfile pp = PoolProfile.load(Path.of(r.file()));
-        Map<String, String> vars = topo.profileVars();
-        try {
-            Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(ProfileLint.lint(pp, vars)));
-        } catch (TestbedException e) {
-            throw new PhaseFailure("the pool could not be built: " + e.getMessage());
-        }
-        Path screens = dir.resolve("screens.csv");
-        Path results = dir.resolve("results.csv");
-        Files.deleteIfExists(results);
-        List<String> jvm = List.of("-Xms1g", "-Xmx1g",
-                "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
-                "-Dsun.net.inetaddr.negative.ttl=0");
-        List<String> args = List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
-                "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
-                "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
-                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString());
-        Map<String, Long> events = new LinkedHashMap<>();
-        List<ProcessCpu.Usage> cpu;
-        long t0;
-        int rc;
-        try (WebappProcess web = WebappProcess.start(art.webappJar(), jvm, args,
-                Map.of("POOLBENCH_JDBC_USER", topo.user(), "POOLBENCH_JDBC_PASSWORD", topo.password()), dir,
-                line -> {
-                    if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
-                        progress.detail("webapp", line);
-                    }
-                })) {
-            PoolSampler sampler = new PoolSampler(web.port(), dir.resolve("pool.csv"));
-            sampler.start();
-            Map<String, String> props = new LinkedHashMap<>();
-            props.put("host", "127.0.0.1");
-            props.put("port", Integer.toString(web.port()));
-            props.put("threads", Integer.toString(s.threadsPerEngine()));
-            props.put("rampup", Integer.toString(s.rampupSeconds()));
-            props.put("duration", Integer.toString(s.warmupSeconds() + s.durationSeconds()));
-            props.put("ratePerMinute", String.format(Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
-            props.put("short.percent", Integer.toString(s.shortPercent()));
-            props.put("medium.percent", Integer.toString(s.mediumPercent()));
-            props.put("writes", Boolean.toString(s.failover()));
-            List<String> cmd = engines.controllerCommand(plan.toAbsolutePath(), props, results.toAbsolutePath(),
-                    dir.resolve("jmeter.log").toAbsolutePath(), 512);
-            ProcessCpu meter = new ProcessCpu().watch("webapp", web.process().pid());
-            engines.pids().forEach(meter::watch);
-            t0 = System.currentTimeMillis();
-            long start = System.nanoTime();
-            Process controller = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
-                if (line.startsWith("summary +")) {
-                    long sec = (System.nanoTime() - start) / 1_000_000_000L;
-                    progress.detail("jmeter " + r.id(), sec + "/" + (s.warmupSeconds() + s.durationSeconds())
-                            + " s, " + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
-                }
-            });
-            meter.watch("jmeter controller", controller.pid());
-            topo.containerPids().forEach(meter::watch);
-            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-            List<String> failoverError = new ArrayList<>();
-            try {
-                timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
-                // the measured period ends with JMeter's duration: measure up to then, while every process lives
-                List<ProcessCpu.Usage> measured = new CopyOnWriteArrayList<>();
-                ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
-                        (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
-                ScheduledFuture<?> inject = null;
-                if (s.failover()) {
-                    inject = timer.schedule(() -> {
-                        try {
-                            progress.detail("failover", "planned failover: A read-only, B promoted, endpoint to B");
-                            PlannedFailover.inject(topo, () -> System.currentTimeMillis() - t0, events);
-                        } catch (Exception e) {
-                            failoverError.add(Redact.rootMessage(e));
-                        }
-                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
-                }
-                if (!controller.waitFor(s.warmupSeconds() + s.durationSeconds() + 300L, TimeUnit.SECONDS)) {
-                    throw new PhaseFailure("JMeter did not end within 300 s after the planned end (log: "
-                            + dir.resolve("jmeter.log") + ")");
-                }
-                rc = controller.exitValue();
-                Children.awaitOutput(controller);
-                try {
-                    cpuStop.get(10, TimeUnit.SECONDS);
-                } catch (ExecutionException | TimeoutException e) {
-                    // JMeter ended early (it failed): no CPU figures
-                }
-                cpu = List.copyOf(measured);
-                if (inject != null) {
-                    try {
-                        inject.get(60, TimeUnit.SECONDS);
-                    } catch (ExecutionException | TimeoutException e) {
-                        failoverError.add("the failover did not finish: " + e.getMessage());
-                    }
-                }
-            } finally {
-                timer.shutdownNow();
-                Children.stop(controller, 5);
-                sampler.stop();
-            }
-            if (!web.process().isAlive()) {
-                throw new PhaseFailure("the webapp exited with code " + web.process().exitValue()
-                        + " during the load (log: " + web.log() + ")");
-            }
-            if (!failoverError.isEmpty()) {
-                throw new PhaseFailure("the failover failed: " + failoverError.get(0));
-            }
-        }
-        if (rc != 0) {
-            throw new PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
-        }
-        Seed004Data.Outcome outcome = new Seed004Data.Outcome(r.id(), r.file(), r.basedOn(), r.change(),
-                pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
-                t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
-                s.targetPerSecond(), s.longScreenMaxMs(), cpu, events, s.failover() ? reconcile(topo, screens)
-                : null);
-        JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
-        Seed004Figures.RunStats st = Seed004Figures.stats(dir);
-        if (st.measuredRequests() == 0) {
-            throw new PhaseFailure("no request started in the measured period (results: " + results + ")");
-        }
-        return st.line();
-    }
-
-    private static Ledger.Reconciliation reconcile(FailoverTopology topo, Path screens) throws IOException, PhaseFailure {
-        Ledger ledger = new Ledger();
-        for (ScreenLog.Entry e : ScreenLog.read(screens)) {
-            if (e.writeId() != null && !e.writeId().isEmpty()) {
-                if (e.status() == 200) {
-                    ledger.acknowledged(e.writeId());
-                } else {
-                    ledger.unacknowledged(e.writeId());
-                }
-            }
-        }
-        try (Connection b = topo.rootConnection(Instance.B); Statement use = b.createStatement()) {
-            use.execute("USE " + topo.databaseName());
-            return ledger.reconcile(b);
-        } catch (SQLException e) {
-            throw new PhaseFailure("the ledger could not be checked against the new writer B: " + e.getMessage());
-        }
-    }
 }
