@@ -1,7 +1,5 @@
 package io.poolbench.suite.compare;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
@@ -27,7 +25,6 @@ import java.util.Map;
  * {@link io.poolbench.testbed.ParentWatch}) when this JVM is killed.
  */
 public final class CompareExperiment extends AbstractScenario {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Artifacts art;
     private CompareSettings settings;
     private final DatabaseOptions db;

@@ -1,7 +1,6 @@
 package io.poolbench.suite.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.SuiteEntry;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.run.Manifest;
@@ -36,7 +35,6 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * {@code data-tables} and {@code data-tables-empty} on {@code <body>}: what the headless-browser test reads.
  */
 public final class SuiteReport {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern IMAGE = Pattern.compile("!\\[([^]]*)]\\(([^)\\s]+)\\)");
     private static final Pattern HEADING = Pattern.compile("(?m)^(#{1,5}) ");
 

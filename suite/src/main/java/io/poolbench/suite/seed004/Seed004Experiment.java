@@ -1,7 +1,5 @@
 package io.poolbench.suite.seed004;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.testbed.DataSet;
@@ -56,7 +54,6 @@ import java.util.Map;
  * {@code pool.csv}, {@code outcome.json}; {@link Seed004Report} builds the tables beside the article's.
  */
 public final class Seed004Experiment extends AbstractScenario {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Seed004Settings s;
     private final Artifacts art;
