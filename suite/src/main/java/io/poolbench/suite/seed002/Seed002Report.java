@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -75,8 +76,8 @@ public final class Seed002Report {
                 + " Background load \"cross-join\": %d threads over a pool of %d in their own JVM, each running the"
                 + " CROSS JOIN of 200 orders × 500 products back to back (the article: JMeter, 150 threads, pool"
                 + " 200). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores, %s.%n%n", s.query(), s.trials(),
-                s.poolSize(), s.loadThreads(), s.loadPool(), or(env.server(), "?"), or(env.driver(), "?"),
-                or(env.pgBouncer(), "not run"), cores(env), or(env.java(), "")));
+                s.poolSize(), s.loadThreads(), s.loadPool(), Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.driver(), "?"),
+                Objects.requireNonNullElse(env.pgBouncer(), "not run"), cores(env), Objects.requireNonNullElse(env.java(), "")));
         (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
         Map<String, Map<String, Seed002Data.Cell>> json = new LinkedHashMap<>();
         Map<String, Map<String, Map<Integer, Double>>> means = new LinkedHashMap<>();
@@ -187,47 +188,7 @@ public final class Seed002Report {
                 List.of("unpooled"), p -> at(none.get("unpooled"), max) / at(none.get("shared"), max)));
         Seed002Data.Memory mem = read(base.resolve("memory.json"), Seed002Data.Memory.class);
         if (mem != null) {
-            md.append("\n## Memory per connection\n\nClient: bytes the JVM allocated for ")
-                    .append(mem.connections()).append(" connections plus the simple query"
-                            + " (ThreadMXBean per-thread allocation counters, median of 5 after 2 unrecorded warm-ups;"
-                            + " pool: ").append(or(mem.pool(), "–")).append(", filled before). The article"
-                            + " counted a C client's malloc calls and bytes: Java has no malloc count and allocates"
-                            + " objects, so compare the ratios to the shared connection, not the bytes.\n\n"
-                            + "| implementation | ours, bytes | ÷ shared | article allocations | article bytes |"
-                            + " ÷ shared |\n|---|---:|---:|---:|---:|---:|\n");
-            Map<String, Long> allocated = mem.clientAllocatedBytes() == null ? Map.of() : mem.clientAllocatedBytes();
-            double ourShared = allocated.containsKey("shared connection") ? allocated.get("shared connection")
-                    : Double.NaN;
-            double artShared = 180_794;
-            for (Seed002Data.Table1Row row : art.table1().rows()) {
-                Long ours = allocated.get(row.implementation());
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %.2f |%n", row.implementation(),
-                        ours != null ? String.format(Locale.ROOT, "%,d", ours) : "–",
-                        ours != null ? String.format(Locale.ROOT, "%.2f", ours / ourShared) : "–",
-                        row.allocations(), row.bytes(), row.bytes() / artShared));
-            }
-            md.append(String.format(Locale.ROOT, "%nHeap retained per open connection (pgjdbc, heap used after"
-                    + " full GCs with %d connections open minus before, ÷ %d): %,.0f bytes.%n%n",
-                    mem.connections(), mem.connections(), mem.retainedBytesPerConnection()));
-            if (mem.serverBackends() != null && !mem.serverBackends().isEmpty()) {
-                md.append("Server: each backend's memory with N connections open, each after the simple query"
-                        + " (/proc/<pid>/smaps_rollup; RSS counts the shared buffers every backend maps, PSS shares"
-                        + " them out, private is what the backend alone holds). The article cites 2–3 MB per"
-                        + " connection (its reference [2], not measured there).\n\n| open connections | backends"
-                        + " read | RSS median kB | PSS median kB | private median kB (min–max) |\n"
-                        + "|---:|---:|---:|---:|---:|\n");
-                mem.serverBackends().forEach((open, backends) -> {
-                    List<Double> rss = backends.stream().map(b -> (double) b.rssKb()).toList();
-                    List<Double> pss = backends.stream().map(b -> (double) b.pssKb()).toList();
-                    List<Double> priv = backends.stream().map(b -> (double) b.privateKb()).toList();
-                    md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f (%,.0f–%,.0f) |%n",
-                            open, rss.size(), percentile(rss, 0.5), percentile(pss, 0.5), percentile(priv, 0.5),
-                            priv.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
-                            priv.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
-                });
-            } else {
-                md.append("Server memory: not read (the server does not run on this machine).\n");
-            }
+            md.append(MemoryTables.markdown(mem, art));
         }
         md.append("\nRun status: **").append(m.status()).append("**. Raw trials: `shared/<load>-<variant>.json`;"
                 + " memory: `shared/memory.json`; the background load's log: `shared/load.log`.\n");
@@ -243,10 +204,6 @@ public final class Seed002Report {
     private static String core(Map<String, Double> cpu, String who) {
         Double v = cpu.get(who);
         return v != null ? String.format(Locale.ROOT, "%.2f", v) : "–";
-    }
-
-    private static String or(String v, String missing) {
-        return v == null ? missing : v;
     }
 
     private static String cores(Seed002Data.Environment env) {

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -70,9 +71,9 @@ public final class Seed003Report {
                 + " of %d transactions per client (excluded from every figure). Server: %s, loopback TCP"
                 + " authentication **%s** (it sets what a connection costs: trust skips the password exchange that md5"
                 + " or scram-sha-256 add). pgbench: %s, %d thread(s). PgBouncer: %s. pgpool-II: %s. %s cores, %s.%n%n",
-                s.scale(), clients, tx, s.runs(), s.warmupTransactions(), or(env.server(), "?"), or(env.auth(), "?"),
-                or(env.pgbench(), "not run"), s.pgbenchThreads(), or(env.pgBouncer(), "not run"),
-                or(env.pgpool(), "not run"), env.cores() == null ? "?" : env.cores().toString(), or(env.java(), "")));
+                s.scale(), clients, tx, s.runs(), s.warmupTransactions(), Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.auth(), "?"),
+                Objects.requireNonNullElse(env.pgbench(), "not run"), s.pgbenchThreads(), Objects.requireNonNullElse(env.pgBouncer(), "not run"),
+                Objects.requireNonNullElse(env.pgpool(), "not run"), env.cores() == null ? "?" : env.cores().toString(), Objects.requireNonNullElse(env.java(), "")));
         (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
         md.append("\nincl. = transactions ÷ elapsed; excl. = transactions ÷ (elapsed − connection time ÷ threads),"
                 + " pgbench 8.4's formula (pgbench ≥ 14 prints one of the two; the other is derived and marked *)."
@@ -167,10 +168,6 @@ public final class Seed003Report {
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), json);
         return md.toString();
-    }
-
-    private static String or(String v, String missing) {
-        return v == null ? missing : v;
     }
 
     private static double positive(double v) {
