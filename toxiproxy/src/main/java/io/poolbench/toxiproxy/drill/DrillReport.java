@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -28,9 +27,6 @@ import java.util.stream.Stream;
  */
 public final class DrillReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> FAILOVER_METRICS = List.of("first_error_s", "last_error_s",
-            "first_write_on_new_writer_s", "pool_back_to_min_idle_s", "requests", "failed", "read_only_errors",
-            "blocked_over_pool_timeout", "p99_response_ms", "max_response_ms");
 
     private DrillReport() {
     }
@@ -118,7 +114,7 @@ public final class DrillReport {
                     + " Times in s are after the injection.%n%n", settings.rate(), settings.writeFraction() * 100,
                     settings.repeats()));
         }
-        Map<String, Map<String, Map<String, Metric>>> json = new LinkedHashMap<>();
+        Map<String, Map<String, Map<String, DrillTables.Metric>>> json = new LinkedHashMap<>();
         String status = null;
         List<PhaseEntry> runsWithoutResult = List.of();
         if (Files.isRegularFile(out.resolve(RunRecord.MANIFEST))) {
@@ -157,11 +153,11 @@ public final class DrillReport {
                     order.indexOf(y) < 0 ? 999 : order.indexOf(y)));
             Set<String> profiles = new LinkedHashSet<>(names);
             md.append("## ").append(drill).append("\n\n");
-            Map<String, Map<String, Metric>> dj = new LinkedHashMap<>();
+            Map<String, Map<String, DrillTables.Metric>> dj = new LinkedHashMap<>();
             if (drill.equals("latency")) {
-                latencyTable(md, dr, profiles, dj);
+                DrillTables.latencyTable(md, dr, profiles, dj);
             } else {
-                failoverTable(md, dr, profiles, dj);
+                DrillTables.failoverTable(md, dr, profiles, dj);
             }
             json.put(drill, dj);
             for (String p : profiles) {
@@ -184,84 +180,6 @@ public final class DrillReport {
         return md.toString();
     }
 
-    private static void failoverTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
-            Map<String, Map<String, Metric>> dj) {
-        md.append("| metric |");
-        profiles.forEach(p -> md.append(' ').append(p).append(" (").append(poolOf(dr, p)).append(", n=")
-                .append(dr.stream().filter(r -> r.profile().equals(p)).count()).append(") |"));
-        md.append("\n|---|");
-        profiles.forEach(p -> md.append("---:|"));
-        md.append('\n');
-        List<String> metrics = new ArrayList<>(FAILOVER_METRICS);
-        metrics.addAll(List.of("acknowledged_writes", "lost_writes", "unacknowledged_but_present", "duplicates"));
-        for (String m : metrics) {
-            md.append("| ").append(m).append(" |");
-            for (String p : profiles) {
-                List<Double> v = new ArrayList<>();
-                for (DrillRunner.RunResult r : dr) {
-                    if (!r.profile().equals(p)) {
-                        continue;
-                    }
-                    Double x = switch (m) {
-                        case "acknowledged_writes" -> r.reconciliation() == null ? null : (double) r.reconciliation().acknowledged();
-                        case "lost_writes" -> r.reconciliation() == null ? null : (double) r.reconciliation().lost();
-                        case "unacknowledged_but_present" -> r.reconciliation() == null ? null
-                                : (double) r.reconciliation().unacknowledgedPresent();
-                        case "duplicates" -> r.reconciliation() == null ? null : (double) r.reconciliation().duplicates();
-                        default -> r.metrics().get(m);
-                    };
-                    v.add(x);
-                }
-                md.append(' ').append(cell(v)).append(" |");
-                put(dj, p, m, v);
-            }
-            md.append('\n');
-        }
-        md.append("\nOutcomes over all runs:\n\n");
-        for (String p : profiles) {
-            Map<String, Long> sum = new TreeMap<>();
-            dr.stream().filter(r -> r.profile().equals(p)).forEach(r -> r.outcomes().forEach((k, v) -> sum.merge(k, v, Long::sum)));
-            md.append("- ").append(p).append(": ").append(sum).append('\n');
-        }
-        md.append('\n');
-    }
-
-    private static void latencyTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
-            Map<String, Map<String, Metric>> dj) {
-        md.append("Added round-trip latency per step (Toxiproxy latency toxic on the writer). Cells: median over"
-                + " runs (max over runs). Borrow = time in getConnection measured by the webapp.\n\n");
-        md.append("| profile | added latency | throughput (req/s) | p50 (ms) | p99 (ms) | max (ms) | borrow p99 (ms)"
-                + " | borrow max (ms) | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (String p : profiles) {
-            List<DrillRunner.RunResult> pr = dr.stream().filter(r -> r.profile().equals(p)).toList();
-            Set<String> steps = new LinkedHashSet<>();
-            pr.forEach(r -> r.metrics().keySet().forEach(k -> steps.add(k.substring(0, k.indexOf('.')))));
-            for (String st : steps) {
-                md.append("| ").append(p).append(" (").append(poolOf(dr, p)).append(") | ").append(st).append(" |");
-                for (String m : List.of("throughput_rps", "p50_ms", "p99_ms", "max_ms", "borrow_p99_ms",
-                        "borrow_max_ms", "errors")) {
-                    List<Double> v = pr.stream().map(r -> r.metrics().get(st + "." + m)).toList();
-                    md.append(' ').append(cellMedMax(v)).append(" |");
-                    put(dj, p, st + "." + m, v);
-                }
-                md.append('\n');
-            }
-        }
-        md.append('\n');
-    }
-
-    /**
-     * One metric of one profile over its runs, as {@code drills/summary.json} holds it.
-     *
-     * @param values one per run (null where a run did not measure it)
-     * @param n runs that measured it
-     * @param median nearest-rank median
-     * @param p95 nearest-rank 95th percentile
-     * @param max the largest
-     */
-    record Metric(List<Double> values, long n, Double median, Double p95, Double max) {
-    }
-
     /**
      * {@code drills/summary.json}.
      *
@@ -270,42 +188,7 @@ public final class DrillReport {
      * @param drills per drill, profile and metric its figures over the runs
      */
     record Summary(String status, List<PhaseEntry> runsWithoutResult,
-            Map<String, Map<String, Map<String, Metric>>> drills) {
-    }
-
-    private static void put(Map<String, Map<String, Metric>> dj, String profile, String metric, List<Double> v) {
-        dj.computeIfAbsent(profile, k -> new LinkedHashMap<>()).put(metric, new Metric(v,
-                v.stream().filter(x -> x != null).count(), Figures.nearestRank(v, 0.5), Figures.nearestRank(v, 0.95),
-                Figures.nearestRank(v, 1.0)));
-    }
-
-    private static String poolOf(List<DrillRunner.RunResult> dr, String p) {
-        return dr.stream().filter(r -> r.profile().equals(p)).map(DrillRunner.RunResult::pool).findFirst().orElse("?");
-    }
-
-    private static String num(Double d) {
-        if (d == null) {
-            return "–";
-        }
-        return Math.abs(d - Math.rint(d)) < 1e-9 ? String.format(Locale.ROOT, "%,.0f", d)
-                : String.format(Locale.ROOT, "%,.2f", d);
-    }
-
-    private static String cell(List<Double> v) {
-        long nulls = v.stream().filter(x -> x == null).count();
-        if (nulls == v.size()) {
-            return "never";
-        }
-        String s = num(Figures.nearestRank(v, 0.5)) + " (" + num(Figures.nearestRank(v, 0.95)) + ", "
-                + num(Figures.nearestRank(v, 1.0)) + ")";
-        return nulls > 0 ? s + " [" + nulls + " never]" : s;
-    }
-
-    private static String cellMedMax(List<Double> v) {
-        if (v.stream().allMatch(x -> x == null)) {
-            return "–";
-        }
-        return num(Figures.nearestRank(v, 0.5)) + " (" + num(Figures.nearestRank(v, 1.0)) + ")";
+            Map<String, Map<String, Map<String, DrillTables.Metric>>> drills) {
     }
 
     private static void chart(Path csv, DrillRunner.RunResult r, Path png) throws IOException {
