@@ -83,7 +83,7 @@ public abstract class ServerPooler implements AutoCloseable {
 
     /** @return the first line of {@code --version} */
     public String version() {
-        return Pgbench.version(executable);
+        return InstalledTool.version(executable);
     }
 
     /** @return the port clients connect to (valid after {@link #start}) */
@@ -246,6 +246,6 @@ public abstract class ServerPooler implements AutoCloseable {
      * @return its path, or empty
      */
     public static Optional<Path> find(String name) {
-        return Pgbench.findTool(name, null);
+        return InstalledTool.find(name, null);
     }
 }

@@ -100,8 +100,8 @@ class PgbenchTest {
 
     @Test
     void theMajorVersionAndTheCommandLine() {
-        assertEquals(15, Pgbench.major("pgbench (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)"));
-        assertEquals(0, Pgbench.major("unknown"));
+        assertEquals(15, InstalledTool.major("pgbench (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)"));
+        assertEquals(0, InstalledTool.major("unknown"));
         assertEquals("pgbench -S -C -c 30 -j 1 -t 300", Pgbench.describe(true, 30, 1, 300));
     }
 }
