@@ -1,13 +1,18 @@
 package io.poolbench.testbed.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +34,8 @@ public record Manifest(String format, String command, List<String> args, JsonNod
         List<PhaseEntry> phases) {
     private static final ObjectMapper READER = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper WRITER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     /**
      * @param id phase id
@@ -67,5 +74,34 @@ public record Manifest(String format, String command, List<String> args, JsonNod
                     + ", expected " + RunRecord.FORMAT + "): pass the directory of a run of this version");
         }
         return m;
+    }
+
+    /**
+     * Writes this manifest as {@code run.json} in the directory, atomically where the file system can (a reader
+     * never sees half a manifest).
+     *
+     * @param dir the run directory
+     * @throws IOException when it cannot be written
+     */
+    void writeTo(Path dir) throws IOException {
+        Path tmp = dir.resolve(RunRecord.MANIFEST + ".tmp");
+        WRITER.writeValue(tmp.toFile(), this);
+        try {
+            Files.move(tmp, dir.resolve(RunRecord.MANIFEST), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, dir.resolve(RunRecord.MANIFEST), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** @return the machine as the manifest records it: cores, the JVM's heap, the OS, the JDK */
+    static Map<String, String> machine() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        env.put("maxHeapMiB", Long.toString(Runtime.getRuntime().maxMemory() >> 20));
+        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        env.put("java", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
+        return env;
     }
 }

@@ -9,16 +9,11 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Redact;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 
@@ -254,35 +249,19 @@ public final class RunRecord {
 
     /** @return the manifest as it stands */
     public synchronized Manifest manifest() {
-        return new Manifest(FORMAT, command, args, settings, environment(), startedAt.toString(),
+        return new Manifest(FORMAT, command, args, settings, Manifest.machine(), startedAt.toString(),
                 endedAt == null ? null : endedAt.toString(), status(),
                 phases.stream().map(Phase::entry).collect(Collectors.toList()));
     }
 
     void write() {
-        Path tmp = dir.resolve(MANIFEST + ".tmp");
         try {
-            JSON.writeValue(tmp.toFile(), manifest());
-            try {
-                Files.move(tmp, dir.resolve(MANIFEST), StandardCopyOption.REPLACE_EXISTING,
-                        StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir.resolve(MANIFEST), StandardCopyOption.REPLACE_EXISTING);
-            }
+            manifest().writeTo(dir);
         } catch (IOException e) {
             console.println("poolbench: cannot write " + dir.resolve(MANIFEST) + ": " + e.getMessage());
         }
     }
 
-    private static Map<String, String> environment() {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        env.put("maxHeapMiB", Long.toString(Runtime.getRuntime().maxMemory() >> 20));
-        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
-        env.put("java", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
-        return env;
-    }
 
 
     /**
