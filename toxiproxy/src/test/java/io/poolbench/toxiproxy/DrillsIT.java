@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.run.Manifest;
+import io.poolbench.toxiproxy.drill.Drill;
 import io.poolbench.toxiproxy.drill.DrillReport;
-import io.poolbench.toxiproxy.drill.DrillRunner.Drill;
+import io.poolbench.toxiproxy.drill.DrillResult;
 import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.io.BufferedReader;
@@ -39,10 +40,10 @@ class DrillsIT {
     @Test
     void everyDrillRunsAndIsReported() throws Exception {
         Path out = Path.of("target/drills-it").toAbsolutePath();
-        List<DrillRunner.RunResult> results = new DrillRunner(tiny(out), System.out::println)
+        List<DrillResult> results = new DrillRunner(tiny(out), System.out::println)
                 .run(List.of(Drill.values()));
         assertEquals(4, results.size());
-        for (DrillRunner.RunResult r : results) {
+        for (DrillResult r : results) {
             assertTrue(r.outcomes().getOrDefault("ok", 0L) > 0, r.drill() + " " + r.outcomes());
             assertTrue(Files.isRegularFile(out.resolve("drills/" + r.drill() + "/tomcat-jdbc/run-1.csv")));
             if (!r.drill().equals("latency")) {
@@ -54,7 +55,7 @@ class DrillsIT {
                         r.metrics().toString());
             }
         }
-        DrillRunner.RunResult stale = results.stream().filter(r -> r.drill().equals("stale")).findFirst().orElseThrow();
+        DrillResult stale = results.stream().filter(r -> r.drill().equals("stale")).findFirst().orElseThrow();
         assertTrue(stale.events().keySet().stream().anyMatch(k -> k.startsWith("endpoint-a-")),
                 "the endpoint flapped back to the old writer: " + stale.events());
         String md = DrillReport.write(out, tiny(out));

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.toxiproxy.DrillCluster.Instance;
-import io.poolbench.toxiproxy.drill.DrillRunner.Drill;
+import io.poolbench.toxiproxy.drill.Drill;
+import io.poolbench.toxiproxy.drill.DrillResult;
 import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.nio.file.Path;
@@ -31,10 +32,10 @@ class ExternalClusterIT {
             Path out = Path.of("target/external-it").toAbsolutePath();
             DrillSettings s = new DrillSettings(List.of("hikari"), Path.of("../webapp/conf"), 2, 40, 0.25, 300, 1, 3,
                     2, 3, 1, 2, List.of(0), 1, 0, 20, null, null, out);
-            List<DrillRunner.RunResult> rs = new DrillRunner(s, System.out::println, c)
+            List<DrillResult> rs = new DrillRunner(s, System.out::println, c)
                     .run(List.of(Drill.PLANNED, Drill.UNPLANNED));
             assertEquals(4, rs.size());
-            for (DrillRunner.RunResult r : rs) {
+            for (DrillResult r : rs) {
                 assertNotNull(r.reconciliation(), r.drill());
                 assertTrue(r.outcomes().getOrDefault("ok", 0L) > 0, r.outcomes().toString());
                 assertNotNull(r.metrics().get("first_write_on_new_writer_s"), r.drill() + " run " + r.run()

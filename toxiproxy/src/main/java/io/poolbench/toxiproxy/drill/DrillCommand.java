@@ -115,14 +115,14 @@ public final class DrillCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // a drill named twice (e.g. "latency all") runs once
-        Set<DrillRunner.Drill> list = new LinkedHashSet<>();
+        Set<Drill> list = new LinkedHashSet<>();
         for (String d : drills.isEmpty() ? List.of("all") : drills) {
             if (d.equalsIgnoreCase("all")) {
-                list.addAll(List.of(DrillRunner.Drill.values()));
+                list.addAll(List.of(Drill.values()));
                 continue;
             }
             try {
-                list.add(DrillRunner.Drill.valueOf(d.toUpperCase(Locale.ROOT)));
+                list.add(Drill.valueOf(d.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
                 throw new TestbedException("unknown drill '" + d + "': use latency, planned, unplanned, stale or all");
             }

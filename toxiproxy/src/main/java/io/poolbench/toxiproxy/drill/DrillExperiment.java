@@ -10,13 +10,13 @@ import java.time.LocalTime;
 import java.util.List;
 
 /**
- * The drills as a scenario: each chosen drill ({@link DrillRunner.Drill}) for each profile and round, one phase
+ * The drills as a scenario: each chosen drill ({@link Drill}) for each profile and round, one phase
  * each ({@code <drill>:<profile>:<round>}), run by {@link DrillRunner} against the cluster (Testcontainers, or the
  * user's own with {@code --external}); then {@link DrillReport}.
  */
 final class DrillExperiment extends AbstractScenario {
     private final DrillSettings settings;
-    private final List<DrillRunner.Drill> drills;
+    private final List<Drill> drills;
     private final DrillCluster external;
 
     /**
@@ -24,7 +24,7 @@ final class DrillExperiment extends AbstractScenario {
      * @param drills the drills in order
      * @param external the user's cluster, or null for Testcontainers (closed at the end either way)
      */
-    DrillExperiment(DrillSettings settings, List<DrillRunner.Drill> drills, DrillCluster external) {
+    DrillExperiment(DrillSettings settings, List<Drill> drills, DrillCluster external) {
         super("drill", settings);
         this.settings = settings;
         this.drills = drills;

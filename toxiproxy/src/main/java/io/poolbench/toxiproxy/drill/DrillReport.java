@@ -38,8 +38,8 @@ public final class DrillReport {
      * @return results in drill, profile, run order
      * @throws IOException when a file cannot be read
      */
-    public static List<DrillRunner.RunResult> read(Path out) throws IOException {
-        List<DrillRunner.RunResult> all = new ArrayList<>();
+    public static List<DrillResult> read(Path out) throws IOException {
+        List<DrillResult> all = new ArrayList<>();
         Path d = out.resolve("drills");
         if (!Files.isDirectory(d)) {
             return all;
@@ -50,7 +50,7 @@ public final class DrillReport {
                 RunRecord.MANIFEST)) ? Manifest.read(out) : null;
         try (Stream<Path> s = Files.walk(d, 3)) {
             for (Path f : s.filter(p -> p.getFileName().toString().matches("run-\\d+\\.json")).sorted().toList()) {
-                DrillRunner.RunResult r = JSON.readValue(f.toFile(), DrillRunner.RunResult.class);
+                DrillResult r = JSON.readValue(f.toFile(), DrillResult.class);
                 PhaseEntry ph = m == null ? null
                         : m.phase(r.drill() + ":" + r.profile() + ":" + r.run());
                 if (m == null || (ph != null && ph.ok())) {
@@ -103,7 +103,7 @@ public final class DrillReport {
      * @throws IOException when files cannot be written
      */
     public static String write(Path out, DrillSettings settings) throws IOException {
-        List<DrillRunner.RunResult> runs = read(out);
+        List<DrillResult> runs = read(out);
         Path dir = out.resolve("drills");
         Files.createDirectories(dir);
         StringBuilder md = new StringBuilder("# poolbench drills\n\n");
@@ -138,7 +138,7 @@ public final class DrillReport {
         Set<String> drills = new LinkedHashSet<>();
         runs.forEach(r -> drills.add(r.drill()));
         for (String drill : drills) {
-            List<DrillRunner.RunResult> dr = runs.stream().filter(r -> r.drill().equals(drill)).toList();
+            List<DrillResult> dr = runs.stream().filter(r -> r.drill().equals(drill)).toList();
             List<String> order = new ArrayList<>();
             if (settings != null) {
                 settings.profiles().forEach(x -> order.add(Path.of(x).getFileName().toString().replaceAll("\\.xml$", "")));
@@ -161,7 +161,7 @@ public final class DrillReport {
             }
             json.put(drill, dj);
             for (String p : profiles) {
-                DrillRunner.RunResult first = dr.stream().filter(r -> r.profile().equals(p)).findFirst().orElseThrow();
+                DrillResult first = dr.stream().filter(r -> r.profile().equals(p)).findFirst().orElseThrow();
                 Path csv = dir.resolve(drill).resolve(p).resolve("run-" + first.run() + ".csv");
                 if (Files.isRegularFile(csv)) {
                     Path png = dir.resolve(drill).resolve(p).resolve("timeline");
@@ -191,7 +191,7 @@ public final class DrillReport {
             Map<String, Map<String, Map<String, DrillTables.Metric>>> drills) {
     }
 
-    private static void chart(Path csv, DrillRunner.RunResult r, Path png) throws IOException {
+    private static void chart(Path csv, DrillResult r, Path png) throws IOException {
         long inj = r.events().getOrDefault("injection", r.events().values().stream().findFirst().orElse(0L));
         TimelineChart chart = new TimelineChart();
         List<String> lines = Files.readAllLines(csv);

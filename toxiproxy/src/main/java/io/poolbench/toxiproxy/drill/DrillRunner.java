@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
-import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Phase;
@@ -15,9 +14,6 @@ import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
 import io.poolbench.webapp.PoolbenchServer;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,52 +36,6 @@ import javax.sql.DataSource;
  */
 public final class DrillRunner {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    /** The drills. */
-    public enum Drill {
-        /** Added round-trip latency in steps under steady load. */
-        LATENCY,
-        /** Aurora-style planned failover: A read-only, B caught up and promoted, endpoint moved, A rebooted. */
-        PLANNED,
-        /** A black-holed; after the detection time B promoted and the endpoint moved; A rebooted later. */
-        UNPLANNED,
-        /** Planned promotion, but the endpoint flaps between the read-only old writer and B for a while. */
-        STALE;
-
-        /** @return lower-case name used in paths and on the command line */
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        /**
-         * @param s settings (the drill's times)
-         * @return the drill's scenario: one class per drill, whose header says what it models
-         */
-        Injection scenario(DrillSettings s) {
-            return switch (this) {
-                case LATENCY -> new LatencyDrill(s.latencySteps(), s.latencyStep(), s.jitterMs());
-                case PLANNED -> new PlannedDrill(s.steady(), s.after());
-                case UNPLANNED -> new UnplannedDrill(s.steady(), s.detect(), s.reboot(), s.after());
-                case STALE -> new StaleEndpointDrill(s.steady(), s.flapEvery(), s.flapFor(), s.after());
-            };
-        }
-    }
-
-    /**
-     * What one run measured.
-     *
-     * @param drill drill id
-     * @param profile profile name
-     * @param pool the pool's name, e.g. {@code HikariCP}
-     * @param run 1-based run number
-     * @param events event name → ms since the load started (injection, promotion, endpoint moves, reboot)
-     * @param metrics metric name → value (units in the name: _s seconds after the injection, _ms, count)
-     * @param outcomes outcome → requests
-     * @param reconciliation the write ledger against the writer at the end (null for the latency drill)
-     */
-    public record RunResult(String drill, String profile, String pool, int run, Map<String, Long> events,
-            Map<String, Double> metrics, Map<String, Long> outcomes, Ledger.Reconciliation reconciliation) {
-    }
 
     private final DrillSettings s;
     private final Consumer<String> log;
@@ -135,14 +85,14 @@ public final class DrillRunner {
      * @return every run's result
      * @throws Exception when a run cannot be carried out (setup failures end with a {@link TestbedException})
      */
-    public List<RunResult> run(List<Drill> drills) throws Exception {
+    public List<DrillResult> run(List<Drill> drills) throws Exception {
         List<PoolProfile> profiles = new ArrayList<>();
         for (String p : s.profiles()) {
             PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, s.confDir()));
             pp.warnings().forEach(w -> log.accept("WARNING " + w));
             profiles.add(pp);
         }
-        List<RunResult> all = new ArrayList<>();
+        List<DrillResult> all = new ArrayList<>();
         Map<String, Phase> phases = new LinkedHashMap<>();
         if (record != null) {
             for (Drill d : drills) {
@@ -180,11 +130,11 @@ public final class DrillRunner {
                             } else {
                                 t = prepare();
                             }
-                            RunResult r = runOne(d, p, rep, t);
+                            DrillResult r = runOne(d, p, rep, t);
                             all.add(r);
-                            log.accept("  " + summaryLine(r));
+                            log.accept("  " + DrillFiles.summaryLine(r));
                             if (ph != null) {
-                                ph.ok(summaryLine(r));
+                                ph.ok(DrillFiles.summaryLine(r));
                             }
                         } catch (InterruptedException e) {
                             throw e;
@@ -242,39 +192,10 @@ public final class DrillRunner {
         }
     }
 
-    /** Pool timeout in ms from the profile (its adapter's borrowTimeoutMs); -1 = unbounded. */
-    static long poolTimeoutMs(PoolProfile p) {
-        return p.kind().adapter().borrowTimeoutMs(p.attributes());
-    }
-
-    /** Minimum idle from the profile (its adapter's minIdle). */
-    static int minIdle(PoolProfile p) {
-        return p.kind().adapter().minIdle(p.attributes());
-    }
-
-    /**
-     * Writes {@code drills/lint/<profile>.txt} once per profile: what the profile really configures, read back from
-     * a pool built against this cluster's writer (the lines {@code ./poolbench lint} prints; they head the report).
-     */
-    private void lintOnce(PoolProfile p, DrillCluster t) throws IOException {
-        Path f = s.out().resolve("drills").resolve("lint").resolve(p.name() + ".txt");
-        if (Files.isRegularFile(f)) {
-            return;
-        }
-        Files.createDirectories(f.getParent());
-        String text;
-        try {
-            text = ProfileLint.text(ProfileLint.lint(p, t.profileVars()));
-        } catch (RuntimeException e) {
-            text = "== " + p.file() + ": lint failed: " + Redact.rootMessage(e) + "\n";
-        }
-        Files.writeString(f, text);
-    }
-
-    private RunResult runOne(Drill d, PoolProfile p, int rep, DrillCluster t) throws Exception {
+    private DrillResult runOne(Drill d, PoolProfile p, int rep, DrillCluster t) throws Exception {
         Path dir = s.out().resolve("drills").resolve(d.id()).resolve(p.name());
         Files.createDirectories(dir);
-        lintOnce(p, t);
+        DrillFiles.lintOnce(p, t, s.out());
         Injection scenario = d.scenario(s);
         Ledger ledger = new Ledger();
         Map<String, Long> events = new LinkedHashMap<>();
@@ -305,50 +226,18 @@ public final class DrillRunner {
                 }
             }
             Map<String, Double> metrics = scenario.failsOver()
-                    ? FailoverMetrics.of(samples, poolSamples, events, poolTimeoutMs(p), minIdle(p))
+                    ? FailoverMetrics.of(samples, poolSamples, events,
+                            p.kind().adapter().borrowTimeoutMs(p.attributes()), p.kind().adapter().minIdle(
+                                    p.attributes()))
                     : LatencyMetrics.of(samples, events);
             Map<String, Long> outcomes = new TreeMap<>();
             samples.forEach(x -> outcomes.merge(x.outcome(), 1L, Long::sum));
-            RunResult r = new RunResult(d.id(), p.name(), p.kind().adapter().displayName(), rep, events, metrics,
+            DrillResult r = new DrillResult(d.id(), p.name(), p.kind().adapter().displayName(), rep, events, metrics,
                     outcomes, rec);
-            writeSamples(dir.resolve("run-" + rep + ".csv"), samples);
-            writePool(dir.resolve("pool-" + rep + ".csv"), poolSamples);
+            DrillFiles.writeSamples(dir.resolve("run-" + rep + ".csv"), samples);
+            DrillFiles.writePool(dir.resolve("pool-" + rep + ".csv"), poolSamples);
             JSON.writeValue(dir.resolve("run-" + rep + ".json").toFile(), r);
             return r;
-        }
-    }
-
-    static String summaryLine(RunResult r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(r.outcomes());
-        if (r.reconciliation() != null) {
-            sb.append(" acked writes ").append(r.reconciliation().acknowledged()).append(", lost ")
-                    .append(r.reconciliation().lost());
-        }
-        r.metrics().forEach((k, v) -> {
-            if (k.endsWith("_s") && v != null) {
-                sb.append(", ").append(k).append(' ').append(String.format(Locale.ROOT, "%.2f", v));
-            }
-        });
-        return sb.toString();
-    }
-
-    private static void writeSamples(Path f, List<OpenLoopLoad.Sample> samples) throws IOException {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(f, StandardCharsets.UTF_8))) {
-            w.println("intendedMs,startMs,endMs,endpoint,status,outcome,borrowUs,responseMs");
-            for (OpenLoopLoad.Sample x : samples) {
-                w.println(x.intendedMs() + "," + x.startMs() + "," + x.endMs() + "," + x.endpoint() + ","
-                        + x.status() + "," + x.outcome() + "," + x.borrowUs() + "," + x.responseMs());
-            }
-        }
-    }
-
-    private static void writePool(Path f, List<long[]> pool) throws IOException {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(f, StandardCharsets.UTF_8))) {
-            w.println("ms,active,idle,waiting,total");
-            for (long[] p : pool) {
-                w.println(p[0] + "," + p[1] + "," + p[2] + "," + p[3] + "," + p[4]);
-            }
         }
     }
 

@@ -23,7 +23,7 @@ final class DrillTables {
     private DrillTables() {
     }
 
-    static void failoverTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
+    static void failoverTable(StringBuilder md, List<DrillResult> dr, Set<String> profiles,
             Map<String, Map<String, Metric>> dj) {
         md.append("| metric |");
         profiles.forEach(p -> md.append(' ').append(p).append(" (").append(poolOf(dr, p)).append(", n=")
@@ -37,7 +37,7 @@ final class DrillTables {
             md.append("| ").append(m).append(" |");
             for (String p : profiles) {
                 List<Double> v = new ArrayList<>();
-                for (DrillRunner.RunResult r : dr) {
+                for (DrillResult r : dr) {
                     if (!r.profile().equals(p)) {
                         continue;
                     }
@@ -65,14 +65,14 @@ final class DrillTables {
         md.append('\n');
     }
 
-    static void latencyTable(StringBuilder md, List<DrillRunner.RunResult> dr, Set<String> profiles,
+    static void latencyTable(StringBuilder md, List<DrillResult> dr, Set<String> profiles,
             Map<String, Map<String, Metric>> dj) {
         md.append("Added round-trip latency per step (Toxiproxy latency toxic on the writer). Cells: median over"
                 + " runs (max over runs). Borrow = time in getConnection measured by the webapp.\n\n");
         md.append("| profile | added latency | throughput (req/s) | p50 (ms) | p99 (ms) | max (ms) | borrow p99 (ms)"
                 + " | borrow max (ms) | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String p : profiles) {
-            List<DrillRunner.RunResult> pr = dr.stream().filter(r -> r.profile().equals(p)).toList();
+            List<DrillResult> pr = dr.stream().filter(r -> r.profile().equals(p)).toList();
             Set<String> steps = new LinkedHashSet<>();
             pr.forEach(r -> r.metrics().keySet().forEach(k -> steps.add(k.substring(0, k.indexOf('.')))));
             for (String st : steps) {
@@ -107,8 +107,8 @@ final class DrillTables {
                 Figures.nearestRank(v, 1.0)));
     }
 
-    static String poolOf(List<DrillRunner.RunResult> dr, String p) {
-        return dr.stream().filter(r -> r.profile().equals(p)).map(DrillRunner.RunResult::pool).findFirst().orElse("?");
+    static String poolOf(List<DrillResult> dr, String p) {
+        return dr.stream().filter(r -> r.profile().equals(p)).map(DrillResult::pool).findFirst().orElse("?");
     }
 
     private static String num(Double d) {

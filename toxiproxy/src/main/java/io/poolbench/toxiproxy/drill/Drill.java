@@ -1,0 +1,33 @@
+package io.poolbench.toxiproxy.drill;
+
+import java.util.Locale;
+
+/** The drills. */
+public enum Drill {
+    /** Added round-trip latency in steps under steady load. */
+    LATENCY,
+    /** Aurora-style planned failover: A read-only, B caught up and promoted, endpoint moved, A rebooted. */
+    PLANNED,
+    /** A black-holed; after the detection time B promoted and the endpoint moved; A rebooted later. */
+    UNPLANNED,
+    /** Planned promotion, but the endpoint flaps between the read-only old writer and B for a while. */
+    STALE;
+
+    /** @return lower-case name used in paths and on the command line */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @param s settings (the drill's times)
+     * @return the drill's scenario: one class per drill, whose header says what it models
+     */
+    Injection scenario(DrillSettings s) {
+        return switch (this) {
+            case LATENCY -> new LatencyDrill(s.latencySteps(), s.latencyStep(), s.jitterMs());
+            case PLANNED -> new PlannedDrill(s.steady(), s.after());
+            case UNPLANNED -> new UnplannedDrill(s.steady(), s.detect(), s.reboot(), s.after());
+            case STALE -> new StaleEndpointDrill(s.steady(), s.flapEvery(), s.flapFor(), s.after());
+        };
+    }
+}
