@@ -75,7 +75,7 @@ public final class ExternalCluster implements DrillCluster {
      * @throws TestbedException one line naming what is missing or wrong
      */
     public static ExternalCluster connect(Settings s) {
-        Path hosts = FailoverTopology.requireHostsFile();
+        Path hosts = HostsFile.require();
         String[] ea = hostPort(s.endpointA(), "--endpoint-a");
         String[] eb = hostPort(s.endpointB(), "--endpoint-b");
         if (!ea[1].equals(eb[1]) || ea[0].equals(eb[0])) {
@@ -208,7 +208,7 @@ public final class ExternalCluster implements DrillCluster {
 
     @Override
     public void pointWriterEndpointAt(Instance target) throws IOException {
-        FailoverTopology.writeHosts(hostsFile, target == Instance.A ? addressA : addressB);
+        HostsFile.write(hostsFile, target == Instance.A ? addressA : addressB);
     }
 
     /** Toxic name prefix of {@link #freeze(Instance)}. */

@@ -12,10 +12,7 @@ import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -85,47 +82,6 @@ public final class FailoverTopology implements DrillCluster {
     }
 
     /**
-     * The hosts file the JVM resolves names from, or an error saying how to start the JVM.
-     *
-     * @return the file named by {@code jdk.net.hosts.file}
-     * @throws TestbedException when the JVM was not started with it
-     */
-    public static Path requireHostsFile() {
-        String f = System.getProperty("jdk.net.hosts.file");
-        if (f == null || f.isBlank()) {
-            throw new TestbedException("the failover drills need a JVM started with -Djdk.net.hosts.file=FILE"
-                    + " -Dsun.net.inetaddr.ttl=0 (the cluster endpoint is a name they move): run them through"
-                    + " ./poolbench drill");
-        }
-        return Path.of(f);
-    }
-
-    /**
-     * Writes the hosts file: localhost plus the writer endpoint name on the given instance's proxy address.
-     *
-     * @param file hosts file
-     * @param target instance the endpoint points at
-     * @throws IOException when the file cannot be written
-     */
-    static void writeHosts(Path file, Instance target) throws IOException {
-        writeHosts(file, target == Instance.A ? ADDRESS_A : ADDRESS_B);
-    }
-
-    /**
-     * Writes the hosts file: localhost plus the writer endpoint name on an address.
-     *
-     * @param file hosts file
-     * @param address IP address the endpoint name resolves to
-     * @throws IOException when the file cannot be written
-     */
-    static void writeHosts(Path file, String address) throws IOException {
-        String text = "127.0.0.1 localhost\n::1 localhost\n" + address + " " + WRITER_HOST + "\n";
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.US_ASCII);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /**
      * Starts A and B (in parallel), Toxiproxy with both proxies, replication B ← A, and points the endpoint at A.
      *
      * @param mysqlImage MySQL image setting or null (see {@link MySqlDatabase#resolveImage(String)})
@@ -134,7 +90,7 @@ public final class FailoverTopology implements DrillCluster {
      * @throws TestbedException one line when Docker, an image or a step fails
      */
     public static FailoverTopology start(String mysqlImage, String toxiproxyImage) {
-        Path hosts = requireHostsFile();
+        Path hosts = HostsFile.require();
         String mImage = MySqlDatabase.resolveImage(mysqlImage);
         String tImage = MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
         Network net = Network.newNetwork();
@@ -170,7 +126,7 @@ public final class FailoverTopology implements DrillCluster {
             try (Connection c = root(a)) {
                 maria = version(c).toLowerCase(Locale.ROOT).contains("mariadb");
             }
-            writeHosts(hosts, Instance.A);
+            HostsFile.write(hosts, Instance.A);
             FailoverTopology t = new FailoverTopology(net, a, b, tp, pa, pb, p, hosts, maria);
             t.startReplication();
             return t;
@@ -322,7 +278,7 @@ public final class FailoverTopology implements DrillCluster {
      */
     @Override
     public void pointWriterEndpointAt(Instance target) throws IOException {
-        writeHosts(hostsFile, target);
+        HostsFile.write(hostsFile, target);
         writerTarget = target;
     }
 

@@ -11,7 +11,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.run.ScenarioRunner;
 import io.poolbench.toxiproxy.DrillCluster;
-import io.poolbench.toxiproxy.FailoverTopology;
+import io.poolbench.toxiproxy.HostsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,7 +127,7 @@ public final class Seed004Command implements Callable<Integer> {
                     + " answers: start dockerd (see .ci/run)");
         }
         images.resolve();
-        FailoverTopology.requireHostsFile();
+        HostsFile.require();
         art.jmeterPlan("seed004.jmx");
         Seed004Settings s = checked.withRuns(runs);
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()

@@ -10,7 +10,7 @@ import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.ExternalCluster;
-import io.poolbench.toxiproxy.FailoverTopology;
+import io.poolbench.toxiproxy.HostsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -132,7 +132,7 @@ public final class DrillCommand implements Callable<Integer> {
                 after, detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout,
                 images.mysqlImage, images.toxiproxyImage, null);
         Profiles.load(profiles, confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
-        FailoverTopology.requireHostsFile();
+        HostsFile.require();
         DrillCluster cluster = null;
         if (external.externalMode) {
             cluster = ExternalCluster.connect(external.settings());

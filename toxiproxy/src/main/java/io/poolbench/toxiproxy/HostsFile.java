@@ -1,0 +1,59 @@
+package io.poolbench.toxiproxy;
+
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The JVM's hosts file ({@code -Djdk.net.hosts.file}), where the cluster's writer endpoint is a name: moving the
+ * endpoint rewrites the file (atomically), and with the address cache off new connections follow while existing
+ * ones stay where they are, as with Aurora's cluster endpoint.
+ */
+public final class HostsFile {
+    private HostsFile() {
+    }
+
+    /**
+     * The hosts file the JVM resolves names from, or an error saying how to start the JVM.
+     *
+     * @return the file named by {@code jdk.net.hosts.file}
+     * @throws TestbedException when the JVM was not started with it
+     */
+    public static Path require() {
+        String f = System.getProperty("jdk.net.hosts.file");
+        if (f == null || f.isBlank()) {
+            throw new TestbedException("the failover drills need a JVM started with -Djdk.net.hosts.file=FILE"
+                    + " -Dsun.net.inetaddr.ttl=0 (the cluster endpoint is a name they move): run them through"
+                    + " ./poolbench drill");
+        }
+        return Path.of(f);
+    }
+
+    /**
+     * Writes the hosts file: localhost plus the writer endpoint name on the given instance's proxy address.
+     *
+     * @param file hosts file
+     * @param target instance the endpoint points at
+     * @throws IOException when the file cannot be written
+     */
+    static void write(Path file, DrillCluster.Instance target) throws IOException {
+        write(file, target == DrillCluster.Instance.A ? FailoverTopology.ADDRESS_A : FailoverTopology.ADDRESS_B);
+    }
+
+    /**
+     * Writes the hosts file: localhost plus the writer endpoint name on an address.
+     *
+     * @param file hosts file
+     * @param address IP address the endpoint name resolves to
+     * @throws IOException when the file cannot be written
+     */
+    static void write(Path file, String address) throws IOException {
+        String text = "127.0.0.1 localhost\n::1 localhost\n" + address + " " + FailoverTopology.WRITER_HOST + "\n";
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.US_ASCII);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}
