@@ -24,10 +24,6 @@ public final class PoolbenchMain implements Callable<Integer> {
         return 0;
     }
 
-
-
-
-
     /**
      * Runs the command line without exiting.
      *

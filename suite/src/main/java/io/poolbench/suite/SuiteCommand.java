@@ -4,19 +4,14 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.report.SuiteReport;
 import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirOptions;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code poolbench run}: the whole suite. Every scenario of {@link SuiteEntry} runs as its own command in its own
@@ -36,7 +31,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
                 + " finished is kept and reported"})
-public final class SuiteCommand implements Callable<Integer> {
+public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick: every scenario at a small scale (about 15 minutes here); full: each at the"
                     + " article's scale where it runs here in reasonable time (hours). Default ${DEFAULT-VALUE}.")
@@ -48,13 +43,6 @@ public final class SuiteCommand implements Callable<Integer> {
 
     @Option(names = "--skip", split = ",", paramLabel = "ID", description = "Leave these scenarios out.")
     List<String> skip = new ArrayList<>();
-
-    @Mixin
-    RunDirOptions runDir;
-
-    @Spec
-    CommandSpec spec;
-
 
     @Override
     public Integer call() throws Exception {
@@ -81,7 +69,6 @@ public final class SuiteCommand implements Callable<Integer> {
         boolean docker = chosen.stream().anyMatch(s -> s.needsDocker) && Docker.available();
         Map<String, List<String>> lines = new LinkedHashMap<>();
         chosen.forEach(s -> lines.put(s.id, preset.equals("full") ? s.fullArgs : s.quickArgs));
-        return ScenarioRunner.run(new SuiteRun(preset, chosen, lines, docker, root, jar), runDir.prepare(),
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new SuiteRun(preset, chosen, lines, docker, root, jar));
     }
 }

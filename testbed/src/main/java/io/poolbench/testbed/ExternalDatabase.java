@@ -50,7 +50,6 @@ public final class ExternalDatabase implements Database {
         this.password = password == null ? "" : password;
     }
 
-
     @Override
     public String kind() {
         return "external";

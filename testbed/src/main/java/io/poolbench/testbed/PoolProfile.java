@@ -336,7 +336,6 @@ public final class PoolProfile {
         return resolved.getOrDefault(kind.urlAttribute(), "?");
     }
 
-
     /**
      * Closes a pool built by {@link #createDataSource(Map)}; never throws.
      *

@@ -36,7 +36,6 @@ public final class CompareReport {
     private CompareReport() {
     }
 
-
     private static final Object LOCK = new Object();
 
     /**
@@ -265,8 +264,6 @@ public final class CompareReport {
     private static String q(Object v) {
         return v == null ? "?" : v.toString();
     }
-
-
 
     /**
      * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from

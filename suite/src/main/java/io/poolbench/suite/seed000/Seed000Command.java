@@ -6,16 +6,12 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirOptions;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code poolbench sweep pool-size}: seed 000's staircase for the pools of the catalog (see {@link Seed000Experiment}). */
 @Command(name = "pool-size", mixinStandardHelpOptions = true, sortOptions = false,
@@ -25,7 +21,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class Seed000Command implements Callable<Integer> {
+public final class Seed000Command extends ScenarioCommand {
     /** Quick default: six pools of the catalog. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2", "tomcat-jdbc", "c3p0", "vibur", "agroal");
 
@@ -58,14 +54,7 @@ public final class Seed000Command implements Callable<Integer> {
     boolean asArticle;
 
     @Mixin
-    RunDirOptions runDir;
-
-    @Mixin
     DatabaseOptions db;
-
-    @Spec
-    CommandSpec spec;
-
 
     @Override
     public Integer call() throws Exception {
@@ -96,7 +85,6 @@ public final class Seed000Command implements Callable<Integer> {
         Seed000Settings settings = new Seed000Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes,
                 n, tasks, holdMs, db.kind, kinds);
         boolean platformOnlyNote = threadKinds == null && !virtualAvailable;
-        return ScenarioRunner.run(new Seed000Experiment(settings, pps, db, platformOnlyNote), runDir.prepare(),
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new Seed000Experiment(settings, pps, db, platformOnlyNote));
     }
 }

@@ -4,16 +4,12 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirOptions;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code poolbench sweep concurrency}: seed 001. The webapp (Tomcat, 200 request threads) serves the paged range
@@ -32,7 +28,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class Seed001Command implements Callable<Integer> {
+public final class Seed001Command extends ScenarioCommand {
     /** The article's user counts (k6 virtual users). */
     static final List<Integer> ARTICLE_USERS = List.of(10, 50, 100, 150, 200, 250, 300);
     /** The quick default's subset: the rise (10, 50), the knee (100) and beyond Tomcat's 200 threads (300). */
@@ -87,15 +83,7 @@ public final class Seed001Command implements Callable<Integer> {
     boolean asArticle;
 
     @Mixin
-    RunDirOptions runDir;
-
-    @Mixin
     DatabaseOptions db;
-
-    @Spec
-    CommandSpec spec;
-
-
 
     @Override
     public Integer call() throws Exception {
@@ -118,7 +106,6 @@ public final class Seed001Command implements Callable<Integer> {
         Path plan = art.jmeterPlan("concurrency.jmx");
         Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
                 maxErrorPercent, db.rows, db.kind);
-        return ScenarioRunner.run(new Seed001Experiment(settings, art, plan, db), runDir.prepare(),
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new Seed001Experiment(settings, art, plan, db));
     }
 }

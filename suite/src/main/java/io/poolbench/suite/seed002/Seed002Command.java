@@ -7,18 +7,14 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirOptions;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code poolbench sweep shared}: seed 002, one shared connection against pools, a connection per thread and
@@ -33,7 +29,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class Seed002Command implements Callable<Integer> {
+public final class Seed002Command extends ScenarioCommand {
     /** Quick default pools. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2");
 
@@ -91,14 +87,7 @@ public final class Seed002Command implements Callable<Integer> {
     boolean asArticle;
 
     @Mixin
-    RunDirOptions runDir;
-
-    @Mixin
     DatabaseOptions db;
-
-    @Spec
-    CommandSpec spec;
-
 
     @Override
     public Integer call() throws Exception {
@@ -151,7 +140,6 @@ public final class Seed002Command implements Callable<Integer> {
         Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
                 db.kind);
-        return ScenarioRunner.run(new Seed002Experiment(settings, pools, notes, bouncer, db), runDir.prepare(),
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new Seed002Experiment(settings, pools, notes, bouncer, db));
     }
 }

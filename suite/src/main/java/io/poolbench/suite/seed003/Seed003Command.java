@@ -6,17 +6,13 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirOptions;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code poolbench sweep connect}: seed 003, a new connection per transaction against pools, from Java and with
@@ -32,7 +28,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every variant ok", "1:a variant failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class Seed003Command implements Callable<Integer> {
+public final class Seed003Command extends ScenarioCommand {
     /** Java clients by default: a connection per transaction, and every pool of the catalog. */
     static final List<String> DEFAULT_PROFILES = List.of("unpooled", "hikari", "dbcp2", "tomcat-dbcp",
             "tomcat-jdbc", "c3p0", "vibur", "druid", "agroal", "dbcp1");
@@ -79,15 +75,7 @@ public final class Seed003Command implements Callable<Integer> {
     boolean asArticle;
 
     @Mixin
-    RunDirOptions runDir;
-
-    @Mixin
     DatabaseOptions db;
-
-    @Spec
-    CommandSpec spec;
-
-
 
     @Override
     public Integer call() throws Exception {
@@ -134,7 +122,6 @@ public final class Seed003Command implements Callable<Integer> {
         Seed003Settings settings = new Seed003Settings(variants.stream().filter(v -> v.profile() != null)
                 .map(v -> v.profile().file().toString()).toList(), clients, transactions, scale, n, warmup,
                 pgbenchThreads, size, pgpoolChildren, without, db.kind);
-        return ScenarioRunner.run(new Seed003Experiment(settings, variants, tools, db),
-                runDir.prepare(), spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new Seed003Experiment(settings, variants, tools, db));
     }
 }

@@ -8,19 +8,15 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirOptions;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.HostsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code poolbench seed004}: seed 004's experiment (see {@link Seed004Experiment}) and its report. */
 @Command(name = "seed004", mixinStandardHelpOptions = true, sortOptions = false,
@@ -30,7 +26,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every run ok", "1:a run failed (the summary marks it; run.json says why)",
             "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C)"})
-public final class Seed004Command implements Callable<Integer> {
+public final class Seed004Command extends ScenarioCommand {
     /** The article's three resources: DBCP as its factory name says (DBCP 1.4), as its attributes say (DBCP2), HikariCP. */
     static final List<String> ARTICLE_PROFILES = List.of("seed004-dbcp-verbatim", "seed004-dbcp2",
             "seed004-hikari-verbatim");
@@ -86,12 +82,6 @@ public final class Seed004Command implements Callable<Integer> {
     @Mixin
     ImageOptions images;
 
-    @Mixin
-    RunDirOptions runDir;
-
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
         int[] pct = load.mix();
@@ -132,8 +122,6 @@ public final class Seed004Command implements Callable<Integer> {
         Seed004Settings s = checked.withRuns(runs);
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
-        Path dir = runDir.prepare();
-        return ScenarioRunner.run(new Seed004Experiment(s, art, varied, variants), dir,
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new Seed004Experiment(s, art, varied, variants));
     }
 }

@@ -262,8 +262,6 @@ public final class RunRecord {
         }
     }
 
-
-
     /**
      * Marks the run interrupted: the running phase {@code interrupted}, pending ones {@code skipped}.
      *

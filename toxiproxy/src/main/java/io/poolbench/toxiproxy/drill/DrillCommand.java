@@ -79,7 +79,6 @@ public final class DrillCommand implements Callable<Integer> {
     @Option(names = "--request-timeout", defaultValue = "60", description = "Client timeout per request, s (default ${DEFAULT-VALUE}).")
     int requestTimeout;
 
-
     @Mixin
     ImageOptions images;
 
@@ -99,8 +98,6 @@ public final class DrillCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
-
-
 
     /**
      * Standalone entry point (the suite's {@code poolbench drill} is the usual one). Needs the JVM flags

@@ -1,0 +1,32 @@
+package io.poolbench.testbed.run;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * What every scenario's command shares: {@code --out}, {@code --force} and {@code --root} ({@link RunDirOptions}),
+ * and handing its experiment to the {@link ScenarioRunner} with the command line as typed. A command adds its own
+ * options, builds its settings and calls {@link #run(Scenario)}.
+ */
+public abstract class ScenarioCommand implements Callable<Integer> {
+    /** Where the run's directory goes, and the project root. */
+    @Mixin
+    public RunDirOptions runDir;
+
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * Prepares the run directory and runs the scenario in it.
+     *
+     * @param scenario the experiment, its settings checked
+     * @return the exit code (see {@link ScenarioRunner#run})
+     * @throws Exception what the runner throws: a one-line {@code TestbedException} for bad input
+     */
+    protected int run(Scenario scenario) throws Exception {
+        return ScenarioRunner.run(scenario, runDir.prepare(), spec.commandLine().getParseResult().originalArgs(),
+                System.out);
+    }
+}
