@@ -33,8 +33,10 @@ final class Seed001Checks {
             }
         }
         md.append(String.format(Locale.ROOT, "| plateau: req/s from 100 users on, min ÷ max (1.00 = flat) | JDBC %.2f,"
-                + " R2DBC %.2f | %s |%n", minOver(art, Seed001Data.ArticleRow::jdbcReqPerSecond, 100) / maxOver(art, Seed001Data.ArticleRow::jdbcReqPerSecond, 100),
-                minOver(art, Seed001Data.ArticleRow::r2dbcReqPerSecond, 100) / maxOver(art, Seed001Data.ArticleRow::r2dbcReqPerSecond, 100), trim(ours)));
+                + " R2DBC %.2f | %s |%n", minOver(art, Seed001Data.ArticleRow::jdbcReqPerSecond, 100)
+                / maxOver(art, Seed001Data.ArticleRow::jdbcReqPerSecond, 100),
+                minOver(art, Seed001Data.ArticleRow::r2dbcReqPerSecond, 100)
+                / maxOver(art, Seed001Data.ArticleRow::r2dbcReqPerSecond, 100), trim(ours)));
         // R2DBC ÷ JDBC req/s per users
         List<Seed001Data.StackData> jdbc = stacks.values().stream().filter(d -> !d.r2dbc()).toList();
         List<Seed001Data.StackData> r2 = stacks.values().stream().filter(Seed001Data.StackData::r2dbc).toList();
