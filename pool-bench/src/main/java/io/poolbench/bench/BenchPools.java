@@ -31,7 +31,7 @@ public final class BenchPools {
      * @return the loaded profile; its warnings are printed to stderr
      */
     public static PoolProfile profile(String profile) {
-        PoolProfile p = PoolProfile.load(PoolProfile.locate(profile, confDir()));
+        PoolProfile p = PoolProfile.load(ProfileDir.locate(profile, confDir()));
         p.warnings().forEach(w -> System.err.println("WARNING " + w));
         return p;
     }

@@ -45,7 +45,7 @@ public final class LintCommand implements Callable<Integer> {
         List<PoolProfile> ps = new ArrayList<>();
         Path dir = ProfileDir.resolve(confDir);
         for (String f : files) {
-            PoolProfile p = PoolProfile.load(PoolProfile.locate(f, dir), resource);
+            PoolProfile p = PoolProfile.load(ProfileDir.locate(f, dir), resource);
             String ps0 = p.urlScheme();
             if (ps0 != null && db.scheme() != null && !ps0.equals(db.scheme())) {
                 throw new TestbedException("profile " + f + " connects with a jdbc:" + ps0 + " URL but --db "

@@ -1,9 +1,6 @@
 package io.poolbench.testbed;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,12 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import javax.naming.Reference;
 import javax.naming.StringRefAddr;
-import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
-import org.apache.naming.ResourceRef;
 
 /**
  * A pool profile: one {@code <Resource>} of a Tomcat {@code context.xml}, the single source of truth for pool
@@ -50,51 +44,7 @@ public final class PoolProfile {
         this.resourceName = resourceName;
         this.kind = kind;
         this.attributes = Collections.unmodifiableMap(attributes);
-        this.warnings = List.copyOf(computeWarnings());
-    }
-
-    /**
-     * Finds a profile file from a name or a path: an existing file is used as is; otherwise {@code NAME.xml} in the
-     * profile directory.
-     *
-     * @param nameOrPath e.g. {@code hikari} or {@code webapp/conf/dbcp2.xml}
-     * @param confDir the profile directory (normally {@code webapp/conf})
-     * @return the file
-     * @throws TestbedException naming the value and the available profiles when nothing matches
-     */
-    public static Path locate(String nameOrPath, Path confDir) {
-        Path direct = Path.of(nameOrPath);
-        if (Files.isRegularFile(direct)) {
-            return direct;
-        }
-        if (nameOrPath.contains("/") || nameOrPath.contains("\\")) {
-            throw new TestbedException("profile file " + nameOrPath + " does not exist: pass an existing context.xml"
-                    + " or a profile name from " + confDir + " (" + String.join(", ", available(confDir)) + ")");
-        }
-        Path named = confDir.resolve(nameOrPath.endsWith(".xml") ? nameOrPath : nameOrPath + ".xml");
-        if (Files.isRegularFile(named)) {
-            return named;
-        }
-        throw new TestbedException("unknown profile '" + nameOrPath + "': no such file and no " + named
-                + "; available in " + confDir + ": " + String.join(", ", available(confDir)));
-    }
-
-    /**
-     * @param confDir profile directory
-     * @return JDBC pool profile names (file names without {@code .xml}), sorted; R2DBC profiles (see
-     *     {@link R2dbcProfile#isR2dbc}) are not listed; empty when the directory is missing
-     */
-    public static List<String> available(Path confDir) {
-        if (!Files.isDirectory(confDir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.list(confDir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".xml") && !R2dbcProfile.isR2dbc(p))
-                    .map(p -> p.getFileName().toString())
-                    .map(n -> n.substring(0, n.length() - 4)).sorted().collect(Collectors.toList());
-        } catch (IOException e) {
-            return List.of();
-        }
+        this.warnings = List.copyOf(ProfileCheck.warnings(this));
     }
 
     /**
@@ -294,46 +244,7 @@ public final class PoolProfile {
      * @throws TestbedException see {@link #createDataSource(Map)}
      */
     public DataSource createDataSource(Map<String, String> vars, Map<String, String> overrides) {
-        Map<String, String> resolved = new LinkedHashMap<>();
-        Map<String, String> withoutOverridden = new LinkedHashMap<>(attributes);
-        withoutOverridden.keySet().removeAll(overrides.keySet());
-        withoutOverridden.forEach((k, v) -> resolved.put(k, resolve(k, v, vars)));
-        overrides.forEach((k, v) -> {
-            if (v != null) {
-                resolved.put(k, v);
-            }
-        });
-        String type = resolved.getOrDefault("type", "javax.sql.DataSource");
-        // what Tomcat hands a factory: a ResourceRef carrying factory and auth, and the resource's other
-        // attributes as properties (name, type, description and closeMethod are Tomcat's own)
-        Reference ref = new ResourceRef(type, null, null, resolved.get("auth"), false,
-                kind.factoryClass(), null);
-        resolved.forEach((k, v) -> {
-            if (!Set.of("name", "type", "description", "closeMethod", "auth", "factory").contains(k)) {
-                ref.add(new StringRefAddr(k, v));
-            }
-        });
-        ObjectFactory factory = kind.adapter().newObjectFactory();
-        Object ds;
-        try {
-            ds = factory.getObjectInstance(ref, null, null, null);
-        } catch (Exception e) {
-            String pw = vars.getOrDefault("poolbench.jdbc.password", "");
-            throw new TestbedException("profile " + file + ": " + kind.factoryClass() + " could not build the pool: "
-                    + Redact.secret(Redact.rootMessage(e), pw)
-                    + "; check the attributes and that the database at " + Redact.url(jdbcUrl(resolved))
-                    + " is reachable", e);
-        }
-        if (!(ds instanceof DataSource)) {
-            throw new TestbedException("profile " + file + ": " + kind.factoryClass() + " returned nothing for type '"
-                    + type + "'; use type=\"javax.sql.DataSource\"");
-        }
-        return (DataSource) ds;
-    }
-
-    /** @return the JDBC URL attribute of the resolved attributes (jdbcUrl for Hikari, url for DBCP2) */
-    private String jdbcUrl(Map<String, String> resolved) {
-        return resolved.getOrDefault(kind.urlAttribute(), "?");
+        return PoolBuild.create(this, vars, overrides);
     }
 
     /**
@@ -350,19 +261,6 @@ public final class PoolProfile {
         } catch (Exception ignored) {
             // closing is best effort
         }
-    }
-
-    private List<String> computeWarnings() {
-        List<String> out = new ArrayList<>();
-        Set<String> known = kind.adapter().knownAttributes();
-        String where = "profile " + file + ", Resource " + resourceName + ": ";
-        for (String a : attributes.keySet()) {
-            if (TOMCAT_ATTRIBUTES.contains(a) || known.contains(a) || kind.adapter().passedOn(a)) {
-                continue;
-            }
-            out.add(where + "attribute '" + a + "' " + kind.adapter().ignoredHow() + kind.adapter().hint(a));
-        }
-        return out;
     }
 
     /**

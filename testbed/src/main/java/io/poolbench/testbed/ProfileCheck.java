@@ -2,7 +2,9 @@ package io.poolbench.testbed;
 
 import java.sql.Driver;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -74,5 +76,22 @@ final class ProfileCheck {
                 // the driver could not judge the URL; the pool will say more when it connects
             }
         }
+    }
+
+    /**
+     * @param p a profile
+     * @return one warning per attribute its factory ignores, naming file, resource, attribute and the right name
+     */
+    static List<String> warnings(PoolProfile p) {
+        List<String> out = new ArrayList<>();
+        Set<String> known = p.kind().adapter().knownAttributes();
+        String where = "profile " + p.file() + ", Resource " + p.resourceName() + ": ";
+        for (String a : p.attributes().keySet()) {
+            if (PoolProfile.TOMCAT_ATTRIBUTES.contains(a) || known.contains(a) || p.kind().adapter().passedOn(a)) {
+                continue;
+            }
+            out.add(where + "attribute '" + a + "' " + p.kind().adapter().ignoredHow() + p.kind().adapter().hint(a));
+        }
+        return out;
     }
 }

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Where pool profiles (context.xml files) are found when a command is given a profile name rather than a path.
@@ -87,5 +89,49 @@ public final class ProfileDir {
                     + " profiles (e.g. webapp/conf)");
         }
         return dir;
+    }
+
+    /**
+     * Finds a profile file from a name or a path: an existing file is used as is; otherwise {@code NAME.xml} in the
+     * profile directory.
+     *
+     * @param nameOrPath e.g. {@code hikari} or {@code webapp/conf/dbcp2.xml}
+     * @param confDir the profile directory (normally {@code webapp/conf})
+     * @return the file
+     * @throws TestbedException naming the value and the available profiles when nothing matches
+     */
+    public static Path locate(String nameOrPath, Path confDir) {
+        Path direct = Path.of(nameOrPath);
+        if (Files.isRegularFile(direct)) {
+            return direct;
+        }
+        if (nameOrPath.contains("/") || nameOrPath.contains("\\")) {
+            throw new TestbedException("profile file " + nameOrPath + " does not exist: pass an existing context.xml"
+                    + " or a profile name from " + confDir + " (" + String.join(", ", available(confDir)) + ")");
+        }
+        Path named = confDir.resolve(nameOrPath.endsWith(".xml") ? nameOrPath : nameOrPath + ".xml");
+        if (Files.isRegularFile(named)) {
+            return named;
+        }
+        throw new TestbedException("unknown profile '" + nameOrPath + "': no such file and no " + named
+                + "; available in " + confDir + ": " + String.join(", ", available(confDir)));
+    }
+
+    /**
+     * @param confDir profile directory
+     * @return JDBC pool profile names (file names without {@code .xml}), sorted; R2DBC profiles (see
+     *     {@link R2dbcProfile#isR2dbc}) are not listed; empty when the directory is missing
+     */
+    public static List<String> available(Path confDir) {
+        if (!Files.isDirectory(confDir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(confDir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".xml") && !R2dbcProfile.isR2dbc(p))
+                    .map(p -> p.getFileName().toString())
+                    .map(n -> n.substring(0, n.length() - 4)).sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 }

@@ -34,7 +34,7 @@ public final class Profiles {
     public static List<PoolProfile> load(List<String> names, Path conf, Check check) {
         List<PoolProfile> out = new ArrayList<>();
         for (String p : names) {
-            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, conf));
+            PoolProfile pp = PoolProfile.load(ProfileDir.locate(p, conf));
             check.accept(p, pp);
             if (out.stream().anyMatch(x -> x.name().equals(pp.name()))) {
                 throw new TestbedException("two profiles are named " + pp.name() + ": give one file another name");

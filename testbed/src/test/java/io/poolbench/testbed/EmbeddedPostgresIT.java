@@ -62,7 +62,7 @@ class EmbeddedPostgresIT {
     @Test
     void bothShippedProfilesBuildWorkingPools() throws Exception {
         for (String name : List.of("hikari", "dbcp2")) {
-            PoolProfile p = PoolProfile.load(PoolProfile.locate(name, Path.of("../webapp/conf")));
+            PoolProfile p = PoolProfile.load(ProfileDir.locate(name, Path.of("../webapp/conf")));
             DataSource ds = p.createDataSource(vars());
             try (Connection c = ds.getConnection()) {
                 assertEquals(1L, Queries.shortLookup(c, 1).get("id"));

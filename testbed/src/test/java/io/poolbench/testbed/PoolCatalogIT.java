@@ -107,14 +107,14 @@ class PoolCatalogIT {
     @ValueSource(strings = {"hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0", "vibur", "druid", "agroal",
         "dbcp1"})
     void shippedProfileBorrowsReportsAndClosesWithoutLeaks(String name) throws Exception {
-        PoolProfile p = PoolProfile.load(PoolProfile.locate(name, CONF));
+        PoolProfile p = PoolProfile.load(ProfileDir.locate(name, CONF));
         assertEquals(List.of(), p.warnings(), name);
         exercise(p, PoolKind.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_')));
     }
 
     @Test
     void unpooledOpensAPhysicalConnectionPerBorrowAndLeavesNone() throws Exception {
-        PoolProfile p = PoolProfile.load(PoolProfile.locate("unpooled", CONF));
+        PoolProfile p = PoolProfile.load(ProfileDir.locate("unpooled", CONF));
         assertEquals(PoolKind.UNPOOLED, p.kind());
         int before = sessions();
         // a canary password: the embedded server trusts loopback connections and ignores it, so the pool works

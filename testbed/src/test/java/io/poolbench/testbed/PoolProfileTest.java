@@ -28,8 +28,8 @@ class PoolProfileTest {
 
     @Test
     void shippedProfilesLoadWithoutWarnings() {
-        PoolProfile h = PoolProfile.load(PoolProfile.locate("hikari", CONF));
-        PoolProfile d = PoolProfile.load(PoolProfile.locate("dbcp2", CONF));
+        PoolProfile h = PoolProfile.load(ProfileDir.locate("hikari", CONF));
+        PoolProfile d = PoolProfile.load(ProfileDir.locate("dbcp2", CONF));
         assertEquals(PoolKind.HIKARI, h.kind());
         assertEquals(PoolKind.DBCP2, d.kind());
         assertEquals("jdbc/poolbench", h.resourceName());
@@ -41,8 +41,8 @@ class PoolProfileTest {
 
     @Test
     void everyShippedProfileIsValidAndSeed004KeepsItsDbcp1Name() {
-        for (String name : PoolProfile.available(CONF)) {
-            PoolProfile p = PoolProfile.load(PoolProfile.locate(name, CONF));
+        for (String name : ProfileDir.available(CONF)) {
+            PoolProfile p = PoolProfile.load(ProfileDir.locate(name, CONF));
             if (name.equals("seed004-dbcp2")) {
                 // as written in the article: maxWait is DBCP 1's name, ignored by DBCP2
                 assertEquals(1, p.warnings().size(), p.warnings().toString());
@@ -87,7 +87,7 @@ class PoolProfileTest {
 
     @Test
     void unknownProfileNameListsTheAvailableOnes() {
-        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.locate("hikary", CONF));
+        TestbedException e = assertThrows(TestbedException.class, () -> ProfileDir.locate("hikary", CONF));
         assertTrue(e.getMessage().contains("'hikary'") && e.getMessage().contains("available in") && e.getMessage().contains("dbcp2, ") && e.getMessage().contains(" hikari,"), e.getMessage());
     }
 
@@ -182,8 +182,8 @@ class PoolProfileTest {
 
     @Test
     void shippedProfilesPassTheCheckAndMySqlOnesNeedTheMySqlPlaceholders() {
-        for (String n : PoolProfile.available(CONF)) {
-            PoolProfile p = PoolProfile.load(PoolProfile.locate(n, CONF));
+        for (String n : ProfileDir.available(CONF)) {
+            PoolProfile p = PoolProfile.load(ProfileDir.locate(n, CONF));
             Set<String> all = new HashSet<>(LATER);
             all.addAll(DatabaseOptions.MYSQL_VARS);
             p.check(all);

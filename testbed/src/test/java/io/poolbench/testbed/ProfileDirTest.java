@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 class ProfileDirTest {
     @Test
     void thePackagedCopyHoldsEveryProfileOfWebappConf() {
-        assertEquals(PoolProfile.available(Path.of("../webapp/conf")), PoolProfile.available(ProfileDir.packaged()));
-        PoolProfile p = PoolProfile.load(PoolProfile.locate("tomcat-jdbc", ProfileDir.packaged()));
+        assertEquals(ProfileDir.available(Path.of("../webapp/conf")), ProfileDir.available(ProfileDir.packaged()));
+        PoolProfile p = PoolProfile.load(ProfileDir.locate("tomcat-jdbc", ProfileDir.packaged()));
         assertEquals(PoolKind.TOMCAT_JDBC, p.kind());
         assertEquals("tomcat-jdbc", p.name());
     }

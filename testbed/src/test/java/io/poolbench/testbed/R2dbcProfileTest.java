@@ -29,7 +29,7 @@ class R2dbcProfileTest {
         assertEquals(10, p.maxSize(Map.of(R2dbcProfile.URL_VAR, "r2dbc:postgresql://h:1/d",
                 "poolbench.jdbc.user", "u", "poolbench.jdbc.password", "")));
         assertEquals("***", p.settingsForReport().get("password"));
-        assertFalse(PoolProfile.available(CONF).contains("r2dbc"), "listed among the JDBC profiles");
+        assertFalse(ProfileDir.available(CONF).contains("r2dbc"), "listed among the JDBC profiles");
         TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
         assertTrue(e.getMessage().contains("R2DBC") && !e.getMessage().contains("\n"), e.getMessage());
     }

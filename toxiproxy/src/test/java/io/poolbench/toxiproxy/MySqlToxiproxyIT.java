@@ -8,6 +8,7 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.MySqlBehindToxiproxy;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Queries;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -50,7 +51,7 @@ class MySqlToxiproxyIT {
     @Test
     void latencyToxicIsInThePathOfPooledConnections() throws Exception {
         for (String name : List.of("hikari", "dbcp2")) {
-            PoolProfile p = PoolProfile.load(PoolProfile.locate(name, Path.of("../webapp/conf")));
+            PoolProfile p = PoolProfile.load(ProfileDir.locate(name, Path.of("../webapp/conf")));
             DataSource ds = p.createDataSource(DatabaseOptions.vars(topo));
             try (Connection c = ds.getConnection()) {
                 long before = timeShortQueryNanos(c);
@@ -75,7 +76,7 @@ class MySqlToxiproxyIT {
 
     @Test
     void cuttingTheProxyBreaksTheConnectionAndRestoringItRecovers() throws Exception {
-        PoolProfile p = PoolProfile.load(PoolProfile.locate("hikari", Path.of("../webapp/conf")));
+        PoolProfile p = PoolProfile.load(ProfileDir.locate("hikari", Path.of("../webapp/conf")));
         DataSource ds = p.createDataSource(DatabaseOptions.vars(topo));
         try {
             try (Connection c = ds.getConnection()) {

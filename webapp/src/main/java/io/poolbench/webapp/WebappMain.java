@@ -99,7 +99,7 @@ public final class WebappMain implements Callable<Integer> {
                 ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
         dbOptions.validate();
         Path dir = ProfileDir.resolve(confDir);
-        Path file = PoolProfile.locate(profile, dir);
+        Path file = ProfileDir.locate(profile, dir);
         R2dbcProfile r2dbc = R2dbcProfile.isR2dbc(file)
                 ? R2dbcProfile.load(file) : null;
         PoolProfile p = r2dbc != null ? null : PoolProfile.load(file, resource);

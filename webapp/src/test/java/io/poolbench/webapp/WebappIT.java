@@ -9,6 +9,7 @@ import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -64,7 +65,7 @@ class WebappIT {
     @Test
     void everyEndpointWithEveryShippedProfile() throws Exception {
         for (String name : List.of("hikari", "dbcp2")) {
-            try (PoolbenchServer s = serve(PoolProfile.locate(name, CONF))) {
+            try (PoolbenchServer s = serve(ProfileDir.locate(name, CONF))) {
                 HttpResponse<String> r = get(s, "/short?id=17");
                 assertEquals(200, r.statusCode(), r.body());
                 assertEquals(17, json(r).at("/result/id").asInt());
@@ -99,7 +100,7 @@ class WebappIT {
 
     @Test
     void sqlErrorIs500WithSqlStateAndBadParameterIs400() throws Exception {
-        try (PoolbenchServer s = serve(PoolProfile.locate("hikari", CONF))) {
+        try (PoolbenchServer s = serve(ProfileDir.locate("hikari", CONF))) {
             assertEquals(200, get(s, "/write?writeId=dup-1").statusCode());
             HttpResponse<String> r = get(s, "/write?writeId=dup-1");
             assertEquals(500, r.statusCode(), r.body());

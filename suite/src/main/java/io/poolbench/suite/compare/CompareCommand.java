@@ -3,6 +3,7 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunDirectory;
@@ -112,7 +113,7 @@ public final class CompareCommand implements Callable<Integer> {
         Map<String, Integer> seen = new HashMap<>();
         String scheme = db.scheme();
         for (String p : profiles) {
-            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, art.confDir()), resource);
+            PoolProfile pp = PoolProfile.load(ProfileDir.locate(p, art.confDir()), resource);
             String ps = pp.urlScheme();
             if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {
                 throw new TestbedException("profile " + p + " connects with a jdbc:" + ps + " URL but --db "

@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed001;
 
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public record Stack(String id, String label, String file, boolean r2dbc, String 
     static List<Stack> load(List<String> profiles, String r2dbcMode, int poolSize, Path conf) {
         List<Stack> out = new ArrayList<>();
         for (String p : profiles) {
-            Path f = PoolProfile.locate(p, conf);
+            Path f = ProfileDir.locate(p, conf);
             if (R2dbcProfile.isR2dbc(f)) {
                 R2dbcProfile r = R2dbcProfile.load(f);
                 if (!r2dbcMode.equals("async")) {

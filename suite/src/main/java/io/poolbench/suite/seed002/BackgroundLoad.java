@@ -38,7 +38,7 @@ public final class BackgroundLoad {
         }
         int threads = Integer.parseInt(args[2]);
         int orders = Integer.parseInt(args[4]);
-        PoolProfile hikari = PoolProfile.load(PoolProfile.locate("hikari", ProfileDir.resolve(null)));
+        PoolProfile hikari = PoolProfile.load(ProfileDir.locate("hikari", ProfileDir.resolve(null)));
         DataSource ds = hikari.createDataSource(Map.of("poolbench.jdbc.url", args[0],
                 "poolbench.jdbc.user", args[1], "poolbench.jdbc.password",
                 System.getenv().getOrDefault("POOLBENCH_JDBC_PASSWORD", "")), Map.of("maximumPoolSize", args[3]));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Phase;
@@ -88,7 +89,7 @@ public final class DrillRunner {
     public List<DrillResult> run(List<Drill> drills) throws Exception {
         List<PoolProfile> profiles = new ArrayList<>();
         for (String p : s.profiles()) {
-            PoolProfile pp = PoolProfile.load(PoolProfile.locate(p, s.confDir()));
+            PoolProfile pp = PoolProfile.load(ProfileDir.locate(p, s.confDir()));
             pp.warnings().forEach(w -> log.accept("WARNING " + w));
             profiles.add(pp);
         }
