@@ -38,6 +38,17 @@ public record Manifest(String format, String command, List<String> args, JsonNod
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     /**
+     * The settings as the manifest stores them.
+     *
+     * @param settings a scenario's settings record (or a map), serialised with Jackson, nulls left out; must hold
+     *     no password
+     * @return the JSON tree for {@link #settings()}
+     */
+    public static JsonNode settingsTree(Object settings) {
+        return WRITER.valueToTree(settings);
+    }
+
+    /**
      * @param id phase id
      * @return the phase, or null
      */

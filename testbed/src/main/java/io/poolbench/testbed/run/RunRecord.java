@@ -1,26 +1,19 @@
 package io.poolbench.testbed.run;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Redact;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 
 /**
- * One run of a poolbench command: its own directory and its manifest {@code run.json}. Every scenario (the main
- * job, the drills, later the seed reproductions) organises its work in phases through this class, so "what
- * happened" has one implementation:
+ * One run of a poolbench command: its own directory and its manifest {@code run.json}. Every scenario organises
+ * its work in phases ({@code Phases}) through this class, so "what happened" has one implementation:
  *
  * <ul>
  *   <li>a phase is {@code pending}, {@code running}, then {@code ok}, {@code failed} (with the reason),
@@ -52,15 +45,11 @@ public final class RunRecord {
     /** Exit code: interrupted by Ctrl-C (128 + SIGINT). */
     public static final int EXIT_INTERRUPTED = 130;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
-
     private final Path dir;
     private final String command;
     private final List<String> args;
     private final Instant startedAt = Instant.now();
-    private final List<Phase> phases = new ArrayList<>();
+    private final Phases phases = new Phases();
     private final List<Runnable> onInterrupt = new ArrayList<>();
     private final PrintStream console;
     private JsonNode settings;
@@ -76,7 +65,7 @@ public final class RunRecord {
         this.dir = dir;
         this.command = command;
         this.args = List.copyOf(args);
-        this.settings = JSON.valueToTree(settings);
+        this.settings = Manifest.settingsTree(settings);
         this.console = console;
         this.hook = new Thread(this::onShutdown, "poolbench-run-interrupted");
     }
@@ -116,7 +105,7 @@ public final class RunRecord {
      * @param newSettings record or map
      */
     public synchronized void settings(Object newSettings) {
-        settings = JSON.valueToTree(newSettings);
+        settings = Manifest.settingsTree(newSettings);
         write();
     }
 
@@ -129,9 +118,6 @@ public final class RunRecord {
      * @throws IllegalArgumentException when the id is taken
      */
     public synchronized Phase plan(String id, String description) {
-        if (phases.stream().anyMatch(p -> p.id.equals(id))) {
-            throw new IllegalArgumentException("phase id " + id + " twice");
-        }
         Phase p = new Phase(this, id, description);
         phases.add(p);
         write();
@@ -158,13 +144,7 @@ public final class RunRecord {
      * @param why the reason, one line (never a password: callers pass {@link Redact#rootMessage})
      */
     public synchronized void failRunning(String why) {
-        for (Phase p : phases) {
-            if (p.status == Status.RUNNING) {
-                p.status = Status.FAILED;
-                p.reason = why;
-                p.endedAt = Instant.now();
-            }
-        }
+        phases.failRunning(why);
         write();
     }
 
@@ -178,16 +158,7 @@ public final class RunRecord {
     public int finish() {
         synchronized (this) {
             if (!finished && !interrupted) {
-                for (Phase p : phases) {
-                    if (p.status == Status.PENDING) {
-                        p.status = Status.FAILED;
-                        p.reason = "not reached: the run stopped before it";
-                    } else if (p.status == Status.RUNNING) {
-                        p.status = Status.FAILED;
-                        p.reason = "did not end";
-                        p.endedAt = Instant.now();
-                    }
-                }
+                phases.closeOpen();
                 finished = true;
                 endedAt = Instant.now();
                 write();
@@ -218,7 +189,7 @@ public final class RunRecord {
         if (interrupted) {
             return interruptedExitCode;
         }
-        return phases.stream().anyMatch(p -> p.status == Status.FAILED) ? EXIT_FAILED : EXIT_OK;
+        return phases.anyFailed() ? EXIT_FAILED : EXIT_OK;
     }
 
     /** @return the overall status: running, ok, failed or interrupted */
@@ -238,20 +209,14 @@ public final class RunRecord {
      * @return e.g. {@code 3 of 4 phases ok; failed: load:hikari (webapp exited with code 137 at 12 s)}
      */
     public synchronized String outcomeLine() {
-        long ok = phases.stream().filter(p -> p.status == Status.OK).count();
-        String failed = phases.stream().filter(p -> p.status == Status.FAILED)
-                .map(p -> p.id + " (" + p.reason + ")").collect(Collectors.joining("; "));
-        String skipped = phases.stream().filter(p -> p.status == Status.SKIPPED)
-                .map(p -> p.id + " (" + p.reason + ")").collect(Collectors.joining("; "));
-        return ok + " of " + phases.size() + " phases ok" + (failed.isEmpty() ? "" : "; FAILED: " + failed)
-                + (skipped.isEmpty() ? "" : "; skipped: " + skipped) + "; results in " + dir;
+        return phases.outcome() + "; results in " + dir;
     }
 
     /** @return the manifest as it stands */
     public synchronized Manifest manifest() {
         return new Manifest(FORMAT, command, args, settings, Manifest.machine(), startedAt.toString(),
                 endedAt == null ? null : endedAt.toString(), status(),
-                phases.stream().map(Phase::entry).collect(Collectors.toList()));
+                phases.entries());
     }
 
     void write() {
@@ -280,23 +245,10 @@ public final class RunRecord {
         interruptedBy = by;
         interruptedExitCode = exitCode;
         Instant now = Instant.now();
-        for (Phase p : phases) {
-            if (p.status == Status.RUNNING) {
-                p.status = Status.INTERRUPTED;
-                p.reason = by + " after " + seconds(Duration.between(p.startedAt, now)) + " s";
-                p.endedAt = now;
-            } else if (p.status == Status.PENDING) {
-                p.status = Status.SKIPPED;
-                p.reason = "not started: the run was interrupted";
-            }
-        }
+        phases.interrupt(by, now);
         endedAt = now;
         write();
         return true;
-    }
-
-    private static long seconds(Duration d) {
-        return Math.round(d.toMillis() / 1000.0);
     }
 
     private void onShutdown() {
@@ -332,10 +284,8 @@ public final class RunRecord {
         String by;
         synchronized (this) {
             by = interruptedBy;
-            done = phases.stream().filter(p -> p.status == Status.OK).map(p -> p.id).collect(Collectors.joining(", "));
-            notDone = phases.stream().filter(p -> p.status == Status.INTERRUPTED || p.status == Status.FAILED
-                    || (p.status == Status.SKIPPED && p.reason != null && p.reason.startsWith("not started")))
-                    .map(p -> p.id + " " + p.status.label()).collect(Collectors.joining(", "));
+            done = phases.finished();
+            notDone = phases.notFinished();
         }
         console.println("poolbench: interrupted (" + by + "); finished: " + (done.isEmpty() ? "nothing" : done)
                 + "; not finished: " + (notDone.isEmpty() ? "nothing" : notDone) + "; what finished is in " + dir);
