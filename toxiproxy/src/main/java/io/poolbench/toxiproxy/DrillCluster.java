@@ -1,7 +1,9 @@
 package io.poolbench.toxiproxy;
 
+import eu.rekawek.toxiproxy.Proxy;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ProxyToxics;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -72,7 +74,9 @@ public interface DrillCluster extends AutoCloseable {
      *
      * @throws SQLException when A refuses
      */
-    void installWriterCheck() throws SQLException;
+    default void installWriterCheck() throws SQLException {
+        replication().installWriterCheck(() -> rootConnection(Instance.A), user());
+    }
 
     /**
      * Waits until B has applied everything A wrote. The same in every cluster: it returns when caught up and throws
@@ -83,20 +87,52 @@ public interface DrillCluster extends AutoCloseable {
      *     replication state
      * @throws SQLException when a server does not answer
      */
-    void awaitReplicaCaughtUp(int timeoutSeconds) throws SQLException;
+    default void awaitReplicaCaughtUp(int timeoutSeconds) throws SQLException {
+        replication().awaitCaughtUp(() -> rootConnection(Instance.A), () -> rootConnection(Instance.B), timeoutSeconds);
+    }
 
     /**
      * @param i instance to make read-only
      * @throws SQLException when it refuses
      */
-    void setReadOnly(Instance i) throws SQLException;
+    default void setReadOnly(Instance i) throws SQLException {
+        replication().setReadOnly(() -> rootConnection(i));
+    }
+
+    /**
+     * @param i instance
+     * @return whether the instance is read-only
+     * @throws SQLException when it does not answer
+     */
+    default boolean isReadOnly(Instance i) throws SQLException {
+        return replication().isReadOnly(() -> rootConnection(i));
+    }
+
+    /**
+     * @return true when B's replication I/O and SQL threads both run
+     * @throws SQLException when B does not answer
+     */
+    default boolean replicationRunning() throws SQLException {
+        return replication().replicationRunning(() -> rootConnection(Instance.B));
+    }
 
     /**
      * Promotes B: replication stopped and forgotten, writable.
      *
      * @throws SQLException when B refuses
      */
-    void promoteB() throws SQLException;
+    default void promoteB() throws SQLException {
+        replication().promote(() -> rootConnection(Instance.B));
+    }
+
+    /** @return the replication statements for this cluster's servers (MySQL's or MariaDB's) */
+    ReplicationControl replication();
+
+    /**
+     * @param i instance
+     * @return the Toxiproxy proxy in front of the instance
+     */
+    Proxy proxy(Instance i);
 
     /**
      * Moves the writer endpoint name (new connections only).
@@ -112,7 +148,9 @@ public interface DrillCluster extends AutoCloseable {
      * @param i instance
      * @throws IOException when Toxiproxy does not answer
      */
-    void cutConnections(Instance i) throws IOException;
+    default void cutConnections(Instance i) throws IOException {
+        ProxyToxics.cutConnections(proxy(i));
+    }
 
     /**
      * Makes an instance hang silently: open connections stay open, nothing answers.
@@ -136,7 +174,9 @@ public interface DrillCluster extends AutoCloseable {
      * @param jitterMs jitter, ms
      * @throws IOException when Toxiproxy does not answer
      */
-    void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException;
+    default void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException {
+        ProxyToxics.setLatency(proxy(i), latencyMs, jitterMs);
+    }
 
     @Override
     void close();

@@ -121,6 +121,11 @@ public final class ExternalCluster implements DrillCluster {
         return () -> DriverManager.getConnection(url, s.adminUser(), s.adminPassword());
     }
 
+    @Override
+    public ReplicationControl replication() {
+        return rc;
+    }
+
     private ReplicationControl.Admin admin(Instance i) {
         return admin(i == Instance.A ? s.adminUrlA() : s.adminUrlB(), s);
     }
@@ -187,26 +192,6 @@ public final class ExternalCluster implements DrillCluster {
     }
 
     @Override
-    public void installWriterCheck() throws SQLException {
-        rc.installWriterCheck(admin(Instance.A), s.user());
-    }
-
-    @Override
-    public void awaitReplicaCaughtUp(int timeoutSeconds) throws SQLException {
-        rc.awaitCaughtUp(admin(Instance.A), admin(Instance.B), timeoutSeconds);
-    }
-
-    @Override
-    public void setReadOnly(Instance i) throws SQLException {
-        rc.setReadOnly(admin(i));
-    }
-
-    @Override
-    public void promoteB() throws SQLException {
-        rc.promote(admin(Instance.B));
-    }
-
-    @Override
     public void pointWriterEndpointAt(Instance target) throws IOException {
         HostsFile.write(hostsFile, target == Instance.A ? addressA : addressB);
     }
@@ -214,13 +199,9 @@ public final class ExternalCluster implements DrillCluster {
     /** Toxic name prefix of {@link #freeze(Instance)}. */
     private static final String FREEZE = "poolbench-freeze";
 
-    private Proxy proxy(Instance i) {
-        return i == Instance.A ? proxyA : proxyB;
-    }
-
     @Override
-    public void cutConnections(Instance i) throws IOException {
-        ProxyToxics.cutConnections(proxy(i));
+    public Proxy proxy(Instance i) {
+        return i == Instance.A ? proxyA : proxyB;
     }
 
     /** Without Docker there is no pause: the proxy black-holes the instance (Toxiproxy timeout toxics, 0 ms). */
@@ -232,11 +213,6 @@ public final class ExternalCluster implements DrillCluster {
     @Override
     public void unfreeze(Instance i) throws IOException {
         ProxyToxics.remove(proxy(i), FREEZE);
-    }
-
-    @Override
-    public void setLatency(Instance i, long latencyMs, long jitterMs) throws IOException {
-        ProxyToxics.setLatency(proxy(i), latencyMs, jitterMs);
     }
 
     /** Removes the toxics poolbench added; the servers and proxies are the user's and stay. */
