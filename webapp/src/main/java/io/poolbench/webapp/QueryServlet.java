@@ -4,7 +4,6 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -12,7 +11,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /**
  * Serves one query class from the pool bound in JNDI ({@code java:comp/env/jdbc/...}). Parameters pick the rows;
@@ -25,39 +23,23 @@ import javax.sql.DataSource;
  *   <li>500 for an SQL error in the query, with {@code sqlState} and {@code errorCode}, never a stack trace.</li>
  * </ul>
  */
-final class QueryServlet extends HttpServlet {
+final class QueryServlet extends JdbcServlet {
     private static final long serialVersionUID = 1L;
 
     /** The query class a servlet instance serves. */
     enum Kind { SHORT, MEDIUM, LONG, WRITE }
 
     private final Kind kind;
-    private final String jndiName;
     private final DataSet data;
-    private transient DataSource ds;
 
     QueryServlet(Kind kind, String jndiName, DataSet data) {
+        super(jndiName);
         this.kind = kind;
-        this.jndiName = jndiName;
         this.data = data;
     }
 
     @Override
-    public void init() {
-        ds = Json.lookupDataSource(jndiName);
-    }
-
-    @Override
-    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        handle(req, resp);
-    }
-
-    @Override
-    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        handle(req, resp);
-    }
-
-    private void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         QueryParams p;
         try {
             p = new QueryParams(req, data, kind == Kind.WRITE);
@@ -68,7 +50,7 @@ final class QueryServlet extends HttpServlet {
         long t0 = System.nanoTime();
         Connection c;
         try {
-            c = ds.getConnection();
+            c = dataSource().getConnection();
         } catch (SQLException e) {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());

@@ -8,7 +8,6 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel.Screen;
 import io.poolbench.testbed.ScreenModel;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -28,36 +27,19 @@ import javax.sql.DataSource;
  * 400 for a bad parameter; 503 {@code pool-timeout} or {@code connect-failed} when a borrow failed; 500 {@code sql}
  * for an error in a query. Every request is also a row of the {@link ScreenLog} when the server has one.
  */
-final class ScreenServlet extends HttpServlet {
+final class ScreenServlet extends JdbcServlet {
     private static final long serialVersionUID = 1L;
 
-    private final String jndiName;
     private final DataSet data;
     private final transient ScreenModel model;
     private final transient ScreenLog log;
-    private transient DataSource ds;
     private transient volatile Dialect dialect;
 
     ScreenServlet(String jndiName, DataSet data, ScreenModel model, ScreenLog log) {
-        this.jndiName = jndiName;
+        super(jndiName);
         this.data = data;
         this.model = model;
         this.log = log;
-    }
-
-    @Override
-    public void init() {
-        ds = Json.lookupDataSource(jndiName);
-    }
-
-    @Override
-    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        handle(req, resp);
-    }
-
-    @Override
-    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        handle(req, resp);
     }
 
     /** What one request did, for the response and the log. */
@@ -83,7 +65,8 @@ final class ScreenServlet extends HttpServlet {
         }
     }
 
-    private void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    @Override
+    void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         long startMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
         Screen screen;
@@ -115,7 +98,7 @@ final class ScreenServlet extends HttpServlet {
         double queryMs = model.queryMs(screen, user);
         try {
             if (model.borrow() == ScreenModel.Borrow.PER_REQUEST) {
-                try (Connection c = tr.borrow(ds)) {
+                try (Connection c = tr.borrow(dataSource())) {
                     for (int i = 0; i < queries; i++) {
                         query(c, queryMs);
                     }
@@ -125,12 +108,12 @@ final class ScreenServlet extends HttpServlet {
                 }
             } else {
                 for (int i = 0; i < queries; i++) {
-                    try (Connection c = tr.borrow(ds)) {
+                    try (Connection c = tr.borrow(dataSource())) {
                         query(c, queryMs);
                     }
                 }
                 if (writeId != null) {
-                    try (Connection c = tr.borrow(ds)) {
+                    try (Connection c = tr.borrow(dataSource())) {
                         Queries.write(c, writeId, "seed004 " + screen.label());
                     }
                 }

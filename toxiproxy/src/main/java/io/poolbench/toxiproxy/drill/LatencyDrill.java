@@ -12,21 +12,15 @@ import java.util.function.LongSupplier;
  * availability zones or regions. Every query and every validation on borrow pays the round trip, so a pool's
  * borrow and validation pattern turns into response time and, once connections are held longer, into waiting for
  * the pool. Measured per step by {@link LatencyMetrics}.
+ *
+ * @param stepsMs added round trip of each step, ms
+ * @param stepSeconds how long each step lasts, s
+ * @param jitterMs jitter of the round trip, ms (uniform ±)
  */
-final class LatencyDrill implements Injection {
-    private final List<Integer> stepsMs;
-    private final int stepSeconds;
-    private final int jitterMs;
-
-    /**
-     * @param stepsMs added round trip of each step, ms
-     * @param stepSeconds how long each step lasts, s
-     * @param jitterMs jitter of the round trip, ms (uniform ±)
-     */
-    LatencyDrill(List<Integer> stepsMs, int stepSeconds, int jitterMs) {
-        this.stepsMs = List.copyOf(stepsMs);
-        this.stepSeconds = stepSeconds;
-        this.jitterMs = jitterMs;
+record LatencyDrill(List<Integer> stepsMs, int stepSeconds, int jitterMs) implements Injection {
+    /** Copies the steps. */
+    LatencyDrill {
+        stepsMs = List.copyOf(stepsMs);
     }
 
     @Override

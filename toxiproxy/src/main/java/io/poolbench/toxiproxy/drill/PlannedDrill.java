@@ -10,20 +10,11 @@ import java.util.function.LongSupplier;
  * endpoint moved, A rebooted) after a steady period, then a period to recover. What it shows: how long a pool keeps
  * handing out connections to the old, now read-only writer, when the first write reaches the new one, and whether
  * a write that was acknowledged is missing afterwards.
+ *
+ * @param steadySeconds load before the injection, s
+ * @param afterSeconds load after the failover, s
  */
-final class PlannedDrill implements Injection {
-    private final int steadySeconds;
-    private final int afterSeconds;
-
-    /**
-     * @param steadySeconds load before the injection, s
-     * @param afterSeconds load after the failover, s
-     */
-    PlannedDrill(int steadySeconds, int afterSeconds) {
-        this.steadySeconds = steadySeconds;
-        this.afterSeconds = afterSeconds;
-    }
-
+record PlannedDrill(int steadySeconds, int afterSeconds) implements Injection {
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         Injection.sleep(steadySeconds);

@@ -12,26 +12,13 @@ import java.util.function.LongSupplier;
  * it shows: whether a pool that opens connections during the flapping keeps some to A (read-only errors long after
  * the failover) or drops them, e.g. through a writer check on borrow such as seed 004's
  * {@code concheck.validation()}.
+ *
+ * @param steadySeconds load before the promotion, s
+ * @param flapEverySeconds how long the endpoint stays on one instance while flapping, s
+ * @param flapForSeconds how long it flaps, s
+ * @param afterSeconds load after the promotion, s (at least one second after the flapping)
  */
-final class StaleEndpointDrill implements Injection {
-    private final int steadySeconds;
-    private final int flapEverySeconds;
-    private final int flapForSeconds;
-    private final int afterSeconds;
-
-    /**
-     * @param steadySeconds load before the promotion, s
-     * @param flapEverySeconds how long the endpoint stays on one instance while flapping, s
-     * @param flapForSeconds how long it flaps, s
-     * @param afterSeconds load after the promotion, s (at least one second after the flapping)
-     */
-    StaleEndpointDrill(int steadySeconds, int flapEverySeconds, int flapForSeconds, int afterSeconds) {
-        this.steadySeconds = steadySeconds;
-        this.flapEverySeconds = flapEverySeconds;
-        this.flapForSeconds = flapForSeconds;
-        this.afterSeconds = afterSeconds;
-    }
-
+record StaleEndpointDrill(int steadySeconds, int flapEverySeconds, int flapForSeconds, int afterSeconds) implements Injection {
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         Injection.sleep(steadySeconds);

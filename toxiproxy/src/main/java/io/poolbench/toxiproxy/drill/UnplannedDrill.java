@@ -12,26 +12,13 @@ import java.util.function.LongSupplier;
  * what it received, and what A acknowledged but B never received is lost, as with asynchronous replication. What
  * it shows: how long borrowers hang on dead connections (socket timeout, validation timeout) and how many
  * acknowledged writes the ledger misses.
+ *
+ * @param steadySeconds load before the failure, s
+ * @param detectSeconds from the failure to B's promotion, s
+ * @param rebootSeconds from the failure to A's reboot, s
+ * @param afterSeconds load after the promotion, s
  */
-final class UnplannedDrill implements Injection {
-    private final int steadySeconds;
-    private final int detectSeconds;
-    private final int rebootSeconds;
-    private final int afterSeconds;
-
-    /**
-     * @param steadySeconds load before the failure, s
-     * @param detectSeconds from the failure to B's promotion, s
-     * @param rebootSeconds from the failure to A's reboot, s
-     * @param afterSeconds load after the promotion, s
-     */
-    UnplannedDrill(int steadySeconds, int detectSeconds, int rebootSeconds, int afterSeconds) {
-        this.steadySeconds = steadySeconds;
-        this.detectSeconds = detectSeconds;
-        this.rebootSeconds = rebootSeconds;
-        this.afterSeconds = afterSeconds;
-    }
-
+record UnplannedDrill(int steadySeconds, int detectSeconds, int rebootSeconds, int afterSeconds) implements Injection {
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         Injection.sleep(steadySeconds);
