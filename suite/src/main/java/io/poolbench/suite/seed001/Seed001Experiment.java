@@ -85,8 +85,12 @@ public final class Seed001Experiment extends AbstractScenario {
                     + System.getProperty("java.runtime.version"));
             JSON.writeValue(data.resolve("environment.json").toFile(), env);
             StackSteps sweep = new StackSteps(art, plan, settings, database, vars, progress);
-            // Ctrl-C: the index goes back before the database stops (an external server keeps it)
+            // Ctrl-C: an external server outlives the run, so the index goes back; a database this run started
+            // (embedded, container) is stopped by its own shutdown hook and dropped with the index
             record.onInterrupt(() -> {
+                if (!"external".equals(database.kind())) {
+                    return;
+                }
                 try {
                     sweep.setIndex(true);
                 } catch (RuntimeException e) {
