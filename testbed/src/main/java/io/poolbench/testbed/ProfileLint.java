@@ -65,7 +65,9 @@ public final class ProfileLint {
         if (p.kind().adapter().pooled() && p.kind().adapter().borrowTimeoutMs(p.attributes()) < 0) {
             w.add(where(p) + "the borrow timeout is unbounded: when the pool is exhausted a request waits for a"
                     + " connection forever instead of failing [" + p.kind().adapter().displayName()
-                    + " documentation: a negative maximum wait blocks indefinitely]");
+                    + " documentation: " + (p.kind().adapter().borrowTimeoutAttribute() == null ? "its borrow timeout"
+                    : p.kind().adapter().borrowTimeoutAttribute() + " = " + p.kind().adapter().unboundedBorrowTimeout())
+                    + " waits without limit]");
         }
         if ("com.mysql.jdbc.Driver".equals(resolved.get("driverClassName"))) {
             w.add(where(p) + "driverClassName com.mysql.jdbc.Driver is Connector/J 5's name, a deprecated alias"

@@ -87,9 +87,10 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         return out;
     }
 
+    /** HikariConfig.setConnectionTimeout: 0 means wait forever (it becomes Integer.MAX_VALUE); default 30000. */
     @Override
     public long borrowTimeoutMs(Map<String, String> a) {
-        return Long.parseLong(a.getOrDefault("connectionTimeout", "30000"));
+        return Adapters.zeroMeansForever(a, "connectionTimeout", "30000");
     }
 
     @Override
