@@ -3,6 +3,7 @@ package io.poolbench.testbed.pool;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.function.Supplier;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
@@ -18,6 +19,7 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
     private final String userAttribute;
     private final List<String> sizeAttributes;
     private final Vocabulary vocabulary;
+    private final BorrowSettings borrow;
 
     /**
      * How a pool's factory and data source are recognised and what the pool calls things: the factory that builds
@@ -59,10 +61,11 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
      * @param urlAttribute the attribute holding the JDBC URL
      * @param userAttribute the attribute holding the user name
      * @param sizeAttributes the attributes that, all set to N, fix the pool at N connections
+     * @param borrow the borrow timeout, minimum idle and validation switch, with their defaults
      */
     AbstractPoolAdapter(String displayName, String factoryClass, String urlAttribute, String userAttribute,
-            List<String> sizeAttributes) {
-        this(displayName, factoryClass, urlAttribute, userAttribute, sizeAttributes, null);
+            List<String> sizeAttributes, BorrowSettings borrow) {
+        this(displayName, factoryClass, urlAttribute, userAttribute, sizeAttributes, borrow, null);
     }
 
     /**
@@ -73,11 +76,13 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
      * @param urlAttribute the attribute holding the JDBC URL
      * @param userAttribute the attribute holding the user name
      * @param sizeAttributes the attributes that, all set to N, fix the pool at N connections
+     * @param borrow the borrow timeout, minimum idle and validation switch, with their defaults
      * @param vocabulary the factory, the class it builds and the names; null when the adapter implements them
      */
     AbstractPoolAdapter(String displayName, String factoryClass, String urlAttribute, String userAttribute,
-            List<String> sizeAttributes, Vocabulary vocabulary) {
+            List<String> sizeAttributes, BorrowSettings borrow, Vocabulary vocabulary) {
         this.vocabulary = vocabulary;
+        this.borrow = borrow;
         this.displayName = displayName;
         this.factoryClasses = List.of(factoryClass);
         this.urlAttribute = urlAttribute;
@@ -129,4 +134,62 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
     public String hint(String attribute) {
         return vocabulary == null ? PoolAdapter.super.hint(attribute) : vocabulary.hints().getOrDefault(attribute, "");
     }
+
+    @Override
+    public final String borrowTimeoutAttribute() {
+        return borrow.timeoutAttribute();
+    }
+
+    @Override
+    public final String unboundedBorrowTimeout() {
+        return borrow.unboundedTimeout();
+    }
+
+    @Override
+    public final String validationOnBorrowAttribute() {
+        return borrow.validationOnBorrowAttribute();
+    }
+
+    @Override
+    public final long borrowTimeoutMs(Map<String, String> attributes) {
+        return borrow.timeoutMs(attributes);
+    }
+
+    @Override
+    public final int minIdle(Map<String, String> attributes) {
+        return borrow.minIdle(attributes);
+    }
+
+    /**
+     * @param effectiveMs a built pool's borrow timeout, ms, as its getter returns it
+     * @return the number, followed by {@code (unbounded)} when this pool waits forever at that value
+     */
+    final String borrowTimeoutText(long effectiveMs) {
+        boolean unbounded = effectiveMs < 0 || (effectiveMs == 0 && borrow.zeroWaitsForever());
+        return unbounded ? effectiveMs + " (unbounded)" : Long.toString(effectiveMs);
+    }
+
+    /**
+     * Checks a value the way the factory reads it; an attribute the factory does not read has no value problem here
+     * (lint reports it as unknown).
+     */
+    @Override
+    public final String valueProblem(String attribute, String value) {
+        if (!knownAttributes().contains(attribute)) {
+            return null;
+        }
+        Properties one = new Properties();
+        one.setProperty(attribute, value);
+        return knownValueProblem(attribute, value, one);
+    }
+
+    /**
+     * Checks the value of an attribute the factory reads, without connecting.
+     *
+     * @param attribute a known attribute
+     * @param value its value, placeholders resolved
+     * @param one the attribute alone, as the properties a factory reads
+     * @return null when fine, else what is wrong (one line, without the attribute name)
+     */
+    abstract String knownValueProblem(String attribute, String value, Properties one);
 }

@@ -8,7 +8,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -55,18 +54,6 @@ final class Adapters {
         return writableProperties(fallbackBean);
     }
 
-    /**
-     * A borrow timeout where 0 (or less) means "wait forever", as c3p0, Vibur and Agroal define it.
-     *
-     * @param attributes the resource's attributes
-     * @param name the timeout attribute, in ms
-     * @param defaultMs the pool's default, ms
-     * @return the timeout in ms, or -1 for unbounded
-     */
-    static long zeroMeansForever(Map<String, String> attributes, String name, String defaultMs) {
-        long t = Long.parseLong(attributes.getOrDefault(name, defaultMs));
-        return t <= 0 ? -1 : t;
-    }
 
     /**
      * Checks one value of a DBCP-style factory (DBCP2, Tomcat DBCP, DBCP 1.4): {@code initialSize} only as an

@@ -11,6 +11,7 @@ import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.sql.DataSource;
@@ -27,6 +28,8 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
     public AgroalAdapter() {
         super("Agroal", AgroalObjectFactory.class.getName(), "jdbcUrl", "principal",
                 List.of("maxSize", "minSize", "initialSize"),
+                BorrowSettings.zeroWaitsForever("acquisitionTimeout_ms", 0, "0").minIdle("minSize", null, 0)
+                        .validationOnBorrow("validateOnBorrow"),
                 new Vocabulary(AgroalObjectFactory::new, AgroalDataSource.class,
                         "is not an Agroal property; AgroalPropertiesReader ignores it",
                         Hints.of()
@@ -63,10 +66,7 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
-        if (!knownAttributes().contains(attribute)) {
-            return null;
-        }
+    String knownValueProblem(String attribute, String value, Properties one) {
         // AgroalPropertiesReader validates the whole configuration at once (maxSize is mandatory, minSize <=
         // maxSize), so a single value is checked for the type its name implies: sizes and *_ms/_s/_m durations are
         // integers, the validate*/enable* flags booleans
@@ -88,16 +88,6 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Adapters.zeroMeansForever(a, "acquisitionTimeout_ms", "0");
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minSize", "0"));
-    }
-
-    @Override
     public PoolStats state(DataSource ds) {
         AgroalDataSource a = (AgroalDataSource) ds;
         AgroalDataSourceMetrics m = a.getMetrics();
@@ -115,7 +105,7 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
         m.put("minimum idle (minSize)", Integer.toString(c.minSize()));
         m.put("initial size (initialSize)", Integer.toString(c.initialSize()));
         long t = c.acquisitionTimeout().toMillis();
-        m.put("borrow timeout ms (acquisitionTimeout)", t <= 0 ? t + " (unbounded)" : Long.toString(t));
+        m.put("borrow timeout ms (acquisitionTimeout)", borrowTimeoutText(t));
         m.put("validation on borrow (validateOnBorrow)", Boolean.toString(c.validateOnBorrow()));
         m.put("validate idle connections every ms (idleValidationTimeout)",
                 Long.toString(c.idleValidationTimeout().toMillis()));

@@ -41,7 +41,9 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
      */
     public BasicDataSourceAdapter(String displayName, String statsName, String packageName) {
         super(displayName, packageName + ".BasicDataSourceFactory", "url", "username",
-                List.of("maxTotal", "maxIdle", "minIdle", "initialSize"));
+                List.of("maxTotal", "maxIdle", "minIdle", "initialSize"),
+                BorrowSettings.negativeWaitsForever("maxWaitMillis", -1).minIdle("minIdle", null, 0)
+                        .validationOnBorrow("testOnBorrow"));
         this.statsName = statsName;
         this.factoryClass = packageName + ".BasicDataSourceFactory";
         this.dataSourceClass = packageName + ".BasicDataSource";
@@ -88,12 +90,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
-        if (!knownAttributes().contains(attribute)) {
-            return null;
-        }
-        Properties one = new Properties();
-        one.setProperty(attribute, value);
+    String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.dbcpStyleValueProblem(displayName(), attribute, value, () -> ((AutoCloseable) Class.forName(factoryClass)
                 .getMethod("createDataSource", Properties.class).invoke(null, one)).close());
     }
@@ -123,16 +120,6 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
                     + " DEFAULT_MAX_TOTAL 8]");
         }
         return out;
-    }
-
-    @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Long.parseLong(a.getOrDefault("maxWaitMillis", "-1"));
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
     }
 
     @Override
@@ -177,7 +164,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         m.put("maximum idle (maxIdle)", String.valueOf(get(b, "getMaxIdle")));
         m.put("initial size (initialSize)", String.valueOf(get(b, "getInitialSize")));
         long wait = ms(get(b, "getMaxWaitDuration"));
-        m.put("borrow timeout ms (maxWaitMillis)", wait < 0 ? wait + " (unbounded)" : Long.toString(wait));
+        m.put("borrow timeout ms (maxWaitMillis)", borrowTimeoutText(wait));
         m.put("validation on borrow (testOnBorrow)", String.valueOf(get(b, "getTestOnBorrow")));
         Object q = get(b, "getValidationQuery");
         m.put("validation query (validationQuery)", q == null ? "none: JDBC4 isValid()" : q.toString());
@@ -193,15 +180,5 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (defaultAutoCommit)", String.valueOf(get(b, "getDefaultAutoCommit")));
         m.put("JDBC URL", Redact.url((String) get(b, "getUrl")));
         return m;
-    }
-
-    @Override
-    public String borrowTimeoutAttribute() {
-        return "maxWaitMillis";
-    }
-
-    @Override
-    public String validationOnBorrowAttribute() {
-        return "testOnBorrow";
     }
 }

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.apache.naming.factory.BeanFactory;
@@ -25,6 +26,8 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     public C3p0Adapter() {
         super("c3p0", BEAN_FACTORY, "jdbcUrl", "user",
                 List.of("maxPoolSize", "minPoolSize", "initialPoolSize"),
+                BorrowSettings.zeroWaitsForever("checkoutTimeout", 0, "0").minIdle("minPoolSize", null, 3)
+                        .validationOnBorrow("testConnectionOnCheckout"),
                 new Vocabulary(BeanFactory::new, ComboPooledDataSource.class,
                         "is not a ComboPooledDataSource property; Tomcat's BeanFactory fails on it (no setter)",
                         Hints.of()
@@ -51,7 +54,7 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
+    String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.beanValueProblem(ComboPooledDataSource.class, attribute, value);
     }
 
@@ -64,16 +67,6 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
         return "every borrow (testConnectionOnCheckout=true) with " + (s.containsKey("preferredTestQuery")
                 ? "preferredTestQuery `" + s.get("preferredTestQuery") + "`" : "JDBC4 isValid()")
                 + ": one round trip per borrow";
-    }
-
-    @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Adapters.zeroMeansForever(a, "checkoutTimeout", "0");
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minPoolSize", "3"));
     }
 
     @Override
@@ -94,8 +87,7 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
         m.put("pool size (maxPoolSize)", Integer.toString(c.getMaxPoolSize()));
         m.put("minimum idle (minPoolSize)", Integer.toString(c.getMinPoolSize()));
         m.put("initial size (initialPoolSize)", Integer.toString(c.getInitialPoolSize()));
-        m.put("borrow timeout ms (checkoutTimeout)", c.getCheckoutTimeout() <= 0 ? c.getCheckoutTimeout()
-                + " (unbounded)" : Integer.toString(c.getCheckoutTimeout()));
+        m.put("borrow timeout ms (checkoutTimeout)", borrowTimeoutText(c.getCheckoutTimeout()));
         m.put("validation on borrow (testConnectionOnCheckout)", Boolean.toString(c.isTestConnectionOnCheckout()));
         m.put("validation query (preferredTestQuery)", c.getPreferredTestQuery() == null ? "none: JDBC4 isValid()"
                 : c.getPreferredTestQuery());
@@ -111,20 +103,5 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     @Override
     public void close(DataSource ds) {
         ((ComboPooledDataSource) ds).close();
-    }
-
-    @Override
-    public String borrowTimeoutAttribute() {
-        return "checkoutTimeout";
-    }
-
-    @Override
-    public String unboundedBorrowTimeout() {
-        return "0";
-    }
-
-    @Override
-    public String validationOnBorrowAttribute() {
-        return "testConnectionOnCheckout";
     }
 }

@@ -29,6 +29,8 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     public Dbcp1Adapter() {
         super("DBCP 1.4", "org.apache.commons.dbcp.BasicDataSourceFactory", "url", "username",
                 List.of("maxActive", "maxIdle", "minIdle", "initialSize"),
+                BorrowSettings.negativeWaitsForever("maxWait", -1).minIdle("minIdle", null, 0)
+                        .validationOnBorrow("testOnBorrow"),
                 new Vocabulary(BasicDataSourceFactory::new, BasicDataSource.class,
                         "is not a DBCP 1 setting; DBCP 1.4's BasicDataSourceFactory ignores it silently",
                         Hints.of()
@@ -57,12 +59,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
-        if (!knownAttributes().contains(attribute)) {
-            return null;
-        }
-        Properties one = new Properties();
-        one.setProperty(attribute, value);
+    String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.dbcpStyleValueProblem(displayName(), attribute, value,
                 () -> ((BasicDataSource) BasicDataSourceFactory.createDataSource(one)).close());
     }
@@ -73,16 +70,6 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
             return "none (DBCP 1 validates on borrow only with testOnBorrow and a validationQuery)";
         }
         return "every borrow with validationQuery `" + s.get("validationQuery") + "`: one round trip per borrow";
-    }
-
-    @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Long.parseLong(a.getOrDefault("maxWait", "-1"));
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
     }
 
     @Override
@@ -108,8 +95,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         m.put("minimum idle (minIdle)", Integer.toString(b.getMinIdle()));
         m.put("maximum idle (maxIdle)", Integer.toString(b.getMaxIdle()));
         m.put("initial size (initialSize)", Integer.toString(b.getInitialSize()));
-        m.put("borrow timeout ms (maxWait)", b.getMaxWait() < 0 ? b.getMaxWait() + " (unbounded)"
-                : Long.toString(b.getMaxWait()));
+        m.put("borrow timeout ms (maxWait)", borrowTimeoutText(b.getMaxWait()));
         m.put("validation on borrow (testOnBorrow)", b.getTestOnBorrow() + (b.getValidationQuery() == null
                 ? " (no effect without validationQuery)" : ""));
         m.put("validation query (validationQuery)", String.valueOf(b.getValidationQuery()));
@@ -121,15 +107,5 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         m.put("auto-commit (defaultAutoCommit)", Boolean.toString(b.getDefaultAutoCommit()));
         m.put("JDBC URL", Redact.url(b.getUrl()));
         return m;
-    }
-
-    @Override
-    public String borrowTimeoutAttribute() {
-        return "maxWait";
-    }
-
-    @Override
-    public String validationOnBorrowAttribute() {
-        return "testOnBorrow";
     }
 }

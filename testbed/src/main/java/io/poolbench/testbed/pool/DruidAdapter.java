@@ -26,6 +26,8 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     public DruidAdapter() {
         super("Druid", "com.alibaba.druid.pool.DruidDataSourceFactory", "url", "username",
                 List.of("maxActive", "minIdle", "initialSize"),
+                BorrowSettings.negativeWaitsForever("maxWait", -1).minIdle("minIdle", null, 0)
+                        .validationOnBorrow("testOnBorrow"),
                 new Vocabulary(DruidDataSourceFactory::new, DruidDataSource.class,
                         "is not a Druid setting; DruidDataSourceFactory ignores it",
                         Hints.of()
@@ -40,12 +42,10 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
-        if (!knownAttributes().contains(attribute) || attribute.equals("init")) {
+    String knownValueProblem(String attribute, String value, Properties one) {
+        if (attribute.equals("init")) {
             return null;
         }
-        Properties one = new Properties();
-        one.setProperty(attribute, value);
         return Adapters.factoryValueProblem(displayName(),
                 () -> ((DruidDataSource) DruidDataSourceFactory.createDataSource(one)).close());
     }
@@ -63,16 +63,6 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Long.parseLong(a.getOrDefault("maxWait", "-1"));
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minIdle", "0"));
-    }
-
-    @Override
     public PoolStats state(DataSource ds) {
         DruidDataSource d = (DruidDataSource) ds;
         int active = d.getActiveCount();
@@ -87,8 +77,7 @@ public final class DruidAdapter extends AbstractPoolAdapter {
         m.put("pool size (maxActive)", Integer.toString(d.getMaxActive()));
         m.put("minimum idle (minIdle)", Integer.toString(d.getMinIdle()));
         m.put("initial size (initialSize)", Integer.toString(d.getInitialSize()));
-        m.put("borrow timeout ms (maxWait)", d.getMaxWait() < 0 ? d.getMaxWait() + " (unbounded)"
-                : Long.toString(d.getMaxWait()));
+        m.put("borrow timeout ms (maxWait)", borrowTimeoutText(d.getMaxWait()));
         m.put("validation on borrow (testOnBorrow)", Boolean.toString(d.isTestOnBorrow()));
         m.put("validation when idle (testWhileIdle)", Boolean.toString(d.isTestWhileIdle()));
         m.put("validation query (validationQuery)", d.getValidationQuery() == null ? "none: JDBC4 isValid()"
@@ -106,15 +95,5 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     @Override
     public void close(DataSource ds) {
         ((DruidDataSource) ds).close();
-    }
-
-    @Override
-    public String borrowTimeoutAttribute() {
-        return "maxWait";
-    }
-
-    @Override
-    public String validationOnBorrowAttribute() {
-        return "testOnBorrow";
     }
 }

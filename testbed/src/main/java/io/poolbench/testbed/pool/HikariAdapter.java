@@ -18,8 +18,9 @@ import javax.sql.DataSource;
 /**
  * HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}, which copies the attributes that are HikariConfig
  * properties and drops every other one silently (HikariJNDIFactory source). Defaults quoted from HikariConfig:
- * connectionTimeout 30,000 ms, minimumIdle = maximumPoolSize; a connection used within the last 500 ms is not
- * validated on borrow ({@code com.zaxxer.hikari.aliveBypassWindowMs}).
+ * connectionTimeout 30,000 ms (0 waits forever: setConnectionTimeout makes it Integer.MAX_VALUE), minimumIdle =
+ * maximumPoolSize; a connection used within the last 500 ms is not validated on borrow
+ * ({@code com.zaxxer.hikari.aliveBypassWindowMs}).
  */
 public final class HikariAdapter extends AbstractPoolAdapter {
 
@@ -27,6 +28,8 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     public HikariAdapter() {
         super("HikariCP", "com.zaxxer.hikari.HikariJNDIFactory", "jdbcUrl", "username",
                 List.of("maximumPoolSize", "minimumIdle"),
+                BorrowSettings.zeroWaitsForever("connectionTimeout", 30_000, "0")
+                        .minIdle("minimumIdle", "maximumPoolSize", 10),
                 new Vocabulary(HikariJNDIFactory::new, HikariDataSource.class,
                         "is not a HikariCP setting; HikariJNDIFactory ignores it silently",
                         Hints.of()
@@ -49,12 +52,7 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
-        if (!knownAttributes().contains(attribute)) {
-            return null;
-        }
-        Properties one = new Properties();
-        one.setProperty(attribute, value);
+    String knownValueProblem(String attribute, String value, Properties one) {
         try {
             PropertyElf.setTargetFromProperties(new HikariConfig(), one);
             return null;
@@ -85,17 +83,6 @@ public final class HikariAdapter extends AbstractPoolAdapter {
             // reported by the value check
         }
         return out;
-    }
-
-    /** HikariConfig.setConnectionTimeout: 0 means wait forever (it becomes Integer.MAX_VALUE); default 30000. */
-    @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Adapters.zeroMeansForever(a, "connectionTimeout", "30000");
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minimumIdle", a.getOrDefault("maximumPoolSize", "10")));
     }
 
     @Override
@@ -130,15 +117,5 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (autoCommit)", Boolean.toString(h.isAutoCommit()));
         m.put("JDBC URL", Redact.url(h.getJdbcUrl()));
         return m;
-    }
-
-    @Override
-    public String borrowTimeoutAttribute() {
-        return "connectionTimeout";
-    }
-
-    @Override
-    public String unboundedBorrowTimeout() {
-        return "0";
     }
 }

@@ -15,7 +15,8 @@ import org.apache.tomcat.jdbc.pool.PoolProperties;
 /**
  * Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}, which reads the names in its
  * {@code ALL_PROPERTIES} list and ignores the rest (DataSourceFactory source). Defaults from PoolProperties:
- * maxActive 100, initialSize 10, minIdle 10, maxWait 30,000 ms, {@code testOnBorrow=false} (no validation on
+ * maxActive 100, initialSize 10, minIdle 10, maxWait 30,000 ms (0 and below wait forever:
+ * ConnectionPool.borrowConnection makes them Long.MAX_VALUE), {@code testOnBorrow=false} (no validation on
  * borrow), and when it is on, each connection is validated at most every {@code validationInterval} = 3,000 ms.
  */
 public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
@@ -27,6 +28,8 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     public TomcatJdbcAdapter() {
         super("Tomcat JDBC", "org.apache.tomcat.jdbc.pool.DataSourceFactory", "url", "username",
                 List.of("maxActive", "maxIdle", "minIdle", "initialSize"),
+                BorrowSettings.zeroWaitsForever("maxWait", 30_000, "-1").minIdle("minIdle", "initialSize", 10)
+                        .validationOnBorrow("testOnBorrow"),
                 new Vocabulary(DataSourceFactory::new, org.apache.tomcat.jdbc.pool.DataSource.class,
                         "is not a Tomcat JDBC pool setting; DataSourceFactory ignores it",
                         Hints.of()
@@ -43,12 +46,7 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
-        if (!knownAttributes().contains(attribute)) {
-            return null;
-        }
-        Properties one = new Properties();
-        one.setProperty(attribute, value);
+    String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.factoryValueProblem(displayName(), () -> DataSourceFactory.parsePoolProperties(one));
     }
 
@@ -60,16 +58,6 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         return "on borrow with " + (s.containsKey("validationQuery") ? "validationQuery `" + s.get("validationQuery")
                 + "`" : "JDBC4 isValid()") + ", at most once per connection every "
                 + s.getOrDefault("validationInterval", "3000") + " ms (validationInterval)";
-    }
-
-    @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Long.parseLong(a.getOrDefault("maxWait", "30000"));
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("minIdle", a.getOrDefault("initialSize", "10")));
     }
 
     @Override
@@ -96,8 +84,7 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         m.put("pool size (maxActive)", Integer.toString(t.getMaxActive()));
         m.put("minimum idle (minIdle)", Integer.toString(t.getMinIdle()));
         m.put("initial size (initialSize)", Integer.toString(t.getInitialSize()));
-        m.put("borrow timeout ms (maxWait)", t.getMaxWait() < 0 ? t.getMaxWait() + " (unbounded)"
-                : Integer.toString(t.getMaxWait()));
+        m.put("borrow timeout ms (maxWait)", borrowTimeoutText(t.getMaxWait()));
         m.put("validation on borrow (testOnBorrow)", Boolean.toString(t.isTestOnBorrow()));
         m.put("validation query (validationQuery)", t.getValidationQuery() == null ? "none: JDBC4 isValid()"
                 : t.getValidationQuery());
@@ -113,15 +100,5 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
                 == null ? " (the driver's default)" : ""));
         m.put("JDBC URL", Redact.url(t.getUrl()));
         return m;
-    }
-
-    @Override
-    public String borrowTimeoutAttribute() {
-        return "maxWait";
-    }
-
-    @Override
-    public String validationOnBorrowAttribute() {
-        return "testOnBorrow";
     }
 }

@@ -6,6 +6,7 @@ import io.poolbench.testbed.Redact;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
@@ -25,7 +26,8 @@ public final class UnpooledAdapter extends AbstractPoolAdapter {
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public UnpooledAdapter() {
         super("unpooled", C3p0Adapter.BEAN_FACTORY, "url", "user",
-                List.of());
+                List.of(),
+                BorrowSettings.NONE);
     }
 
     @Override
@@ -64,7 +66,7 @@ public final class UnpooledAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
+    String knownValueProblem(String attribute, String value, Properties one) {
         for (Class<?> t : TYPES) {
             String p = Adapters.beanValueProblem(t, attribute, value);
             if (p != null) {
@@ -77,16 +79,6 @@ public final class UnpooledAdapter extends AbstractPoolAdapter {
     @Override
     public String borrowValidation(Map<String, String> attributes) {
         return "none: every getConnection() opens a new physical connection (TCP, authentication, session set-up)";
-    }
-
-    @Override
-    public long borrowTimeoutMs(Map<String, String> attributes) {
-        return -1;
-    }
-
-    @Override
-    public int minIdle(Map<String, String> attributes) {
-        return 0;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.poolbench.testbed.Redact;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.vibur.dbcp.ViburDBCPDataSource;
@@ -23,6 +24,8 @@ public final class ViburAdapter extends AbstractPoolAdapter {
     public ViburAdapter() {
         super("Vibur DBCP", "org.vibur.dbcp.ViburDBCPObjectFactory", "jdbcUrl", "username",
                 List.of("poolMaxSize", "poolInitialSize"),
+                BorrowSettings.zeroWaitsForever("connectionTimeoutInMs", 15_000, "0")
+                        .minIdle("poolInitialSize", null, 10),
                 new Vocabulary(ViburDBCPObjectFactory::new, ViburDBCPDataSource.class,
                         "is not a ViburDBCPDataSource property; ViburDBCPObjectFactory does not set it",
                         Hints.of()
@@ -37,7 +40,7 @@ public final class ViburAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public String valueProblem(String attribute, String value) {
+    String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.beanValueProblem(ViburDBCPDataSource.class, attribute, value);
     }
 
@@ -46,16 +49,6 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         return "only for connections idle longer than " + s.getOrDefault("connectionIdleLimitInSeconds", "5")
                 + " s (connectionIdleLimitInSeconds), with " + s.getOrDefault("testConnectionQuery", "isValid")
                 + " (testConnectionQuery)";
-    }
-
-    @Override
-    public long borrowTimeoutMs(Map<String, String> a) {
-        return Adapters.zeroMeansForever(a, "connectionTimeoutInMs", "15000");
-    }
-
-    @Override
-    public int minIdle(Map<String, String> a) {
-        return Integer.parseInt(a.getOrDefault("poolInitialSize", "10"));
     }
 
     @Override
@@ -75,8 +68,7 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("pool size (poolMaxSize)", Integer.toString(v.getPoolMaxSize()));
         m.put("minimum idle (poolInitialSize)", Integer.toString(v.getPoolInitialSize()));
-        m.put("borrow timeout ms (connectionTimeoutInMs)", v.getConnectionTimeoutInMs() <= 0
-                ? v.getConnectionTimeoutInMs() + " (unbounded)" : Long.toString(v.getConnectionTimeoutInMs()));
+        m.put("borrow timeout ms (connectionTimeoutInMs)", borrowTimeoutText(v.getConnectionTimeoutInMs()));
         m.put("validate when idle longer than s (connectionIdleLimitInSeconds)",
                 Integer.toString(v.getConnectionIdleLimitInSeconds()));
         m.put("validation query (testConnectionQuery)", String.valueOf(v.getTestConnectionQuery()));

@@ -1,0 +1,92 @@
+package io.poolbench.testbed.pool;
+
+import java.util.Map;
+
+/**
+ * Where a pool keeps the three settings that decide what a borrow does, with the pool's defaults: the borrow
+ * timeout, the minimum idle and the switch for validation on borrow. An adapter declares them as data (each value
+ * quoted from the pool's documentation or source in the adapter's header); {@link AbstractPoolAdapter} reads them
+ * from a profile's attributes before a pool is built (lint, seed 004's table) and names them for seed 004's
+ * one-setting-at-a-time reruns.
+ *
+ * @param timeoutAttribute the attribute holding the borrow timeout in ms, or null when the pool has none
+ * @param timeoutDefaultMs the timeout when the attribute is not set, ms; -1 for unbounded
+ * @param zeroWaitsForever true when zero and below wait forever (HikariCP, c3p0, Vibur, Agroal, Tomcat JDBC), false
+ *     when only a negative value does (commons-pool under DBCP, DBCP2; Druid): there 0 fails at once
+ * @param unboundedTimeout the value poolbench writes for "wait forever" ({@code -1} or {@code 0})
+ * @param minIdleAttribute the attribute holding the minimum idle, or null when the pool keeps none
+ * @param minIdleFallback the attribute whose value the minimum idle takes when it is not set (HikariCP's
+ *     {@code maximumPoolSize}, Tomcat JDBC's {@code initialSize}), or null
+ * @param minIdleDefault the minimum idle when neither attribute is set
+ * @param validationOnBorrowAttribute the boolean attribute that turns validation on borrow on and off, or null when
+ *     the pool has no such switch
+ */
+record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean zeroWaitsForever, String unboundedTimeout,
+        String minIdleAttribute, String minIdleFallback, int minIdleDefault, String validationOnBorrowAttribute) {
+
+    /** A driver's own DataSource: no timeout, no idle connections, no validation. */
+    static final BorrowSettings NONE = new BorrowSettings(null, -1, false, "-1", null, null, 0, null);
+
+    /**
+     * @param attribute the timeout's attribute (ms)
+     * @param defaultMs its default, ms (-1: unbounded)
+     * @return settings where a negative value waits forever (commons-pool's and Druid's convention)
+     */
+    static BorrowSettings negativeWaitsForever(String attribute, long defaultMs) {
+        return new BorrowSettings(attribute, defaultMs, false, "-1", null, null, 0, null);
+    }
+
+    /**
+     * @param attribute the timeout's attribute (ms)
+     * @param defaultMs its default, ms (0: unbounded)
+     * @param unbounded the value to write for "wait forever", {@code 0} or {@code -1}
+     * @return settings where zero and below wait forever (HikariCP, c3p0, Vibur, Agroal, Tomcat JDBC)
+     */
+    static BorrowSettings zeroWaitsForever(String attribute, long defaultMs, String unbounded) {
+        return new BorrowSettings(attribute, defaultMs, true, unbounded, null, null, 0, null);
+    }
+
+    /**
+     * @param attribute the minimum idle's attribute
+     * @param fallback the attribute it defaults to, or null
+     * @param defaultValue the value when neither is set
+     * @return these settings with that minimum idle
+     */
+    BorrowSettings minIdle(String attribute, String fallback, int defaultValue) {
+        return new BorrowSettings(timeoutAttribute, timeoutDefaultMs, zeroWaitsForever, unboundedTimeout, attribute,
+                fallback, defaultValue, validationOnBorrowAttribute);
+    }
+
+    /**
+     * @param attribute the boolean switch for validation on borrow
+     * @return these settings with that switch
+     */
+    BorrowSettings validationOnBorrow(String attribute) {
+        return new BorrowSettings(timeoutAttribute, timeoutDefaultMs, zeroWaitsForever, unboundedTimeout,
+                minIdleAttribute, minIdleFallback, minIdleDefault, attribute);
+    }
+
+    /**
+     * @param a a resource's attributes as written
+     * @return how long a borrower waits, ms; -1 when unbounded
+     * @throws NumberFormatException when the attribute is not a whole number
+     */
+    long timeoutMs(Map<String, String> a) {
+        long t = timeoutAttribute == null || !a.containsKey(timeoutAttribute) ? timeoutDefaultMs
+                : Long.parseLong(a.get(timeoutAttribute).trim());
+        return t < 0 || (t == 0 && zeroWaitsForever) ? -1 : t;
+    }
+
+    /**
+     * @param a a resource's attributes as written
+     * @return the connections the pool keeps open when idle
+     * @throws NumberFormatException when the attribute is not a whole number
+     */
+    int minIdle(Map<String, String> a) {
+        String v = minIdleAttribute == null ? null : a.get(minIdleAttribute);
+        if (v == null && minIdleFallback != null) {
+            v = a.get(minIdleFallback);
+        }
+        return v == null ? minIdleDefault : Integer.parseInt(v.trim());
+    }
+}
