@@ -62,7 +62,7 @@ public final class Seed000Experiment extends AbstractScenario {
      */
     Seed000Experiment(Seed000Settings settings, List<PoolProfile> profiles, DatabaseOptions db,
             boolean platformOnlyNote) {
-        super("sweep pool-size", settings);
+        super("sweep pool-size", settings, Seed000Report::write);
         this.settings = settings;
         this.profiles = profiles;
         this.db = db;
@@ -78,11 +78,6 @@ public final class Seed000Experiment extends AbstractScenario {
      * @param runs per pool size (as a string key), the runs in order
      */
     public record Result(String profile, String pool, String threads, Map<String, List<Run>> runs) {
-    }
-
-    @Override
-    public String report(Path dir) throws IOException {
-        return Seed000Report.write(dir);
     }
 
     @Override

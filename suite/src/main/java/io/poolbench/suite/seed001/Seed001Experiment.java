@@ -39,16 +39,11 @@ public final class Seed001Experiment extends AbstractScenario {
      * @param db where the database comes from
      */
     Seed001Experiment(Seed001Settings settings, Artifacts art, Path plan, DatabaseOptions db) {
-        super("sweep concurrency", settings);
+        super("sweep concurrency", settings, Seed001Report::write);
         this.settings = settings;
         this.art = art;
         this.plan = plan;
         this.db = db;
-    }
-
-    @Override
-    public String report(Path dir) throws IOException {
-        return Seed001Report.write(dir);
     }
 
     @Override

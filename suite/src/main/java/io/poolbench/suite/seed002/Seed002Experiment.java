@@ -44,12 +44,6 @@ public final class Seed002Experiment extends AbstractScenario {
     private final List<String> notes;
     private final Optional<PgBouncer> bouncer;
     private final DatabaseOptions db;
-    private final int poolSize;
-    private final int loadThreads;
-    private final int loadPool;
-    private final int memoryConnections;
-    private final List<Integer> serverConnections;
-    private final List<String> without;
 
     /**
      * @param settings the checked settings
@@ -60,7 +54,7 @@ public final class Seed002Experiment extends AbstractScenario {
      */
     Seed002Experiment(Seed002Settings settings, List<PoolProfile> pools, List<String> notes,
             Optional<PgBouncer> bouncer, DatabaseOptions db) {
-        super("sweep shared", settings);
+        super("sweep shared", settings, Seed002Report::write);
         this.settings = settings;
         this.pools = pools;
         // the order within a round: shared, unpooled, the pools' names, pgbouncer
@@ -75,17 +69,6 @@ public final class Seed002Experiment extends AbstractScenario {
         this.notes = notes;
         this.bouncer = bouncer;
         this.db = db;
-        this.poolSize = settings.poolSize();
-        this.loadThreads = settings.loadThreads();
-        this.loadPool = settings.loadPool();
-        this.memoryConnections = settings.memoryConnections();
-        this.serverConnections = settings.serverConnections();
-        this.without = settings.without();
-    }
-
-    @Override
-    public String report(Path dir) throws IOException {
-        return Seed002Report.write(dir);
     }
 
     @Override
@@ -97,14 +80,14 @@ public final class Seed002Experiment extends AbstractScenario {
         List<String> loads = settings.loads();
         notes.forEach(l -> progress.print("poolbench sweep shared: " + l));
         Phase dbPhase = record.plan("database", "start the database, load the data set");
-        Phase memPhase = without.contains("memory") ? null
+        Phase memPhase = settings.without().contains("memory") ? null
                 : record.plan("memory", "client and server memory per connection");
         Map<String, Phase> loadPhases = new LinkedHashMap<>();
         Map<String, Phase> phases = new LinkedHashMap<>();
         for (String l : loads) {
             if (!l.equals("none")) {
-                loadPhases.put(l, record.plan("load:" + l, loadThreads + " threads over a pool of " + loadPool
-                        + " running the CROSS JOIN, in its own JVM"));
+                loadPhases.put(l, record.plan("load:" + l, settings.loadThreads() + " threads over a pool of "
+                        + settings.loadPool() + " running the CROSS JOIN, in its own JVM"));
             }
             for (String v : variants) {
                 phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, Variants.label(v, pools) + ", load "
@@ -122,8 +105,8 @@ public final class Seed002Experiment extends AbstractScenario {
         }
         int maxThreads = Stream.concat(counts.stream(), loadedCounts.stream())
                 .mapToInt(Integer::intValue).max().orElse(1);
-        int maxConnections = Math.max(100, Math.max(maxThreads, serverConnections.stream()
-                .mapToInt(Integer::intValue).max().orElse(0)) + loadPool + poolSize * 2 + 50);
+        int maxConnections = Math.max(100, Math.max(maxThreads, settings.serverConnections().stream()
+                .mapToInt(Integer::intValue).max().orElse(0)) + settings.loadPool() + settings.poolSize() * 2 + 50);
         try (Database database = db.settings().open(maxConnections)) {
             DataSet set = db.dataSet();
             set.ensureLoaded(database);
@@ -140,7 +123,8 @@ public final class Seed002Experiment extends AbstractScenario {
                     return;
                 }
                 try {
-                    JSON.writeValue(data.resolve("memory.json").toFile(), MemoryPerConnection.read(database, pools, memoryConnections, serverConnections));
+                    JSON.writeValue(data.resolve("memory.json").toFile(), MemoryPerConnection.read(database, pools,
+                            settings.memoryConnections(), settings.serverConnections()));
                     memPhase.ok("client and server memory read");
                 } catch (Exception e) {
                     memPhase.failed(Redact.rootMessage(e));
@@ -164,7 +148,8 @@ public final class Seed002Experiment extends AbstractScenario {
                                 break;
                             }
                             try {
-                                loadProcess = BackgroundLoadProcess.start(database, set, loadThreads, loadPool, data, counter);
+                                loadProcess = BackgroundLoadProcess.start(database, set, settings.loadThreads(),
+                                        settings.loadPool(), data, counter);
                                 lp.ok("running, " + counter.queries() + " queries in its first seconds");
                             } catch (Exception e) {
                                 lp.failed(Redact.rootMessage(e));
@@ -209,7 +194,7 @@ public final class Seed002Experiment extends AbstractScenario {
                 }
                 long t0 = System.nanoTime();
                 try {
-                    clients.put(v, Variants.open(v, pools, poolSize, database, bouncer, pooled));
+                    clients.put(v, Variants.open(v, pools, settings.poolSize(), database, bouncer, pooled));
                 } catch (Exception e) {
                     ph.failed("setup: " + Redact.rootMessage(e));
                     continue;

@@ -50,9 +50,6 @@ public final class Seed003Experiment extends AbstractScenario {
     private final Optional<PgBouncer> bouncer;
     private final Optional<PgpoolII> pgpool;
     private final DatabaseOptions db;
-    private final int clients;
-    private final int pgbenchThreads;
-    private final int pgpoolChildren;
 
     /**
      * One variant: who sends the transactions, along which route.
@@ -73,7 +70,7 @@ public final class Seed003Experiment extends AbstractScenario {
      * @param db where the database comes from
      */
     Seed003Experiment(Seed003Settings settings, List<Variant> variants, Seed003Tools tools, DatabaseOptions db) {
-        super("sweep connect", settings);
+        super("sweep connect", settings, Seed003Report::write);
         this.settings = settings;
         this.variants = variants;
         this.notes = tools.notes();
@@ -81,14 +78,6 @@ public final class Seed003Experiment extends AbstractScenario {
         this.bouncer = tools.bouncer();
         this.pgpool = tools.pgpool();
         this.db = db;
-        this.clients = settings.clients();
-        this.pgbenchThreads = settings.pgbenchThreads();
-        this.pgpoolChildren = settings.pgpoolChildren();
-    }
-
-    @Override
-    public String report(Path dir) throws IOException {
-        return Seed003Report.write(dir);
     }
 
     @Override
@@ -112,7 +101,7 @@ public final class Seed003Experiment extends AbstractScenario {
         if (!dbPhase.start()) {
             return;
         }
-        int maxConnections = Math.max(100, 2 * clients + pgpoolChildren * 4 + 20);
+        int maxConnections = Math.max(100, 2 * settings.clients() + settings.pgpoolChildren() * 4 + 20);
         try (Database database = db.settings().open(maxConnections)) {
             dbPhase.ok(database.describe());
             progress.phase(2, steps, "pgbench tables, scale " + scale);
@@ -126,7 +115,7 @@ public final class Seed003Experiment extends AbstractScenario {
             dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) scale + " accounts");
             PostgresBackend backend = PostgresBackend.of(database);
             Seed003Data.Environment environment = new Seed003Data.Environment(notes, facts[0], facts[1],
-                    pgbench.map(Pgbench::version).orElse("not run"), pgbenchThreads,
+                    pgbench.map(Pgbench::version).orElse("not run"), settings.pgbenchThreads(),
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"), null, null);
             JSON.writeValue(data.resolve("environment.json").toFile(), environment);
@@ -222,7 +211,7 @@ public final class Seed003Experiment extends AbstractScenario {
                     PoolFill.fill(ds, size);
                 }
                 cpu.start();
-                jr = ConnectPerTransaction.run(ds, clients, tx, settings.scale());
+                jr = ConnectPerTransaction.run(ds, settings.clients(), tx, settings.scale());
             } finally {
                 PoolProfile.close(ds);
             }
@@ -230,12 +219,12 @@ public final class Seed003Experiment extends AbstractScenario {
                 throw new TestbedException("no transaction succeeded: " + jr.firstError());
             }
             return new Seed003Data.Run(jr.processed(), jr.failed(), jr.elapsedS(), jr.tpsIncluding(),
-                    jr.tpsExcluding(clients), jr.avgConnectMs(), "", jr.firstError(), null, null, null, null,
+                    jr.tpsExcluding(settings.clients()), jr.avgConnectMs(), "", jr.firstError(), null, null, null, null,
                     cores(cpu, null));
         } else {
             int port = v.route().equals("direct") ? backend.port() : pooler.port();
             Pgbench.Run pr = Pgbench.run(pgbench, backend.host(), port, backend.user(), backend.password(),
-                    backend.database(), v.reconnect(), clients, pgbenchThreads, tx,
+                    backend.database(), v.reconnect(), settings.clients(), settings.pgbenchThreads(), tx,
                     dir.resolve("connect").resolve("pgbench.log"));
             Pgbench.Result res = pr.result();
             if (res.processed() == 0) {

@@ -25,7 +25,7 @@ final class DrillExperiment extends AbstractScenario {
      * @param external the user's cluster, or null for Testcontainers (closed at the end either way)
      */
     DrillExperiment(DrillSettings settings, List<Drill> drills, DrillCluster external) {
-        super("drill", settings);
+        super("drill", settings, dir -> DrillReport.write(dir, settings));
         this.settings = settings;
         this.drills = drills;
         this.external = external;
@@ -49,10 +49,5 @@ final class DrillExperiment extends AbstractScenario {
                 external.close();
             }
         }
-    }
-
-    @Override
-    public String report(Path dir) throws IOException {
-        return DrillReport.write(dir, settings);
     }
 }
