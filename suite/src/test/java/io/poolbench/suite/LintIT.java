@@ -11,27 +11,18 @@ import io.poolbench.testbed.ProfileLint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Each lint warning: a profile that triggers it and one that does not (embedded PostgreSQL, no Docker). */
 class LintIT {
-    static Database db;
+    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
+    @AutoClose
+    static Database db = DatabaseSettings.embedded().open();
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void start() {
-        db = DatabaseSettings.embedded().open();
-    }
-
-    @AfterAll
-    static void stop() {
-        db.close();
-    }
 
     private List<String> warnings(String name, String from, String to) throws Exception {
         Path f = tmp.resolve(name + ".xml");

@@ -11,23 +11,19 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class EmbeddedPostgresIT {
-    static Database db;
+    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
+    @AutoClose
+    static Database db = DatabaseSettings.embedded().open();
     static final DataSet DATA = DataSet.ofOrders(5_000);
 
     @BeforeAll
-    static void start() {
-        db = DatabaseSettings.embedded().open();
+    static void load() {
         assertTrue(DATA.ensureLoaded(db));
-    }
-
-    @AfterAll
-    static void stop() {
-        db.close();
     }
 
     static Map<String, String> vars() {

@@ -13,8 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,20 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PoolCatalogIT {
     static final Path CONF = Path.of("../webapp/conf");
-    static Database db;
+    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
+    @AutoClose
+    static Database db = DatabaseSettings.embedded().open();
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void start() {
-        db = DatabaseSettings.embedded().open();
-    }
-
-    @AfterAll
-    static void stop() {
-        db.close();
-    }
 
     static int sessions() throws Exception {
         try (Connection c = db.connect(); Statement s = c.createStatement();

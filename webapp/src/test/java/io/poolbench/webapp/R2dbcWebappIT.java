@@ -1,5 +1,8 @@
 package io.poolbench.webapp;
 
+import static io.poolbench.webapp.WebappClient.CONF;
+import static io.poolbench.webapp.WebappClient.get;
+import static io.poolbench.webapp.WebappClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +22,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,20 +33,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class R2dbcWebappIT {
     static final DataSet DATA = DataSet.ofOrders(5_000);
-    static Database db;
+    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
+    @AutoClose
+    static Database db = DatabaseSettings.embedded().open();
 
     @TempDir
     Path tmp;
 
     @BeforeAll
-    static void start() {
-        db = DatabaseSettings.embedded().open();
+    static void load() {
         DATA.ensureLoaded(db);
-    }
-
-    @AfterAll
-    static void stop() {
-        db.close();
     }
 
     private static PoolbenchServer serve(R2dbcProfile p) {
@@ -53,36 +52,36 @@ class R2dbcWebappIT {
 
     @Test
     void mediumBlockingAndAsyncAnswerLikeJdbc() throws Exception {
-        R2dbcProfile p = R2dbcProfile.load(WebappIT.CONF.resolve("r2dbc.xml"));
+        R2dbcProfile p = R2dbcProfile.load(CONF.resolve("r2dbc.xml"));
         String q = "?customer=3&from=2024-01-01&days=365&limit=5&page=0";
         JsonNode jdbcRows;
         try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(PoolProfile
-                .load(WebappIT.CONF.resolve("hikari.xml")), DatabaseOptions.vars(db), DATA, 0, 50, -1))) {
-            jdbcRows = WebappIT.json(WebappIT.get(s, "/medium" + q)).get("result");
+                .load(CONF.resolve("hikari.xml")), DatabaseOptions.vars(db), DATA, 0, 50, -1))) {
+            jdbcRows = json(get(s, "/medium" + q)).get("result");
         }
         try (PoolbenchServer s = serve(p)) {
             for (String path : new String[] {"/medium", "/medium-async"}) {
-                HttpResponse<String> r = WebappIT.get(s, path + q);
+                HttpResponse<String> r = get(s, path + q);
                 assertEquals(200, r.statusCode(), r.body());
-                JsonNode rows = WebappIT.json(r).get("result");
+                JsonNode rows = json(r).get("result");
                 assertEquals(jdbcRows.size(), rows.size(), r.body());
                 for (int i = 0; i < rows.size(); i++) {
                     assertEquals(jdbcRows.get(i).get("id").asLong(), rows.get(i).get("id").asLong(), r.body());
                 }
             }
-            assertEquals(400, WebappIT.get(s, "/medium-async?customer=x").statusCode());
-            JsonNode pool = WebappIT.json(WebappIT.get(s, "/pool"));
+            assertEquals(400, get(s, "/medium-async?customer=x").statusCode());
+            JsonNode pool = json(get(s, "/pool"));
             assertEquals("r2dbc-pool", pool.get("pool").asText());
             assertEquals(10, pool.get("max").asInt(), pool.toString());
             assertEquals(0, pool.get("active").asInt(), "every connection returned: " + pool);
-            assertEquals(404, WebappIT.get(s, "/short?id=1").statusCode(), "no JDBC endpoints");
+            assertEquals(404, get(s, "/short?id=1").statusCode(), "no JDBC endpoints");
         }
         assertEquals(0, r2dbcSessions(), "the pool's connections are closed with the server");
     }
 
     @Test
     void anUnreachableDatabaseIsOneLine() {
-        R2dbcProfile p = R2dbcProfile.load(WebappIT.CONF.resolve("r2dbc.xml"));
+        R2dbcProfile p = R2dbcProfile.load(CONF.resolve("r2dbc.xml"));
         Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
         vars.put(R2dbcProfile.URL_VAR, "r2dbc:postgresql://127.0.0.1:1/postgres");
         TestbedException e = assertThrows(TestbedException.class, () -> PoolbenchServer.startR2dbc(

@@ -1,5 +1,8 @@
 package io.poolbench.webapp;
 
+import static io.poolbench.webapp.WebappClient.CONF;
+import static io.poolbench.webapp.WebappClient.get;
+import static io.poolbench.webapp.WebappClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,52 +17,34 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The webapp serving every endpoint from embedded PostgreSQL with each shipped profile. */
 class WebappIT {
-    static final Path CONF = Path.of("conf");
     static final DataSet DATA = DataSet.ofOrders(5_000);
-    static Database db;
-    static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
+    @AutoClose
+    static Database db = DatabaseSettings.embedded().open();
 
     @TempDir
     Path tmp;
 
     @BeforeAll
-    static void start() {
-        db = DatabaseSettings.embedded().open();
+    static void load() {
         DATA.ensureLoaded(db);
-    }
-
-    @AfterAll
-    static void stop() {
-        db.close();
     }
 
     static PoolbenchServer serve(Path profile) {
         return PoolbenchServer.start(new PoolbenchServer.Settings(PoolProfile.load(profile), DatabaseOptions.vars(db),
                 DATA, 0, 50, -1));
-    }
-
-    static HttpResponse<String> get(PoolbenchServer s, String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    static JsonNode json(HttpResponse<String> r) throws Exception {
-        return Json.MAPPER.readTree(r.body());
     }
 
     @Test
