@@ -2,7 +2,6 @@ package io.poolbench.testbed;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,24 +25,19 @@ import javax.sql.DataSource;
  * silently (a DBCP-style {@code maxTotal} on a Hikari resource does nothing), DBCP2 ignores DBCP 1 names
  * ({@code maxActive}, {@code maxWait}, ...) with only a log line (both verified in the factories' sources).
  */
-public final class PoolProfile {
+public final class PoolProfile extends ContextResource {
     /** Attributes Tomcat itself reads from a {@code <Resource>}; no factory needs to know them. */
     public static final Set<String> TOMCAT_ATTRIBUTES =
             Set.of("name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod");
     /** JNDI name used by the shipped profiles and looked up by the webapp under {@code java:comp/env/}. */
     public static final String DEFAULT_RESOURCE = "jdbc/poolbench";
 
-    private final Path file;
-    private final String resourceName;
     private final PoolKind kind;
-    private final Map<String, String> attributes;
     private final List<String> warnings;
 
     private PoolProfile(Path file, String resourceName, PoolKind kind, Map<String, String> attributes) {
-        this.file = file;
-        this.resourceName = resourceName;
+        super(file, resourceName, attributes);
         this.kind = kind;
-        this.attributes = Collections.unmodifiableMap(attributes);
         this.warnings = List.copyOf(ProfileCheck.warnings(this));
     }
 
@@ -107,40 +101,13 @@ public final class PoolProfile {
      * @throws TestbedException when the file cannot be read or written
      */
     public PoolProfile withAttribute(String attribute, String value, Path target) {
-        ContextXml.rewrite(file, resourceName, attribute, value, target);
-        return load(target, resourceName);
-    }
-
-    /**
-     * Writes a copy of a context.xml with one attribute of one {@code <Resource>} changed or added, and a comment
-     * saying so.
-     *
-     * @throws TestbedException when the file cannot be read or written, or has no such resource
-     */
-    /** @return the file this profile came from */
-    public Path file() {
-        return file;
-    }
-
-    /** @return the profile name: the file name without {@code .xml} */
-    public String name() {
-        String n = file.getFileName().toString();
-        return n.endsWith(".xml") ? n.substring(0, n.length() - 4) : n;
-    }
-
-    /** @return the resource's JNDI name, e.g. {@code jdbc/poolbench} */
-    public String resourceName() {
-        return resourceName;
+        ContextXml.rewrite(file(), resourceName(), attribute, value, target);
+        return load(target, resourceName());
     }
 
     /** @return which pool the factory builds */
     public PoolKind kind() {
         return kind;
-    }
-
-    /** @return the resource's attributes as written (placeholders unresolved), in document order */
-    public Map<String, String> attributes() {
-        return attributes;
     }
 
     /**
@@ -158,7 +125,7 @@ public final class PoolProfile {
      */
     public Map<String, String> settingsForReport() {
         Map<String, String> out = new LinkedHashMap<>();
-        attributes.forEach((k, v) -> {
+        attributes().forEach((k, v) -> {
             if (!TOMCAT_ATTRIBUTES.contains(k)) {
                 out.put(k, k.toLowerCase().contains("password") ? "***" : v);
             }
@@ -176,12 +143,12 @@ public final class PoolProfile {
      */
     public Map<String, String> resolvedAttributes(Map<String, String> vars) {
         Map<String, String> out = new LinkedHashMap<>();
-        attributes.forEach((k, v) -> out.put(k, resolve(k, v, vars)));
+        attributes().forEach((k, v) -> out.put(k, resolve(k, v, vars)));
         return out;
     }
 
     private String resolve(String attr, String value, Map<String, String> vars) {
-        return Placeholders.resolve(file, resourceName, attr, value, vars);
+        return Placeholders.resolve(file(), resourceName(), attr, value, vars);
     }
 
     /**
@@ -217,7 +184,7 @@ public final class PoolProfile {
      *     {@code ${poolbench.jdbc.url}} or missing
      */
     public String urlScheme() {
-        return PoolKind.scheme(attributes.get(kind.urlAttribute()));
+        return PoolKind.scheme(attributes().get(kind.urlAttribute()));
     }
 
     /**
@@ -275,6 +242,6 @@ public final class PoolProfile {
 
     /** @return what the pool does on each borrow with this profile's attributes (from its adapter) */
     public String borrowValidation() {
-        return kind.adapter().borrowValidation(attributes);
+        return kind.adapter().borrowValidation(attributes());
     }
 }

@@ -24,7 +24,7 @@ import java.util.TreeSet;
  * {@code acquireRetry} 1, {@code validationDepth} LOCAL, and <b>no</b> {@code maxAcquireTime}: without it a borrower
  * waits forever, unlike every JDBC pool of the catalog.
  */
-public final class R2dbcProfile {
+public final class R2dbcProfile extends ContextResource {
     /** The resource type that marks an R2DBC profile. */
     public static final String TYPE = "io.r2dbc.spi.ConnectionFactory";
     /** The JNDI object factory (webapp module) that builds the pool. */
@@ -43,14 +43,8 @@ public final class R2dbcProfile {
             Map.entry("registerJmx", "boolean"));
     private static final Set<String> CONNECTION = Set.of("url", "username", "password");
 
-    private final Path file;
-    private final String resourceName;
-    private final Map<String, String> attributes;
-
     private R2dbcProfile(Path file, String resourceName, Map<String, String> attributes) {
-        this.file = file;
-        this.resourceName = resourceName;
-        this.attributes = attributes;
+        super(file, resourceName, attributes);
     }
 
     /**
@@ -145,34 +139,13 @@ public final class R2dbcProfile {
      * @throws TestbedException when the file cannot be written or the new value is bad
      */
     public R2dbcProfile withAttribute(String attribute, String value, Path target) {
-        ContextXml.rewrite(file, resourceName, attribute, value, target);
+        ContextXml.rewrite(file(), resourceName(), attribute, value, target);
         return load(target);
     }
 
     /** @return the attributes that size the pool: {@code initialSize}, {@code maxSize} */
     public static List<String> sizeAttributes() {
         return List.of("initialSize", "maxSize");
-    }
-
-    /** @return the file this profile came from */
-    public Path file() {
-        return file;
-    }
-
-    /** @return the file name without {@code .xml} */
-    public String name() {
-        String n = file.getFileName().toString();
-        return n.endsWith(".xml") ? n.substring(0, n.length() - 4) : n;
-    }
-
-    /** @return the resource's JNDI name, e.g. {@code r2dbc/poolbench} */
-    public String resourceName() {
-        return resourceName;
-    }
-
-    /** @return the attributes as written, in document order */
-    public Map<String, String> attributes() {
-        return attributes;
     }
 
     /**
@@ -182,19 +155,19 @@ public final class R2dbcProfile {
      */
     public Map<String, String> resolvedAttributes(Map<String, String> vars) {
         Map<String, String> out = new LinkedHashMap<>();
-        attributes.forEach((k, v) -> {
-            String r = Placeholders.resolve(file, resourceName, k, v, vars);
+        attributes().forEach((k, v) -> {
+            String r = Placeholders.resolve(file(), resourceName(), k, v, vars);
             String kind = POOL_OPTIONS.get(k);
             String problem = kind == null ? null : valueProblem(kind, r);
             if (problem != null) {
-                throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute " + k
+                throw new TestbedException("profile " + file() + ", Resource " + resourceName() + ", attribute " + k
                         + "=\"" + r + "\": " + problem + "; fix the value");
             }
             out.put(k, r);
         });
         String url = out.get("url");
         if (url == null || !url.startsWith("r2dbc:postgresql:")) {
-            throw new TestbedException("profile " + file + ": url \"" + Redact.url(String.valueOf(url)) + "\" is no"
+            throw new TestbedException("profile " + file() + ": url \"" + Redact.url(String.valueOf(url)) + "\" is no"
                     + " r2dbc:postgresql: URL; poolbench's R2DBC stack is r2dbc-postgresql (PostgreSQL only)");
         }
         return out;
@@ -213,7 +186,7 @@ public final class R2dbcProfile {
      */
     public Map<String, String> settingsForReport() {
         Map<String, String> out = new LinkedHashMap<>();
-        attributes.forEach((k, v) -> {
+        attributes().forEach((k, v) -> {
             if (!PoolProfile.TOMCAT_ATTRIBUTES.contains(k)) {
                 out.put(k, k.toLowerCase().contains("password") ? "***" : v);
             }
@@ -228,7 +201,7 @@ public final class R2dbcProfile {
      */
     public List<String> notes() {
         List<String> out = new ArrayList<>();
-        if (!attributes.containsKey("maxAcquireTime")) {
+        if (!attributes().containsKey("maxAcquireTime")) {
             out.add(name() + ": no maxAcquireTime: r2dbc-pool lets a borrower wait forever (JDBC pools: 30 s)");
         }
         return out;
