@@ -1,7 +1,6 @@
 package io.poolbench.bench;
 
 import io.poolbench.bench.stub.Delay;
-import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -10,7 +9,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.sql.DataSource;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -32,34 +30,22 @@ import org.openjdk.jmh.annotations.Warmup;
  * borrow, hold ({@code holdUs}, parked with {@link Delay#park}, so the carrier is free meanwhile) and return one
  * connection, and waits for all of them; the score is borrows per ms.
  * A pool that blocks inside {@code synchronized} pins the carrier thread, which shows here and not with platform
- * threads. On JDK 17 the setup fails with a message saying so; the presets leave it out there.
+ * threads. Profile, pool size and database are {@link PoolUnderTest}'s parameters. On JDK 17 the setup fails with
+ * a message saying so; the presets leave it out there.
  */
 @State(Scope.Benchmark)
 @Threads(1)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-public class VirtualThreadCycle {
+public class VirtualThreadCycle extends PoolUnderTest {
     /** Virtual threads per invocation. */
     public static final int BORROWERS = 64;
-
-    /** Profile name in webapp/conf, or a path to a context.xml. */
-    @Param({"hikari", "dbcp2"})
-    public String profile;
-
-    /** Stub driver URL with optional delays. */
-    @Param({"jdbc:stub:bench"})
-    public String stubUrl;
-
-    /** Pool size (0 = the profile's). */
-    @Param({"0"})
-    public int poolSize;
 
     /** Hold time per borrow, µs (a parked wait: at least this long, parkNanos may add tens of µs). */
     @Param({"50"})
     public long holdUs;
 
-    private DataSource ds;
     private ExecutorService virtualThreads;
 
     /** @return true when this JVM has virtual threads (JDK 21+) */
@@ -68,9 +54,9 @@ public class VirtualThreadCycle {
     }
 
     /**
-     * Builds the pool and the virtual-thread executor.
+     * Starts the virtual-thread executor (the pool is {@link PoolUnderTest}'s, built before).
      *
-     * @throws Exception on JDK &lt; 21 (with a message) or when the pool fails
+     * @throws Exception on JDK &lt; 21, with a message
      */
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -79,16 +65,14 @@ public class VirtualThreadCycle {
                     + Runtime.version() + ": skipped");
         }
         virtualThreads = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
-        ds = BenchPools.stubPool(profile, stubUrl, poolSize);
     }
 
-    /** Closes the executor and the pool. */
+    /** Stops the executor (PoolUnderTest closes the pool). */
     @TearDown(Level.Trial)
     public void tearDown() {
         if (virtualThreads != null) {
             virtualThreads.shutdownNow();
         }
-        PoolProfile.close(ds);
     }
 
     /**
