@@ -1,14 +1,13 @@
 package io.poolbench.suite.compare;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.Progress;
@@ -29,8 +28,7 @@ import java.util.Map;
  * run never reports what did not happen.
  */
 public final class CompareReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     static final List<String> CLASSES = List.of("short", "medium", "long");
 
     private CompareReport() {
@@ -273,10 +271,8 @@ public final class CompareReport {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        CompareData.Summary j;
-        try {
-            j = JSON.readValue(dir.resolve("summary.json").toFile(), CompareData.Summary.class);
-        } catch (IOException | RuntimeException e) {
+        CompareData.Summary j = ResultJson.readIfPresent(dir.resolve("summary.json"), CompareData.Summary.class).orElse(null);
+        if (j == null) {
             return List.of();
         }
         List<String> parts = new ArrayList<>();

@@ -1,11 +1,11 @@
 package io.poolbench.suite.compare;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +15,7 @@ import java.util.Map;
 
 /** One web load's directory as the report reads it: profile.json, JMeter's results.csv, the pool's pool.csv. */
 final class LoadDirectory {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private LoadDirectory() {
     }

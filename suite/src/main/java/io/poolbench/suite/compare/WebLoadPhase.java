@@ -1,7 +1,6 @@
 package io.poolbench.suite.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterCommand;
@@ -11,6 +10,7 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ import java.util.Map;
 
 /** Compare's web-load phase for one profile: the webapp with the profile under JMeter's plan. */
 final class WebLoadPhase {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private WebLoadPhase() {
     }

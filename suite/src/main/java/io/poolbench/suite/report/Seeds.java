@@ -1,8 +1,8 @@
 package io.poolbench.suite.report;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -11,8 +11,7 @@ import java.io.InputStream;
  * {@code io/poolbench/suite/seeds/} (transcribed from the five source articles; each file's {@code source} names its article by file name and title).
  */
 public final class Seeds {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private Seeds() {
     }

@@ -1,18 +1,17 @@
 package io.poolbench.suite.seed000;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolFill;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -48,7 +47,7 @@ import javax.sql.DataSource;
  * connections out fairly (a FIFO pool's longest wait is {@code (waves - 1) × holdMs}).
  */
 public final class Seed000Experiment extends AbstractScenario {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed000Settings settings;
     private final List<PoolProfile> profiles;
     private final DatabaseOptions db;

@@ -1,17 +1,16 @@
 package io.poolbench.suite.seed001;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.tools.PostgresBackend;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -26,7 +25,7 @@ import java.util.Map;
  * and recreated at the end, also on failure and on Ctrl-C (an external server keeps it).
  */
 public final class Seed001Experiment extends AbstractScenario {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed001Settings settings;
     private final Artifacts art;
     private final Path plan;

@@ -1,10 +1,9 @@
 package io.poolbench.suite.seed001;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
@@ -26,8 +25,7 @@ import java.util.TreeMap;
  * {@code with-index.png}, {@code without-index.png}.
  */
 public final class Seed001Report {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private Seed001Report() {
     }
@@ -192,10 +190,8 @@ public final class Seed001Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        Seed001Data.Summary j;
-        try {
-            j = JSON.readValue(dir.resolve("concurrency/summary.json").toFile(), Seed001Data.Summary.class);
-        } catch (IOException | RuntimeException e) {
+        Seed001Data.Summary j = ResultJson.readIfPresent(dir.resolve("concurrency/summary.json"), Seed001Data.Summary.class).orElse(null);
+        if (j == null) {
             return List.of();
         }
         List<String> out = new ArrayList<>();

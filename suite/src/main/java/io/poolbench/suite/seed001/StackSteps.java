@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed001;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterCommand;
@@ -15,6 +14,7 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +37,7 @@ import java.util.Map;
  * finish, so an interrupted run keeps them.
  */
 public final class StackSteps {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     /** Longest JMeter may take to start every user thread, s (300 threads took 16 s with the CPU saturated). */
     static final int START_ALLOWANCE_S = 120;
     /** The index of seed 001's query, as {@code src/sql/schema.sql} creates it. */

@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed002;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.suite.tools.PostgresBackend;
@@ -13,11 +12,11 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +36,7 @@ import org.postgresql.Driver;
  * measure are in {@link SharedConnectionTrial}'s header.
  */
 public final class Seed002Experiment extends AbstractScenario {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed002Settings settings;
     private final List<PoolProfile> pools;
     private final List<String> variants;

@@ -1,10 +1,9 @@
 package io.poolbench.suite.seed002;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
@@ -28,8 +27,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * claims beside ours, and the memory tables beside its Table 1.
  */
 public final class Seed002Report {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private Seed002Report() {
     }
@@ -274,10 +272,8 @@ public final class Seed002Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        Seed002Data.Summary j;
-        try {
-            j = JSON.readValue(dir.resolve("shared/summary.json").toFile(), Seed002Data.Summary.class);
-        } catch (IOException | RuntimeException e) {
+        Seed002Data.Summary j = ResultJson.readIfPresent(dir.resolve("shared/summary.json"), Seed002Data.Summary.class).orElse(null);
+        if (j == null) {
             return List.of();
         }
         Map<String, Seed002Data.Cell> bouncer = j.variants() == null ? null : j.variants().get("none/pgbouncer");

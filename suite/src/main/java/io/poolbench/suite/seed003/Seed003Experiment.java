@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed003;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.suite.tools.Pgbench;
 import io.poolbench.suite.tools.PgbenchTables;
@@ -15,6 +14,7 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
@@ -42,7 +42,7 @@ import javax.sql.DataSource;
  * measured and what we measure are in {@link ConnectPerTransaction}'s header.
  */
 public final class Seed003Experiment extends AbstractScenario {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed003Settings settings;
     private final List<Variant> variants;
     private final List<String> notes;

@@ -1,11 +1,10 @@
 package io.poolbench.suite.seed003;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -30,8 +29,7 @@ import org.knowm.xchart.CategoryChartBuilder;
  * figure, and CPU per process; the article's rows beside them.
  */
 public final class Seed003Report {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private Seed003Report() {
     }

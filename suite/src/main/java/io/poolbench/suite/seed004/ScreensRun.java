@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed004;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
@@ -13,6 +12,7 @@ import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
@@ -44,7 +44,7 @@ import java.util.concurrent.TimeoutException;
  * reconciled against the new writer).
  */
 final class ScreensRun {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed004Settings s;
     private final Artifacts art;
     private final Path plan;

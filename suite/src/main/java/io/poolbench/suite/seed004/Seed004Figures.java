@@ -1,11 +1,11 @@
 package io.poolbench.suite.seed004;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +20,7 @@ import java.util.TreeMap;
  * record of every request (borrow times) and the screens' model (the SQL time alone).
  */
 final class Seed004Figures {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private Seed004Figures() {
     }

@@ -1,14 +1,13 @@
 package io.poolbench.suite.seed004;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
@@ -31,8 +30,7 @@ import java.util.Set;
  * warm-up before it is excluded).
  */
 public final class Seed004Report {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
     /** The screens in the article's order. */
     static final List<String> SCREENS = List.of("short", "medium", "long");
     /** The article's maxima under DBCP were all above this (21,607 ms and more): its "20-second class", ms. */

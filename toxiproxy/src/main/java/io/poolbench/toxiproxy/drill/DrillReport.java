@@ -1,8 +1,8 @@
 package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * reports what finished.
  */
 public final class DrillReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private DrillReport() {
     }

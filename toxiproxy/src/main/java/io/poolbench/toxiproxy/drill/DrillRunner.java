@@ -1,13 +1,13 @@
 package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
@@ -36,7 +36,7 @@ import javax.sql.DataSource;
  * ends ({@code drills/<drill>/<profile>/run-N.*}).
  */
 public final class DrillRunner {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private final DrillSettings s;
     private final Consumer<String> log;
