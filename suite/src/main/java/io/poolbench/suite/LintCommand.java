@@ -3,8 +3,8 @@ package io.poolbench.suite;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.ProfileLint;
+import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunLog;
 import java.nio.file.Path;
@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 /** {@code poolbench lint FILE...}: what each context.xml really configures. */
@@ -28,13 +27,8 @@ public final class LintCommand implements Callable<Integer> {
             description = "context.xml files, or profile names in webapp/conf.")
     List<String> files;
 
-    @Option(names = "--resource", paramLabel = "NAME",
-            description = "The <Resource name> to use in files that have several.")
-    String resource;
-
-    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory for names (default"
-            + " webapp/conf, ../webapp/conf, else the profiles packaged in the jar).")
-    Path confDir;
+    @Mixin
+    ProfileOptions profileOptions;
 
     @Mixin
     DatabaseOptions db;
@@ -43,9 +37,8 @@ public final class LintCommand implements Callable<Integer> {
     public Integer call() {
         db.validate();
         List<PoolProfile> ps = new ArrayList<>();
-        Path dir = ProfileDir.resolve(confDir);
         for (String f : files) {
-            PoolProfile p = PoolProfile.load(ProfileDir.locate(f, dir), resource);
+            PoolProfile p = profileOptions.load(f, null);
             String ps0 = p.urlScheme();
             if (ps0 != null && db.scheme() != null && !ps0.equals(db.scheme())) {
                 throw new TestbedException("profile " + f + " connects with a jdbc:" + ps0 + " URL but --db "

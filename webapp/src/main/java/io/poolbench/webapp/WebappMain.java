@@ -5,7 +5,7 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
@@ -42,12 +42,8 @@ public final class WebappMain implements Callable<Integer> {
             description = "Pool profile: a context.xml path or a name in --conf-dir (default ${DEFAULT-VALUE}).")
     String profile;
 
-    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory (default webapp/conf, ../webapp/conf, else the profiles packaged in the jar).")
-    Path confDir;
-
-    @Option(names = "--resource", paramLabel = "NAME",
-            description = "Resource name in the file (default jdbc/poolbench, or the only one).")
-    String resource;
+    @Mixin
+    ProfileOptions profileOptions;
 
     @Option(names = "--port", defaultValue = "8080", description = "HTTP port on 127.0.0.1, 0 = any free (default ${DEFAULT-VALUE}).")
     int port;
@@ -98,11 +94,10 @@ public final class WebappMain implements Callable<Integer> {
         ScreenModel screens = new ScreenModel(
                 ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
         dbOptions.validate();
-        Path dir = ProfileDir.resolve(confDir);
-        Path file = ProfileDir.locate(profile, dir);
+        Path file = profileOptions.locate(profile, null);
         R2dbcProfile r2dbc = R2dbcProfile.isR2dbc(file)
                 ? R2dbcProfile.load(file) : null;
-        PoolProfile p = r2dbc != null ? null : PoolProfile.load(file, resource);
+        PoolProfile p = r2dbc != null ? null : PoolProfile.load(file, profileOptions.resource);
         if (p != null) {
             p.check(dbOptions.varsSetLater());
             p.warnings().forEach(w -> System.err.println("WARNING " + w));

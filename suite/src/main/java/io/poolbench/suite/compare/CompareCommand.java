@@ -3,7 +3,7 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunDirectory;
@@ -75,9 +75,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--skip-load", description = "Skip the webapp + JMeter phase (and the database).")
     boolean skipLoad;
 
-    @Option(names = "--resource", paramLabel = "NAME",
-            description = "The <Resource name> to use in profile files that have several.")
-    String resource;
+    @Mixin
+    ProfileOptions profileOptions;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory; must be new or empty (default: a"
             + " new target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
@@ -113,7 +112,7 @@ public final class CompareCommand implements Callable<Integer> {
         Map<String, Integer> seen = new HashMap<>();
         String scheme = db.scheme();
         for (String p : profiles) {
-            PoolProfile pp = PoolProfile.load(ProfileDir.locate(p, art.confDir()), resource);
+            PoolProfile pp = profileOptions.load(p, art.confDir());
             String ps = pp.urlScheme();
             if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {
                 throw new TestbedException("profile " + p + " connects with a jdbc:" + ps + " URL but --db "
