@@ -5,7 +5,7 @@ import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.ProfileOptions;
-import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.run.RunLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,13 +39,7 @@ public final class LintCommand implements Callable<Integer> {
         List<PoolProfile> ps = new ArrayList<>();
         for (String f : files) {
             PoolProfile p = profileOptions.load(f, null);
-            String ps0 = p.urlScheme();
-            if (ps0 != null && db.scheme() != null && !ps0.equals(db.scheme())) {
-                throw new TestbedException("profile " + f + " connects with a jdbc:" + ps0 + " URL but --db "
-                        + db.kind + " is " + db.scheme() + ": lint it with " + (ps0.equals("mysql")
-                        ? "--db mysql" : "--db external --jdbc-url jdbc:" + ps0 + "://..."));
-            }
-            p.check(db.varsSetLater());
+            Profiles.runsOn(db).accept(f, p);
             ps.add(p);
         }
         int warnings = 0;

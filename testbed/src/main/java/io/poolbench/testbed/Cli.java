@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 
@@ -25,6 +28,10 @@ public final class Cli {
         CommandLine cl = new CommandLine(command);
         // the console as it is now: a run may later send System.err to its log (RunLog)
         PrintStream console = System.err;
+        cl.setExecutionStrategy(parsed -> {
+            checkLists(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof TestbedException) {
                 console.println(name + ": " + e.getMessage());
@@ -33,6 +40,43 @@ public final class Cli {
             throw e;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * Refuses a list option given empty, with an empty value, or with a value twice (two steps of one user count
+     * would write duplicate rows; two runs of one profile would share a results directory).
+     *
+     * @param parsed the parsed command line, subcommands included
+     * @throws CommandLine.ExecutionException carrying a {@link TestbedException} (one line, exit code 2)
+     */
+    static void checkLists(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+                if (!o.isMultiValue() || !(o.getValue() instanceof Collection<?> values)) {
+                    continue;
+                }
+                String given = o.longestName() + " " + String.join(",", o.originalStringValues());
+                String problem = null;
+                Set<Object> seen = new HashSet<>();
+                for (Object v : values) {
+                    if (v == null || v.toString().isBlank()) {
+                        problem = "an empty value; give each value once, separated by commas";
+                    } else if (!seen.add(v)) {
+                        problem = v + " is given twice; give each value once";
+                    }
+                    if (problem != null) {
+                        break;
+                    }
+                }
+                if (values.isEmpty()) {
+                    problem = "no value; give at least one";
+                }
+                if (problem != null) {
+                    throw new CommandLine.ExecutionException(p.commandSpec().commandLine(), given + ": " + problem,
+                            new TestbedException(given + ": " + problem));
+                }
+            }
+        }
     }
 
     /**

@@ -22,6 +22,17 @@ public final class Profiles {
          * @throws TestbedException one line naming the profile and what to do instead
          */
         void accept(String given, PoolProfile profile);
+
+        /**
+         * @param next a further condition
+         * @return a check that applies this one, then {@code next}
+         */
+        default Check and(Check next) {
+            return (given, profile) -> {
+                accept(given, profile);
+                next.accept(given, profile);
+            };
+        }
     }
 
     /**
@@ -54,6 +65,27 @@ public final class Profiles {
                 throw new TestbedException("profile " + given + " is no pool (" + p.kind().adapter().displayName()
                         + "): " + why);
             }
+        };
+    }
+
+    /**
+     * A profile that cannot reach the database these options choose: its URL is another database's
+     * ({@code jdbc:mysql} against PostgreSQL), or it needs a placeholder that database does not set (the MySQL-only
+     * profiles' {@code poolbench.mysql.endpoint}).
+     *
+     * @param db the command's database options
+     * @return the check
+     */
+    public static Check runsOn(DatabaseOptions db) {
+        return (given, p) -> {
+            String ps = p.urlScheme();
+            String scheme = db.scheme();
+            if (ps != null && scheme != null && !ps.equals(scheme)) {
+                throw new TestbedException("profile " + given + " connects with a jdbc:" + ps + " URL but --db "
+                        + db.kind + " is " + scheme + ": use " + (ps.equals("mysql") ? "--db mysql" : "--db external"
+                        + " --jdbc-url jdbc:" + ps + "://...") + ", or a profile that takes the database's URL");
+            }
+            p.check(db.varsSetLater());
         };
     }
 }

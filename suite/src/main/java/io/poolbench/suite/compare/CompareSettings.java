@@ -36,6 +36,11 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
     public CompareSettings {
         Cli.range("--duration", durationSeconds, 1, 86_400);
         Cli.range("--rampup", rampupSeconds, 0, 3_600);
+        if (rampupSeconds >= durationSeconds) {
+            throw new TestbedException("--rampup " + rampupSeconds + " is not shorter than --duration "
+                    + durationSeconds + ": JMeter would still be starting threads when the load ends; give a"
+                    + " --rampup below " + durationSeconds);
+        }
         Cli.range("--short-threads", shortThreads, 0, 5_000);
         Cli.range("--medium-threads", mediumThreads, 0, 5_000);
         Cli.range("--long-threads", longThreads, 0, 5_000);

@@ -81,7 +81,8 @@ public final class Seed000Command extends ScenarioCommand {
         db.validate();
         Path conf = ProfileDir.resolve(null);
         List<PoolProfile> pps = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
-                : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it"));
+                : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it")
+                .and(Profiles.runsOn(db)));
         Seed000Settings settings = new Seed000Settings(pps.stream().map(p -> p.file().toString()).toList(), sizes,
                 n, tasks, holdMs, db.kind, kinds);
         boolean platformOnlyNote = threadKinds == null && !virtualAvailable;

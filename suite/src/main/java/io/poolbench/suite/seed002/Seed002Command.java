@@ -125,7 +125,7 @@ public final class Seed002Command extends ScenarioCommand {
         Path conf = ProfileDir.resolve(null);
         List<PoolProfile> pools = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
                 : QUICK_PROFILES, conf, Profiles.pooled("the connection-per-thread variant is built in (leave it out"
-                + " with --without unpooled)"));
+                + " with --without unpooled)").and(Profiles.runsOn(db)));
         String password = db.settings().password();
         boolean withBouncer = !without.contains("pgbouncer");
         if (withBouncer && password != null && !password.isEmpty()) {

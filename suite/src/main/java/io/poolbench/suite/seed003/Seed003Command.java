@@ -103,12 +103,8 @@ public final class Seed003Command extends ScenarioCommand {
         Path conf = ProfileDir.resolve(null);
         List<Seed003Experiment.Variant> variants = new ArrayList<>();
         if (!without.contains("java")) {
-            for (PoolProfile pp : Profiles.load(profiles != null ? profiles : DEFAULT_PROFILES, conf, (p, pp) -> {
-                if (pp.urlScheme() != null && !pp.urlScheme().equals("postgresql")) {
-                    throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL:"
-                            + " sweep connect needs a profile that takes the database's URL or a PostgreSQL one");
-                }
-            })) {
+            for (PoolProfile pp : Profiles.load(profiles != null ? profiles : DEFAULT_PROFILES, conf,
+                    Profiles.runsOn(db))) {
                 variants.add(new Seed003Experiment.Variant("java-" + pp.name(), "java",
                         pp.kind().adapter().displayName(), true, pp));
             }

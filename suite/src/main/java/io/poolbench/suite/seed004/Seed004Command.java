@@ -87,10 +87,9 @@ public final class Seed004Command extends ScenarioCommand {
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
-                load.engines, load.remoteEngines, warmup, duration, Math.min(rampup, warmup), pct[0], pct[1],
+                load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
                 images.toxiproxyImage);
-        Cli.range("--rampup", rampup, 0, 3_600);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);

@@ -57,9 +57,15 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
                     + " screens' per cents, together at most 100, e.g. 50,30");
         }
         for (String e : remoteEngines) {
-            if (!e.matches("[^:\\s]+:\\d{1,5}")) {
-                throw new TestbedException("--remote-engines " + e + " is not HOST:PORT");
+            if (!e.matches("[^:\\s]+:\\d{1,5}") || Integer.parseInt(e.substring(e.lastIndexOf(':') + 1)) > 65_535
+                    || Integer.parseInt(e.substring(e.lastIndexOf(':') + 1)) < 1) {
+                throw new TestbedException("--remote-engines " + e + " is not HOST:PORT with a port from 1 to 65535");
             }
+        }
+        if (rampupSeconds > warmupSeconds) {
+            throw new TestbedException("--rampup " + rampupSeconds + " is longer than --warmup " + warmupSeconds
+                    + ": the threads start within the warm-up, so that every measured second has all of them; give"
+                    + " --rampup " + warmupSeconds + " or less, or a longer --warmup");
         }
         if (Math.round(users * share) < 1) {
             throw new TestbedException("--users " + users + " × --share " + share + " leaves no user for the webapp");
