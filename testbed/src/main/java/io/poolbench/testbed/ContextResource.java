@@ -2,6 +2,7 @@ package io.poolbench.testbed;
 
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -39,5 +40,20 @@ public abstract class ContextResource {
     /** @return the resource's attributes as written (placeholders unresolved), in document order */
     public final Map<String, String> attributes() {
         return attributes;
+    }
+
+    /**
+     * The attributes as a report shows them: Tomcat's own left out, every secret masked ({@link Redact#attribute}).
+     *
+     * @return attribute → value, in document order
+     */
+    public final Map<String, String> settingsForReport() {
+        Map<String, String> out = new LinkedHashMap<>();
+        attributes.forEach((k, v) -> {
+            if (!PoolProfile.TOMCAT_ATTRIBUTES.contains(k)) {
+                out.put(k, Redact.attribute(k, v));
+            }
+        });
+        return out;
     }
 }

@@ -41,7 +41,7 @@ public final class DatabaseOptions {
 
     /** @return the settings these options describe */
     public DatabaseSettings settings() {
-        return new DatabaseSettings(kind, jdbcUrl, jdbcUser, System.getenv("POOLBENCH_JDBC_PASSWORD"), mysqlImage);
+        return new DatabaseSettings(kind, jdbcUrl, jdbcUser, System.getenv(DatabaseSettings.PASSWORD_ENV), mysqlImage);
     }
 
     /** @return the data set of {@link #rows} orders */

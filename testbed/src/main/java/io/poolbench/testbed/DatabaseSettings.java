@@ -14,6 +14,9 @@ import java.util.Locale;
  * @param mysqlImage image for {@code mysql}, or null for the default
  */
 public record DatabaseSettings(String kind, String jdbcUrl, String user, String password, String mysqlImage) {
+    /** The environment variable that carries the database password (never the command line). */
+    public static final String PASSWORD_ENV = "POOLBENCH_JDBC_PASSWORD";
+
 
     /** @return the default: embedded PostgreSQL */
     public static DatabaseSettings embedded() {

@@ -37,7 +37,7 @@ final class PoolBuild {
         });
         String type = resolved.getOrDefault("type", "javax.sql.DataSource");
         // what Tomcat hands a factory: a ResourceRef carrying factory and auth, and the resource's other
-        // p.attributes() as properties (name, type, description and closeMethod are Tomcat's own)
+        // the attributes as properties (name, type, description and closeMethod are Tomcat's own)
         Reference ref = new ResourceRef(type, null, null, resolved.get("auth"), false,
                 p.kind().factoryClass(), null);
         resolved.forEach((k, v) -> {
@@ -51,10 +51,9 @@ final class PoolBuild {
             ds = factory.getObjectInstance(ref, null, null, null);
         } catch (Exception e) {
             String pw = vars.getOrDefault("poolbench.jdbc.password", "");
-            throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " could not build the pool: "
-                    + Redact.secret(Redact.rootMessage(e), pw)
-                    + "; check the p.attributes() and that the database at " + Redact.url(resolved.getOrDefault(p.kind().urlAttribute(), "?"))
-                    + " is reachable", e);
+            throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " could not build the"
+                    + " pool: " + Redact.text(Redact.rootMessage(e), pw) + "; check the attributes and that the database at "
+                    + Redact.url(resolved.getOrDefault(p.kind().urlAttribute(), "?")) + " is reachable", e);
         }
         if (!(ds instanceof DataSource)) {
             throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " returned nothing for type '"

@@ -118,22 +118,6 @@ public final class PoolProfile extends ContextResource {
     }
 
     /**
-     * The pool settings for reports: every attribute except Tomcat's own and anything that looks like a password,
-     * placeholders unresolved.
-     *
-     * @return attribute → value
-     */
-    public Map<String, String> settingsForReport() {
-        Map<String, String> out = new LinkedHashMap<>();
-        attributes().forEach((k, v) -> {
-            if (!TOMCAT_ATTRIBUTES.contains(k)) {
-                out.put(k, k.toLowerCase().contains("password") ? "***" : v);
-            }
-        });
-        return out;
-    }
-
-    /**
      * The attributes with {@code ${name}} / {@code ${name:-default}} placeholders resolved from {@code vars}, then
      * from system properties (as Tomcat resolves them).
      *

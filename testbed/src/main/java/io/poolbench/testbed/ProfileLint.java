@@ -3,7 +3,6 @@ package io.poolbench.testbed;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,7 +74,7 @@ public final class ProfileLint {
                     + " [Connector/J 8.0 release notes]");
         }
         Map<String, String> written = new LinkedHashMap<>();
-        p.attributes().forEach((k, v) -> written.put(k, k.toLowerCase(Locale.ROOT).contains("password") ? "***" : v));
+        p.attributes().forEach((k, v) -> written.put(k, Redact.attribute(k, v)));
         return new Result(p, written, effective, timeouts, w);
     }
 

@@ -182,19 +182,6 @@ public final class R2dbcProfile extends ContextResource {
     }
 
     /**
-     * @return the pool's settings for reports: every attribute but Tomcat's and the password, unresolved
-     */
-    public Map<String, String> settingsForReport() {
-        Map<String, String> out = new LinkedHashMap<>();
-        attributes().forEach((k, v) -> {
-            if (!PoolProfile.TOMCAT_ATTRIBUTES.contains(k)) {
-                out.put(k, k.toLowerCase().contains("password") ? "***" : v);
-            }
-        });
-        return out;
-    }
-
-    /**
      * Lines for a report on what the profile leaves at r2dbc-pool's defaults that matter under load.
      *
      * @return zero or more one-line notes

@@ -1,12 +1,15 @@
 package io.poolbench.testbed;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** Removes secrets from strings that may reach a log or a report: passwords never appear in either. */
 public final class Redact {
+    // a password parameter anywhere (a URL, or a driver's message quoting one): up to the next separator, blank
+    // or quote; user info of a URL, //user:password@host
     private static final Pattern URL_PASSWORD_PARAM =
-            Pattern.compile("(?i)((?:password|passwd|pwd)=)[^&;]*");
-    private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@]+:)[^/@]*@");
+            Pattern.compile("(?i)((?:password|passwd|pwd)=)[^&;\\s\"'<>]*");
+    private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@\\s]+:)[^/@\\s]*@");
 
     private Redact() {
     }
@@ -23,6 +26,31 @@ public final class Redact {
         }
         String r = URL_PASSWORD_PARAM.matcher(url).replaceAll("$1***");
         return URL_USERINFO.matcher(r).replaceAll("$1***@");
+    }
+
+    /**
+     * Masks one attribute of a profile for a report or a log: the whole value of a password attribute (any name with
+     * {@code password}, and Agroal's {@code credential}), and the secrets of a URL in any other.
+     *
+     * @param name the attribute's name
+     * @param value its value as written or resolved
+     * @return the value to show
+     */
+    public static String attribute(String name, String value) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.contains("password") || n.equals("credential") ? "***" : text(value, null);
+    }
+
+    /**
+     * Redacts free text (a driver's error message, a command line, a log line): every JDBC URL's secrets, as
+     * {@link #url(String)} does, and a known password wherever it stands.
+     *
+     * @param text text, may be null
+     * @param password the secret to hide as well, may be null or empty
+     * @return the text without secrets (null for null)
+     */
+    public static String text(String text, String password) {
+        return text == null ? null : url(secret(text, password));
     }
 
     /**

@@ -15,6 +15,15 @@ class RedactTest {
     }
 
     @Test
+    void passwordsLeaveFreeText() {
+        // a driver quoting the URL back (PostgreSQL's "database ... does not exist")
+        String m = Redact.text("FATAL: database \"db?password=hunter2\" does not exist; at jdbc:mysql://u:s3cret@h/db;"
+                + " also pwd=abc&x=1 and the plain s3cret", "s3cret");
+        assertFalse(m.contains("hunter2") || m.contains("s3cret") || m.contains("abc"), m);
+        assertEquals("x pwd=*** y", Redact.text("x pwd=abc y", null));
+    }
+
+    @Test
     void dialectFromUrl() {
         assertEquals(Dialect.POSTGRESQL, Dialect.fromJdbcUrl("jdbc:postgresql://h/db"));
         assertEquals(Dialect.MYSQL, Dialect.fromJdbcUrl("jdbc:mysql://h/db"));

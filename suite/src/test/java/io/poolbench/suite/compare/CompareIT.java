@@ -29,6 +29,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The main job from the built artifacts of this reactor (JMH jar, webapp jar, JMeter home) against embedded
@@ -211,22 +213,39 @@ class CompareIT {
         }
     }
 
-    @Test
-    void thePasswordOfTheRunAppearsInNoFileAndNoLine() throws Exception {
+    /**
+     * A canary password in each form a user can give one: the environment (POOLBENCH_JDBC_PASSWORD), a
+     * {@code password=} parameter of --jdbc-url, and one in a profile's URL. The run must succeed with it (so it was
+     * used) and show it in no line of the console and no file of the run directory.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"environment", "jdbc-url", "profile"})
+    void thePasswordOfTheRunAppearsInNoFileAndNoLine(String form) throws Exception {
         // the embedded run has no password of its own, so the run is pointed, as --db external, at an embedded
-        // server with a password that only the environment carries (the way a user passes one)
+        // server whose user has one
         String secret = "Pw-7c1f-never-shown";
         try (Database db = DatabaseSettings.embedded().open()) {
             try (Connection c = db.connect(); Statement st = c.createStatement()) {
                 st.execute("CREATE ROLE pbsecret LOGIN SUPERUSER PASSWORD '" + secret + "'");
             }
             Path out = tmp.resolve("run");
+            String url = form.equals("jdbc-url") ? db.jdbcUrl() + "?password=" + secret : db.jdbcUrl();
+            String profile = "hikari";
+            if (form.equals("profile")) {
+                Path f = tmp.resolve("canary.xml");
+                Files.writeString(f, Files.readString(Path.of("../webapp/conf/hikari.xml")).replace(
+                        "jdbcUrl=\"${poolbench.jdbc.url}\"", "jdbcUrl=\"${poolbench.jdbc.url}?password=" + secret + "\""));
+                profile = f.toString();
+            }
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString()));
-            cmd.addAll(List.of(tinyLoad(out, "--profiles", "hikari", "--skip-jmh", "--duration", "3", "--db",
-                    "external", "--jdbc-url", db.jdbcUrl(), "--jdbc-user", "pbsecret")));
+            cmd.addAll(List.of(tinyLoad(out, "--profiles", profile, "--skip-jmh", "--duration", "3", "--db",
+                    "external", "--jdbc-url", url, "--jdbc-user", "pbsecret")));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-            pb.environment().put("POOLBENCH_JDBC_PASSWORD", secret);
+            pb.environment().remove("POOLBENCH_JDBC_PASSWORD");
+            if (form.equals("environment")) {
+                pb.environment().put("POOLBENCH_JDBC_PASSWORD", secret);
+            }
             Process p = pb.start();
             String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(5, TimeUnit.MINUTES));

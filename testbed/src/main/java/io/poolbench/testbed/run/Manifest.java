@@ -4,6 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
@@ -44,7 +48,21 @@ public record Manifest(String format, String command, List<String> args, JsonNod
      * @return the JSON tree for {@link #settings()}
      */
     public static JsonNode settingsTree(Object settings) {
-        return WRITER.valueToTree(settings);
+        return redacted(WRITER.valueToTree(settings));
+    }
+
+    /** Every text value of a tree with the secrets of a URL and the database password masked (see {@link Redact}). */
+    private static JsonNode redacted(JsonNode node) {
+        if (node instanceof ObjectNode o) {
+            o.fields().forEachRemaining(e -> e.setValue(redacted(e.getValue())));
+        } else if (node instanceof ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                a.set(i, redacted(a.get(i)));
+            }
+        } else if (node != null && node.isTextual()) {
+            return TextNode.valueOf(Redact.text(node.asText(), System.getenv(DatabaseSettings.PASSWORD_ENV)));
+        }
+        return node;
     }
 
     /**

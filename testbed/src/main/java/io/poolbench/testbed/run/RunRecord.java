@@ -2,6 +2,7 @@ package io.poolbench.testbed.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.Redact;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -64,7 +65,8 @@ public final class RunRecord {
     private RunRecord(Path dir, String command, List<String> args, Object settings, PrintStream console) {
         this.dir = dir;
         this.command = command;
-        this.args = List.copyOf(args);
+        // a password typed into a URL (--jdbc-url ...?password=...) is masked before anything is written
+        this.args = args.stream().map(a -> Redact.text(a, System.getenv(DatabaseSettings.PASSWORD_ENV))).toList();
         this.settings = Manifest.settingsTree(settings);
         this.console = console;
         this.hook = new Thread(this::onShutdown, "poolbench-run-interrupted");
