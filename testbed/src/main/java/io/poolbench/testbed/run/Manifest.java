@@ -16,6 +16,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,8 @@ import java.util.Map;
  * @param environment machine, OS, JDK
  * @param startedAt ISO-8601 instant
  * @param endedAt ISO-8601 instant, null while running
- * @param status {@code running}, {@code ok}, {@code failed} or {@code interrupted}
+ * @param status {@code running}, {@code ok}, {@code failed} or {@code interrupted}; {@code killed} as read back
+ *     when the manifest says running and the process that wrote it is gone (see {@link #read})
  * @param phases every phase in order
  */
 public record Manifest(String format, String command, List<String> args, JsonNode settings,
@@ -101,7 +103,35 @@ public record Manifest(String format, String command, List<String> args, JsonNod
             throw new TestbedException(f + " is not a poolbench manifest (format " + (m == null ? null : m.format())
                     + ", expected " + RunRecord.FORMAT + "): pass the directory of a run of this version");
         }
-        return m;
+        return Status.RUNNING.label().equals(m.status()) && !m.writerAlive() ? m.killed() : m;
+    }
+
+    /**
+     * @return false when the process that wrote this manifest is gone (or its pid now belongs to a process started
+     *     after the run); true while it runs, and for a manifest that recorded no pid (written before pids were)
+     */
+    private boolean writerAlive() {
+        String pid = environment == null ? null : environment.get("pid");
+        if (pid == null) {
+            return true;
+        }
+        try {
+            Instant started = Instant.parse(startedAt);
+            return ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive)
+                    .map(h -> h.info().startInstant().map(i -> !i.isAfter(started)).orElse(true)).orElse(false);
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** @return this manifest as its process left it when killed: the run and its running phases {@code killed} */
+    private Manifest killed() {
+        String why = "the run's process (pid " + environment.get("pid") + ") ended without finishing this phase:"
+                + " killed (kill -9, out of memory, or the machine stopped)";
+        List<PhaseEntry> ps = phases.stream().map(p -> Status.RUNNING.label().equals(p.status())
+                ? new PhaseEntry(p.id(), p.description(), Status.KILLED.label(), why, p.note(), p.startedAt(), null)
+                : p).toList();
+        return new Manifest(format, command, args, settings, environment, startedAt, null, Status.KILLED.label(), ps);
     }
 
     /**
@@ -130,6 +160,8 @@ public record Manifest(String format, String command, List<String> args, JsonNod
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         env.put("java", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
+        // the writer's pid: a reader tells a run still going from one whose process was killed
+        env.put("pid", Long.toString(ProcessHandle.current().pid()));
         return env;
     }
 }

@@ -15,7 +15,9 @@ public enum Status {
     /** stopped by Ctrl-C or the end of the JVM while running */
     INTERRUPTED,
     /** not run; the reason says why (by choice, or because the run was interrupted first) */
-    SKIPPED;
+    SKIPPED,
+    /** running when its process was killed (kill -9): read back so from a manifest that says running */
+    KILLED;
 
     /** @return the lower-case name used in the manifest and the reports */
     public String label() {

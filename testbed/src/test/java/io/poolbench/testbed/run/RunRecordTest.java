@@ -121,4 +121,25 @@ class RunRecordTest {
         assertThrows(TestbedException.class, () -> Cli.range("--rate", Double.NaN, 0.1, 100_000));
         Cli.range("--rate", 100, 0.1, 100_000);
     }
+
+    @Test
+    void aRunWhoseProcessIsGoneReadsAsKilledNotRunning() throws Exception {
+        Path run = RunDirectory.prepare(tmp.resolve("killed"), tmp, false);
+        RunRecord r = RunRecord.start(run, "run", List.of("run"), Map.of(), quiet);
+        r.plan("load", "the load").start();
+        // while this process writes it, the run is running
+        assertEquals("running", Manifest.read(run).status());
+        // the same manifest, written by a process that has ended (as after kill -9)
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path f = run.resolve(RunRecord.MANIFEST);
+        String pid = "\"pid\" : \"" + ProcessHandle.current().pid() + "\"";
+        assertTrue(Files.readString(f).contains(pid));
+        Files.writeString(f, Files.readString(f).replace(pid, "\"pid\" : \"" + gone.pid() + "\""));
+        Manifest m = Manifest.read(run);
+        assertEquals("killed", m.status());
+        assertEquals("killed", m.phase("load").status());
+        assertTrue(m.phase("load").reason().contains("pid " + gone.pid()), m.phase("load").reason());
+        r.finish();
+    }
 }
