@@ -46,9 +46,13 @@ final class Seed001Data {
             Long p99Ms, Long maxMs, Double spanSeconds, Long warmupRequests, Map<String, Long> errorsByCode,
             Integer poolSamples, Integer maxWaiting, Double meanWaiting, Integer maxActive) {
 
-        /** @return true when the step has figures (requests were counted in its window) */
+        /**
+         * @return true when the step's figures are a result: requests were counted in its window and the step did not
+         *     fail (a step over the error budget keeps its figures in its JSON for diagnosis, but no table, check,
+         *     chart or finding uses them)
+         */
         boolean measured() {
-            return requests != null;
+            return requests != null && failed == null;
         }
 
         /**

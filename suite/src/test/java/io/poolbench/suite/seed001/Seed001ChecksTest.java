@@ -64,4 +64,17 @@ class Seed001ChecksTest {
         assertEquals(List.of(new Seed001Data.IndexEffect("hikari", 100, 40.0)), effects);
         assertTrue(md.contains("| hikari label | 100: 40.0 × |"), md);
     }
+
+    @Test
+    void aFailedStepIsNoResultEvenWithFigures() {
+        // issue 19: a step over the error budget kept its req/s in the ratios and the findings
+        Map<String, Seed001Data.StackData> stacks = new LinkedHashMap<>();
+        stacks.put("hikari", stack("hikari", false, step(100, 2_000, 40, 60), step(300, 2_100, 140, 200)));
+        stacks.put("r2dbc", stack("r2dbc", true, step(100, 1_500, 60, 50),
+                step(300, 9_999, 1, 1).failed("600 of 1,000 requests failed (60.0 % > --max-error-percent 1)")));
+        Seed001Data.IndexChecks j = new Seed001Data.IndexChecks(new LinkedHashMap<>(), new ArrayList<>());
+        String md = Seed001Checks.checks(stacks, ARTICLE, "with", j);
+        assertEquals(List.of(new Seed001Data.Ratio("r2dbc", "hikari", 100, 0.75)), j.r2dbcOverJdbc());
+        assertTrue(!md.contains("9999") && !md.contains("9,999") && !md.contains("4.76"), md);
+    }
 }
