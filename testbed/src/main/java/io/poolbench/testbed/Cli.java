@@ -107,12 +107,9 @@ public final class Cli {
      */
     public static void range(String option, double value, double min, double max) {
         if (!(value >= min && value <= max)) {
-            throw new TestbedException(option + " " + plain(value) + " is out of range: allowed " + plain(min)
-                    + " .. " + plain(max));
+            throw new TestbedException(option + " " + Figures.plain(value) + " is out of range: allowed "
+                    + Figures.plain(min) + " .. " + Figures.plain(max));
         }
     }
 
-    private static String plain(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
 }

@@ -64,6 +64,14 @@ public final class Figures {
     }
 
     /**
+     * @param v a number as a user typed it
+     * @return a whole number without decimals ({@code 1}, not {@code 1.0}), else as Java prints it
+     */
+    public static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /**
      * @param v a figure
      * @param decimals decimals to show
      * @return the figure with thousands separators and {@code decimals} decimals; "n/a" for NaN or null

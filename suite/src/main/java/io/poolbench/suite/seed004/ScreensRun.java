@@ -198,6 +198,10 @@ final class ScreensRun {
         if (st.measuredRequests() == 0) {
             throw new Seed004Experiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
         }
+        Seed004Figures.Budget budget = Seed004Figures.budget(dir);
+        if (budget.percent() > s.maxErrorPercent()) {
+            throw new Seed004Experiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
+        }
         return st.line();
     }
 

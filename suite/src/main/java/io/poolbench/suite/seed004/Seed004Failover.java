@@ -67,6 +67,36 @@ final class Seed004Failover {
                 l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
     }
 
+    /** Requests that end within this long after the first success on the new writer still belong to the failover. */
+    static final long SETTLE_MS = 5_000;
+
+    /**
+     * The failover's window: from the injection to the first acknowledged write on the new writer (the earliest
+     * write that started after the endpoint moved and succeeded) plus {@link #SETTLE_MS}. Requests that start in
+     * it belong to the failover's table and ledger, not to the run's error budget.
+     *
+     * @param o the run's outcome
+     * @param log the webapp's record of every request
+     * @return {@code {from, to}} in epoch ms ({@code to} is the end of the measured period when no write succeeded
+     *     on the new writer), or null when the run injected no failover
+     */
+    static long[] window(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
+        Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
+        if (!ev.containsKey("injection")) {
+            return null;
+        }
+        long inj = o.t0EpochMs() + ev.get("injection");
+        long moved = o.t0EpochMs() + ev.getOrDefault("endpoint-moved", ev.get("injection"));
+        long firstWriteEnd = Long.MAX_VALUE;
+        for (ScreenLog.Entry e : log) {
+            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved) {
+                firstWriteEnd = Math.min(firstWriteEnd, e.startEpochMs() + e.elapsedUs() / 1000);
+            }
+        }
+        return new long[] {inj, firstWriteEnd == Long.MAX_VALUE ? o.measureToEpochMs()
+                : Math.min(o.measureToEpochMs(), firstWriteEnd + SETTLE_MS)};
+    }
+
     /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
     static void chart(Path csv, Seed004Data.Outcome outcome, Path png, String title) throws IOException {
         long t0 = outcome.t0EpochMs();

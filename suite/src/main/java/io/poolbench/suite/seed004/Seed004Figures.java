@@ -139,4 +139,57 @@ final class Seed004Figures {
         return new RunStats(id, pool, screens, measured, (toEpochMs - fromEpochMs) / 1000.0, targetPerSecond,
                 errorsByCode);
     }
+
+    /**
+     * The run's error budget: the failed share of the requests that started in the measured period, leaving out
+     * those that started in the failover's window ({@link Seed004Failover#window}).
+     *
+     * @param requests requests counted against the budget
+     * @param errors of those, the failed ones
+     * @param failoverRequests requests of the failover's window (not counted)
+     * @param failoverErrors of those, the failed ones
+     */
+    record Budget(long requests, long errors, long failoverRequests, long failoverErrors) {
+        /** @return the failed share, % (0 without requests) */
+        double percent() {
+            return requests == 0 ? 0 : errors * 100.0 / requests;
+        }
+
+        /**
+         * @param maxErrorPercent the budget, %
+         * @return why a run over the budget failed, one line
+         */
+        String failure(double maxErrorPercent) {
+            return String.format(Locale.ROOT, "%,d of %,d requests failed in the measured period (%.1f %% >"
+                    + " --max-error-percent %s)%s: the figures are not a result", errors, requests, percent(),
+                    Figures.plain(maxErrorPercent), failoverRequests == 0 ? "" : String.format(Locale.ROOT,
+                    "; the failover's window (%,d requests, %,d failed) is left out", failoverRequests,
+                    failoverErrors));
+        }
+    }
+
+    /**
+     * Reads one run's files and counts its error budget.
+     *
+     * @param runDir {@code seed004/<run>/}
+     * @return the budget's counts
+     * @throws IOException when a file cannot be read
+     */
+    static Budget budget(Path runDir) throws IOException {
+        Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
+        Path results = runDir.resolve("results.csv");
+        JtlSummary.LabelStats all = JtlSummary.read(results, o.measureFromEpochMs(), o.measureToEpochMs()).get("all");
+        long n = all == null ? 0 : all.requests();
+        long errors = all == null ? 0 : all.errors();
+        long[] w = Files.isRegularFile(runDir.resolve("screens.csv"))
+                ? Seed004Failover.window(o, ScreenLog.read(runDir.resolve("screens.csv"))) : null;
+        if (w == null) {
+            return new Budget(n, errors, 0, 0);
+        }
+        JtlSummary.LabelStats in = JtlSummary.read(results, Math.max(w[0], o.measureFromEpochMs()),
+                Math.min(w[1], o.measureToEpochMs())).get("all");
+        long wn = in == null ? 0 : in.requests();
+        long we = in == null ? 0 : in.errors();
+        return new Budget(n - wn, errors - we, wn, we);
+    }
 }

@@ -1,5 +1,7 @@
 package io.poolbench.suite.compare;
 
+import static io.poolbench.suite.process.JtlRows.HEADER;
+import static io.poolbench.suite.process.JtlRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,13 +28,6 @@ class CompareReportTest {
     @TempDir
     Path dir;
 
-    static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
-            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n";
-
-    static String row(long ts, long elapsed, String label, int code) {
-        return ts + "," + elapsed + "," + label + "," + code + ",,t 1-1,text," + (code < 400) + ",,1,1,1,1,http://x/"
-                + label + "," + elapsed + ",0,0\n";
-    }
 
     @Test
     void jtlStatisticsFollowJMetersDefinitions() throws Exception {

@@ -1,0 +1,65 @@
+package io.poolbench.suite.seed004;
+
+import static io.poolbench.suite.process.JtlRows.HEADER;
+import static io.poolbench.suite.process.JtlRows.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.report.ResultJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Seed 004's error budget from a run's files: failed requests of the measured period count, those of the warm-up
+ * do not, and with a failover those that start in its window (injection to 5 s after the first write the new
+ * writer acknowledged) belong to the failover, not to the budget.
+ */
+class Seed004BudgetTest {
+    @TempDir
+    Path dir;
+
+    private void outcome(Map<String, Long> events) throws Exception {
+        // t0 = 0; measured period 10 s … 70 s
+        ResultJson.MAPPER.writeValue(dir.resolve("outcome.json").toFile(), new Seed004Data.Outcome("r", "f", null,
+                null, "HikariCP", 30_000L, 0, 10_000, 70_000, 1.0, 8_500L, List.of(), events, null));
+    }
+
+    private void results(long[][] rows) throws Exception {
+        StringBuilder sb = new StringBuilder(HEADER);
+        for (long[] r : rows) {
+            sb.append(row(r[0], 10, "short", (int) r[1]));
+        }
+        Files.writeString(dir.resolve("results.csv"), sb);
+    }
+
+    @Test
+    void aContainerKilledMidRunFailsTheBudget() throws Exception {
+        outcome(Map.of());
+        // 2 failed in the warm-up (not counted), then 2 ok and 3 failed in the measured period
+        results(new long[][] {{1_000, 503}, {2_000, 503}, {20_000, 200}, {30_000, 200}, {40_000, 503},
+            {50_000, 503}, {60_000, 503}});
+        Seed004Figures.Budget b = Seed004Figures.budget(dir);
+        assertEquals(new Seed004Figures.Budget(5, 3, 0, 0), b);
+        assertEquals(60.0, b.percent(), 1e-9);
+        assertTrue(b.failure(1).startsWith("3 of 5 requests failed in the measured period (60.0 % >"
+                + " --max-error-percent 1)"), b.failure(1));
+    }
+
+    @Test
+    void theFailoversWindowIsLeftOut() throws Exception {
+        // injection at 30 s, endpoint moved at 32 s; the first write acknowledged by B ends at 35 s: window 30 … 40 s
+        outcome(Map.of("injection", 30_000L, "endpoint-moved", 32_000L));
+        try (ScreenLog log = ScreenLog.create(dir.resolve("screens.csv"))) {
+            log.add(new ScreenLog.Entry(31_000, "short", 1, 500, "read-only", 1, 0, 0, 1_000_000, "w1"));
+            log.add(new ScreenLog.Entry(34_000, "short", 2, 200, "", 1, 0, 0, 1_000_000, "w2"));
+        }
+        results(new long[][] {{20_000, 200}, {31_000, 503}, {33_000, 503}, {39_000, 503}, {45_000, 503},
+            {50_000, 200}});
+        assertEquals(new Seed004Figures.Budget(3, 1, 3, 3), Seed004Figures.budget(dir));
+    }
+}
