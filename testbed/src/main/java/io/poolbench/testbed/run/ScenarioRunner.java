@@ -30,9 +30,10 @@ public final class ScenarioRunner {
      * @param dir its run directory, new and empty ({@link RunDirectory#prepare})
      * @param args the whole command line as typed (no password is ever on it)
      * @param console where progress and the closing line go
-     * @return {@link RunRecord#exitCode()}: 0 every phase ok, 1 a phase failed, 130 / 143 interrupted
-     * @throws TestbedException what the scenario threw as one line, after the record was finished and the report
-     *     written
+     * @return {@link RunRecord#exitCode()}: 0 every phase ok, 1 a phase failed (also when the scenario threw after a
+     *     phase had ended ok: the database died during the run), 130 / 143 interrupted
+     * @throws TestbedException what the scenario threw as one line before any phase ended ok (bad input, a database
+     *     unreachable at start: exit 2), after the record was finished and the report written
      */
     public static int run(Scenario scenario, Path dir, List<String> args, PrintStream console) throws Exception {
         try (RunLog log = RunLog.redirect(dir.resolve(scenario.logFile()))) {
@@ -45,12 +46,15 @@ public final class ScenarioRunner {
                 if (record.interrupted()) {
                     return record.finish(); // the signal handler said what finished; the hook writes the report
                 }
+                // a one-line error before any phase ended ok is the input's or the start's (the database could not be
+                // reached): exit 2; after one, the run failed on the way (the database died during it): exit 1
+                boolean underWay = record.manifest().phases().stream().anyMatch(PhaseEntry::ok);
                 // what was running when it broke is failed with the reason; what finished is still reported
                 record.failRunning(Redact.rootMessage(e));
                 record.finish();
                 reportQuietly(scenario, dir, console);
-                if (e instanceof TestbedException) {
-                    throw e; // one line, exit 2 (e.g. the database could not be reached)
+                if (e instanceof TestbedException && !underWay) {
+                    throw e;
                 }
                 progress.print(scenario.consoleName() + ": PROBLEM: " + record.outcomeLine());
                 return record.exitCode();

@@ -142,4 +142,34 @@ class RunRecordTest {
         assertTrue(m.phase("load").reason().contains("pid " + gone.pid()), m.phase("load").reason());
         r.finish();
     }
+
+    /** A scenario whose first phase ends ok or not, and whose second throws a one-line error. */
+    private static Scenario breaking(boolean firstOk) {
+        return new AbstractScenario("test", Map.of(), dir -> null) {
+            @Override
+            public void run(RunRecord record, Progress console) {
+                Phase db = record.plan("database", "start the database");
+                Phase load = record.plan("load", "the load");
+                db.start();
+                if (!firstOk) {
+                    throw new TestbedException("the database could not be reached");
+                }
+                db.ok("started");
+                load.start();
+                throw new TestbedException("the database went away");
+            }
+        };
+    }
+
+    @Test
+    void aDatabaseThatDiesDuringTheRunIsAFailedRunNotBadInput() throws Exception {
+        // issue 19: a database that died mid-sweep exited 2, the code for bad input
+        Path run = RunDirectory.prepare(tmp.resolve("dies"), tmp, false);
+        assertEquals(1, ScenarioRunner.run(breaking(true), run, List.of("test"), quiet));
+        assertEquals("failed", Manifest.read(run).phase("load").status());
+        Path start = RunDirectory.prepare(tmp.resolve("unreachable"), tmp, false);
+        TestbedException e = assertThrows(TestbedException.class,
+                () -> ScenarioRunner.run(breaking(false), start, List.of("test"), quiet));
+        assertTrue(e.getMessage().contains("could not be reached"), e.getMessage());
+    }
 }
