@@ -113,6 +113,21 @@ public final class JMeterEngines implements AutoCloseable {
     }
 
     /**
+     * @return a line naming the first local engine whose process has ended, e.g. {@code jmeter engine 2 (pid 4711)
+     *     exited with code 137}; null while every local engine runs (engines on other hosts are not watched)
+     */
+    public String deadEngine() {
+        int i = 1;
+        for (Process p : local.values()) {
+            if (!p.isAlive()) {
+                return "jmeter engine " + i + " (pid " + p.pid() + ") exited with code " + p.exitValue();
+            }
+            i++;
+        }
+        return null;
+    }
+
+    /**
      * Builds the controller's command line: the plan in non-GUI mode on every engine, {@code -G} properties sent to
      * all engines, samples written by the controller to {@code results} (CSV with the URL column, from which the
      * user and so the engine of each sample can be read).

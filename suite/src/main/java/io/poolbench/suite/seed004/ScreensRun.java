@@ -153,10 +153,7 @@ final class ScreensRun {
                         }
                     }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
                 }
-                if (!controller.waitFor(s.warmupSeconds() + s.durationSeconds() + 300L, TimeUnit.SECONDS)) {
-                    throw new Seed004Experiment.PhaseFailure("JMeter did not end within 300 s after the planned end (log: "
-                            + dir.resolve("jmeter.log") + ")");
-                }
+                awaitController(controller, engines, web, dir);
                 rc = controller.exitValue();
                 Children.awaitOutput(controller);
                 try {
@@ -203,6 +200,29 @@ final class ScreensRun {
             throw new Seed004Experiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
         }
         return st.line();
+    }
+
+    /**
+     * Waits for JMeter's controller to end, watching every process the load needs once a second: a JMeter engine or
+     * the webapp that dies ends the run at once with a line naming it (the controller would wait for a dead engine
+     * until its own timeout).
+     */
+    private void awaitController(Process controller, JMeterEngines engines, WebappProcess web, Path dir)
+            throws InterruptedException, Seed004Experiment.PhaseFailure {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(s.warmupSeconds() + s.durationSeconds() + 300L);
+        while (!controller.waitFor(1, TimeUnit.SECONDS)) {
+            String dead = engines.deadEngine();
+            if (dead == null && !web.process().isAlive()) {
+                dead = "the webapp exited with code " + web.process().exitValue() + " (log: " + web.log() + ")";
+            }
+            if (dead != null) {
+                throw new Seed004Experiment.PhaseFailure(dead + " during the load; JMeter was stopped");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new Seed004Experiment.PhaseFailure("JMeter did not end within 300 s after the planned end (log: "
+                        + dir.resolve("jmeter.log") + ")");
+            }
+        }
     }
 
     private static Ledger.Reconciliation reconcile(FailoverTopology topo, Path screens) throws IOException, Seed004Experiment.PhaseFailure {
