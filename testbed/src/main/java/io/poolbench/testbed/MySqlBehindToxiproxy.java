@@ -63,13 +63,13 @@ public final class MySqlBehindToxiproxy implements Database {
     public static MySqlBehindToxiproxy start(String mysqlImage, String toxiproxyImage) {
         String mImage = MySqlDatabase.resolveImage(mysqlImage);
         String tImage = resolveToxiproxyImage(toxiproxyImage);
-        Network net = Network.newNetwork();
+        Network net = Leftovers.network();
         MySqlDatabase my = null;
         ToxiproxyContainer tp = null;
         try {
             my = MySqlDatabase.start(MySqlDatabase.container(mImage, net, "mysql-a"));
-            tp = new ToxiproxyContainer(DockerImageName.parse(tImage)
-                    .asCompatibleSubstituteFor("ghcr.io/shopify/toxiproxy")).withNetwork(net);
+            tp = Leftovers.label(new ToxiproxyContainer(DockerImageName.parse(tImage)
+                    .asCompatibleSubstituteFor("ghcr.io/shopify/toxiproxy")).withNetwork(net));
             tp.start();
             ToxiproxyClient client = new ToxiproxyClient(tp.getHost(), tp.getControlPort());
             Proxy writer = client.createProxy("writer", "0.0.0.0:" + WRITER_PROXY_PORT, "mysql-a:3306");

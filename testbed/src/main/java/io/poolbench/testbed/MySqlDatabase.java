@@ -55,7 +55,8 @@ public final class MySqlDatabase implements Database {
      * @return the configured container
      */
     public static MySQLContainer<?> container(String image, Network network, String alias) {
-        MySQLContainer<?> c = new MySQLContainer<>(DockerImageName.parse(image).asCompatibleSubstituteFor("mysql"))
+        MySQLContainer<?> c = Leftovers.label(new MySQLContainer<>(DockerImageName.parse(image)
+                .asCompatibleSubstituteFor("mysql")))
                 .withDatabaseName("poolbench")
                 .withUsername("poolbench")
                 .withPassword("poolbench-pw")

@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import io.poolbench.testbed.MySqlBehindToxiproxy;
+import io.poolbench.testbed.Leftovers;
 import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
@@ -51,7 +52,7 @@ record ClusterContainers(Network network, MySQLContainer<?> a, MySQLContainer<?>
      * @throws RuntimeException from Testcontainers when a container does not start (already stopped)
      */
     static ClusterContainers start(String mysqlImage, String toxiproxyImage) {
-        Network net = Network.newNetwork();
+        Network net = Leftovers.network();
         MySQLContainer<?> a = MySqlDatabase.container(mysqlImage, net, "mysql-a").withCommand(serverArgs(1, false));
         MySQLContainer<?> b = MySqlDatabase.container(mysqlImage, net, "mysql-b").withCommand(serverArgs(2, true));
         int port;
@@ -60,7 +61,7 @@ record ClusterContainers(Network network, MySQLContainer<?> a, MySQLContainer<?>
         } catch (IOException e) {
             throw new TestbedException("no free port for the Toxiproxy endpoints: " + e.getMessage(), e);
         }
-        GenericContainer<?> tp = new GenericContainer<>(DockerImageName.parse(toxiproxyImage))
+        GenericContainer<?> tp = Leftovers.label(new GenericContainer<>(DockerImageName.parse(toxiproxyImage)))
                 .withNetwork(net)
                 .withExposedPorts(API_PORT)
                 .waitingFor(Wait.forHttp("/version").forPort(API_PORT))

@@ -1,0 +1,135 @@
+package io.poolbench.testbed;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.Container;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+
+/**
+ * What a run killed with {@code kill -9} leaves behind, and its removal by the next run. Testcontainers' own reaper
+ * (Ryuk) needs an image that cannot be pulled here, so poolbench labels every container and network it starts
+ * with the pid and start time of its process; the first container a run starts first removes the containers and
+ * networks of processes that are gone, and the temporary directories Testcontainers extracted for them
+ * ({@code /tmp/.testcontainers-tmp-*}, MySQL's configuration), and says what it removed.
+ */
+public final class Leftovers {
+    /** Label: the pid of the poolbench process that started the container or network. */
+    public static final String PID = "io.poolbench.pid";
+    /** Label: when that process started, epoch ms (tells a reused pid apart). */
+    public static final String STARTED = "io.poolbench.process-started";
+
+    private static final AtomicBoolean SWEPT = new AtomicBoolean();
+
+    private Leftovers() {
+    }
+
+    /** @return the labels of this process */
+    static Map<String, String> labels() {
+        ProcessHandle me = ProcessHandle.current();
+        return Map.of(PID, Long.toString(me.pid()), STARTED,
+                Long.toString(me.info().startInstant().orElse(Instant.EPOCH).toEpochMilli()));
+    }
+
+    /**
+     * Labels a container with this process, after removing what dead runs left (once per process).
+     *
+     * @param c a container not yet started
+     * @param <T> its type
+     * @return the container
+     */
+    public static <T extends GenericContainer<?>> T label(T c) {
+        sweepOnce(System.out::println);
+        c.withLabels(labels());
+        return c;
+    }
+
+    /** @return a new network labelled with this process, after removing what dead runs left (once per process) */
+    public static Network network() {
+        sweepOnce(System.out::println);
+        return Network.builder().createNetworkCmdModifier(cmd -> cmd.withLabels(labels())).build();
+    }
+
+    private static void sweepOnce(Consumer<String> say) {
+        if (SWEPT.compareAndSet(false, true)) {
+            try {
+                sweep(say);
+            } catch (RuntimeException e) {
+                say.accept("poolbench: could not look for containers left by killed runs: " + Redact.rootMessage(e));
+            }
+        }
+    }
+
+    /**
+     * @param labels a container's or network's labels
+     * @return true when they name a poolbench process that is gone (or whose pid now belongs to another process)
+     */
+    static boolean orphaned(Map<String, String> labels) {
+        if (labels == null || !labels.containsKey(PID)) {
+            return false;
+        }
+        try {
+            long pid = Long.parseLong(labels.get(PID));
+            long started = Long.parseLong(labels.getOrDefault(STARTED, "0"));
+            Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+            return h.isEmpty() || h.get().info().startInstant().map(i -> Math.abs(i.toEpochMilli() - started) > 1_000)
+                    .orElse(false);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Removes the containers and networks of poolbench processes that are gone, and Testcontainers' temporary
+     * directories older than every live poolbench process.
+     *
+     * @param say receives one line saying what was removed (nothing when nothing was)
+     */
+    static void sweep(Consumer<String> say) {
+        DockerClient docker = DockerClientFactory.instance().client();
+        List<String> removed = new ArrayList<>();
+        long oldestLive = Long.MAX_VALUE;
+        for (Container c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(PID)).exec()) {
+            if (orphaned(c.getLabels())) {
+                docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                removed.add("container " + c.getImage() + " (pid " + c.getLabels().get(PID) + ")");
+            } else {
+                oldestLive = Math.min(oldestLive, Long.parseLong(c.getLabels().getOrDefault(STARTED, "0")));
+            }
+        }
+        docker.listNetworksCmd().exec().stream().filter(n -> orphaned(n.getLabels())).forEach(n -> {
+            docker.removeNetworkCmd(n.getId()).exec();
+            removed.add("network " + n.getName());
+        });
+        long before = Math.min(oldestLive, ProcessHandle.current().info().startInstant().orElse(Instant.now())
+                .toEpochMilli());
+        int dirs = 0;
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            for (Path d : s.filter(p -> p.getFileName().toString().startsWith(".testcontainers-tmp-")).toList()) {
+                if (Files.getLastModifiedTime(d).toMillis() < before) {
+                    Cli.deleteTree(d);
+                    dirs++;
+                }
+            }
+        } catch (IOException e) {
+            say.accept("poolbench: could not remove Testcontainers' temporary directories: " + e.getMessage());
+        }
+        if (dirs > 0) {
+            removed.add(dirs + " temporary director" + (dirs == 1 ? "y" : "ies") + " .testcontainers-tmp-*");
+        }
+        if (!removed.isEmpty()) {
+            say.accept("poolbench: removed what killed runs left behind: " + String.join(", ", removed));
+        }
+    }
+}
