@@ -91,7 +91,8 @@ public final class CompareExperiment extends AbstractScenario {
                 boolean loaded = data.ensureLoaded(database);
                 database.prepareForProfiles();
                 dbPhase.ok(database.describe() + (loaded ? ", " + data.orders() + " orders loaded in "
-                        + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present"));
+                        + (System.nanoTime() - t0) / 1_000_000 + " ms" : ", data set already present") + ", "
+                        + DataSet.indexNote(database));
                 progress.detail("database", database.describe());
                 settings = settings.withDatabase(database.describe());
                 record.settings(settings);

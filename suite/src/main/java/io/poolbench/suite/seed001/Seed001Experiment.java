@@ -3,6 +3,7 @@ package io.poolbench.suite.seed001;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.tools.PostgresBackend;
+import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.Redact;
@@ -72,7 +73,7 @@ public final class Seed001Experiment extends AbstractScenario {
         }
         try (Database database = db.settings().open()) {
             db.dataSet().ensureLoaded(database);
-            dbPhase.ok(database.describe());
+            dbPhase.ok(database.describe() + ", " + DataSet.indexNote(database));
             Map<String, String> vars = DatabaseOptions.vars(database);
             Seed001Data.Environment env = new Seed001Data.Environment(PostgresBackend.serverVersion(database),
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "

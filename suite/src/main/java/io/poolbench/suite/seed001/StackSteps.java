@@ -13,6 +13,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.R2dbcProfile;
+import io.poolbench.testbed.SchemaJournal;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
@@ -41,7 +42,7 @@ public final class StackSteps {
     /** Longest JMeter may take to start every user thread, s (300 threads took 16 s with the CPU saturated). */
     static final int START_ALLOWANCE_S = 120;
     /** The index of seed 001's query, as {@code src/sql/schema.sql} creates it. */
-    static final String INDEX = "idx_orders_customer_created";
+    static final String INDEX = DataSet.ORDERS_INDEX;
 
     private final Artifacts art;
     private final Path plan;
@@ -67,13 +68,18 @@ public final class StackSteps {
      * @throws TestbedException naming the statement when it fails
      */
     void setIndex(boolean present) {
-        String sql = present ? "CREATE INDEX IF NOT EXISTS " + INDEX + " ON orders (customer_id, created_at)"
-                : "DROP INDEX IF EXISTS " + INDEX;
+        // dropping it is journalled in the database first (SchemaJournal): a run killed without its index gives it
+        // back at the next run against the database
+        String create = "CREATE INDEX IF NOT EXISTS " + INDEX + " ON orders (customer_id, created_at)";
+        if (present) {
+            SchemaJournal.undo(database, INDEX, create);
+        } else {
+            SchemaJournal.change(database, INDEX, "DROP INDEX IF EXISTS " + INDEX, create);
+        }
         try (Connection c = database.connect(); Statement s = c.createStatement()) {
-            s.execute(sql);
             s.execute("ANALYZE orders");
         } catch (SQLException e) {
-            throw new TestbedException("\"" + sql + "\" failed: " + e.getMessage(), e);
+            throw new TestbedException("\"ANALYZE orders\" failed: " + e.getMessage(), e);
         }
     }
 
