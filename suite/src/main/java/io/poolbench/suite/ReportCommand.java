@@ -1,13 +1,19 @@
 package io.poolbench.suite;
 
+import io.poolbench.testbed.run.Manifest;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 /** Rebuilds the report of a run directory. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Rebuild summary.md, summary.json and charts from a run directory.")
+        description = "Rebuild summary.md, summary.json and charts from a run directory, after checking its data"
+                + " files against the line counts its manifest recorded.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:report rebuilt", "1:a data file changed since the run (one line each); nothing rebuilt",
+            "2:no run directory, or one this version cannot read"})
 public final class ReportCommand implements Callable<Integer> {
     @CommandLine.Parameters(defaultValue = "target/poolbench-report/latest", paramLabel = "DIR",
             description = "Run directory (default ${DEFAULT-VALUE}).")
@@ -15,9 +21,20 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // what the run recorded of its data files, checked before anything is read: a results file emptied or cut
+        // short after the run would give a report of what did not happen
+        List<String> changed = Manifest.read(dir).changedFiles(dir);
+        if (changed != null && !changed.isEmpty()) {
+            changed.forEach(l -> System.err.println("poolbench report: " + l));
+            System.err.println("poolbench report: " + changed.size() + " data file(s) of " + dir + " changed since the"
+                    + " run; the report is not rebuilt (rerun the scenario)");
+            return 1;
+        }
         ReportRebuild.Rebuilt done = ReportRebuild.rebuild(dir);
         System.out.println(done.markdown());
-        System.out.println("run status: " + done.status() + "; written: " + done.written());
+        System.out.println("run status: " + done.status() + "; data files: " + (changed == null
+                ? "not checked (the run directory predates recorded line counts)" : "as recorded") + "; written: "
+                + done.written());
         return 0;
     }
 }

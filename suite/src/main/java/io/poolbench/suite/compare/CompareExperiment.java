@@ -178,8 +178,9 @@ public final class CompareExperiment extends AbstractScenario {
                 }
                 progress.phase(++phaseNo, phaseCount, "webapp + JMeter, profile " + p.id());
                 try {
-                    ph.ok(WebLoadPhase.run(art, settings, p, vars, out, progress));
-                } catch (PhaseFailure | TestbedException e) {
+                    ph.ok(WebLoadPhase.run(art, settings, p, vars, out, progress),
+                            out.resolve("load").resolve(p.id()).resolve("results.csv"));
+                } catch (PhaseFailure | TestbedException | IOException e) {
                     ph.failed(e.getMessage());
                     if (!record.interrupted()) {
                         progress.detail("load", "FAILED: " + e.getMessage());

@@ -133,7 +133,7 @@ public final class Seed000Experiment extends AbstractScenario {
                     }
                     JSON.writeValue(data.resolve(key + ".json").toFile(), new Result(p.name(),
                             p.kind().adapter().displayName(), plan[1], bySize));
-                    ph.ok(sizes.size() + " sizes × " + n + " runs");
+                    ph.ok(sizes.size() + " sizes × " + n + " runs", data.resolve(key + ".json"));
                 } catch (Exception e) {
                     ph.failed(Redact.rootMessage(e));
                 }

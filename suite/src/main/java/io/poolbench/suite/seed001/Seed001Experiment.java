@@ -110,7 +110,7 @@ public final class Seed001Experiment extends AbstractScenario {
                         try {
                             List<String> problems = sweep.runStack(s, ix, sdir, stepNo, totalSteps, t0);
                             if (problems.isEmpty()) {
-                                ph.ok(u.size() + " steps");
+                                ph.ok(u.size() + " steps", sdir);
                             } else {
                                 ph.failed(String.join("; ", problems));
                             }

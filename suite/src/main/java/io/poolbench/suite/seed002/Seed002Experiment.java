@@ -256,7 +256,8 @@ public final class Seed002Experiment extends AbstractScenario {
                     ? (counter.queries() - q0) / wall : null, loadProcess != null ? counter.errors() : null);
             JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);
             for (String v : live) {
-                phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials, interleaved");
+                phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials, interleaved",
+                        data.resolve(loadName + "-" + v + ".json"));
             }
             return true;
         } catch (InterruptedException e) {

@@ -155,7 +155,7 @@ public final class Seed003Experiment extends AbstractScenario {
                                 writeVariant(data, v, settings, rs);
                             }
                         }
-                        ph.ok(n + " runs");
+                        ph.ok(n + " runs", data.resolve(v.id() + ".json"));
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         break;

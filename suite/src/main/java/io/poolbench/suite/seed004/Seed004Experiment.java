@@ -168,7 +168,9 @@ public final class Seed004Experiment extends AbstractScenario {
                         topo = null;
                         topo = startCluster();
                     }
-                    ph.ok(new ScreensRun(s, art, plan, out, progress).run(r, topo, engines));
+                    Path runDir = out.resolve("seed004").resolve(r.id());
+                    ph.ok(new ScreensRun(s, art, plan, out, progress).run(r, topo, engines),
+                            runDir.resolve("results.csv"), runDir.resolve("screens.csv"));
                 } catch (PhaseFailure | TestbedException e) {
                     ph.failed(e.getMessage());
                 } catch (IOException e) {

@@ -23,6 +23,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -76,6 +77,17 @@ class CompareIT {
         Manifest m = manifest(out);
         assertEquals("ok", m.status());
         assertTrue(m.phases().stream().allMatch(PhaseEntry::ok), m.phases().toString());
+        // issue 19: the report is rebuilt from the data as recorded; a results file cut short after the run is
+        // refused (exit 1), not reported as a run of fewer requests
+        assertEquals(List.of(), m.changedFiles(out));
+        assertEquals(0, PoolbenchMain.run("report", out.toString()));
+        Path results = out.resolve("load/hikari/results.csv");
+        List<String> all = Files.readAllLines(results);
+        Files.write(results, all.subList(0, 25));
+        assertEquals(List.of(String.format(Locale.ROOT, "load/hikari/results.csv: %,d lines when load:hikari ended,"
+                + " 25 now", all.size())), m.changedFiles(out));
+        assertEquals(1, PoolbenchMain.run("report", out.toString()));
+        Files.write(results, all);
         // issue 8, fault 2: the same --out twice is refused, --force replaces the run
         assertEquals(2, PoolbenchMain.run(tinyLoad(out, "--skip-jmh")));
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--force", "--skip-load",

@@ -12,14 +12,18 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The manifest, {@code run.json}.
@@ -129,9 +133,57 @@ public record Manifest(String format, String command, List<String> args, JsonNod
         String why = "the run's process (pid " + environment.get("pid") + ") ended without finishing this phase:"
                 + " killed (kill -9, out of memory, or the machine stopped)";
         List<PhaseEntry> ps = phases.stream().map(p -> Status.RUNNING.label().equals(p.status())
-                ? new PhaseEntry(p.id(), p.description(), Status.KILLED.label(), why, p.note(), p.startedAt(), null)
+                ? new PhaseEntry(p.id(), p.description(), Status.KILLED.label(), why, p.note(), p.startedAt(), null,
+                        p.lines())
                 : p).toList();
         return new Manifest(format, command, args, settings, environment, startedAt, null, Status.KILLED.label(), ps);
+    }
+
+    /**
+     * @param f a file
+     * @return its lines (a last line without a newline counts)
+     * @throws IOException when it cannot be read
+     */
+    static long lines(Path f) throws IOException {
+        try (Stream<String> l = Files.lines(f, StandardCharsets.ISO_8859_1)) {
+            return l.count();
+        }
+    }
+
+    /**
+     * Checks the data files the phases recorded against the run directory as it is now: a results file emptied,
+     * cut short, grown or removed after the run is no longer what the run measured.
+     *
+     * @param dir the run directory
+     * @return one line per file that changed, e.g. {@code load/hikari/results.csv: 4,831 lines when load:hikari
+     *     ended, 25 now}; empty when every file is as recorded; null when no phase recorded any file (a run
+     *     directory of an older version: not checked)
+     */
+    public List<String> changedFiles(Path dir) {
+        List<String> out = new ArrayList<>();
+        boolean any = false;
+        for (PhaseEntry p : phases) {
+            if (p.lines() == null || !p.ok()) {
+                continue;
+            }
+            for (Map.Entry<String, Long> e : p.lines().entrySet()) {
+                any = true;
+                Path f = dir.resolve(e.getKey());
+                String now;
+                try {
+                    long n = Files.isRegularFile(f) ? lines(f) : -1;
+                    if (n == e.getValue()) {
+                        continue;
+                    }
+                    now = n < 0 ? "missing now" : String.format(Locale.ROOT, "%,d now", n);
+                } catch (IOException ex) {
+                    now = "unreadable now (" + Redact.oneLine(ex.getMessage()) + ")";
+                }
+                out.add(String.format(Locale.ROOT, "%s: %,d lines when %s ended, %s", e.getKey(), e.getValue(),
+                        p.id(), now));
+            }
+        }
+        return any ? out : null;
     }
 
     /**

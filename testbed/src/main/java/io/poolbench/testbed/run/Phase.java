@@ -1,7 +1,14 @@
 package io.poolbench.testbed.run;
 
 import io.poolbench.testbed.Redact;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /** A phase of a run ({@link RunRecord#plan}); its methods rewrite the run's manifest. */
 public final class Phase {
@@ -11,6 +18,7 @@ public final class Phase {
     Status status = Status.PENDING;
     String reason;
     private String note;
+    private Map<String, Long> lines;
     Instant startedAt;
     Instant endedAt;
 
@@ -59,6 +67,36 @@ public final class Phase {
     }
 
     /**
+     * Marks the phase ok and records the lines of the data files it wrote, so that {@code ./poolbench report} can
+     * tell a file changed or cut short since ({@link Manifest#changedFiles}).
+     *
+     * @param outcome a short line on what it produced (counts with units), may be null
+     * @param data the data files, or directories whose {@code .csv} files (at any depth) are the data; one that
+     *     does not exist is not recorded
+     * @throws IOException when a file cannot be read
+     */
+    public void ok(String outcome, Path... data) throws IOException {
+        Map<String, Long> counted = new TreeMap<>();
+        for (Path d : data) {
+            List<Path> files;
+            if (Files.isDirectory(d)) {
+                try (Stream<Path> w = Files.walk(d)) {
+                    files = w.filter(f -> f.toString().endsWith(".csv") && Files.isRegularFile(f)).toList();
+                }
+            } else {
+                files = Files.isRegularFile(d) ? List.of(d) : List.of();
+            }
+            for (Path f : files) {
+                counted.put(record.dir().relativize(f.toAbsolutePath().normalize()).toString(), Manifest.lines(f));
+            }
+        }
+        synchronized (record) {
+            lines = counted.isEmpty() ? null : counted;
+        }
+        end(Status.OK, null, outcome);
+    }
+
+    /**
      * Marks the phase failed. After an interruption the phase stays {@code interrupted}: a child killed by
      * Ctrl-C did not fail.
      *
@@ -98,6 +136,6 @@ public final class Phase {
 
     PhaseEntry entry() {
         return new PhaseEntry(id, description, status.label(), reason, note,
-                startedAt == null ? null : startedAt.toString(), endedAt == null ? null : endedAt.toString());
+                startedAt == null ? null : startedAt.toString(), endedAt == null ? null : endedAt.toString(), lines);
     }
 }

@@ -1,5 +1,7 @@
 package io.poolbench.testbed.run;
 
+import java.util.Map;
+
 /**
  * One phase as written to the manifest.
  *
@@ -10,9 +12,11 @@ package io.poolbench.testbed.run;
  * @param note a short outcome line when ok (e.g. sample counts), may be null
  * @param startedAt ISO-8601 instant, null when it never started
  * @param endedAt ISO-8601 instant, null while running or never started
+ * @param lines data file (relative to the run directory) → its lines when the phase ended ok; null when the phase
+ *     recorded none (and in run directories written before poolbench recorded them)
  */
 public record PhaseEntry(String id, String description, String status, String reason, String note,
-        String startedAt, String endedAt) {
+        String startedAt, String endedAt, Map<String, Long> lines) {
     /** @return true when the phase ended with its data */
     public boolean ok() {
         return Status.OK.label().equals(status);
