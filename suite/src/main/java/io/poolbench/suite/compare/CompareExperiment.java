@@ -160,8 +160,9 @@ public final class CompareExperiment extends AbstractScenario {
                 }
                 progress.phase(++phaseNo, phaseCount, "JMH ConnectionCycle (stub driver), profile " + p.id());
                 try {
-                    ph.ok(JmhPhase.run(art, settings, p, out, progress));
-                } catch (PhaseFailure e) {
+                    ph.ok(JmhPhase.run(art, settings, p, out, progress),
+                            out.resolve("jmh").resolve(p.id()).resolve("jmh.json"));
+                } catch (PhaseFailure | IOException e) {
                     ph.failed(e.getMessage());
                     if (!record.interrupted()) {
                         progress.detail("jmh", "FAILED: " + e.getMessage());

@@ -1,7 +1,7 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.ErrorBudget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,11 +30,10 @@ final class LoadVerdict {
         if (all == null || all.requests() == 0) {
             throw new CompareExperiment.PhaseFailure("JMeter recorded no samples (" + results + ")");
         }
-        double pct = 100.0 * all.errors() / all.requests();
-        if (pct > maxErrorPercent) {
-            throw new CompareExperiment.PhaseFailure(String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
-                    + " %s): the numbers would describe errors, not the pool; errors by response code: %s",
-                    all.errors(), all.requests(), pct, Figures.sig3(maxErrorPercent), all.errorsByCode()));
+        String over = ErrorBudget.exceeded(all.errors(), all.requests(), "requests", maxErrorPercent);
+        if (over != null) {
+            throw new CompareExperiment.PhaseFailure(over + ": the numbers would describe errors, not the pool;"
+                    + " errors by response code: " + all.errorsByCode());
         }
         return String.format(Locale.ROOT, "%,d requests, %,d errors, %.1f req/s", all.requests(), all.errors(),
                 all.throughput());

@@ -9,7 +9,7 @@ import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
-import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.ErrorBudget;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.R2dbcProfile;
@@ -222,11 +222,9 @@ public final class StackSteps {
                 all.errors(), all.throughput(), all.avgMs(), all.medianMs(), all.p95Ms(), all.p99Ms(), all.maxMs(),
                 all.spanSeconds(), warm == null ? 0 : warm.requests(), all.errorsByCode(), ps.samples(),
                 ps.maxWaiting(), ps.meanWaiting(), ps.maxActive());
-        double pct = 100.0 * all.errors() / all.requests();
-        if (pct > settings.maxErrorPercent()) {
-            return r.failed(String.format(Locale.ROOT, "%,d of %,d requests failed (%.1f %% > --max-error-percent"
-                    + " %s): %s", all.errors(), all.requests(), pct, Figures.sig3(settings.maxErrorPercent()),
-                    all.errorsByCode()));
+        String over = ErrorBudget.exceeded(all.errors(), all.requests(), "requests", settings.maxErrorPercent());
+        if (over != null) {
+            return r.failed(over + ": " + all.errorsByCode());
         }
         return r;
     }

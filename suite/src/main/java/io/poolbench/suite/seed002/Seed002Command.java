@@ -77,6 +77,11 @@ public final class Seed002Command extends ScenarioCommand {
             description = "Open connections for the server memory reading (default ${DEFAULT-VALUE}).")
     List<Integer> serverConnections;
 
+    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
+            description = "A variant whose failed queries (under a load condition) pass P %% fails (default"
+                    + " ${DEFAULT-VALUE}).")
+    double maxErrorPercent;
+
     @Option(names = "--without", split = ",", paramLabel = "WHAT",
             description = "Leave out: pgbouncer, unpooled, memory.")
     List<String> without = new ArrayList<>();
@@ -107,6 +112,7 @@ public final class Seed002Command extends ScenarioCommand {
         Cli.range("--load-threads", loadThreads, 1, 1_000);
         Cli.range("--load-pool", loadPool, 1, 1_000);
         Cli.range("--memory-connections", memoryConnections, 1, 1_000);
+        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
         for (int c : serverConnections) {
             Cli.range("--server-connections", c, 1, 2_000);
         }
@@ -139,7 +145,7 @@ public final class Seed002Command extends ScenarioCommand {
         }
         Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
-                db.kind);
+                db.kind, maxErrorPercent);
         return run(new Seed002Experiment(settings, pools, notes, bouncer, db));
     }
 }

@@ -7,6 +7,7 @@ import io.poolbench.suite.tools.PostgresBackend;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ErrorBudget;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
@@ -256,8 +257,23 @@ public final class Seed002Experiment extends AbstractScenario {
                     ? (counter.queries() - q0) / wall : null, loadProcess != null ? counter.errors() : null);
             JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);
             for (String v : live) {
-                phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials, interleaved",
-                        data.resolve(loadName + "-" + v + ".json"));
+                // the budget: every trial of a thread count c sends c queries
+                long queries = 0;
+                long failed = 0;
+                String first = null;
+                for (int c : counts) {
+                    Seed002Data.Trial t = results.get(v).trials().get(Integer.toString(c));
+                    queries += (long) c * n;
+                    failed += t.errors();
+                    first = first != null ? first : t.firstError();
+                }
+                String over = ErrorBudget.exceeded(failed, queries, "queries", settings.maxErrorPercent());
+                if (over != null) {
+                    phases.get(loadName + "/" + v).failed(over + "; the first error: " + first);
+                } else {
+                    phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials,"
+                            + " interleaved", data.resolve(loadName + "-" + v + ".json"));
+                }
             }
             return true;
         } catch (InterruptedException e) {

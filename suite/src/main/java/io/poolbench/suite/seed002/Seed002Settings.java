@@ -18,8 +18,10 @@ import java.util.List;
  * @param without left out
  * @param query the simple query
  * @param database database kind
+ * @param maxErrorPercent a variant whose failed queries pass this share, %, fails (0 in run directories written
+ *     before seed 002 had a budget)
  */
 public record Seed002Settings(List<Integer> threads, List<Integer> threadsUnderLoad, int trials, List<String> profiles, int poolSize, List<String> loads,
         int loadThreads, int loadPool, int memoryConnections, List<Integer> serverConnections,
-        List<String> without, String query, String database) {
+        List<String> without, String query, String database, double maxErrorPercent) {
 }

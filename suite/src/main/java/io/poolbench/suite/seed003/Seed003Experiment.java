@@ -9,6 +9,7 @@ import io.poolbench.suite.tools.PostgresBackend;
 import io.poolbench.suite.tools.ServerPooler;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ErrorBudget;
 import io.poolbench.testbed.PoolFill;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
@@ -218,6 +219,11 @@ public final class Seed003Experiment extends AbstractScenario {
             if (jr.processed() == 0) {
                 throw new TestbedException("no transaction succeeded: " + jr.firstError());
             }
+            String over = ErrorBudget.exceeded(jr.failed(), jr.processed() + jr.failed(), "transactions",
+                    settings.maxErrorPercent());
+            if (over != null) {
+                throw new TestbedException(over + "; the first error: " + jr.firstError());
+            }
             return new Seed003Data.Run(jr.processed(), jr.failed(), jr.elapsedS(), jr.tpsIncluding(),
                     jr.tpsExcluding(settings.clients()), jr.avgConnectMs(), "", jr.firstError(), null, null, null, null,
                     cores(cpu, null));
@@ -229,6 +235,12 @@ public final class Seed003Experiment extends AbstractScenario {
             Pgbench.Result res = pr.result();
             if (res.processed() == 0) {
                 throw new TestbedException("pgbench processed no transaction");
+            }
+            String over = ErrorBudget.exceeded(res.failed(), res.processed() + res.failed(), "transactions",
+                    settings.maxErrorPercent());
+            if (over != null) {
+                throw new TestbedException("pgbench: " + over + " (log: " + dir.resolve("connect").resolve("pgbench.log")
+                        + ")");
             }
             // pgbench's own CPU over its wall time: the client's cores
             return new Seed003Data.Run(res.processed(), res.failed(), res.processed() / res.tpsIncluding(),

@@ -16,8 +16,10 @@ import java.util.List;
  * @param pgpoolChildren pgpool-II num_init_children
  * @param without tools left out
  * @param database database kind
+ * @param maxErrorPercent a run whose failed transactions pass this share, %, fails (0 in run directories written
+ *     before seed 003 had a budget)
  */
 public record Seed003Settings(List<String> profiles, int clients, int transactions, int scale, int runs,
         int warmupTransactions, int pgbenchThreads, int poolSize, int pgpoolChildren, List<String> without,
-        String database) {
+        String database, double maxErrorPercent) {
 }

@@ -196,7 +196,7 @@ final class ScreensRun {
             throw new Seed004Experiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
         }
         Seed004Figures.Budget budget = Seed004Figures.budget(dir);
-        if (budget.percent() > s.maxErrorPercent()) {
+        if (budget.exceeded(s.maxErrorPercent())) {
             throw new Seed004Experiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
         }
         return st.line();

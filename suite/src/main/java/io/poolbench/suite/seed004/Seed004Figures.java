@@ -2,6 +2,7 @@ package io.poolbench.suite.seed004;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.testbed.ErrorBudget;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
@@ -150,9 +151,12 @@ final class Seed004Figures {
      * @param failoverErrors of those, the failed ones
      */
     record Budget(long requests, long errors, long failoverRequests, long failoverErrors) {
-        /** @return the failed share, % (0 without requests) */
-        double percent() {
-            return requests == 0 ? 0 : errors * 100.0 / requests;
+        /**
+         * @param maxErrorPercent the budget, %
+         * @return true when the failed share passes it
+         */
+        boolean exceeded(double maxErrorPercent) {
+            return ErrorBudget.exceeded(errors, requests, "requests", maxErrorPercent) != null;
         }
 
         /**
@@ -160,11 +164,10 @@ final class Seed004Figures {
          * @return why a run over the budget failed, one line
          */
         String failure(double maxErrorPercent) {
-            return String.format(Locale.ROOT, "%,d of %,d requests failed in the measured period (%.1f %% >"
-                    + " --max-error-percent %s)%s: the figures are not a result", errors, requests, percent(),
-                    Figures.plain(maxErrorPercent), failoverRequests == 0 ? "" : String.format(Locale.ROOT,
-                    "; the failover's window (%,d requests, %,d failed) is left out", failoverRequests,
-                    failoverErrors));
+            return ErrorBudget.exceeded(errors, requests, "requests of the measured period", maxErrorPercent)
+                    + (failoverRequests == 0 ? "" : String.format(Locale.ROOT, "; the failover's window (%,d"
+                    + " requests, %,d failed) is left out", failoverRequests, failoverErrors))
+                    + ": the figures are not a result";
         }
     }
 
