@@ -96,7 +96,7 @@ public final class Leftovers {
      *
      * @param say receives one line saying what was removed (nothing when nothing was)
      */
-    static void sweep(Consumer<String> say) {
+    public static void sweep(Consumer<String> say) {
         DockerClient docker = DockerClientFactory.instance().client();
         List<String> removed = new ArrayList<>();
         long oldestLive = Long.MAX_VALUE;

@@ -8,6 +8,8 @@ import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * One seed 004 run's figures per screen, from its files: JMeter's samples of the measured period, the webapp's own
@@ -143,7 +147,8 @@ final class Seed004Figures {
 
     /**
      * The run's error budget: the failed share of the requests that started in the measured period, leaving out
-     * those that started in the failover's window ({@link Seed004Failover#window}).
+     * the failover's (those in flight at the injection or started before the end of its window,
+     * {@link Seed004Failover#window}).
      *
      * @param requests requests counted against the budget
      * @param errors of those, the failed ones
@@ -180,19 +185,37 @@ final class Seed004Figures {
      */
     static Budget budget(Path runDir) throws IOException {
         Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
-        Path results = runDir.resolve("results.csv");
-        JtlSummary.LabelStats all = JtlSummary.read(results, o.measureFromEpochMs(), o.measureToEpochMs()).get("all");
-        long n = all == null ? 0 : all.requests();
-        long errors = all == null ? 0 : all.errors();
         long[] w = Files.isRegularFile(runDir.resolve("screens.csv"))
                 ? Seed004Failover.window(o, ScreenLog.read(runDir.resolve("screens.csv"))) : null;
-        if (w == null) {
-            return new Budget(n, errors, 0, 0);
+        long n = 0;
+        long errors = 0;
+        long wn = 0;
+        long we = 0;
+        try (Reader r = Files.newBufferedReader(runDir.resolve("results.csv"), StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (!rec.isConsistent()) {
+                    continue; // a line cut short by an interrupted run
+                }
+                long start = Long.parseLong(rec.get("timeStamp"));
+                if (start < o.measureFromEpochMs() || start >= o.measureToEpochMs()) {
+                    continue;
+                }
+                boolean failed = !Boolean.parseBoolean(rec.get("success"));
+                long end = start + Long.parseLong(rec.get("elapsed"));
+                // the failover's: in flight at the injection or started before its window ends
+                if (w != null && end >= w[0] && start < w[1]) {
+                    wn++;
+                    we += failed ? 1 : 0;
+                } else {
+                    n++;
+                    errors += failed ? 1 : 0;
+                }
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new IOException(runDir.resolve("results.csv") + " is not a JMeter CSV results file: "
+                    + e.getMessage(), e);
         }
-        JtlSummary.LabelStats in = JtlSummary.read(results, Math.max(w[0], o.measureFromEpochMs()),
-                Math.min(w[1], o.measureToEpochMs())).get("all");
-        long wn = in == null ? 0 : in.requests();
-        long we = in == null ? 0 : in.errors();
-        return new Budget(n - wn, errors - we, wn, we);
+        return new Budget(n, errors, wn, we);
     }
+
 }
