@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The whole suite as one run ({@code ./poolbench run}): every chosen scenario one after another, each as its own
@@ -30,6 +31,10 @@ final class SuiteRun extends AbstractScenario {
     private final boolean docker;
     private final Path root;
     private final Path jar;
+    /** The scenario running as a child process, if any. */
+    private final AtomicReference<Process> running = new AtomicReference<>();
+    /** How long an interruption waits for the child to write its report (Children's own hook kills it after 10 s). */
+    private static final int CHILD_REPORT_SECONDS = 12;
 
     /**
      * Settings as the manifest records them.
@@ -69,6 +74,19 @@ final class SuiteRun extends AbstractScenario {
     @Override
     public void run(RunRecord record, Progress progress) throws IOException {
         Path dir = record.dir();
+        // Ctrl-C or SIGTERM: the scenario running as a child gets the signal too (its own hook writes its report);
+        // the page is written after it ended, so that it shows that report, not "(no report)"
+        record.onInterruptFirst(() -> {
+            Process child = running.get();
+            if (child != null && child.isAlive()) {
+                child.destroy();
+                try {
+                    child.waitFor(CHILD_REPORT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
         Map<SuiteEntry, Phase> phases = new LinkedHashMap<>();
         for (SuiteEntry s : chosen) {
             phases.put(s, record.plan("scenario:" + s.id, s.title + ": ./poolbench " + String.join(" ",
@@ -139,7 +157,7 @@ final class SuiteRun extends AbstractScenario {
         return hosts;
     }
 
-    private static int runChild(SuiteEntry s, List<String> args, Path dir, Path root, Path jar, Path hosts,
+    private int runChild(SuiteEntry s, List<String> args, Path dir, Path root, Path jar, Path hosts,
             Progress progress) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Children.java()));
         if (s.needsDocker) {
@@ -155,6 +173,7 @@ final class SuiteRun extends AbstractScenario {
                 "localhost"));
         Process p = Children.start(cmd, env, dir.resolve(s.id + ".console.log"), line -> progress.print("  "
                 + s.id + " | " + line), root);
+        running.set(p);
         try {
             int rc = p.waitFor();
             Children.awaitOutput(p);

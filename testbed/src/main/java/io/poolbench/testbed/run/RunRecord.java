@@ -135,6 +135,16 @@ public final class RunRecord {
         onInterrupt.add(action);
     }
 
+    /**
+     * Adds an action for Ctrl-C that runs before every other, the report's included: e.g. waiting for a child run
+     * to write its own report, which the report of this run then shows.
+     *
+     * @param action must not throw
+     */
+    public synchronized void onInterruptFirst(Runnable action) {
+        onInterrupt.add(0, action);
+    }
+
     /** @return true once Ctrl-C (or the end of the JVM) interrupted the run */
     public synchronized boolean interrupted() {
         return interrupted;
