@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** Compare's web-load phase for one profile: the webapp with the profile under JMeter's plan. */
 final class WebLoadPhase {
@@ -108,7 +109,13 @@ final class WebLoadPhase {
                     Children.stop(jm0, 5);
                 }
             });
-            int rc = jmeter.waitFor();
+            // a deadline for every wait: JMeter that does not end 120 s after the planned end is stopped
+            if (!jmeter.waitFor(settings.durationSeconds() + 120L, TimeUnit.SECONDS)) {
+                Children.stop(jmeter, 5);
+                throw new CompareExperiment.PhaseFailure("JMeter did not end within 120 s after the load's planned"
+                        + " end and was stopped (log: " + dir.resolve("jmeter.log") + ")");
+            }
+            int rc = jmeter.exitValue();
             Children.awaitOutput(jmeter);
             if (webappDiedAtMs[0] >= 0 || !webapp.isAlive()) {
                 throw new CompareExperiment.PhaseFailure("the webapp exited with code " + webapp.waitFor() + " at "

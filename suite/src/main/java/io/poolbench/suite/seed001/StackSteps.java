@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
@@ -184,7 +185,12 @@ public final class StackSteps {
             control = new Thread(() -> w.run(p, jmeterLog, users, cpu, sampler, shutdownPort), "poolbench-step");
             control.setDaemon(true);
             control.start();
-            int rc = p.waitFor();
+            // a deadline for every wait: JMeter that does not end 120 s after the step's planned end is stopped
+            boolean ended = p.waitFor(settings.warmupSeconds() + settings.stepSeconds() + 120L, TimeUnit.SECONDS);
+            if (!ended) {
+                Children.stop(p, 5);
+            }
+            int rc = p.exitValue();
             Children.awaitOutput(p);
             control.interrupt();
             control.join(5_000);
@@ -192,6 +198,10 @@ public final class StackSteps {
             if (!webapp.isAlive()) {
                 return unmeasured(users, cores, w, "the webapp exited with code " + webapp.waitFor() + " during the"
                         + " step; JMeter was stopped (log: " + dir.getParent().resolve("webapp.log") + ")");
+            }
+            if (!ended) {
+                return unmeasured(users, cores, w, "JMeter did not end within 120 s after the step's planned end and"
+                        + " was stopped (log: " + jmeterLog + ")");
             }
             if (rc != 0) {
                 return unmeasured(users, cores, w, "JMeter exited with code " + rc + " (log: " + jmeterLog + ")");
