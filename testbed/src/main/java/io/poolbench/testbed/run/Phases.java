@@ -1,5 +1,6 @@
 package io.poolbench.testbed.run;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -104,5 +105,17 @@ final class Phases {
         p.status = Status.FAILED;
         p.reason = why;
         p.endedAt = now;
+    }
+
+    /**
+     * @param by what interrupted the run, e.g. {@code Ctrl-C (SIGINT)}
+     * @param dir the run directory
+     * @return the line an interruption prints: what finished, what did not, where the results are
+     */
+    String interruptedLine(String by, Path dir) {
+        String done = finished();
+        String notDone = notFinished();
+        return "poolbench: interrupted (" + by + "); finished: " + (done.isEmpty() ? "nothing" : done)
+                + "; not finished: " + (notDone.isEmpty() ? "nothing" : notDone) + "; what finished is in " + dir;
     }
 }

@@ -227,8 +227,7 @@ public final class RunRecord {
     /** @return the manifest as it stands */
     public synchronized Manifest manifest() {
         return new Manifest(FORMAT, command, args, settings, Manifest.machine(), startedAt.toString(),
-                endedAt == null ? null : endedAt.toString(), status(),
-                phases.entries());
+                endedAt == null ? null : endedAt.toString(), status(), phases.entries());
     }
 
     void write() {
@@ -291,16 +290,11 @@ public final class RunRecord {
 
     /** The one line an interruption prints: what finished, what did not, where the results are. */
     void printInterrupted() {
-        String done;
-        String notDone;
-        String by;
+        String line;
         synchronized (this) {
-            by = interruptedBy;
-            done = phases.finished();
-            notDone = phases.notFinished();
+            line = phases.interruptedLine(interruptedBy, dir);
         }
-        console.println("poolbench: interrupted (" + by + "); finished: " + (done.isEmpty() ? "nothing" : done)
-                + "; not finished: " + (notDone.isEmpty() ? "nothing" : notDone) + "; what finished is in " + dir);
+        console.println(line);
         console.flush();
     }
 }
