@@ -2,6 +2,7 @@ package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.TestbedException;
@@ -61,9 +62,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--webapp-max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}).")
     int webappMaxThreads;
 
-    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
-            description = "A load phase whose failed requests exceed P %% of all fails (default ${DEFAULT-VALUE}).")
-    double maxErrorPercent;
+    @Mixin
+    ErrorBudgetOption budget;
 
     @Option(names = "--jmh-args", paramLabel = "ARGS",
             description = "JMH arguments replacing the preset's, e.g. \"ConnectionCycle -f 3 -wi 5 -i 10 -t 32\".")
@@ -136,7 +136,7 @@ public final class CompareCommand implements Callable<Integer> {
         int dur = duration != null ? duration : full ? 300 : 60;
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads,
-                longThreads, thinkMs, webappMaxThreads, maxErrorPercent, skipLoad ? "none (no phase needs one)"
+                longThreads, thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad);
         Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
         return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,

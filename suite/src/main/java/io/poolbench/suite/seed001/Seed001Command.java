@@ -2,6 +2,7 @@ package io.poolbench.suite.seed001;
 
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -75,9 +76,8 @@ public final class Seed001Command extends ScenarioCommand {
                     + " users paused about 10-16 ms per iteration).")
     int thinkMs;
 
-    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
-            description = "A step with more failed requests fails (default ${DEFAULT-VALUE} %).")
-    double maxErrorPercent;
+    @Mixin
+    ErrorBudgetOption budget;
 
     @Option(names = "--as-article", description = "The article's user counts and 60 s steps.")
     boolean asArticle;
@@ -105,7 +105,7 @@ public final class Seed001Command extends ScenarioCommand {
         Artifacts art = Artifacts.locate(runDir.root);
         Path plan = art.jmeterPlan("concurrency.jmx");
         Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
-                maxErrorPercent, db.rows, db.kind);
+                budget.percent(), db.rows, db.kind);
         return run(new Seed001Experiment(settings, art, plan, db));
     }
 }

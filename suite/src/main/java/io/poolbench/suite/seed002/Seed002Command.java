@@ -3,6 +3,7 @@ package io.poolbench.suite.seed002;
 import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
@@ -77,10 +78,8 @@ public final class Seed002Command extends ScenarioCommand {
             description = "Open connections for the server memory reading (default ${DEFAULT-VALUE}).")
     List<Integer> serverConnections;
 
-    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
-            description = "A variant whose failed queries (under a load condition) pass P %% fails (default"
-                    + " ${DEFAULT-VALUE}).")
-    double maxErrorPercent;
+    @Mixin
+    ErrorBudgetOption budget;
 
     @Option(names = "--without", split = ",", paramLabel = "WHAT",
             description = "Leave out: pgbouncer, unpooled, memory.")
@@ -112,7 +111,7 @@ public final class Seed002Command extends ScenarioCommand {
         Cli.range("--load-threads", loadThreads, 1, 1_000);
         Cli.range("--load-pool", loadPool, 1, 1_000);
         Cli.range("--memory-connections", memoryConnections, 1, 1_000);
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        budget.percent(); // its range, before anything starts
         for (int c : serverConnections) {
             Cli.range("--server-connections", c, 1, 2_000);
         }
@@ -145,7 +144,7 @@ public final class Seed002Command extends ScenarioCommand {
         }
         Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
-                db.kind, maxErrorPercent);
+                db.kind, budget.percent());
         return run(new Seed002Experiment(settings, pools, notes, bouncer, db));
     }
 }

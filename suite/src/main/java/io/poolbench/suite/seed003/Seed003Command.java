@@ -2,6 +2,7 @@ package io.poolbench.suite.seed003;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
@@ -66,10 +67,8 @@ public final class Seed003Command extends ScenarioCommand {
             description = "pgpool-II's num_init_children (default ${DEFAULT-VALUE}, the article's).")
     int pgpoolChildren;
 
-    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
-            description = "A run whose failed transactions pass P %% fails, and its variant with it (default"
-                    + " ${DEFAULT-VALUE}).")
-    double maxErrorPercent;
+    @Mixin
+    ErrorBudgetOption budget;
 
     @Option(names = "--without", split = ",", paramLabel = "TOOL",
             description = "Leave out: java, pgbench, pgbouncer, pgpool (e.g. --without pgpool).")
@@ -93,7 +92,7 @@ public final class Seed003Command extends ScenarioCommand {
         int size = poolSize != null ? poolSize : clients;
         Cli.range("--pool-size", size, 1, 1_000);
         Cli.range("--pgpool-children", pgpoolChildren, 1, 1_000);
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        budget.percent(); // its range, before anything starts
         for (String w : without) {
             if (!List.of("java", "pgbench", "pgbouncer", "pgpool").contains(w)) {
                 throw new TestbedException("--without " + w + ": unknown; use java, pgbench, pgbouncer or pgpool");
@@ -123,7 +122,7 @@ public final class Seed003Command extends ScenarioCommand {
         int warmup = Math.max(1, transactions / 10);
         Seed003Settings settings = new Seed003Settings(variants.stream().filter(v -> v.profile() != null)
                 .map(v -> v.profile().file().toString()).toList(), clients, transactions, scale, n, warmup,
-                pgbenchThreads, size, pgpoolChildren, without, db.kind, maxErrorPercent);
+                pgbenchThreads, size, pgpoolChildren, without, db.kind, budget.percent());
         return run(new Seed003Experiment(settings, variants, tools, db));
     }
 }

@@ -3,6 +3,7 @@ package io.poolbench.suite.seed004;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Docker;
+import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.ImageOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
@@ -57,11 +58,8 @@ public final class Seed004Command extends ScenarioCommand {
             description = "Jitter of that round trip, ms, uniform ± (default ${DEFAULT-VALUE}).")
     int jitterMs;
 
-    @Option(names = "--max-error-percent", defaultValue = "1", paramLabel = "P",
-            description = "A run whose failed requests in the measured period pass P %% fails and shows no figures;"
-                    + " with --failover, requests that start between the injection and 5 s after the first write"
-                    + " acknowledged by the new writer are the failover's, not counted (default ${DEFAULT-VALUE}).")
-    double maxErrorPercent;
+    @Mixin
+    ErrorBudgetOption budget;
 
     @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
     boolean failover;
@@ -95,7 +93,7 @@ public final class Seed004Command extends ScenarioCommand {
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
-                images.toxiproxyImage, maxErrorPercent);
+                images.toxiproxyImage, budget.percent());
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
