@@ -87,7 +87,9 @@ public final class Phase {
                 files = Files.isRegularFile(d) ? List.of(d) : List.of();
             }
             for (Path f : files) {
-                counted.put(record.dir().relativize(f.toAbsolutePath().normalize()).toString(), Manifest.lines(f));
+                // both absolute: a run directory given as ./target/... is relative, the files may not be
+                counted.put(record.dir().toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize())
+                        .toString(), Manifest.lines(f));
             }
         }
         synchronized (record) {

@@ -172,4 +172,20 @@ class RunRecordTest {
                 () -> ScenarioRunner.run(breaking(false), start, List.of("test"), quiet));
         assertTrue(e.getMessage().contains("could not be reached"), e.getMessage());
     }
+
+    @Test
+    void dataFilesAreRecordedRelativeToARelativeRunDirectory() throws Exception {
+        // ./poolbench run gives its scenarios ./target/... run directories; the files came as absolute paths
+        Path rel = Path.of("").toAbsolutePath().relativize(RunDirectory.prepare(tmp.resolve("rel"), tmp, false));
+        assertTrue(!rel.isAbsolute());
+        RunRecord r = RunRecord.start(rel, "run", List.of("run"), Map.of(), quiet);
+        Phase p = r.plan("load", "the load");
+        p.start();
+        Path data = Files.createDirectories(rel.resolve("load")).resolve("results.csv");
+        Files.writeString(data, "h\n1\n2\n");
+        p.ok("2 rows", data.toAbsolutePath(), rel.resolve("missing.csv"));
+        r.finish();
+        assertEquals(Map.of("load/results.csv", 3L), Manifest.read(rel).phase("load").lines());
+        assertEquals(List.of(), Manifest.read(rel).changedFiles(rel));
+    }
 }
