@@ -1,14 +1,8 @@
 package io.poolbench.suite;
 
-import io.poolbench.testbed.run.Manifest;
-import io.poolbench.testbed.run.RunRecord;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -28,7 +22,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         // what the run recorded of its data files, checked before anything is read: a results file emptied or cut
         // short after the run would give a report of what did not happen
-        List<String> changed = changedFiles(dir);
+        List<String> changed = ReportRebuild.changedFiles(dir);
         if (changed != null && !changed.isEmpty()) {
             changed.forEach(l -> System.err.println("poolbench report: " + l));
             System.err.println("poolbench report: " + changed.size() + " data file(s) of " + dir + " changed since the"
@@ -44,29 +38,4 @@ public final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * The data files changed since the run, of the run and of the scenarios a suite run ran as children (each in a
-     * sub-directory with its own manifest).
-     *
-     * @param dir the run directory
-     * @return one line per changed file (paths relative to {@code dir}); null when no manifest recorded any file
-     */
-    static List<String> changedFiles(Path dir) {
-        List<String> own = Manifest.read(dir).changedFiles(dir);
-        List<String> all = own == null ? null : new ArrayList<>(own);
-        try (Stream<Path> subs = Files.list(dir)) {
-            for (Path sub : subs.filter(p -> Files.isRegularFile(p.resolve(RunRecord.MANIFEST))).sorted().toList()) {
-                List<String> c = Manifest.read(sub).changedFiles(sub);
-                if (c != null) {
-                    all = all == null ? new ArrayList<>() : all;
-                    for (String l : c) {
-                        all.add(dir.relativize(sub) + "/" + l);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the run's own files were checked; sub-directories that cannot be listed are not
-        }
-        return all;
-    }
 }

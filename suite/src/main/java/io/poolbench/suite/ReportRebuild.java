@@ -12,6 +12,9 @@ import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code ./poolbench report DIR}: rebuilds the report of any run directory from what it holds (its manifest and the
@@ -80,5 +83,31 @@ final class ReportRebuild {
             throw new TestbedException("the results of " + m.command() + " in " + dir + " are damaged or"
                     + " unwritable (" + Redact.oneLine(e.getMessage()) + "): rerun it");
         }
+    }
+
+    /**
+     * The data files changed since the run, of the run and of the scenarios a suite run ran as children (each in a
+     * sub-directory with its own manifest).
+     *
+     * @param dir the run directory
+     * @return one line per changed file (paths relative to {@code dir}); null when no manifest recorded any file
+     */
+    static List<String> changedFiles(Path dir) {
+        List<String> own = Manifest.read(dir).changedFiles(dir);
+        List<String> all = own == null ? null : new ArrayList<>(own);
+        try (Stream<Path> subs = Files.list(dir)) {
+            for (Path sub : subs.filter(p -> Files.isRegularFile(p.resolve(RunRecord.MANIFEST))).sorted().toList()) {
+                List<String> c = Manifest.read(sub).changedFiles(sub);
+                if (c != null) {
+                    all = all == null ? new ArrayList<>() : all;
+                    for (String l : c) {
+                        all.add(dir.relativize(sub) + "/" + l);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the run's own files were checked; sub-directories that cannot be listed are not
+        }
+        return all;
     }
 }
