@@ -36,21 +36,17 @@ final class Seed004Failover {
         long t0 = o.t0EpochMs();
         long inj = t0 + ev.get("injection");
         long took = ev.getOrDefault("old-writer-rebooted", 0L) - ev.get("injection");
-        Long firstWrite = null;
+        long firstWriteEnd = firstWriteEnd(o, log);
+        Long firstWrite = firstWriteEnd == Long.MAX_VALUE ? null : firstWriteEnd - inj;
         Map<String, Long> errors = new TreeMap<>();
         long blocked = 0;
         long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
         long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
-        long moved = t0 + ev.getOrDefault("endpoint-moved", ev.get("injection"));
         for (ScreenLog.Entry e : log) {
             // every request still running at the injection or started after it: in flight, it meets the failover
             long end = e.startEpochMs() + e.elapsedUs() / 1000;
             if (end < inj) {
                 continue;
-            }
-            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved
-                    && (firstWrite == null || end - inj < firstWrite)) {
-                firstWrite = end - inj;
             }
             if (e.status() != 200) {
                 errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);
@@ -86,13 +82,7 @@ final class Seed004Failover {
             return null;
         }
         long inj = o.t0EpochMs() + ev.get("injection");
-        long moved = o.t0EpochMs() + ev.getOrDefault("endpoint-moved", ev.get("injection"));
-        long firstWriteEnd = Long.MAX_VALUE;
-        for (ScreenLog.Entry e : log) {
-            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved) {
-                firstWriteEnd = Math.min(firstWriteEnd, e.startEpochMs() + e.elapsedUs() / 1000);
-            }
-        }
+        long firstWriteEnd = firstWriteEnd(o, log);
         return new long[] {inj, firstWriteEnd == Long.MAX_VALUE ? o.measureToEpochMs()
                 : Math.min(o.measureToEpochMs(), firstWriteEnd + SETTLE_MS)};
     }
@@ -117,5 +107,22 @@ final class Seed004Failover {
         (outcome.events() == null ? Map.<String, Long>of() : outcome.events()).values()
                 .forEach(at -> chart.mark(at / 1000.0));
         chart.write(png, "seed 004, " + title, "request start, s after the load began");
+    }
+
+    /**
+     * @return when the first write acknowledged by the new writer ended, epoch ms: the earliest end of a write that
+     *     started after the endpoint moved (before, writes went to the old, read-only writer) and succeeded;
+     *     {@link Long#MAX_VALUE} when none did (the outcome must record an injection)
+     */
+    private static long firstWriteEnd(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
+        Map<String, Long> ev = o.events();
+        long moved = o.t0EpochMs() + ev.getOrDefault("endpoint-moved", ev.get("injection"));
+        long first = Long.MAX_VALUE;
+        for (ScreenLog.Entry e : log) {
+            if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved) {
+                first = Math.min(first, e.startEpochMs() + e.elapsedUs() / 1000);
+            }
+        }
+        return first;
     }
 }
