@@ -3,6 +3,7 @@ package io.poolbench.testbed;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -29,6 +30,16 @@ public interface Database extends AutoCloseable {
      */
     default OptionalLong serverPid() {
         return OptionalLong.empty();
+    }
+
+    /**
+     * @return name → host pid of the server processes this process started and this machine sees (the embedded
+     *     PostgreSQL's postmaster, a container's main process), for {@link DatabaseWatch}; empty for an external
+     *     server. The default is the {@link #serverPid()}, named by {@link #kind()}.
+     */
+    default Map<String, Long> serverProcesses() {
+        OptionalLong pid = serverPid();
+        return pid.isPresent() ? Map.of(kind(), pid.getAsLong()) : Map.of();
     }
 
     /** @return the SQL dialect */

@@ -3,6 +3,8 @@ package io.poolbench.testbed;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.ToxiproxyContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -130,6 +132,14 @@ public final class MySqlBehindToxiproxy implements Database {
     @Override
     public String password() {
         return mysql.password();
+    }
+
+    /** @return {@code mysql} and {@code toxiproxy} → their containers' main processes, where Docker reports them */
+    @Override
+    public Map<String, Long> serverProcesses() {
+        Map<String, Long> m = new LinkedHashMap<>(mysql.serverProcesses());
+        m.putAll(MySqlDatabase.containerProcess("toxiproxy", toxiproxy));
+        return m;
     }
 
     @Override

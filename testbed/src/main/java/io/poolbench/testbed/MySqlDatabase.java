@@ -4,8 +4,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MySQLContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.utility.DockerImageName;
@@ -130,6 +132,26 @@ public final class MySqlDatabase implements Database {
     @Override
     public String password() {
         return container.getPassword();
+    }
+
+    /** @return {@code mysql} → the container's main process, when Docker reports it */
+    @Override
+    public Map<String, Long> serverProcesses() {
+        return containerProcess("mysql", container);
+    }
+
+    /**
+     * @param name the name to give it
+     * @param c a started container
+     * @return name → the host pid of the container's main process; empty when Docker does not report one
+     */
+    static Map<String, Long> containerProcess(String name, GenericContainer<?> c) {
+        try {
+            Long pid = c.getContainerInfo().getState().getPidLong();
+            return pid == null || pid <= 0 ? Map.of() : Map.of(name, pid);
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
@@ -172,14 +173,21 @@ public final class CompareExperiment extends AbstractScenario {
             }
         }
         if (!settings.skipLoad()) {
+            DatabaseWatch watch = DatabaseWatch.of(db);
             for (CompareSettings.ProfileRun p : settings.profiles()) {
                 Phase ph = phases.get("load:" + p.id());
                 if (!ph.start()) {
                     return;
                 }
                 progress.phase(++phaseNo, phaseCount, "webapp + JMeter, profile " + p.id());
+                String gone = watch.get();
+                if (gone != null) {
+                    ph.failed("not started: " + gone);
+                    progress.detail("load", "FAILED: not started: " + gone);
+                    continue;
+                }
                 try {
-                    ph.ok(WebLoadPhase.run(art, settings, p, vars, out, progress),
+                    ph.ok(WebLoadPhase.run(art, settings, p, vars, watch, out, progress),
                             out.resolve("load").resolve(p.id()).resolve("results.csv"));
                 } catch (PhaseFailure | TestbedException | IOException e) {
                     ph.failed(e.getMessage());

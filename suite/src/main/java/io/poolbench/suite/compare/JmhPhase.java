@@ -1,6 +1,7 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
 import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.run.Progress;
@@ -10,9 +11,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** Compare's JMH phase for one profile: ConnectionCycle on the stub driver, in JMH's own JVM. */
 final class JmhPhase {
+    /** Silence after which JMH is stopped, s: JMH's default iteration timeout ({@code -to}, 10 min) plus 1 min. */
+    static final long SILENCE_SECONDS = 660;
+
     private JmhPhase() {
     }
 
@@ -39,13 +45,26 @@ final class JmhPhase {
         cmd.addAll(List.of("-p", "profile=" + p.file(), "-foe", "true",
                 "-jvmArgsAppend", "-Xms1g -Xmx1g -Dpoolbench.conf=" + art.confDir().toAbsolutePath(),
                 "-rf", "json", "-rff", json.toAbsolutePath().toString()));
+        AtomicLong lastLine = new AtomicLong(System.nanoTime());
         Process proc = Children.start(cmd, Map.of(), dir.resolve("jmh.log"), line -> {
+            lastLine.set(System.nanoTime());
             if (line.startsWith("# Run progress") || line.startsWith("# Benchmark:")
                     || line.startsWith("WARNING profile")) {
                 progress.detail("jmh", line.replace("# ", ""));
             }
         });
-        int rc = proc.waitFor();
+        // JMH prints a line per iteration: one that prints nothing for longer than its own iteration timeout
+        // (10 min by default) plus a minute hangs, and is stopped; the run as a whole has no planned length, so its
+        // deadline only catches a JMH that prints without end
+        String hung = ChildWait.await(proc, TimeUnit.DAYS.toSeconds(1), "JMH did not end within 24 h and was stopped"
+                + " (log: " + dir.resolve("jmh.log") + ")", List.of(() ->
+                System.nanoTime() - lastLine.get() > TimeUnit.SECONDS.toNanos(SILENCE_SECONDS) ? "JMH printed nothing"
+                        + " for " + SILENCE_SECONDS / 60 + " min and was stopped (log: " + dir.resolve("jmh.log") + ")"
+                        : null));
+        if (hung != null) {
+            throw new CompareExperiment.PhaseFailure(hung);
+        }
+        int rc = proc.exitValue();
         Children.awaitOutput(proc);
         if (rc != 0) {
             throw new CompareExperiment.PhaseFailure("JMH exited with code " + rc + ": " + jmhError(dir.resolve("jmh.log"))

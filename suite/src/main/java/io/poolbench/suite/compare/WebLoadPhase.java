@@ -2,6 +2,7 @@ package io.poolbench.suite.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterCommand;
 import io.poolbench.suite.process.PoolSampler;
@@ -17,7 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /** Compare's web-load phase for one profile: the webapp with the profile under JMeter's plan. */
 final class WebLoadPhase {
@@ -29,12 +30,14 @@ final class WebLoadPhase {
     /**
      * Runs the web load for one profile: its lint against this database (written first), the webapp in its own JVM
      * with the profile, JMeter's short/medium/long plan in another, the pool sampled twice a second. The webapp
-     * must live as long as the load: if it dies, JMeter is stopped and the phase fails.
+     * and the database must live as long as the load: if either dies, JMeter is stopped within seconds and the phase
+     * fails.
      *
      * @param art the built pieces
      * @param settings the load's settings
      * @param p the profile
      * @param vars the database's placeholder values
+     * @param database the watch on the database ({@link io.poolbench.testbed.DatabaseWatch})
      * @param out the run directory ({@code load/<profile>/} receives every file)
      * @param progress where progress lines go
      * @return the ok line: requests, errors, achieved rate
@@ -44,7 +47,7 @@ final class WebLoadPhase {
      * @throws InterruptedException when interrupted
      */
     static String run(Artifacts art, CompareSettings settings, CompareSettings.ProfileRun p,
-            Map<String, String> vars, Path out, Progress progress)
+            Map<String, String> vars, Supplier<String> database, Path out, Progress progress)
             throws IOException, InterruptedException, CompareExperiment.PhaseFailure {
         PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
         Path dir = out.resolve("load").resolve(p.id());
@@ -77,7 +80,6 @@ final class WebLoadPhase {
         Process jmeter = null;
         PoolSampler sampler = null;
         Path results = dir.resolve("results.csv");
-        long[] webappDiedAtMs = {-1};
         try {
             int port = web.port();
             progress.detail("webapp", p.id() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
@@ -94,33 +96,26 @@ final class WebLoadPhase {
                     .property("long.threads", settings.longThreads()).property("thinkMs", settings.thinkMs())
                     .property("rows", data.orders()).property("customers", data.customers()).build();
             long t0 = System.nanoTime();
-            Process jm0 = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
+            jmeter = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
                 if (line.startsWith("summary +")) {
                     long sec = (System.nanoTime() - t0) / 1_000_000_000L;
                     progress.detail("jmeter " + p.id(), sec + "/" + settings.durationSeconds() + " s, "
                             + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
                 }
             });
-            jmeter = jm0;
-            // the webapp must live as long as the load: if it dies, the load's numbers are not the pool's
-            webapp.onExit().thenRun(() -> {
-                if (jm0.isAlive()) {
-                    webappDiedAtMs[0] = (System.nanoTime() - t0) / 1_000_000;
-                    Children.stop(jm0, 5);
-                }
-            });
-            // a deadline for every wait: JMeter that does not end 120 s after the planned end is stopped
-            if (!jmeter.waitFor(settings.durationSeconds() + 120L, TimeUnit.SECONDS)) {
-                Children.stop(jmeter, 5);
-                throw new CompareExperiment.PhaseFailure("JMeter did not end within 120 s after the load's planned"
-                        + " end and was stopped (log: " + dir.resolve("jmeter.log") + ")");
+            // every wait has a deadline, and a dead webapp or database ends the load within seconds
+            String gone = ChildWait.await(jmeter, settings.durationSeconds() + 120L, "JMeter did not end within 120 s"
+                    + " after the load's planned end and was stopped (log: " + dir.resolve("jmeter.log") + ")",
+                    List.of(ChildWait.process("the webapp", webapp, dir.resolve("webapp.log")), database));
+            if (gone != null) {
+                throw new CompareExperiment.PhaseFailure(gone + " at " + (System.nanoTime() - t0) / 1_000_000_000L
+                        + " s of the " + settings.durationSeconds() + " s load; JMeter was stopped");
             }
             int rc = jmeter.exitValue();
             Children.awaitOutput(jmeter);
-            if (webappDiedAtMs[0] >= 0 || !webapp.isAlive()) {
-                throw new CompareExperiment.PhaseFailure("the webapp exited with code " + webapp.waitFor() + " at "
-                        + Math.max(0, webappDiedAtMs[0]) / 1000 + " s of the " + settings.durationSeconds()
-                        + " s load; JMeter was stopped (log: " + dir.resolve("webapp.log") + ")");
+            if (!webapp.isAlive()) {
+                throw new CompareExperiment.PhaseFailure("the webapp exited with code " + webapp.exitValue()
+                        + " at the end of the load (log: " + dir.resolve("webapp.log") + ")");
             }
             if (rc != 0) {
                 throw new CompareExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");

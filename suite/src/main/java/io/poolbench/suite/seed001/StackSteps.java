@@ -2,6 +2,7 @@ package io.poolbench.suite.seed001;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterCommand;
 import io.poolbench.suite.process.JtlSummary;
@@ -9,6 +10,7 @@ import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
+import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.ErrorBudget;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
@@ -28,7 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
@@ -49,6 +50,7 @@ public final class StackSteps {
     private final Path plan;
     private final Seed001Settings settings;
     private final Database database;
+    private final DatabaseWatch watch;
     private final Map<String, String> vars;
     private final Progress progress;
 
@@ -58,6 +60,7 @@ public final class StackSteps {
         this.plan = plan;
         this.settings = settings;
         this.database = database;
+        this.watch = DatabaseWatch.of(database);
         this.vars = vars;
         this.progress = progress;
     }
@@ -119,8 +122,8 @@ public final class StackSteps {
                 write(dir, s, index, steps);
                 if (r.failed() != null) {
                     problems.add(users + " users: " + r.failed());
-                    if (!web.process().isAlive()) {
-                        break;
+                    if (!web.process().isAlive() || watch.get() != null) {
+                        break; // the next steps would fail the same way
                     }
                 } else {
                     progress.detail(s.id(), String.format(Locale.ROOT, "%d users: %.1f req/s, avg %.1f ms, P95 %d ms,"
@@ -181,27 +184,24 @@ public final class StackSteps {
             jm = p;
             cpu.watch("jmeter", p.pid());
             Process webapp = web.process();
-            webapp.onExit().thenRun(() -> Children.stop(p, 5));
             control = new Thread(() -> w.run(p, jmeterLog, users, cpu, sampler, shutdownPort), "poolbench-step");
             control.setDaemon(true);
             control.start();
-            // a deadline for every wait: JMeter that does not end 120 s after the step's planned end is stopped
-            boolean ended = p.waitFor(settings.warmupSeconds() + settings.stepSeconds() + 120L, TimeUnit.SECONDS);
-            if (!ended) {
-                Children.stop(p, 5);
-            }
+            // every wait has a deadline, and a dead webapp or database ends the step within seconds
+            String gone = ChildWait.await(p, settings.warmupSeconds() + settings.stepSeconds() + 120L, "JMeter did not"
+                    + " end within 120 s after the step's planned end and was stopped (log: " + jmeterLog + ")",
+                    List.of(ChildWait.process("the webapp", webapp, dir.getParent().resolve("webapp.log")), watch));
             int rc = p.exitValue();
             Children.awaitOutput(p);
             control.interrupt();
             control.join(5_000);
             w.usage().forEach(x -> cores.put(x.name(), x.cores()));
-            if (!webapp.isAlive()) {
-                return unmeasured(users, cores, w, "the webapp exited with code " + webapp.waitFor() + " during the"
-                        + " step; JMeter was stopped (log: " + dir.getParent().resolve("webapp.log") + ")");
+            if (gone == null && !webapp.isAlive()) {
+                gone = "the webapp exited with code " + webapp.exitValue() + " at the end of the step (log: "
+                        + dir.getParent().resolve("webapp.log") + ")";
             }
-            if (!ended) {
-                return unmeasured(users, cores, w, "JMeter did not end within 120 s after the step's planned end and"
-                        + " was stopped (log: " + jmeterLog + ")");
+            if (gone != null) {
+                return unmeasured(users, cores, w, gone + "; JMeter was stopped");
             }
             if (rc != 0) {
                 return unmeasured(users, cores, w, "JMeter exited with code " + rc + " (log: " + jmeterLog + ")");

@@ -2,10 +2,12 @@ package io.poolbench.suite.seed004;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.ProfileLint;
@@ -153,7 +155,7 @@ final class ScreensRun {
                         }
                     }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
                 }
-                awaitController(controller, engines, web, dir);
+                awaitController(controller, engines, web, topo, dir);
                 rc = controller.exitValue();
                 Children.awaitOutput(controller);
                 try {
@@ -203,25 +205,18 @@ final class ScreensRun {
     }
 
     /**
-     * Waits for JMeter's controller to end, watching every process the load needs once a second: a JMeter engine or
-     * the webapp that dies ends the run at once with a line naming it (the controller would wait for a dead engine
-     * until its own timeout).
+     * Waits for JMeter's controller to end, watching every process the load needs once a second: a JMeter engine,
+     * the webapp or a container of the cluster that dies ends the run at once with a line naming it (the controller
+     * would wait for a dead engine until its own timeout).
      */
-    private void awaitController(Process controller, JMeterEngines engines, WebappProcess web, Path dir)
-            throws InterruptedException, Seed004Experiment.PhaseFailure {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(s.warmupSeconds() + s.durationSeconds() + 300L);
-        while (!controller.waitFor(1, TimeUnit.SECONDS)) {
-            String dead = engines.deadEngine();
-            if (dead == null && !web.process().isAlive()) {
-                dead = "the webapp exited with code " + web.process().exitValue() + " (log: " + web.log() + ")";
-            }
-            if (dead != null) {
-                throw new Seed004Experiment.PhaseFailure(dead + " during the load; JMeter was stopped");
-            }
-            if (System.nanoTime() > deadline) {
-                throw new Seed004Experiment.PhaseFailure("JMeter did not end within 300 s after the planned end (log: "
-                        + dir.resolve("jmeter.log") + ")");
-            }
+    private void awaitController(Process controller, JMeterEngines engines, WebappProcess web,
+            FailoverTopology topo, Path dir) throws InterruptedException, Seed004Experiment.PhaseFailure {
+        String gone = ChildWait.await(controller, s.warmupSeconds() + s.durationSeconds() + 300L, "JMeter did not end"
+                + " within 300 s after the planned end (log: " + dir.resolve("jmeter.log") + ")", List.of(
+                engines::deadEngine, ChildWait.process("the webapp", web.process(), web.log()),
+                DatabaseWatch.of(topo.containerPids(), null)));
+        if (gone != null) {
+            throw new Seed004Experiment.PhaseFailure(gone + " during the load; JMeter was stopped");
         }
     }
 

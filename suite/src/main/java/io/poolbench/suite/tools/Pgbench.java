@@ -1,5 +1,6 @@
 package io.poolbench.suite.tools;
 
+import io.poolbench.suite.process.ChildWait;
 import io.poolbench.testbed.ParentWatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -128,6 +133,12 @@ public final class Pgbench {
     }
 
     /**
+     * The deadline of one pgbench run, s: far above the runs of the scenarios' presets, so only a pgbench that
+     * hangs meets it.
+     */
+    static final long DEADLINE_SECONDS = 1_800;
+
+    /**
      * Finds pgbench: on the PATH, else in Debian's {@code /usr/lib/postgresql/<version>/bin}.
      *
      * @return its path, or empty when it is not installed
@@ -174,14 +185,28 @@ public final class Pgbench {
         long t0 = System.nanoTime();
         Process p = pb.start();
         ParentWatch.guard(p.pid(), "TERM", null);
-        String out;
+        FutureTask<String> output = new FutureTask<>(() -> new String(p.getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8));
+        Thread reader = new Thread(output, "pgbench-output");
+        reader.setDaemon(true);
+        reader.start();
+        String gone;
         try {
-            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor();
+            gone = ChildWait.await(p, DEADLINE_SECONDS, "pgbench did not end within " + DEADLINE_SECONDS / 60
+                    + " min and was stopped", List.of());
         } catch (InterruptedException e) {
             p.descendants().forEach(ProcessHandle::destroy);
             p.destroy();
             throw e;
+        }
+        String out;
+        try {
+            out = output.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            out = "";
+        }
+        if (gone != null) {
+            throw new IOException(gone + " (log: " + log + ")");
         }
         double wallS = (System.nanoTime() - t0) / 1e9;
         Files.writeString(log, "$ " + String.join(" ", cmd.subList(4, cmd.size())) + "\n" + out + "\n",

@@ -383,6 +383,35 @@ class CompareIT {
     }
 
     @Test
+    void aDatabaseThatDiesEndsTheLoadWithinSecondsAndFailsTheRunWithoutFigures() throws Exception {
+        // issue 19: a dead database let the load run to its planned end on failed requests
+        Assumptions.assumeTrue(Files.isRegularFile(Path.of("target/poolbench.jar")), "needs the packaged jar");
+        Set<Long> before = ourServers();
+        Path out = tmp.resolve("run");
+        Process p = launch(out, "--skip-jmh", "--duration", "120", "--profiles", "hikari,dbcp2");
+        List<String> lines = new ArrayList<>();
+        try {
+            awaitLine(p, "jmeter hikari", lines);
+            ProcessHandle postmaster = ProcessHandle.allProcesses().filter(h -> !before.contains(h.pid())
+                    && h.info().commandLine().orElse("").matches(".*/postgres .*-D .*poolbench-pg.*")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no postmaster of this run"));
+            postmaster.destroyForcibly();
+            // the load had 120 s to go: the run ends long before (the deadline here only stops a broken test)
+            assertTrue(p.waitFor(90, TimeUnit.SECONDS), "the run went on after its database died:\n" + lines);
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(1, p.exitValue(), String.join("\n", lines));
+        PhaseEntry load = manifest(out).phase("load:hikari");
+        assertEquals("failed", load.status());
+        assertTrue(load.reason().matches("the database's process embedded \\(pid \\d+\\) is gone at \\d+ s of the"
+                + " 120 s load; JMeter was stopped"), load.reason());
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("| hikari | all | **FAILED**") && !md.contains("| HikariCP (hikari) | short |"), md);
+        assertTrue(manifest(out).phase("load:dbcp2").reason().startsWith("not started: the database's process"));
+    }
+
+    @Test
     void aMySqlProfileRunsWithDbMysql() throws Exception {
         // issue 8: hikari-tuned and seed004-* could not be used with run at all
         boolean ci = "true".equals(System.getenv("CI"));
