@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,8 +21,8 @@ import org.testcontainers.containers.Network;
 /**
  * What a run killed with {@code kill -9} leaves behind, and its removal by the next run. Testcontainers' own reaper
  * (Ryuk) needs an image that cannot be pulled here, so poolbench labels every container and network it starts
- * with the pid and start time of its process; the first container a run starts first removes the containers and
- * networks of processes that are gone, and the temporary directories Testcontainers extracted for them
+ * with the pid and start time of its process and its run directory; every run whose Docker engine answers (else the
+ * first container it starts) first removes the containers and networks of processes that are gone, and the temporary directories Testcontainers extracted for them
  * ({@code /tmp/.testcontainers-tmp-*}, MySQL's configuration), and says what it removed.
  */
 public final class Leftovers {
@@ -29,17 +30,40 @@ public final class Leftovers {
     public static final String PID = "io.poolbench.pid";
     /** Label: when that process started, epoch ms (tells a reused pid apart). */
     public static final String STARTED = "io.poolbench.process-started";
+    /** Label: the run directory of the run that started it (absent outside a run, e.g. in tests). */
+    public static final String RUN = "io.poolbench.run";
 
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
+    private static volatile String run;
 
     private Leftovers() {
     }
 
-    /** @return the labels of this process */
+    /** @return the labels of this process (and of its run, once {@link #atRunStart} named it) */
     static Map<String, String> labels() {
         ProcessHandle me = ProcessHandle.current();
-        return Map.of(PID, Long.toString(me.pid()), STARTED,
-                Long.toString(me.info().startInstant().orElse(Instant.EPOCH).toEpochMilli()));
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(PID, Long.toString(me.pid()));
+        m.put(STARTED, Long.toString(me.info().startInstant().orElse(Instant.EPOCH).toEpochMilli()));
+        if (run != null) {
+            m.put(RUN, run);
+        }
+        return m;
+    }
+
+    /**
+     * At the start of every run: names the run in the labels of the containers it will start, and, when a Docker
+     * engine answers at once ({@link Docker#engineProblem}: no engine, no wait), removes what killed runs left,
+     * also for runs that start no container themselves.
+     *
+     * @param runDir the run directory
+     * @param say receives the line saying what was removed, if anything was
+     */
+    public static void atRunStart(Path runDir, Consumer<String> say) {
+        run = runDir.toAbsolutePath().normalize().toString();
+        if (Docker.engineProblem(System.getenv("DOCKER_HOST")) == null) {
+            sweepOnce(say);
+        }
     }
 
     /**
@@ -103,7 +127,8 @@ public final class Leftovers {
         for (Container c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(PID)).exec()) {
             if (orphaned(c.getLabels())) {
                 docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
-                removed.add("container " + c.getImage() + " (pid " + c.getLabels().get(PID) + ")");
+                String of = c.getLabels().containsKey(RUN) ? "run " + c.getLabels().get(RUN) + ", " : "";
+                removed.add("container " + c.getImage() + " (" + of + "pid " + c.getLabels().get(PID) + ")");
             } else {
                 oldestLive = Math.min(oldestLive, Long.parseLong(c.getLabels().getOrDefault(STARTED, "0")));
             }

@@ -91,13 +91,18 @@ class Seed004FaultIT {
 
     @Test
     void theContainersOfARunKilledWithKillMinus9AreRemovedByTheNext() throws Exception {
-        Process p = startLoaded(tmp.resolve("killed"));
+        Path run = tmp.resolve("killed");
+        Process p = startLoaded(run);
         p.destroyForcibly();
         assertTrue(p.waitFor(1, TimeUnit.MINUTES));
-        assertEquals(3, containersOf(p.pid()).size(), "MySQL A, B and Toxiproxy are left by kill -9");
+        List<Container> left = containersOf(p.pid());
+        assertEquals(3, left.size(), "MySQL A, B and Toxiproxy are left by kill -9");
+        String runDir = run.toAbsolutePath().normalize().toString();
+        assertTrue(left.stream().allMatch(c -> runDir.equals(c.getLabels().get(Leftovers.RUN))), "labelled with the"
+                + " run: " + left.stream().map(Container::getLabels).toList());
         List<String> said = new ArrayList<>();
         Leftovers.sweep(said::add);
         assertEquals(List.of(), containersOf(p.pid()));
-        assertTrue(said.size() == 1 && said.get(0).contains("pid " + p.pid()), said.toString());
+        assertTrue(said.size() == 1 && said.get(0).contains("run " + runDir + ", pid " + p.pid()), said.toString());
     }
 }

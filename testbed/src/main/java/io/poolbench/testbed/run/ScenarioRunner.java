@@ -1,5 +1,6 @@
 package io.poolbench.testbed.run;
 
+import io.poolbench.testbed.Leftovers;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import java.io.PrintStream;
@@ -38,6 +39,7 @@ public final class ScenarioRunner {
     public static int run(Scenario scenario, Path dir, List<String> args, PrintStream console) throws Exception {
         try (RunLog log = RunLog.redirect(dir.resolve(scenario.logFile()))) {
             RunRecord record = RunRecord.start(dir, scenario.command(), args, scenario.settings(), console);
+            Leftovers.atRunStart(dir, console::println);
             record.onInterrupt(() -> reportQuietly(scenario, dir, console));
             Progress progress = new Progress(console);
             try {
