@@ -7,6 +7,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolFill;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.Workers;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
@@ -219,9 +220,7 @@ public final class Seed000Experiment extends AbstractScenario {
             }
             long t0 = System.nanoTime();
             start.countDown();
-            for (Thread t : threads) {
-                t.join();
-            }
+            Workers.joinAll(threads, "tasks");
             double elapsed = (System.nanoTime() - t0) / 1e6;
             if (failure.get() != null) {
                 throw failure.get();

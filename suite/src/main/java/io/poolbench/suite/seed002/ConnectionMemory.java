@@ -2,6 +2,7 @@ package io.poolbench.suite.seed002;
 
 import com.sun.management.ThreadMXBean;
 import io.poolbench.testbed.Database;
+import io.poolbench.testbed.Workers;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -164,9 +165,7 @@ public final class ConnectionMemory {
         for (int i = 0; i < n; i++) {
             ts.add(worker(counter, failure, task));
         }
-        for (Thread t : ts) {
-            t.join();
-        }
+        Workers.joinAll(ts, "connections");
         if (failure.get() != null) {
             throw failure.get();
         }

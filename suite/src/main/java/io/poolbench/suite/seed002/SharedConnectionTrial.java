@@ -1,5 +1,6 @@
 package io.poolbench.suite.seed002;
 
+import io.poolbench.testbed.Workers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -167,9 +168,7 @@ public final class SharedConnectionTrial {
             ready.await();
             long t0 = System.nanoTime();
             go.countDown();
-            for (Thread t : ts) {
-                t.join();
-            }
+            Workers.joinAll(ts, "threads");
             return new Trial((System.nanoTime() - t0) / 1e6, errors.get(), first.get());
         } catch (InterruptedException e) {
             ts.forEach(Thread::interrupt);

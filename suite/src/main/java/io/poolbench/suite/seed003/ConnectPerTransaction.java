@@ -2,6 +2,7 @@ package io.poolbench.suite.seed003;
 
 import io.poolbench.suite.tools.Pgbench;
 import io.poolbench.suite.tools.PgbenchTables;
+import io.poolbench.testbed.Workers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -116,14 +117,7 @@ public final class ConnectPerTransaction {
         }
         long t0 = System.nanoTime();
         start.countDown();
-        try {
-            for (Thread t : threads) {
-                t.join();
-            }
-        } catch (InterruptedException e) {
-            threads.forEach(Thread::interrupt);
-            throw e;
-        }
+        Workers.joinAll(threads, "clients");
         double elapsed = (System.nanoTime() - t0) / 1e9;
         return new JavaRun(ok.get(), failed.get(), elapsed, connectNs.get() / 1e9, firstError.get());
     }

@@ -238,7 +238,7 @@ public final class OpenLoopLoad {
      */
     public List<Sample> stop(Duration drain) throws InterruptedException {
         running = false;
-        scheduler.join();
+        scheduler.join(5_000); // it issues without blocking: it ends at its next tick
         workers.shutdown();
         workers.awaitTermination(drain.toMillis(), TimeUnit.MILLISECONDS);
         workers.shutdownNow();
