@@ -1,0 +1,84 @@
+package io.poolbench.testbed.stats;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+
+/**
+ * The ratio of two variants' figures over rounds, with its 95 % interval: each round ran both variants once (in
+ * rotating order), so each round gives one paired ratio A ÷ B, and drift of the machine between rounds falls on both
+ * alike. The summary is the geometric mean of the ratios (the mean of their logarithms, shown back as a ratio).
+ *
+ * <p>The interval, by the number of rounds n (issue #20; Commons Math 3 does the distribution and the percentiles):
+ * <ul>
+ *   <li>n = 1: none. One round is an anecdote and gets no verdict.</li>
+ *   <li>2 ≤ n &lt; 10: Student's t interval on the mean log ratio ({@code mean ± t(0.975, n−1) · s / √n}). A
+ *   percentile bootstrap over so few rounds is about [min, max], and a rank test cannot reach 5 % with them.</li>
+ *   <li>n ≥ 10: percentile bootstrap of the mean log ratio, {@value #RESAMPLES} resamples on a fixed seed (the same
+ *   data give the same interval).</li>
+ * </ul>
+ *
+ * @param n rounds with a ratio
+ * @param ratio the geometric mean of the ratios, A ÷ B
+ * @param median the median of the ratios
+ * @param low the interval's low end (NaN for n = 1)
+ * @param high the interval's high end (NaN for n = 1)
+ * @param method how the interval was found, in words
+ */
+public record RatioInterval(int n, double ratio, double median, double low, double high, String method) {
+    /** Bootstrap resamples (n ≥ 10). */
+    static final int RESAMPLES = 10_000;
+    /** Rounds from which the bootstrap replaces Student's t. */
+    static final int BOOTSTRAP_FROM = 10;
+    private static final long SEED = 20_26_11_24L;
+
+    /**
+     * @param ratios A ÷ B per round, each finite and above 0
+     * @return the summary and its 95 % interval
+     * @throws IllegalArgumentException when there is no ratio, or one is not finite and above 0
+     */
+    public static RatioInterval of(double... ratios) {
+        if (ratios.length == 0) {
+            throw new IllegalArgumentException("no ratio: no round had both variants");
+        }
+        double[] logs = new double[ratios.length];
+        for (int i = 0; i < ratios.length; i++) {
+            if (!(ratios[i] > 0) || Double.isInfinite(ratios[i])) {
+                throw new IllegalArgumentException("a ratio of " + ratios[i] + ": each must be finite and above 0");
+            }
+            logs[i] = Math.log(ratios[i]);
+        }
+        int n = ratios.length;
+        double mean = StatUtils.mean(logs);
+        double median = new Percentile(50).evaluate(ratios);
+        if (n == 1) {
+            return new RatioInterval(1, ratios[0], ratios[0], Double.NaN, Double.NaN, "one round: no interval");
+        }
+        if (n < BOOTSTRAP_FROM) {
+            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975)
+                    * Math.sqrt(StatUtils.variance(logs) / n);
+            return new RatioInterval(n, Math.exp(mean), median, Math.exp(mean - half), Math.exp(mean + half),
+                    "Student's t on the log ratios");
+        }
+        RandomGenerator rng = new Well19937c(SEED);
+        double[] means = new double[RESAMPLES];
+        double[] sample = new double[n];
+        for (int b = 0; b < RESAMPLES; b++) {
+            for (int i = 0; i < n; i++) {
+                sample[i] = logs[rng.nextInt(n)];
+            }
+            means[b] = StatUtils.mean(sample);
+        }
+        Percentile p = new Percentile();
+        p.setData(means);
+        return new RatioInterval(n, Math.exp(mean), median, Math.exp(p.evaluate(2.5)), Math.exp(p.evaluate(97.5)),
+                "percentile bootstrap of the mean log ratio, " + RESAMPLES + " resamples");
+    }
+
+    /** @return true when there is an interval (n ≥ 2) and it does not contain 1 */
+    public boolean excludesOne() {
+        return n >= 2 && (low > 1 || high < 1);
+    }
+}

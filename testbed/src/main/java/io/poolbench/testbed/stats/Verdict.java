@@ -1,0 +1,11 @@
+package io.poolbench.testbed.stats;
+
+/** What a comparison over rounds can say (issue #20): never a bare ratio. */
+public enum Verdict {
+    /** The 95 % interval excludes "no difference": one variant is ahead. */
+    AHEAD,
+    /** The interval includes 1: no difference this run can show. */
+    NO_DIFFERENCE,
+    /** One round only: no interval, so no verdict. */
+    ONE_ROUND
+}
