@@ -22,8 +22,8 @@ import java.util.List;
  */
 public enum SuiteEntry {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
-    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 130,
-            List.of("compare", "--duration", "30"), List.of("compare", "--preset", "full"),
+    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 220,
+            List.of("compare", "--duration", "20", "--rounds", "3"), List.of("compare", "--preset", "full"),
             (d, m) -> CompareReport.write(d, new Progress(System.out)), CompareReport::findings),
     /** Seed 000: elapsed time and borrow waits against pool size. */
     SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,

@@ -50,7 +50,7 @@ final class CompareCharts {
                         }
                     }
                     if (!xs.isEmpty()) {
-                        c.addSeries(l.profile() + " " + which, xs, ys);
+                        c.addSeries(l.profile() + (l.round() == null ? "" : " r" + l.round()) + " " + which, xs, ys);
                     }
                 }
             }

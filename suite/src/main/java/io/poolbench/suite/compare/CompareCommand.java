@@ -33,16 +33,23 @@ import picocli.CommandLine.Spec;
             "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
 public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--preset", defaultValue = "quick",
-            description = "quick (about 4 min here: JMH 1 fork x 5 x 1 s, 60 s of load per profile) or full"
-                    + " (JMH 3 forks x 10 x 2 s, 300 s of load per profile). Default ${DEFAULT-VALUE}.")
+            description = "quick (about 5 min here: JMH 1 fork x 5 x 1 s; 3 rounds of 20 s of load per profile) or"
+                    + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
     String preset;
 
     @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2", paramLabel = "NAME|FILE",
             description = "Pool profiles: names in webapp/conf or context.xml paths (default ${DEFAULT-VALUE}).")
     List<String> profiles;
 
-    @Option(names = "--duration", paramLabel = "S", description = "Seconds of JMeter load per profile.")
+    @Option(names = "--duration", paramLabel = "S", description = "Seconds of JMeter load per profile and round.")
     Integer duration;
+
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "Rounds of the web load: each runs every profile once, the order rotated from round to"
+                    + " round; the report gives the first profile against each other one as the ratio within each"
+                    + " round, summarised with a 95 % interval and a verdict (default 3 quick, 5 full; 1 gives no"
+                    + " verdict).")
+    Integer rounds;
 
     @Option(names = "--rampup", paramLabel = "S", description = "JMeter ramp-up in seconds.")
     Integer rampup;
@@ -133,9 +140,10 @@ public final class CompareCommand implements Callable<Integer> {
         List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
                 : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")
                 : List.of("ConnectionCycle", "-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s");
-        int dur = duration != null ? duration : full ? 300 : 60;
+        int dur = duration != null ? duration : full ? 120 : 20;
+        int nRounds = rounds != null ? rounds : full ? 5 : 3;
         int ramp = rampup != null ? rampup : full ? 30 : 5;
-        CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, ramp, shortThreads, mediumThreads,
+        CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad);
         Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);

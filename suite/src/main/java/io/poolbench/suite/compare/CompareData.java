@@ -3,6 +3,7 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,9 @@ final class CompareData {
      * @param preset quick or full
      * @param database the database
      * @param rows orders in the data set
-     * @param durationSeconds seconds of load per profile
+     * @param durationSeconds seconds of load per profile and round
+     * @param rounds rounds of the web load (null: a run of a version before rounds, one load per profile in
+     *     {@code load/<profile>/})
      * @param rampupSeconds JMeter's ramp-up
      * @param shortThreads JMeter threads on /short
      * @param mediumThreads on /medium
@@ -48,7 +51,8 @@ final class CompareData {
      * @param thinkMs pause between a thread's requests, ms
      * @param profiles the profiles run
      */
-    record SettingsView(String preset, String database, Integer rows, Integer durationSeconds, Integer rampupSeconds,
+    record SettingsView(String preset, String database, Integer rows, Integer durationSeconds, Integer rounds,
+            Integer rampupSeconds,
             Integer shortThreads, Integer mediumThreads, Integer longThreads, Integer thinkMs,
             List<CompareSettings.ProfileRun> profiles) {
     }
@@ -62,24 +66,47 @@ final class CompareData {
      * @param jmh the JMH results
      * @param load the web loads
      * @param missing the phases that did not end with data, per kind ({@code jmh}, {@code load})
+     * @param findings the first profile against each other one over the rounds (req/s, p99), with intervals and
+     *     verdicts
      */
     record Summary(String status, List<PhaseEntry> phases, SettingsView run, List<JmhSummary.Result> jmh,
-            List<Load> load, Map<String, List<Missing>> missing) {
+            List<Load> load, Map<String, List<Missing>> missing, List<Finding> findings) {
     }
 
-    /** Everything one profile's web load produced. */
-    record Load(String profile, String pool, Map<String, String> settings, Map<String, String> effective,
+    /**
+     * Everything one profile's web load in one round produced.
+     *
+     * @param profile the profile's id
+     * @param round the round (null in a run of a version before rounds)
+     * @param pool the pool's name
+     * @param settings the attributes as written (passwords masked)
+     * @param effective the settings read back from the built pool
+     * @param warnings lint's warnings
+     * @param borrowValidation what the pool does on each borrow
+     * @param stats JMeter's statistics per request class and {@code all}
+     * @param poolState the pool's state during the load
+     */
+    record Load(String profile, Integer round, String pool, Map<String, String> settings, Map<String, String> effective,
             List<String> warnings, String borrowValidation, Map<String, JtlSummary.LabelStats> stats,
             PoolSampler.PoolState poolState) {
+        /** @return the pool and profile, with the round when there is one ({@code HikariCP (hikari, round 2)}) */
+        String label() {
+            return pool + " (" + profile + (round == null ? "" : ", round " + round) + ")";
+        }
     }
 
     /**
      * A phase that did not end with data, shown in the tables where its numbers would have been.
      *
      * @param profile profile id
+     * @param round the round of a web load (null for JMH, and in a run of a version before rounds)
      * @param status failed, interrupted, skipped, running or pending
      * @param reason why
      */
-    record Missing(String profile, String status, String reason) {
+    record Missing(String profile, Integer round, String status, String reason) {
+        /** @return the profile, with its round when there is one ({@code hikari, round 2}) */
+        String label() {
+            return round == null ? profile : profile + ", round " + round;
+        }
     }
 }

@@ -11,6 +11,7 @@ import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.run.Status;
+import io.poolbench.testbed.stats.Rounds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -63,9 +64,9 @@ public final class CompareExperiment extends AbstractScenario {
         this.record = record;
         this.out = record.dir();
         this.progress = progress;
-        progress.print("poolbench main job, preset " + settings.preset() + ", profiles "
-                + settings.profiles().stream().map(CompareSettings.ProfileRun::id).toList() + ", run directory "
-                + out);
+        progress.print("poolbench compare, preset " + settings.preset() + ", profiles "
+                + settings.profiles().stream().map(CompareSettings.ProfileRun::id).toList() + ", " + settings.rounds()
+                + (settings.rounds() == 1 ? " round" : " rounds") + ", run directory " + out);
         plan();
         try {
             if (db == null) {
@@ -123,12 +124,16 @@ public final class CompareExperiment extends AbstractScenario {
             }
             phases.put(ph.id(), ph);
         }
-        for (CompareSettings.ProfileRun p : settings.profiles()) {
-            Phase ph = record.plan("load:" + p.id(), "webapp + JMeter, profile " + p.id());
-            if (settings.skipLoad()) {
-                ph.skipped("--skip-load");
+        // with --skip-load one skipped load per profile says so; the rounds are not planned
+        for (int r = 1; r <= (settings.skipLoad() ? 1 : settings.rounds()); r++) {
+            for (CompareSettings.ProfileRun p : Rounds.order(settings.profiles(), r)) {
+                Phase ph = record.plan(LoadDirectory.phaseId(p.id(), r), "webapp + JMeter, profile " + p.id()
+                        + ", round " + r + " of " + settings.rounds());
+                if (settings.skipLoad()) {
+                    ph.skipped("--skip-load");
+                }
+                phases.put(ph.id(), ph);
             }
-            phases.put(ph.id(), ph);
         }
         phases.put("report", record.plan("report", "summary.md, summary.json, charts"));
         phaseCount = (int) phases.values().stream().filter(p -> p.status() == Status.PENDING).count();
@@ -174,28 +179,12 @@ public final class CompareExperiment extends AbstractScenario {
         }
         if (!settings.skipLoad()) {
             DatabaseWatch watch = DatabaseWatch.of(db);
-            for (CompareSettings.ProfileRun p : settings.profiles()) {
-                Phase ph = phases.get("load:" + p.id());
-                if (!ph.start()) {
-                    return;
-                }
-                progress.phase(++phaseNo, phaseCount, "webapp + JMeter, profile " + p.id());
-                String gone = watch.get();
-                if (gone != null) {
-                    ph.failed("not started: " + gone);
-                    progress.detail("load", "FAILED: not started: " + gone);
-                    continue;
-                }
-                try {
-                    ph.ok(WebLoadPhase.run(art, settings, p, vars, watch, out, progress),
-                            out.resolve("load").resolve(p.id()).resolve("results.csv"));
-                } catch (PhaseFailure | TestbedException | IOException e) {
-                    ph.failed(e.getMessage());
-                    if (!record.interrupted()) {
-                        progress.detail("load", "FAILED: " + e.getMessage());
+            for (int r = 1; r <= settings.rounds(); r++) {
+                for (CompareSettings.ProfileRun p : Rounds.order(settings.profiles(), r)) {
+                    if (!load(p, r, watch, vars)) {
+                        return;
                     }
                 }
-                reportQuietly();
             }
         }
         Phase rep = phases.get("report");
@@ -252,4 +241,36 @@ public final class CompareExperiment extends AbstractScenario {
         }
     }
 
+
+    /**
+     * Runs one profile's web load in one round.
+     *
+     * @return false when interrupted: nothing new starts
+     */
+    private boolean load(CompareSettings.ProfileRun p, int round, DatabaseWatch watch, Map<String, String> vars)
+            throws InterruptedException {
+        Phase ph = phases.get(LoadDirectory.phaseId(p.id(), round));
+        if (!ph.start()) {
+            return false;
+        }
+        progress.phase(++phaseNo, phaseCount, "webapp + JMeter, profile " + p.id() + ", round " + round + " of "
+                + settings.rounds());
+        String gone = watch.get();
+        if (gone != null) {
+            ph.failed("not started: " + gone);
+            progress.detail("load", "FAILED: not started: " + gone);
+            return true;
+        }
+        try {
+            ph.ok(WebLoadPhase.run(art, settings, p, round, vars, watch, out, progress),
+                    LoadDirectory.of(out, p.id(), round).resolve("results.csv"));
+        } catch (PhaseFailure | TestbedException | IOException e) {
+            ph.failed(e.getMessage());
+            if (!record.interrupted()) {
+                progress.detail("load", "FAILED: " + e.getMessage());
+            }
+        }
+        reportQuietly();
+        return true;
+    }
 }

@@ -12,14 +12,17 @@ import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}, from its manifest
@@ -48,7 +51,7 @@ public final class CompareReport {
     public static String write(Path dir, Progress progress) throws IOException {
         synchronized (LOCK) {
             Manifest m = Manifest.read(dir);
-            CompareData.SettingsView run = m.settings() == null ? new CompareData.SettingsView(null, null, null,
+            CompareData.SettingsView run = m.settings() == null ? new CompareData.SettingsView(null, null, null, null,
                     null, null, null, null, null, null, List.of()) : JSON.treeToValue(m.settings(),
                     CompareData.SettingsView.class);
             List<JmhSummary.Result> jmh = new ArrayList<>();
@@ -70,22 +73,34 @@ public final class CompareReport {
                                 + "): rerun the scenario");
                     }
                 } else if (jp != null && !"skipped".equals(jp.status())) {
-                    jmhMissing.add(new CompareData.Missing(id, jp.status(), jp.reason()));
-                }
-                PhaseEntry lp = m.phase("load:" + id);
-                if (lp != null && lp.ok()) {
-                    loads.add(LoadDirectory.read(dir.resolve("load").resolve(id), id));
-                } else if (lp != null && !"--skip-load".equals(lp.reason())) {
-                    loadMissing.add(new CompareData.Missing(id, lp.status(), lp.reason()));
+                    jmhMissing.add(new CompareData.Missing(id, null, jp.status(), jp.reason()));
                 }
             }
-            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing);
+            // a run of a version before rounds has one load per profile, round null
+            List<Integer> rounds = new ArrayList<>();
+            for (int r = 1; r <= (run.rounds() == null ? 1 : run.rounds()); r++) {
+                rounds.add(run.rounds() == null ? null : r);
+            }
+            for (Integer r : rounds) {
+                for (CompareSettings.ProfileRun pr : run.profiles() == null ? List.<CompareSettings.ProfileRun>of()
+                        : run.profiles()) {
+                    PhaseEntry lp = m.phase(LoadDirectory.phaseId(pr.id(), r));
+                    if (lp != null && lp.ok()) {
+                        loads.add(LoadDirectory.read(dir, pr.id(), r));
+                    } else if (lp != null && !"--skip-load".equals(lp.reason())) {
+                        loadMissing.add(new CompareData.Missing(pr.id(), r, lp.status(), lp.reason()));
+                    }
+                }
+            }
+            List<Finding> findings = CompareFindings.of(run.profiles() == null ? List.of() : run.profiles(),
+                    run.rounds(), loads);
+            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing, findings);
             Files.writeString(dir.resolve("summary.md"), md);
             Map<String, List<CompareData.Missing>> missing = new LinkedHashMap<>();
             missing.put("jmh", jmhMissing);
             missing.put("load", loadMissing);
             JSON.writeValue(dir.resolve("summary.json").toFile(), new CompareData.Summary(m.status(), m.phases(), run,
-                    jmh, loads, missing));
+                    jmh, loads, missing, findings));
             CompareCharts.write(dir.resolve("charts"), jmh, loads);
             return md;
         }
@@ -100,9 +115,9 @@ public final class CompareReport {
     }
 
     static String markdown(Manifest m, CompareData.SettingsView run, List<JmhSummary.Result> jmh, List<CompareData.Load> loads,
-            List<CompareData.Missing> jmhMissing, List<CompareData.Missing> loadMissing) {
+            List<CompareData.Missing> jmhMissing, List<CompareData.Missing> loadMissing, List<Finding> findings) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# poolbench main job\n\n");
+        sb.append("# compare: the pools under JMH and under the web load\n\n");
         sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
                 .append(m.endedAt() == null ? "" : ", ended " + m.endedAt()).append('\n');
         sb.append("- command line: `poolbench ").append(String.join(" ", m.args())).append("`\n");
@@ -120,16 +135,17 @@ public final class CompareReport {
                     .append(Figures.cell(p.ok() ? p.note() : p.reason())).append(" |\n");
         }
         sb.append('\n');
-
+        sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,
+                findings));
         sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
         if (loads.isEmpty() && loadMissing.isEmpty()) {
             sb.append("No web-load phase in this run (--skip-load).\n\n");
         } else {
-            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile after a %s s ramp-up; threads"
+            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile%s after a %s s ramp-up; threads"
                     + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
                     + " request sent to last byte received; throughput in requests/s over the class's own span;"
                     + " errors are non-2xx responses.%n%n",
-                    q(run.durationSeconds()), q(run.rampupSeconds()), q(run.shortThreads()),
+                    q(run.durationSeconds()), run.rounds() == null ? "" : " and round", q(run.rampupSeconds()), q(run.shortThreads()),
                     q(run.mediumThreads()), q(run.longThreads()), q(run.thinkMs())));
             sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
                     + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
@@ -143,14 +159,14 @@ public final class CompareReport {
                     if (s == null) {
                         continue;
                     }
-                    sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %,d | %,d | %s | %s | %,d | %,d | %,d | %,d | %,d | %s |%n",
-                            l.pool(), l.profile(), c, s.requests(), s.errors(), f(s.throughput(), 1),
+                    sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %s | %s | %,d | %,d | %,d | %,d | %,d | %s |%n",
+                            l.label(), c, s.requests(), s.errors(), f(s.throughput(), 1),
                             f(s.avgMs(), 1), s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(),
                             f(s.stdDevMs(), 1)));
                 }
             }
             for (CompareData.Missing x : loadMissing) {
-                sb.append("| ").append(x.profile()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
+                sb.append("| ").append(x.label()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
                         .append("**: ").append(Figures.cell(x.reason())).append(" | | | | | | | | | |\n");
             }
             sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
@@ -158,8 +174,8 @@ public final class CompareReport {
                     + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
             for (CompareData.Load l : loads) {
                 PoolSampler.PoolState p = l.poolState();
-                sb.append(String.format(Locale.ROOT, "| %s (%s) | %d | %s | %s | %d | %s |%n", l.pool(),
-                        l.profile(), p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %s |%n", l.label(),
+                        p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
                                 : Integer.toString(p.maxWaiting()), p.maxWaiting() < 0 ? "n/a"
                                 : f(p.meanWaiting(), 2), p.maxActive(), p.max() < 0 ? "none (no pool)"
                                 : Integer.toString(p.max())));
@@ -221,7 +237,11 @@ public final class CompareReport {
 
         if (!loads.isEmpty()) {
             sb.append("## What was compared\n\n");
+            Set<String> shown = new HashSet<>();
             for (CompareData.Load l : loads) {
+                if (!shown.add(l.profile())) {
+                    continue; // every round ran the same profile
+                }
                 sb.append("- **").append(l.profile()).append("** (").append(l.pool()).append("): ");
                 List<String> kv = new ArrayList<>();
                 l.settings().forEach((k, v) -> {
@@ -241,10 +261,10 @@ public final class CompareReport {
             }
             sb.append('\n');
         }
+        String load = run.rounds() == null ? "load/<profile>/" : "load/<profile>/r<round>/";
         sb.append("Files: `run.json` (the manifest: command line, settings, every phase's status), `jmh/<profile>/jmh.json`"
-                + " and `jmh.log` (JMH), `load/<profile>/results.csv` (JMeter samples),"
-                + " `load/<profile>/dashboard/index.html` (JMeter HTML dashboard), `load/<profile>/pool.csv`"
-                + " (pool state), `charts/*.png`, `summary.json`.\n");
+                + " and `jmh.log` (JMH), `" + load + "results.csv` (JMeter samples), `" + load + "dashboard/index.html`"
+                + " (JMeter HTML dashboard), `" + load + "pool.csv` (pool state), `charts/*.png`, `summary.json`.\n");
         return sb.toString();
     }
 
@@ -275,6 +295,13 @@ public final class CompareReport {
         if (j == null) {
             return List.of();
         }
+        String head = "**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests on a"
+                + " pool of 10";
+        if (j.findings() != null && !j.findings().isEmpty()) {
+            return List.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings().stream()
+                    .map(Finding::text).toList()) + ".");
+        }
+        // a run of a version before rounds: its figures, one run each, no verdict
         List<String> parts = new ArrayList<>();
         for (CompareData.Load l : j.load() == null ? List.<CompareData.Load>of() : j.load()) {
             JtlSummary.LabelStats all = l.stats() == null ? null : l.stats().get("all");
@@ -283,8 +310,7 @@ public final class CompareReport {
                         all.throughput(), all.p99Ms(), all.maxMs()));
             }
         }
-        return parts.isEmpty() ? List.of() : List.of("**A Tomcat service whose borrowers outnumber its connections**"
-                + " (16 concurrent requests on a pool of 10): " + String.join("; ", parts) + ". The tail is where"
-                + " pools differ: read the pool-state table for who waited.");
+        return parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts) + " (one run each: no"
+                + " interval, no verdict).");
     }
 }

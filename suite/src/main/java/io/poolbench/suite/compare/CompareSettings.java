@@ -11,7 +11,8 @@ import java.util.List;
  * @param preset {@code quick} or {@code full}
  * @param profiles the profiles in run order, each with its unique id
  * @param jmhArgs JMH arguments (without the output options)
- * @param durationSeconds JMeter load per profile, s (after ramp-up starts)
+ * @param durationSeconds JMeter load per profile and round, s (after ramp-up starts)
+ * @param rounds rounds of the web load: each runs every profile once, in an order rotated from round to round
  * @param rampupSeconds JMeter ramp-up, s
  * @param shortThreads JMeter threads on /short
  * @param mediumThreads JMeter threads on /medium
@@ -25,7 +26,7 @@ import java.util.List;
  * @param skipLoad true when the web-load phase is skipped
  */
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
-        int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
+        int rounds, int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
         double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad) {
 
     /**
@@ -35,6 +36,7 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
      */
     public CompareSettings {
         Cli.range("--duration", durationSeconds, 1, 86_400);
+        Cli.range("--rounds", rounds, 1, 100);
         Cli.range("--rampup", rampupSeconds, 0, 3_600);
         if (rampupSeconds >= durationSeconds) {
             throw new TestbedException("--rampup " + rampupSeconds + " is not shorter than --duration "
@@ -72,7 +74,7 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
      * @return these settings with the database filled in
      */
     CompareSettings withDatabase(String newDatabase) {
-        return new CompareSettings(preset, profiles, jmhArgs, durationSeconds, rampupSeconds, shortThreads, mediumThreads,
+        return new CompareSettings(preset, profiles, jmhArgs, durationSeconds, rounds, rampupSeconds, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad);
     }
 }

@@ -21,18 +21,42 @@ final class LoadDirectory {
     }
 
     /**
-     * @param p {@code load/<profile>/}
      * @param id the profile's id
+     * @param round the round, from 1; null for a run of a version before rounds
+     * @return the web-load phase's id: {@code load:<profile>:r<round>} ({@code load:<profile>} before rounds)
+     */
+    static String phaseId(String id, Integer round) {
+        return round == null ? "load:" + id : "load:" + id + ":r" + round;
+    }
+
+    /**
+     * @param run the run directory
+     * @param id the profile's id
+     * @param round the round, from 1; null for a run of a version before rounds
+     * @return where that load's files are: {@code load/<profile>/r<round>/} ({@code load/<profile>/} before rounds);
+     *     the profile as it ran, {@code profile.json}, is in {@code load/<profile>/} in both
+     */
+    static Path of(Path run, String id, Integer round) {
+        Path p = run.resolve("load").resolve(id);
+        return round == null ? p : p.resolve("r" + round);
+    }
+
+    /**
+     * @param run the run directory
+     * @param id the profile's id
+     * @param round the round, from 1; null for a run of a version before rounds
      * @return what the load produced: the profile it ran with, JMeter's statistics, the pool's state
      * @throws TestbedException one line when a file is damaged or missing
      */
-    static CompareData.Load read(Path p, String id) {
+    static CompareData.Load read(Path run, String id, Integer round) {
+        Path p = of(run, id, round);
+        Path profile = run.resolve("load").resolve(id).resolve("profile.json");
         Path csv = p.resolve("results.csv");
         CompareData.Profile prof;
         Map<String, JtlSummary.LabelStats> stats;
         PoolSampler.PoolState ps;
         try {
-            prof = Files.isRegularFile(p.resolve("profile.json")) ? JSON.readValue(p.resolve("profile.json").toFile(),
+            prof = Files.isRegularFile(profile) ? JSON.readValue(profile.toFile(),
                     CompareData.Profile.class) : new CompareData.Profile(null, id, null, null, null, null, null, null,
                     null);
             stats = JtlSummary.read(csv);
@@ -46,7 +70,7 @@ final class LoadDirectory {
         Map<String, String> effective = new LinkedHashMap<>(prof.effective() == null ? Map.of() : prof.effective());
         (prof.urlTimeouts() == null ? Map.<String, String>of() : prof.urlTimeouts())
                 .forEach((k, v) -> effective.put("URL " + k, v));
-        return new CompareData.Load(id, prof.pool() == null ? "?" : prof.pool(), settings, effective, warnings,
+        return new CompareData.Load(id, round, prof.pool() == null ? "?" : prof.pool(), settings, effective, warnings,
                 prof.borrowValidation() == null ? "not recorded" : prof.borrowValidation(), stats, ps);
     }
 }

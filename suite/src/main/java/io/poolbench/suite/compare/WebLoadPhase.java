@@ -36,9 +36,11 @@ final class WebLoadPhase {
      * @param art the built pieces
      * @param settings the load's settings
      * @param p the profile
+     * @param round the round, from 1
      * @param vars the database's placeholder values
      * @param database the watch on the database ({@link io.poolbench.testbed.DatabaseWatch})
-     * @param out the run directory ({@code load/<profile>/} receives every file)
+     * @param out the run directory ({@code load/<profile>/r<round>/} receives every file, {@code load/<profile>/}
+     *     the profile as it ran)
      * @param progress where progress lines go
      * @return the ok line: requests, errors, achieved rate
      * @throws CompareExperiment.PhaseFailure when the pool cannot be built, a process dies or the results fail
@@ -46,12 +48,11 @@ final class WebLoadPhase {
      * @throws IOException when a file cannot be written
      * @throws InterruptedException when interrupted
      */
-    static String run(Artifacts art, CompareSettings settings, CompareSettings.ProfileRun p,
+    static String run(Artifacts art, CompareSettings settings, CompareSettings.ProfileRun p, int round,
             Map<String, String> vars, Supplier<String> database, Path out, Progress progress)
             throws IOException, InterruptedException, CompareExperiment.PhaseFailure {
         PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
-        Path dir = out.resolve("load").resolve(p.id());
-        Files.createDirectories(dir);
+        Path dir = Files.createDirectories(LoadDirectory.of(out, p.id(), round));
         // what the profile really configures heads the report: the lint of the pool built against this database
         ProfileLint.Result lint;
         try {
@@ -59,11 +60,12 @@ final class WebLoadPhase {
         } catch (TestbedException e) {
             throw new CompareExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
         }
-        Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(lint));
+        Path profileDir = out.resolve("load").resolve(p.id());
+        Files.writeString(profileDir.resolve("lint.txt"), ProfileLint.text(lint));
         CompareData.Profile profileJson = new CompareData.Profile(pp.name(), p.id(), pp.file().toString(),
                 pp.kind().adapter().displayName(), pp.settingsForReport(), lint.effective(), lint.urlTimeouts(),
                 lint.warnings(), pp.borrowValidation());
-        JSON.writeValue(dir.resolve("profile.json").toFile(), profileJson);
+        JSON.writeValue(profileDir.resolve("profile.json").toFile(), profileJson);
         WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
                 List.of("--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(),
                         "--max-threads", Integer.toString(settings.webappMaxThreads()),

@@ -49,6 +49,9 @@ class CompareIT {
         if (!List.of(more).contains("--duration")) {
             a.addAll(List.of("--duration", "6"));
         }
+        if (!List.of(more).contains("--rounds")) {
+            a.addAll(List.of("--rounds", "1"));
+        }
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
     }
@@ -60,9 +63,9 @@ class CompareIT {
     @Test
     void tinyMainJobReportsBothPoolsAndAllQueryClasses() throws Exception {
         Path out = tmp.resolve("run");
-        assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--jmh-args", TINY_JMH)));
+        assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--jmh-args", TINY_JMH, "--rounds", "2", "--duration", "4")));
         JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-        assertEquals(2, s.get("load").size());
+        assertEquals(4, s.get("load").size(), "2 profiles x 2 rounds");
         for (JsonNode load : s.get("load")) {
             for (String c : CompareReport.CLASSES) {
                 assertTrue(load.at("/stats/" + c + "/requests").asLong() > 0, load.get("profile") + " " + c);
@@ -70,21 +73,34 @@ class CompareIT {
             assertTrue(load.at("/poolState/samples").asInt() > 0);
         }
         assertEquals(4, s.get("jmh").size());
+        // issue 20: the first profile against the second, paired within the 2 rounds, with interval and verdict
+        assertEquals(2, s.get("findings").size(), s.get("findings").toString());
+        for (JsonNode f : s.get("findings")) {
+            assertEquals(2, f.at("/ratio/n").asInt(), f.toString());
+            assertTrue(f.at("/ratio/low").asDouble() <= f.at("/ratio/ratio").asDouble()
+                    && f.at("/ratio/ratio").asDouble() <= f.at("/ratio/high").asDouble(), f.toString());
+            assertTrue(List.of("AHEAD", "NO_DIFFERENCE").contains(f.get("verdict").asText()), f.toString());
+            assertTrue(f.get("text").asText().contains("2 rounds)"), f.toString());
+        }
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| HikariCP (hikari) | short |") && md.contains("| DBCP2 (dbcp2) | long |"), md);
-        assertTrue(Files.isRegularFile(out.resolve("load/hikari/dashboard/index.html")));
-        assertTrue(Files.isRegularFile(out.resolve("load/dbcp2/dashboard/index.html")));
+        assertTrue(md.contains("| HikariCP (hikari, round 1) | short |") && md.contains("| DBCP2 (dbcp2, round 2) | long |"),
+                md);
+        assertTrue(md.contains("| 1 | hikari, dbcp2 |") && md.contains("| 2 | dbcp2, hikari |"), "rotated order: " + md);
+        assertTrue(Files.isRegularFile(out.resolve("load/hikari/r1/dashboard/index.html")));
+        assertTrue(Files.isRegularFile(out.resolve("load/dbcp2/r2/dashboard/index.html")));
         Manifest m = manifest(out);
         assertEquals("ok", m.status());
         assertTrue(m.phases().stream().allMatch(PhaseEntry::ok), m.phases().toString());
+        assertEquals(List.of("database", "jmh:hikari", "jmh:dbcp2", "load:hikari:r1", "load:dbcp2:r1", "load:dbcp2:r2",
+                "load:hikari:r2", "report"), m.phases().stream().map(PhaseEntry::id).toList());
         // issue 19: the report is rebuilt from the data as recorded; a results file cut short after the run is
         // refused (exit 1), not reported as a run of fewer requests
         assertEquals(List.of(), m.changedFiles(out));
         assertEquals(0, PoolbenchMain.run("report", out.toString()));
-        Path results = out.resolve("load/hikari/results.csv");
+        Path results = out.resolve("load/hikari/r1/results.csv");
         List<String> all = Files.readAllLines(results);
         Files.write(results, all.subList(0, 25));
-        assertEquals(List.of(String.format(Locale.ROOT, "load/hikari/results.csv: %,d lines when load:hikari ended,"
+        assertEquals(List.of(String.format(Locale.ROOT, "load/hikari/r1/results.csv: %,d lines when load:hikari:r1 ended,"
                 + " 25 now", all.size())), m.changedFiles(out));
         assertEquals(1, PoolbenchMain.run("report", out.toString()));
         Files.write(results, all);
@@ -104,11 +120,11 @@ class CompareIT {
         assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--profiles", "c3p0,unpooled", "--duration", "4",
                 "--jmh-args", TINY_JMH)));
         Manifest m = manifest(out);
-        assertTrue(m.phase("jmh:c3p0").ok() && m.phase("load:c3p0").ok() && m.phase("load:unpooled").ok(),
+        assertTrue(m.phase("jmh:c3p0").ok() && m.phase("load:c3p0:r1").ok() && m.phase("load:unpooled:r1").ok(),
                 m.phases().toString());
         assertEquals("skipped", m.phase("jmh:unpooled").status(), "the driver's own DataSource has no stub run");
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| c3p0 (c3p0) | short |") && md.contains("| unpooled (unpooled) | short |"), md);
+        assertTrue(md.contains("| c3p0 (c3p0, round 1) | short |") && md.contains("| unpooled (unpooled, round 1) | short |"), md);
         assertTrue(md.contains("pool size (maxPoolSize): 10") && md.contains("pool size: none"), md);
         assertTrue(Files.readString(out.resolve("load/c3p0/lint.txt")).contains("effective settings"));
     }
@@ -138,11 +154,11 @@ class CompareIT {
         int rc = PoolbenchMain.run(tinyLoad(out, "--skip-jmh", "--profiles", "hikari", "--duration", "20"));
         killer.join();
         assertEquals(RunRecord.EXIT_FAILED, rc);
-        PhaseEntry load = manifest(out).phase("load:hikari");
+        PhaseEntry load = manifest(out).phase("load:hikari:r1");
         assertEquals("failed", load.status());
         assertTrue(load.reason().contains("the webapp exited"), load.reason());
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("**FAILED**") && !md.contains("| HikariCP (hikari) | short |"), md);
+        assertTrue(md.contains("**FAILED**") && !md.contains("| HikariCP (hikari, round 1) | short |"), md);
     }
 
     @Test
@@ -346,15 +362,15 @@ class CompareIT {
         }
         synchronized (lines) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("poolbench: interrupted (Ctrl-C (SIGINT)); finished:"
-                    + " database; not finished: load:hikari interrupted, load:dbcp2 skipped")), String.join("\n", lines));
+                    + " database; not finished: load:hikari:r1 interrupted, load:dbcp2:r1 skipped")), String.join("\n", lines));
         }
         Manifest m = manifest(out);
         assertEquals("interrupted", m.status());
-        assertEquals("interrupted", m.phase("load:hikari").status());
-        assertEquals("skipped", m.phase("load:dbcp2").status());
+        assertEquals("interrupted", m.phase("load:hikari:r1").status());
+        assertEquals("skipped", m.phase("load:dbcp2:r1").status());
         assertEquals(0, PoolbenchMain.run("report", out.toString()));
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| hikari | all | **INTERRUPTED**") && !md.contains("| HikariCP (hikari) | short |"), md);
+        assertTrue(md.contains("| hikari, round 1 | all | **INTERRUPTED**") && !md.contains("| HikariCP (hikari, round 1) | short |"), md);
     }
 
     @Test
@@ -402,13 +418,13 @@ class CompareIT {
             p.destroyForcibly();
         }
         assertEquals(1, p.exitValue(), String.join("\n", lines));
-        PhaseEntry load = manifest(out).phase("load:hikari");
+        PhaseEntry load = manifest(out).phase("load:hikari:r1");
         assertEquals("failed", load.status());
         assertTrue(load.reason().matches("the database's process embedded \\(pid \\d+\\) is gone at \\d+ s of the"
                 + " 120 s load; JMeter was stopped"), load.reason());
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("| hikari | all | **FAILED**") && !md.contains("| HikariCP (hikari) | short |"), md);
-        assertTrue(manifest(out).phase("load:dbcp2").reason().startsWith("not started: the database's process"));
+        assertTrue(md.contains("| hikari, round 1 | all | **FAILED**") && !md.contains("| HikariCP (hikari, round 1) | short |"), md);
+        assertTrue(manifest(out).phase("load:dbcp2:r1").reason().startsWith("not started: the database's process"));
     }
 
     @Test
@@ -424,8 +440,8 @@ class CompareIT {
         assertTrue(!Files.exists(tmp.resolve("bad1")) && !Files.exists(tmp.resolve("bad2")), "nothing started");
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--skip-jmh", "--db",
-                "mysql", "--rows", "2000", "--profiles", "hikari-tuned", "--duration", "5", "--rampup", "1",
+                "mysql", "--rows", "2000", "--profiles", "hikari-tuned", "--duration", "5", "--rounds", "1", "--rampup", "1",
                 "--short-threads", "2", "--medium-threads", "1", "--long-threads", "1"));
-        assertTrue(manifest(out).phase("load:hikari-tuned").ok());
+        assertTrue(manifest(out).phase("load:hikari-tuned:r1").ok());
     }
 }

@@ -78,7 +78,7 @@ class CompareReportTest {
     /** A run directory as the main job leaves it: manifest with the given load phase outcome, JMH ok. */
     private void run(boolean loadOk) throws Exception {
         CompareSettings rs = new CompareSettings("quick", List.of(new CompareSettings.ProfileRun("hikari", "/x/hikari.xml",
-                "jdbc/poolbench", "HikariCP", true)), List.of("ConnectionCycle"), 60, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
+                "jdbc/poolbench", "HikariCP", true)), List.of("ConnectionCycle"), 60, 1, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
                 false, false);
         RunRecord r = RunRecord.start(dir, "run", List.of("run"), rs,
                 System.out);
@@ -95,18 +95,17 @@ class CompareReportTest {
         }
         om.writeValue(dir.resolve("jmh/hikari/jmh.json").toFile(), mine);
         Phase j = r.plan("jmh:hikari", "JMH");
-        Phase l = r.plan("load:hikari", "load");
+        Phase l = r.plan("load:hikari:r1", "load");
         j.start();
         j.ok("4 results");
-        Path load = dir.resolve("load/hikari");
-        Files.createDirectories(load);
+        Path load = Files.createDirectories(dir.resolve("load/hikari/r1"));
         StringBuilder sb = new StringBuilder(HEADER);
         for (int i = 1; i <= 30; i++) {
             sb.append(row(1_000_000 + i, i, i % 3 == 0 ? "short" : i % 3 == 1 ? "medium" : "long", loadOk ? 200 : 503));
         }
         Files.writeString(load.resolve("results.csv"), sb.toString());
         Files.writeString(load.resolve("pool.csv"), "elapsedMs,active,idle,waiting,total,max\n0,3,7,0,10,10\n500,10,0,4,10,10\n");
-        Files.writeString(load.resolve("profile.json"), "{\"name\":\"hikari\",\"pool\":\"HikariCP\",\"settings\":"
+        Files.writeString(load.getParent().resolve("profile.json"), "{\"name\":\"hikari\",\"pool\":\"HikariCP\",\"settings\":"
                 + "{\"maximumPoolSize\":\"10\",\"password\":\"***\"},\"warnings\":[]}");
         l.start();
         if (loadOk) {
@@ -121,8 +120,8 @@ class CompareReportTest {
     void reportOfAnOkRunWritesTablesJsonAndCharts() throws Exception {
         run(true);
         String md = CompareReport.write(dir, new Progress(System.out));
-        assertTrue(md.contains("| HikariCP (hikari) | short | 10 |"), md);
-        assertTrue(md.contains("| HikariCP (hikari) | 2 | 4 | 2.00 | 10 | 10 |"), md);
+        assertTrue(md.contains("| HikariCP (hikari, round 1) | short | 10 |"), md);
+        assertTrue(md.contains("| HikariCP (hikari, round 1) | 2 | 4 | 2.00 | 10 | 10 |"), md);
         assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
                 "the JMH row: " + md);
         assertTrue(md.contains("run status: **ok**"), md);
@@ -140,8 +139,8 @@ class CompareReportTest {
         // issue 8, fault 1: a dead webapp's 503s were reported as a fast profile with exit 0
         run(false);
         String md = CompareReport.write(dir, new Progress(System.out));
-        assertTrue(md.contains("| hikari | all | **FAILED**: the webapp exited with code 137"), md);
-        assertTrue(!md.contains("| HikariCP (hikari) | short |"), "no numbers for a failed phase: " + md);
+        assertTrue(md.contains("| hikari, round 1 | all | **FAILED**: the webapp exited with code 137"), md);
+        assertTrue(!md.contains("| HikariCP (hikari, round 1) | short |"), "no numbers for a failed phase: " + md);
         assertTrue(md.contains("run status: **failed**"), md);
         assertTrue(!Files.exists(dir.resolve("charts/http-response-times.png")), "no chart of a failed load");
     }
@@ -154,7 +153,7 @@ class CompareReportTest {
         assertTrue(!Files.exists(dir.resolve("summary.md")), "nothing written into a foreign directory");
         assertEquals(2, PoolbenchMain.run("report", dir.toString()));
         run(true);
-        Files.writeString(dir.resolve("load/hikari/results.csv"), HEADER + row(1_000_000, 5, "short", 200).replace("1000000,", "12x,"));
+        Files.writeString(dir.resolve("load/hikari/r1/results.csv"), HEADER + row(1_000_000, 5, "short", 200).replace("1000000,", "12x,"));
         e = assertThrows(TestbedException.class, () -> CompareReport.write(dir, new Progress(System.out)));
         assertTrue(e.getMessage().contains("load/hikari") && !e.getMessage().contains("\n"), e.getMessage());
     }

@@ -1,0 +1,120 @@
+package io.poolbench.suite.compare;
+
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.RatioInterval;
+import io.poolbench.testbed.stats.Rounds;
+import io.poolbench.testbed.stats.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Compare's verdicts over rounds: the first profile against each other one, in the whole load's throughput (req/s,
+ * higher is better) and p99 (ms, lower is better). Each round ran every profile once, so a ratio is taken within
+ * each round (paired) and summarised by {@link RatioInterval}; a round in which either profile's load failed gives no
+ * ratio, and the finding's n counts only the rounds with both.
+ */
+final class CompareFindings {
+    private CompareFindings() {
+    }
+
+    /**
+     * @param profiles the profiles in the order given (the first is compared with each other one)
+     * @param rounds the rounds run (null for a run of a version before rounds: no findings)
+     * @param loads the loads that ended ok, each with its round
+     * @return per other profile: req/s, then p99; none when no round has both of a pair
+     */
+    static List<Finding> of(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads) {
+        List<Finding> out = new ArrayList<>();
+        if (rounds == null || profiles.size() < 2) {
+            return out;
+        }
+        CompareSettings.ProfileRun a = profiles.get(0);
+        for (CompareSettings.ProfileRun b : profiles.subList(1, profiles.size())) {
+            add(out, "req/s", true, a, b, rounds, loads, JtlSummary.LabelStats::throughput);
+            add(out, "p99 ms", false, a, b, rounds, loads, s -> s.p99Ms());
+        }
+        return out;
+    }
+
+    private static void add(List<Finding> out, String measure, boolean higherIsBetter, CompareSettings.ProfileRun a,
+            CompareSettings.ProfileRun b, int rounds, List<CompareData.Load> loads,
+            ToDoubleFunction<JtlSummary.LabelStats> figure) {
+        List<Double> ratios = new ArrayList<>();
+        for (int r = 1; r <= rounds; r++) {
+            double x = value(loads, a.id(), r, figure);
+            double y = value(loads, b.id(), r, figure);
+            if (x > 0 && y > 0) {
+                ratios.add(x / y);
+            }
+        }
+        if (!ratios.isEmpty()) {
+            out.add(new Finding(measure, a.pool() + " (" + a.id() + ")", b.pool() + " (" + b.id() + ")",
+                    higherIsBetter, RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
+        }
+    }
+
+    /** @return the figure of the whole load ({@code all}) of that profile in that round; NaN when it has none */
+    private static double value(List<CompareData.Load> loads, String id, int round,
+            ToDoubleFunction<JtlSummary.LabelStats> figure) {
+        for (CompareData.Load l : loads) {
+            if (l.profile().equals(id) && l.round() != null && l.round() == round && l.stats() != null
+                    && l.stats().get("all") != null) {
+                return figure.applyAsDouble(l.stats().get("all"));
+            }
+        }
+        return Double.NaN;
+    }
+
+    /**
+     * @param profiles the profiles in the order given
+     * @param rounds the rounds run (null: nothing to say)
+     * @param loads the loads that ended ok
+     * @param findings {@link #of}
+     * @return the section: how the rounds ran, each round's figures per profile, the verdicts; empty when no load
+     *     ended with data
+     */
+    static String markdown(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads,
+            List<Finding> findings) {
+        if (rounds == null || profiles.isEmpty() || loads.isEmpty()) {
+            return ""; // no load ended with data: the web-load table says why
+        }
+        StringBuilder sb = new StringBuilder("## Over rounds: who is ahead\n\n");
+        sb.append(String.format(Locale.ROOT, "%d round%s; each ran every profile once, the order rotated from round to"
+                + " round, so that drift of the shared machine falls on every profile alike. A ratio is taken within"
+                + " each round, then summarised: geometric mean, 95 %% interval (Student's t on the log ratios below"
+                + " 10 rounds, a bootstrap from 10), n = the rounds in which both loads ended ok. Figures of the whole"
+                + " load (every class), ramp-up included.%n%n", rounds, rounds == 1 ? "" : "s"));
+        StringBuilder head = new StringBuilder("| round | order |");
+        StringBuilder rule = new StringBuilder("|---:|---|");
+        for (CompareSettings.ProfileRun p : profiles) {
+            head.append(' ').append(p.id()).append(" req/s | ").append(p.id()).append(" p99 ms |");
+            rule.append("---:|---:|");
+        }
+        sb.append(head).append('\n').append(rule).append('\n');
+        for (int r = 1; r <= rounds; r++) {
+            sb.append("| ").append(r).append(" | ").append(String.join(", ", Rounds.order(profiles, r).stream()
+                    .map(CompareSettings.ProfileRun::id).toList())).append(" |");
+            for (CompareSettings.ProfileRun p : profiles) {
+                double rps = value(loads, p.id(), r, JtlSummary.LabelStats::throughput);
+                double p99 = value(loads, p.id(), r, s -> s.p99Ms());
+                sb.append(' ').append(Double.isNaN(rps) ? "–" : Figures.fixed(rps, 1)).append(" | ")
+                        .append(Double.isNaN(p99) ? "–" : Figures.plain(p99)).append(" |");
+            }
+            sb.append('\n');
+        }
+        sb.append('\n');
+        if (findings.isEmpty()) {
+            sb.append(profiles.size() < 2 ? "One profile: nothing to compare.\n\n"
+                    : "No round has both loads of a pair ended ok: no comparison.\n\n");
+        }
+        for (Finding f : findings) {
+            sb.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
+                    : f.text()).append('\n');
+        }
+        return sb.append('\n').toString();
+    }
+}
