@@ -36,7 +36,7 @@ import javax.sql.DataSource;
  * <p>The article (Rust's bb8 on SQL Server) ran 20 tasks holding a connection 200 ms each, five runs per
  * {@code max_size} from 1 to 10 and 20, and got a staircase: with N connections the tasks go in
  * {@code ceil(20 / N)} waves of 200 ms, so sizes 5 and 6 take the same time (4 waves), as do 7, 8 and 9 (3 waves),
- * plus a constant of about 140 ms (connecting, the query, the program's start).
+ * plus a constant of 140–175 ms (connecting, the query, the program's start).
  *
  * <p>Here, per pool profile, thread kind (platform; virtual on JDK 21+) and size: the profile's pool with every size attribute set to N (so a full pool of N,
  * from the adapter), filled before the clock starts (the article's constant included connecting; ours does not,

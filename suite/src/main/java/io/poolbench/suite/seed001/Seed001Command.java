@@ -73,7 +73,7 @@ public final class Seed001Command extends ScenarioCommand {
 
     @Option(names = "--think-ms", defaultValue = "0", paramLabel = "MS",
             description = "Pause of each user between requests (default ${DEFAULT-VALUE}: none; the article's k6"
-                    + " users paused about 10-16 ms per iteration).")
+                    + " users paused about 10-16 ms per iteration: our inference from its table, not its statement).")
     int thinkMs;
 
     @Mixin

@@ -182,8 +182,10 @@ public final class Seed002Report {
                         - at(cj.get(p), near50)));
         md.append(claim("no load: a connection per thread ÷ shared at " + max + " threads (the article: single-threaded"
                 + " ÷ method 4.55 at many connections; multi-threaded was 1.7 × faster than single-threaded)",
-                cl.get("noLoadSingleOverSharedManyConnections") / cl.get("noLoadSingleOverMultiAt500"),
-                List.of("unpooled"), p -> at(none.get("unpooled"), max) / at(none.get("shared"), max)));
+                String.format(Locale.ROOT, "≈ %.2f (derived: 4.55 ÷ 1.7, two figures the article gives at different"
+                + " thread counts)", cl.get("noLoadSingleOverSharedManyConnections")
+                / cl.get("noLoadSingleOverMultiAt500")), List.of("unpooled"),
+                p -> at(none.get("unpooled"), max) / at(none.get("shared"), max), "%s %.2f"));
         Seed002Data.Memory mem = read(base.resolve("memory.json"), Seed002Data.Memory.class);
         if (mem != null) {
             md.append(MemoryTables.markdown(mem, art));

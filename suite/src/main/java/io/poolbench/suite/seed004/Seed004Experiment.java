@@ -25,7 +25,8 @@ import java.util.Map;
 /**
  * Seed 004 reproduced: HikariCP against DBCP in front of an Aurora-like MySQL cluster, under the article's load.
  *
- * <p>What the article ran: four Tomcat 8 servers with pools of 300, Aurora MySQL (a writer and a reader) over a
+ * <p>What the article ran: four Tomcat 8 servers whose resources name 300 connections (the DBCP resource's maxTotal
+ * 300 is not read by its DBCP 1.4 factory: as printed it pools 8), Aurora MySQL (a writer and a reader) over a
  * real network, JMeter on two client machines with 750 threads paced to 3,000 requests/min for 45 minutes, over
  * the screens of an application; three screens measured (short, medium, long, the long one's SQL taking up to about
  * 8.5 s alone). DBCP's maxima were 21.6 to 24.6 s on every screen, HikariCP's 0.35 to 9.5 s.

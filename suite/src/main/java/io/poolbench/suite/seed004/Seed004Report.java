@@ -37,6 +37,8 @@ public final class Seed004Report {
     static final long TWENTY_SECOND_CLASS_MS = 20_000;
     /** Margin over a screen's SQL time alone within which the article says HikariCP answered ("+α"), ms. */
     static final long ALONE_MARGIN_MS = 1_000;
+    /** The article's long screen alone: "最長で8.5秒程度" (up to about 8.5 s), ms; it gives none for the others. */
+    static final long ARTICLE_LONG_ALONE_MS = 8_500;
 
     private Seed004Report() {
     }
@@ -155,21 +157,26 @@ public final class Seed004Report {
         md.append("max ÷ p90 shows how far the worst request is from the usual slow one; the 20-second class is the"
                 + " article's DBCP maxima (21,607 to 24,557 ms); \"alone + 1 s\" compares a maximum with the longest"
                 + " SQL time of that screen among the run's users plus 1 s (the article: HikariCP answered within"
-                + " \"the SQL time alone + α\").\n\n");
+                + " \"the SQL time alone + α\"; the article gives a SQL time alone only for the long screen, about 8.5"
+                + " s, and its own HikariCP's long maximum, 9,524 ms, is above 8.5 s + 1 s). The screen model's short"
+                + " and medium SQL times were chosen so that HikariCP's medians at the 1 ms round trip come near the"
+                + " article's (45 and 158 ms): that HikariCP's medians agree with the article's is partly built in.\n\n");
         md.append("| run | screen | max ÷ p90, ours | max ÷ p90, article | max ≥ 20 s, ours | article | SQL alone (max"
-                + " over users), ms | max ≤ alone + 1 s, ours |\n|---|---|---:|---:|---|---|---:|---|\n");
+                + " over users), ms | max ≤ alone + 1 s, ours | article |\n|---|---|---:|---:|---|---|---:|---|---|\n");
         for (Seed004Figures.RunStats r : stats) {
             String ap = articlePool(r.pool());
             for (Seed004Figures.ScreenStats s : r.screens()) {
                 Seed004Data.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
                         : art.results().get(ap).get(s.screen());
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s |%n", r.id(),
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s | %s |%n", r.id(),
                         s.screen(), s.p90Ms() == 0 ? "–" : String.format(Locale.ROOT, "%.1f",
                                 s.maxMs() / (double) s.p90Ms()),
                         a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.max() / (double) a.p90()),
                         s.maxMs() >= TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
                         a == null ? "–" : a.max() >= TWENTY_SECOND_CLASS_MS ? "yes" : "no",
-                        s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**"));
+                        s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**",
+                        a == null || !s.screen().equals("long") ? "–" : a.max() <= ARTICLE_LONG_ALONE_MS
+                                + ALONE_MARGIN_MS ? "yes" : "no"));
             }
         }
         md.append('\n');
