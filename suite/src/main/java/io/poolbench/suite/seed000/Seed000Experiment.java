@@ -3,7 +3,6 @@ package io.poolbench.suite.seed000;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolFill;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.Redact;
@@ -13,6 +12,7 @@ import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Rounds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -48,6 +48,8 @@ import javax.sql.DataSource;
  * connections out fairly (a FIFO pool's longest wait is {@code (waves - 1) × holdMs}).
  */
 public final class Seed000Experiment extends AbstractScenario {
+    /** {@link Result#order()} of sizes run in rounds. */
+    static final String ROUNDS = "rounds";
     private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed000Settings settings;
     private final List<PoolProfile> profiles;
@@ -75,9 +77,11 @@ public final class Seed000Experiment extends AbstractScenario {
      * @param profile profile name
      * @param pool the pool's display name
      * @param threads platform or virtual
-     * @param runs per pool size (as a string key), the runs in order
+     * @param runs per pool size (as a string key), the runs in order: the i-th of every size ran in round i
+     * @param order {@value #ROUNDS} when the sizes ran in rounds of rotating order (the i-th runs pair); null in a
+     *     run of a version that ran each size's runs one after another
      */
-    public record Result(String profile, String pool, String threads, Map<String, List<Run>> runs) {
+    public record Result(String profile, String pool, String threads, Map<String, List<Run>> runs, String order) {
     }
 
     @Override
@@ -121,19 +125,21 @@ public final class Seed000Experiment extends AbstractScenario {
                     return;
                 }
                 try {
+                    // rounds: each runs every size once, the order rotated from round to round, so that the drift
+                    // of the machine falls on every size alike and sizes compare within a round
                     Map<String, List<Run>> bySize = new LinkedHashMap<>();
-                    for (int size : sizes) {
-                        List<Run> rs = new ArrayList<>();
-                        for (int r = 0; r < n; r++) {
-                            rs.add(runOnce(p, database, size, tasks, holdMs, virtual));
+                    sizes.forEach(size -> bySize.put(Integer.toString(size), new ArrayList<>()));
+                    for (int round = 1; round <= n; round++) {
+                        List<String> line = new ArrayList<>();
+                        for (int size : Rounds.order(sizes, round)) {
+                            Run run = runOnce(p, database, size, tasks, holdMs, virtual);
+                            bySize.get(Integer.toString(size)).add(run);
+                            line.add(String.format(Locale.ROOT, "size %d %.0f ms", size, run.elapsedMs()));
                         }
-                        bySize.put(Integer.toString(size), rs);
-                        progress.detail(key, String.format(Locale.ROOT, "size %d: median %.0f ms (ideal %d)", size,
-                                Figures.median(rs.stream().map(Run::elapsedMs).toList()),
-                                idealMs(tasks, size, holdMs)));
+                        progress.detail(key, "round " + round + " of " + n + ": " + String.join(", ", line));
                     }
                     JSON.writeValue(data.resolve(key + ".json").toFile(), new Result(p.name(),
-                            p.kind().adapter().displayName(), plan[1], bySize));
+                            p.kind().adapter().displayName(), plan[1], bySize, ROUNDS));
                     ph.ok(sizes.size() + " sizes × " + n + " runs", data.resolve(key + ".json"));
                 } catch (Exception e) {
                     ph.failed(Redact.rootMessage(e));

@@ -8,6 +8,9 @@ import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.RatioInterval;
+import io.poolbench.testbed.stats.Verdict;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +33,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Seed000Report {
     private static final ObjectMapper JSON = ResultJson.MAPPER;
+    private static final TypeReference<Map<String, Map<String, Cell>>> OLD_SUMMARY = new TypeReference<>() { };
 
     private Seed000Report() {
     }
@@ -66,6 +70,7 @@ public final class Seed000Report {
                 + holdMs + " ms, elapsed against pool size").xAxisTitle("pool size").yAxisTitle("elapsed, ms")
                 .build();
         Map<String, Map<String, Cell>> json = new LinkedHashMap<>();
+        List<Finding> findings = new ArrayList<>();
         for (PhaseEntry p : m.phases()) {
             if (!p.id().startsWith("pool-size:")) {
                 continue;
@@ -100,6 +105,10 @@ public final class Seed000Report {
                 cells.put(Integer.toString(size), cell);
             }
             json.put(name, cells);
+            Finding verdict = finding(r, label, s.sizes());
+            if (verdict != null) {
+                findings.add(verdict);
+            }
             if (!xs.isEmpty()) {
                 c.addSeries(label, xs, ys).setMarker(SeriesMarkers.CIRCLE);
             }
@@ -130,10 +139,53 @@ public final class Seed000Report {
             BitmapEncoder.saveBitmap(c, base.resolve("elapsed").toString(), BitmapEncoder.BitmapFormat.PNG);
             md.append("\n![elapsed against pool size](elapsed.png)\n");
         }
+        if (!findings.isEmpty()) {
+            md.append("\n## Over rounds\n\nEach round ran every size once, the order rotated from round to round; the"
+                    + " ratio of the elapsed times is taken within each round, then summarised (geometric mean, 95 %"
+                    + " interval by Student's t on the log ratios, n rounds).\n\n");
+            findings.forEach(f -> md.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
+                    : f.text()).append('\n'));
+        }
         md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `pool-size/<profile>.json`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Summary(json, findings));
         return md.toString();
+    }
+
+    /**
+     * {@code pool-size/summary.json}.
+     *
+     * @param pools per pool and thread kind, per size: the cell
+     * @param findings per pool and thread kind that ran in rounds: size 10 (else the largest) against the smallest
+     */
+    public record Summary(Map<String, Map<String, Cell>> pools, List<Finding> findings) {
+    }
+
+    /**
+     * @param r one pool and thread kind's runs
+     * @param label its name in the report
+     * @param sizes the sizes run
+     * @return size 10 (else the largest size) against the smallest in elapsed ms, paired within rounds; null when
+     *     the runs were not in rounds (a run of an older version) or there is one size
+     */
+    static Finding finding(Seed000Experiment.Result r, String label, List<Integer> sizes) {
+        if (!Seed000Experiment.ROUNDS.equals(r.order()) || sizes.size() < 2) {
+            return null;
+        }
+        int small = sizes.stream().mapToInt(Integer::intValue).min().orElseThrow();
+        int big = sizes.contains(10) ? 10 : sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<Seed000Experiment.Run> a = r.runs().getOrDefault(Integer.toString(big), List.of());
+        List<Seed000Experiment.Run> b = r.runs().getOrDefault(Integer.toString(small), List.of());
+        int n = Math.min(a.size(), b.size());
+        if (n == 0 || small == big) {
+            return null;
+        }
+        double[] ratios = new double[n];
+        for (int i = 0; i < n; i++) {
+            ratios[i] = a.get(i).elapsedMs() / b.get(i).elapsedMs();
+        }
+        return new Finding("elapsed ms", label + ", pool size " + big, label + ", pool size " + small, false,
+                RatioInterval.of(ratios));
     }
 
     /**
@@ -186,20 +238,21 @@ public final class Seed000Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        Map<String, Map<String, Cell>> pools;
-        try {
-            pools = JSON.readValue(dir.resolve("pool-size/summary.json").toFile(), new TypeReference<>() { });
-        } catch (IOException | RuntimeException e) {
+        Path file = dir.resolve("pool-size/summary.json");
+        Summary j = ResultJson.readIfPresent(file, Summary.class).filter(x -> x.pools() != null)
+                // a run of a version before rounds wrote the pools alone
+                .or(() -> ResultJson.readIfPresent(file, OLD_SUMMARY).map(pools -> new Summary(pools, List.of())))
+                .orElse(null);
+        if (j == null || j.pools().isEmpty()) {
             return List.of();
         }
-        double worst = pools.values().stream().flatMap(p -> p.values().stream())
+        double worst = j.pools().values().stream().flatMap(p -> p.values().stream())
                 .mapToDouble(c -> c.medianMs() - c.idealMs()).max().orElse(0);
-        if (pools.isEmpty()) {
-            return List.of();
-        }
+        String verdicts = j.findings() == null || j.findings().isEmpty() ? "" : " Over rounds: " + String.join("; ",
+                j.findings().stream().map(Finding::text).toList()) + ".";
         return List.of(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
                 + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried (%d), at"
-                + " most %.0f ms over that ideal; a size between two steps of the staircase buys nothing.",
-                pools.size(), Math.max(0, worst)));
+                + " most %.0f ms over that ideal; a size between two steps of the staircase buys nothing.%s",
+                j.pools().size(), Math.max(0, worst), verdicts));
     }
 }

@@ -38,7 +38,7 @@ class Seed000ReportTest {
 
     @Test
     void theReportShowsOurCellsBesideTheArticlesAndAFailedPoolWithoutNumbers() throws Exception {
-        Seed000Settings s = new Seed000Settings(List.of("hikari.xml", "dbcp2.xml"), List.of(1, 20), 1, 20, 200,
+        Seed000Settings s = new Seed000Settings(List.of("hikari.xml", "dbcp2.xml"), List.of(1, 20), 2, 20, 200,
                 "embedded", List.of("platform"));
         RunRecord r = RunRecord.start(dir, "sweep pool-size", List.of("sweep", "pool-size"), s,
                 new PrintStream(new ByteArrayOutputStream()));
@@ -46,8 +46,9 @@ class Seed000ReportTest {
         Phase failed = r.plan("pool-size:dbcp2", "DBCP2");
         Files.createDirectories(dir.resolve("pool-size"));
         new ObjectMapper().writeValue(dir.resolve("pool-size/hikari.json").toFile(), new Seed000Experiment.Result(
-                "hikari", "HikariCP", "platform", Map.of("1", List.of(new Seed000Experiment.Run(4036, List.of(0.0))),
-                        "20", List.of(new Seed000Experiment.Run(207, List.of(0.0))))));
+                "hikari", "HikariCP", "platform", Map.of("1", List.of(new Seed000Experiment.Run(4036, List.of(0.0)),
+                        new Seed000Experiment.Run(4036, List.of(0.0))), "20", List.of(new Seed000Experiment.Run(207,
+                        List.of(0.0)), new Seed000Experiment.Run(210, List.of(0.0)))), Seed000Experiment.ROUNDS));
         ok.start();
         ok.ok("2 sizes");
         failed.start();
@@ -55,8 +56,13 @@ class Seed000ReportTest {
         r.finish();
         String md = Seed000Report.write(dir);
         assertTrue(md.contains("| HikariCP | 1 | 4,036 (4,036–4,036) | 4,000 | +36 | 4,175 (4,174–4,244) |"), md);
-        assertTrue(md.contains("| HikariCP | 20 | 207 (207–207) | 200 | +7 | 352 (349–356) |"), md);
+        assertTrue(md.contains("| HikariCP | 20 | 207 (207–210) | 200 | +7 | 352 (349–356) |"), md);
         assertTrue(md.contains("| dbcp2 | all | **FAILED**: the pool \\| died | | | | | |"), md);
+        // issue 20: the sizes ran in rounds, so the largest against the smallest is a paired comparison
+        assertTrue(md.contains("- **HikariCP, pool size 20 ahead of HikariCP, pool size 1 in elapsed ms by 19."), md);
+        assertTrue(md.contains(", 2 rounds)**"), md);
+        assertTrue(Seed000Report.findings(dir).get(0).contains("Over rounds: HikariCP, pool size 20 ahead of"),
+                Seed000Report.findings(dir).toString());
         assertTrue(Files.isRegularFile(dir.resolve("pool-size/elapsed.png")));
         assertTrue(Files.readString(dir.resolve("pool-size/summary.json")).contains("\"idealMs\" : 4000"));
     }

@@ -1,5 +1,6 @@
 package io.poolbench.testbed.report;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -32,6 +33,20 @@ public final class ResultJson {
      * @return the record, or empty when the file is missing or is not that record's JSON
      */
     public static <T> Optional<T> readIfPresent(Path file, Class<T> type) {
+        try {
+            return Optional.ofNullable(MAPPER.readValue(file.toFile(), type));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * @param file a result file a run wrote
+     * @param type the generic type it holds (e.g. a map of records)
+     * @param <T> that type
+     * @return the value, or empty when the file is missing or does not hold that type's JSON
+     */
+    public static <T> Optional<T> readIfPresent(Path file, TypeReference<T> type) {
         try {
             return Optional.ofNullable(MAPPER.readValue(file.toFile(), type));
         } catch (IOException | RuntimeException e) {
