@@ -2,6 +2,7 @@ package io.poolbench.suite.seed003;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.poolbench.testbed.stats.Finding;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +11,9 @@ import java.util.Map;
  * directories written before, so {@code ./poolbench report} still opens them).
  */
 final class Seed003Data {
+    /** {@link Variant#order()} of variants run in rounds. */
+    static final String ROUNDS = "rounds";
+
     private Seed003Data() {
     }
 
@@ -47,10 +51,12 @@ final class Seed003Data {
      * @param reconnect a new connection per transaction
      * @param pooled whether a pool stands between client and server
      * @param describe how the report names it
-     * @param runs the measured runs in order
+     * @param runs the measured runs in order: the i-th of every variant ran in round i
+     * @param order {@value #ROUNDS} when the variants ran in rounds of rotating order (the i-th runs pair); null in
+     *     a run of a version that ran each variant's runs one after another
      */
     record Variant(String id, String client, String route, boolean reconnect, boolean pooled, String describe,
-            List<Run> runs) {
+            List<Run> runs, String order) {
     }
 
     /**
@@ -80,6 +86,16 @@ final class Seed003Data {
             return new Environment(notes, server, auth, pgbench, pgbenchThreads, cores, java,
                     route.equals("PgBouncer") ? version : pgBouncer, route.equals("PgBouncer") ? pgpool : version);
         }
+    }
+
+    /**
+     * {@code connect/summary.json}.
+     *
+     * @param variants per variant id: its line
+     * @param findings per variant that ran in rounds, against its client's new connection per transaction
+     *     (tps including set-up, paired within rounds)
+     */
+    record Report(Map<String, Summary> variants, List<Finding> findings) {
     }
 
     /**

@@ -20,13 +20,12 @@ import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Status;
+import io.poolbench.testbed.stats.Rounds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -39,7 +38,8 @@ import javax.sql.DataSource;
 /**
  * Seed 003's experiment: the database, pgbench's tables, then every variant (a Java client on a profile, pgbench
  * directly, through PgBouncer or pgpool-II, with and without a new connection per transaction) one warm-up and
- * {@code runs} measured runs each, written to {@code connect/<variant>.json} as they come. The article, what it
+ * {@code runs} measured runs each, in rounds of rotating order (round 0 the warm-ups), written to
+ * {@code connect/<variant>.json} as they come. The article, what it
  * measured and what we measure are in {@link ConnectPerTransaction}'s header.
  */
 public final class Seed003Experiment extends AbstractScenario {
@@ -96,7 +96,6 @@ public final class Seed003Experiment extends AbstractScenario {
                     + " runs"));
         }
         Path data = Files.createDirectories(dir.resolve("connect"));
-        String[] facts = {null, null};
         int steps = variants.size() + 2;
         progress.phase(1, steps, "database");
         if (!dbPhase.start()) {
@@ -109,67 +108,91 @@ public final class Seed003Experiment extends AbstractScenario {
             if (!dataPhase.start()) {
                 return;
             }
+            String auth;
             try (Connection c = database.connect()) {
                 PgbenchTables.create(c, scale);
-                facts = serverFacts(c);
+                auth = PostgresBackend.loopbackAuth(c);
             }
             dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) scale + " accounts");
             PostgresBackend backend = PostgresBackend.of(database);
-            Seed003Data.Environment environment = new Seed003Data.Environment(notes, facts[0], facts[1],
+            Seed003Data.Environment environment = new Seed003Data.Environment(notes,
+                    PostgresBackend.serverVersion(database), auth,
                     pgbench.map(Pgbench::version).orElse("not run"), settings.pgbenchThreads(),
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
                     + System.getProperty("java.runtime.version"), null, null);
             JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+            // rounds: round 0 is every variant's warm-up, then each round runs every variant once, the order
+            // rotated from round to round, so the drift of the machine falls on all alike and variants compare
+            // within a round; a pooler, once started, stays up to the end (as the article's pgpool-II did)
+            Map<String, ServerPooler> started = new LinkedHashMap<>();
+            Map<String, List<Seed003Data.Run>> runs = new LinkedHashMap<>();
             int step = 2;
-            ServerPooler running = null;
             try {
-                for (Variant v : variants) {
-                    progress.phase(++step, steps, describe(v, settings));
-                    Phase ph = phases.get(v.id());
-                    if (!ph.start()) {
-                        break;
-                    }
-                    try {
-                        if (v.client().equals("pgbench") && !v.route().equals("direct")) {
-                            ServerPooler want = v.route().equals("PgBouncer") ? bouncer.get() : pgpool.get();
-                            if (running != want) {
-                                if (running != null) {
-                                    running.close();
-                                    running = null;
-                                }
-                                want.start(backend.pooler(), dir.resolve("connect").resolve(
-                                        v.route().toLowerCase(Locale.ROOT)));
-                                running = want;
-                                environment = environment.withPooler(v.route(), want.version());
+                rounds:
+                for (int r = 0; r <= n; r++) {
+                    for (Variant v : Rounds.order(variants, Math.max(1, r))) {
+                        Phase ph = phases.get(v.id());
+                        if (r == 0) {
+                            progress.phase(++step, steps, describe(v, settings));
+                            if (!ph.start()) {
+                                break rounds;
+                            }
+                            runs.put(v.id(), new ArrayList<>());
+                        } else if (ph.status() != Status.RUNNING) {
+                            continue; // failed in an earlier round: the rest of its rounds are not run
+                        }
+                        try {
+                            boolean fresh = !started.containsKey(v.route());
+                            ServerPooler pooler = pooler(v, started, backend, dir);
+                            if (pooler != null && fresh) {
+                                environment = environment.withPooler(v.route(), pooler.version());
                                 JSON.writeValue(data.resolve("environment.json").toFile(), environment);
                             }
-                        }
-                        List<Seed003Data.Run> rs = new ArrayList<>();
-                        for (int r = 0; r <= n; r++) {
                             Seed003Data.Run one = runOnce(v, r == 0 ? warmup : settings.transactions(), database,
-                                    backend, pgbench.orElse(null), running, dir);
+                                    backend, pgbench.orElse(null), pooler, dir);
                             if (r > 0) {
+                                List<Seed003Data.Run> rs = runs.get(v.id());
                                 rs.add(one);
-                                progress.detail(v.id(), String.format(Locale.ROOT, "run %d of %d: %.1f tps"
+                                progress.detail(v.id(), String.format(Locale.ROOT, "round %d of %d: %.1f tps"
                                         + " including connection set-up, %.1f excluding", r, n,
                                         one.tpsIncluding(), one.tpsExcluding()));
                                 writeVariant(data, v, settings, rs);
                             }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            break rounds;
+                        } catch (Exception e) {
+                            ph.failed(Redact.rootMessage(e));
                         }
+                    }
+                }
+                for (Variant v : variants) {
+                    Phase ph = phases.get(v.id());
+                    if (ph.status() == Status.RUNNING && !Thread.currentThread().isInterrupted()) {
                         ph.ok(n + " runs", data.resolve(v.id() + ".json"));
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        break;
-                    } catch (Exception e) {
-                        ph.failed(Redact.rootMessage(e));
                     }
                 }
             } finally {
-                if (running != null) {
-                    running.close();
-                }
+                started.values().forEach(ServerPooler::close);
             }
         }
+    }
+
+    /**
+     * @return the pooler the variant goes through, started at its first use (null for Java and direct pgbench)
+     */
+    private ServerPooler pooler(Variant v, Map<String, ServerPooler> started, PostgresBackend backend, Path dir)
+            throws IOException, InterruptedException {
+        if (!v.client().equals("pgbench") || v.route().equals("direct")) {
+            return null;
+        }
+        ServerPooler p = started.get(v.route());
+        if (p == null) {
+            p = v.route().equals("PgBouncer") ? bouncer.get() : pgpool.get();
+            p.start(backend.pooler(), dir.resolve("connect").resolve(v.route().toLowerCase(Locale.ROOT)));
+            started.put(v.route(), p);
+        }
+        return p;
     }
 
     /**
@@ -271,26 +294,7 @@ public final class Seed003Experiment extends AbstractScenario {
         boolean pooled = v.client().equals("java") ? v.profile().kind().adapter().pooled() : !v.route()
                 .equals("direct");
         JSON.writeValue(data.resolve(v.id() + ".json").toFile(), new Seed003Data.Variant(v.id(), v.client(),
-                v.route(), v.reconnect(), pooled, describe(v, s), runs));
+                v.route(), v.reconnect(), pooled, describe(v, s), runs, Seed003Data.ROUNDS));
     }
 
-    /** What the report says of the server: version, authentication of loopback TCP connections. */
-    private static String[] serverFacts(Connection c) {
-        String server = null;
-        String auth;
-        try (Statement st = c.createStatement()) {
-            try (ResultSet r = st.executeQuery("SHOW server_version")) {
-                r.next();
-                server = "PostgreSQL " + r.getString(1);
-            }
-            try (ResultSet r = st.executeQuery("SELECT auth_method FROM pg_hba_file_rules WHERE type = 'host' AND"
-                    + " (address IS NULL OR address = '127.0.0.1' OR address = 'all' OR address = '0.0.0.0')"
-                    + " AND 'all' = ANY(database) ORDER BY line_number LIMIT 1")) {
-                auth = r.next() ? r.getString(1) : "unknown (no host rule for 127.0.0.1 found)";
-            }
-        } catch (SQLException e) {
-            auth = "unknown (" + e.getMessage() + ")";
-        }
-        return new String[] {server == null ? "PostgreSQL (version unknown)" : server, auth};
-    }
 }

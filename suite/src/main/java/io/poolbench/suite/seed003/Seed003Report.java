@@ -8,6 +8,9 @@ import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.RatioInterval;
+import io.poolbench.testbed.stats.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +33,7 @@ import org.knowm.xchart.CategoryChartBuilder;
  */
 public final class Seed003Report {
     private static final ObjectMapper JSON = ResultJson.MAPPER;
+    private static final TypeReference<Map<String, Seed003Data.Summary>> OLD_SUMMARY = new TypeReference<>() { };
 
     private Seed003Report() {
     }
@@ -127,6 +131,15 @@ public final class Seed003Report {
                     + (p.reason() == null ? "" : ": " + p.reason()));
         }
         md.append(table.markdown());
+        List<Finding> findings = findings(rows);
+        if (!findings.isEmpty()) {
+            md.append("\nOver rounds (each round ran every variant once, the order rotated from round to round; the"
+                    + " ratio of tps including set-up to the same client's new connection per transaction is taken"
+                    + " within each round, then summarised: geometric mean, 95 % interval by Student's t on the log"
+                    + " ratios, n rounds):\n\n");
+            findings.forEach(f -> md.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
+                    : f.text()).append('\n'));
+        }
         md.append("\nThe article (").append(art.setup()).append("):\n\n");
         Table article = Table.of("article", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
                 ">connect ms ≈ 1 ÷ incl.", ">ratio");
@@ -164,8 +177,40 @@ public final class Seed003Report {
                 + " output: `connect/pgbench.log`; the poolers' filled configuration files and logs:"
                 + " `connect/pgbouncer/`, `connect/pgpool-ii/`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), json);
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed003Data.Report(json, findings));
         return md.toString();
+    }
+
+    /**
+     * @param rows the variants that ended ok
+     * @return each variant that ran in rounds against its client's new connection per transaction (Java unpooled;
+     *     pgbench -C direct) in tps including set-up, paired within rounds; none for a run of an older version
+     */
+    static List<Finding> findings(List<Seed003Data.Variant> rows) {
+        List<Finding> out = new ArrayList<>();
+        for (Seed003Data.Variant base : rows) {
+            if (!base.reconnect() || base.pooled() || !Seed003Data.ROUNDS.equals(base.order())) {
+                continue;
+            }
+            for (Seed003Data.Variant v : rows) {
+                if (v == base || !v.client().equals(base.client()) || !Seed003Data.ROUNDS.equals(v.order())) {
+                    continue;
+                }
+                List<Double> ratios = new ArrayList<>();
+                for (int i = 0; i < Math.min(v.runs().size(), base.runs().size()); i++) {
+                    double a = v.runs().get(i).tpsIncluding();
+                    double b = base.runs().get(i).tpsIncluding();
+                    if (a > 0 && b > 0) {
+                        ratios.add(a / b);
+                    }
+                }
+                if (!ratios.isEmpty()) {
+                    out.add(new Finding("tps incl. set-up", v.id(), base.id(), true,
+                            RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
+                }
+            }
+        }
+        return out;
     }
 
     private static double positive(double v) {
@@ -197,14 +242,21 @@ public final class Seed003Report {
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
     public static List<String> findings(Path dir) {
-        Map<String, Seed003Data.Summary> variants;
-        try {
-            variants = JSON.readValue(dir.resolve("connect/summary.json").toFile(), new TypeReference<>() { });
-        } catch (IOException | RuntimeException e) {
+        Path file = dir.resolve("connect/summary.json");
+        Seed003Data.Report j = ResultJson.readIfPresent(file, Seed003Data.Report.class)
+                .filter(x -> x.variants() != null)
+                // a run of a version before rounds wrote the variants alone
+                .or(() -> ResultJson.readIfPresent(file, OLD_SUMMARY).map(v -> new Seed003Data.Report(v, List.of())))
+                .orElse(null);
+        if (j == null) {
             return List.of();
         }
+        if (j.findings() != null && !j.findings().isEmpty()) {
+            return List.of("**Never open a connection per request**: " + String.join("; ", j.findings().stream()
+                    .map(Finding::text).toList()) + ".");
+        }
         List<String> parts = new ArrayList<>();
-        variants.forEach((id, v) -> {
+        j.variants().forEach((id, v) -> {
             double r = v.ratioToNewConnection();
             if (!Double.isNaN(r) && r != 1.0 && (id.startsWith("java-") || id.startsWith("pgbench-C-"))) {
                 parts.add(String.format(Locale.ROOT, "%s %.1f ×", id, r));

@@ -53,4 +53,19 @@ public record PostgresBackend(String host, int port, String database, String use
             return "PostgreSQL (version unknown)";
         }
     }
+
+    /**
+     * @param c a connection to the server
+     * @return the authentication method of loopback TCP connections ({@code trust}, {@code scram-sha-256}, …) from
+     *     {@code pg_hba_file_rules}: it sets what a new connection costs; {@code unknown (…)} when it cannot be read
+     */
+    public static String loopbackAuth(Connection c) {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT auth_method FROM"
+                + " pg_hba_file_rules WHERE type = 'host' AND (address IS NULL OR address = '127.0.0.1' OR address ="
+                + " 'all' OR address = '0.0.0.0') AND 'all' = ANY(database) ORDER BY line_number LIMIT 1")) {
+            return r.next() ? r.getString(1) : "unknown (no host rule for 127.0.0.1 found)";
+        } catch (SQLException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
 }
