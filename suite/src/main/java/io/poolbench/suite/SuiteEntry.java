@@ -9,6 +9,7 @@ import io.poolbench.suite.seed004.Seed004Report;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.stats.Claim;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -35,11 +36,12 @@ public enum SuiteEntry {
             "concurrency/summary.md", false, 260, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
                     "--users", "10,100,300", "--step-seconds", "5", "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> Seed001Report.write(d),
-            Seed001Report::findings),
+            d -> Claim.oneRun(Seed001Report.findings(d))),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
     SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
             false, 130, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10", "--trials",
-                    "2"), List.of("sweep", "shared"), (d, m) -> Seed002Report.write(d), Seed002Report::findings),
+                    "2"), List.of("sweep", "shared"), (d, m) -> Seed002Report.write(d),
+            d -> Claim.oneRun(Seed002Report.findings(d))),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
     SEED003("seed003", "sweep connect", "Seed 003: a connection per transaction against a pool",
             "connect/summary.md", false, 45, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
@@ -70,9 +72,10 @@ public enum SuiteEntry {
     public interface Findings {
         /**
          * @param dir the scenario's run directory
-         * @return one sentence with its figures (Markdown) per finding; none when its results are missing
+         * @return one sentence with its figures (Markdown) per finding, each marked solid or not; none when its
+         *     results are missing
          */
-        List<String> find(Path dir);
+        List<Claim> find(Path dir);
     }
 
     public final String id;

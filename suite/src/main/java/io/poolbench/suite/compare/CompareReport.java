@@ -12,6 +12,7 @@ import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -290,7 +291,7 @@ public final class CompareReport {
      * @param dir the scenario's run directory
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
-    public static List<String> findings(Path dir) {
+    public static List<Claim> findings(Path dir) {
         CompareData.Summary j = ResultJson.readIfPresent(dir.resolve("summary.json"), CompareData.Summary.class).orElse(null);
         if (j == null) {
             return List.of();
@@ -298,8 +299,8 @@ public final class CompareReport {
         String head = "**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests on a"
                 + " pool of 10";
         if (j.findings() != null && !j.findings().isEmpty()) {
-            return List.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings().stream()
-                    .map(Finding::text).toList()) + ".");
+            return List.of(Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
+                    .stream().map(Finding::text).toList()) + ".", j.findings()));
         }
         // a run of a version before rounds: its figures, one run each, no verdict
         List<String> parts = new ArrayList<>();
@@ -310,7 +311,7 @@ public final class CompareReport {
                         all.throughput(), all.p99Ms(), all.maxMs()));
             }
         }
-        return parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts) + " (one run each: no"
-                + " interval, no verdict).");
+        return Claim.oneRun(parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts) + " (one"
+                + " run each: no interval, no verdict)."));
     }
 }

@@ -5,6 +5,7 @@ import io.poolbench.suite.SuiteEntry;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Claim;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ public final class SuiteReport {
         md.append(String.format(Locale.ROOT, "Run `%s` of %s, preset **%s**, status **%s**. Every figure below comes"
                 + " from this run; compare within it (2 shared cores: absolute figures drift between runs).%n%n",
                 dir.getFileName(), m.startedAt(), m.settings().path("preset").asText("?"), m.status()));
-        List<String> claims = new ArrayList<>();
+        List<Claim> claims = new ArrayList<>();
         StringBuilder sections = new StringBuilder();
         StringBuilder table = new StringBuilder("| scenario | status | what it ran |\n|---|---|---|\n");
         for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
@@ -82,13 +83,18 @@ public final class SuiteReport {
                     .append(String.join(" ", args)).append("` |\n");
             sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
             String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
-            s.findings.find(dir.resolve(s.id)).forEach(f -> claims.add(f + link));
+            s.findings.find(dir.resolve(s.id)).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
         }
         md.append("## What to pick\n\n");
         if (claims.isEmpty()) {
             md.append("No scenario finished with data.\n");
+        } else {
+            md.append("Solid findings first: each rests on a comparison over rounds whose 95 % interval excludes \"no"
+                    + " difference\". The others come from one run, or show no difference this run can show.\n\n");
         }
-        claims.forEach(c -> md.append("- ").append(c).append("\n"));
+        // solid ones first, each group in the scenarios' order
+        claims.stream().filter(Claim::solid).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
+        claims.stream().filter(c -> !c.solid()).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         md.append("\n## Scenarios\n\n").append(table);
         md.append("\n## Environment\n\n").append(Environment.markdown(dir, root, m));
         md.append("\n## Profiles compared\n\n").append(lint(dir));

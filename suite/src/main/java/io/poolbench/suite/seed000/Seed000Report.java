@@ -8,6 +8,7 @@ import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Verdict;
@@ -237,7 +238,7 @@ public final class Seed000Report {
      * @param dir the scenario's run directory
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
-    public static List<String> findings(Path dir) {
+    public static List<Claim> findings(Path dir) {
         Path file = dir.resolve("pool-size/summary.json");
         Summary j = ResultJson.readIfPresent(file, Summary.class).filter(x -> x.pools() != null)
                 // a run of a version before rounds wrote the pools alone
@@ -250,9 +251,9 @@ public final class Seed000Report {
                 .mapToDouble(c -> c.medianMs() - c.idealMs()).max().orElse(0);
         String verdicts = j.findings() == null || j.findings().isEmpty() ? "" : " Over rounds: " + String.join("; ",
                 j.findings().stream().map(Finding::text).toList()) + ".";
-        return List.of(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
+        return List.of(Claim.of(String.format(Locale.ROOT, "**Size the pool for the connections held at once**: 20 tasks"
                 + " holding a connection 200 ms finish in ceil(20 / size) × 200 ms with every pool tried (%d), at"
                 + " most %.0f ms over that ideal; a size between two steps of the staircase buys nothing.%s",
-                j.pools().size(), Math.max(0, worst), verdicts));
+                j.pools().size(), Math.max(0, worst), verdicts), j.findings() == null ? List.of() : j.findings()));
     }
 }

@@ -8,6 +8,7 @@ import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Verdict;
@@ -241,7 +242,7 @@ public final class Seed003Report {
      * @param dir the scenario's run directory
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
-    public static List<String> findings(Path dir) {
+    public static List<Claim> findings(Path dir) {
         Path file = dir.resolve("connect/summary.json");
         Seed003Data.Report j = ResultJson.readIfPresent(file, Seed003Data.Report.class)
                 .filter(x -> x.variants() != null)
@@ -252,8 +253,8 @@ public final class Seed003Report {
             return List.of();
         }
         if (j.findings() != null && !j.findings().isEmpty()) {
-            return List.of("**Never open a connection per request**: " + String.join("; ", j.findings().stream()
-                    .map(Finding::text).toList()) + ".");
+            return List.of(Claim.of("**Never open a connection per request**: " + String.join("; ", j.findings()
+                    .stream().map(Finding::text).toList()) + ".", j.findings()));
         }
         List<String> parts = new ArrayList<>();
         j.variants().forEach((id, v) -> {
@@ -262,7 +263,8 @@ public final class Seed003Report {
                 parts.add(String.format(Locale.ROOT, "%s %.1f ×", id, r));
             }
         });
-        return parts.isEmpty() ? List.of() : List.of("**Never open a connection per request**: transactions per"
-                + " second against a new connection per transaction: " + String.join(", ", parts) + ".");
+        return Claim.oneRun(parts.isEmpty() ? List.of() : List.of("**Never open a connection per request**:"
+                + " transactions per second against a new connection per transaction: " + String.join(", ", parts)
+                + "."));
     }
 }

@@ -3,6 +3,7 @@ package io.poolbench.suite.compare;
 import static io.poolbench.suite.process.JtlRows.HEADER;
 import static io.poolbench.suite.process.JtlRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Claim;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,9 +131,11 @@ class CompareReportTest {
         assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-throughput.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-borrow-percentiles.png")));
-        List<String> findings = CompareReport.findings(dir);
+        List<Claim> findings = CompareReport.findings(dir);
         assertEquals(1, findings.size(), "the suite's finding from summary.json: " + findings);
-        assertTrue(findings.get(0).contains("HikariCP ") && findings.get(0).contains(" req/s, p99 "), findings.get(0));
+        String f = findings.get(0).markdown();
+        assertTrue(f.contains("HikariCP ") && f.contains(" req/s, p99 "), f);
+        assertFalse(findings.get(0).solid(), "one profile, one round: no comparison to rest on");
     }
 
     @Test
