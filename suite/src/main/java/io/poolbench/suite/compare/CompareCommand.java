@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
             "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
 public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--preset", defaultValue = "quick",
-            description = "quick (about 5 min here: JMH 1 fork x 5 x 1 s; 3 rounds of 20 s of load per profile) or"
+            description = "quick (about 5 min here: JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
                     + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
     String preset;
 
@@ -139,7 +139,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
                 : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")
-                : List.of("ConnectionCycle", "-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "1s");
+                : List.of("ConnectionCycle", "-f", "3", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s");
         int dur = duration != null ? duration : full ? 120 : 20;
         int nRounds = rounds != null ? rounds : full ? 5 : 3;
         int ramp = rampup != null ? rampup : full ? 30 : 5;

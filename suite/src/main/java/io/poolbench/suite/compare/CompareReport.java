@@ -192,9 +192,9 @@ public final class CompareReport {
                     + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
                     + " (n = forks × iterations). Borrow time: SampleTime percentiles in µs over all samples;"
                     + " the p99 range is the lowest–highest p99 of the single iterations.\n\n");
-            sb.append("| pool (profile) | threads | throughput (ops/ms) | n | mean (µs) | p50 (µs) | p99 (µs) |"
-                    + " p99 range over iterations (µs) | p99.9 (µs) | max (µs) | samples |\n");
-            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            sb.append("| pool (profile) | threads | throughput (ops/ms) | n | mean of each fork (ops/ms) | mean (µs) |"
+                    + " p50 (µs) | p99 (µs) | p99 range over iterations (µs) | p99.9 (µs) | max (µs) | samples |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             Map<String, JmhSummary.Result> thr = new LinkedHashMap<>();
             Map<String, JmhSummary.Result> lat = new LinkedHashMap<>();
             for (JmhSummary.Result r : jmh) {
@@ -215,11 +215,13 @@ public final class CompareReport {
                     double hi = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
                     range = g(lo) + "–" + g(hi);
                 }
-                sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                         poolOf(p, run), p,
                         t != null ? t.threads() : s.threads(),
                         t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
                         t == null ? "n/a" : Long.toString(t.samples()),
+                        t == null || t.forkMeans() == null || t.forkMeans().isEmpty() ? "n/a" : String.join(" / ",
+                                t.forkMeans().stream().map(x -> f(x, 0)).toList()),
                         s == null ? "n/a" : g(s.score()) + " ± " + (Double.isNaN(s.error()) ? "n/a" : g(s.error())),
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("50.0", Double.NaN)),
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("99.0", Double.NaN)),
@@ -231,7 +233,7 @@ public final class CompareReport {
             for (CompareData.Missing x : jmhMissing) {
                 sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
                         .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(Figures.cell(x.reason()))
-                        .append(" | | | | | | | | | |\n");
+                        .append(" | | | | | | | | | | |\n");
             }
             sb.append('\n');
         }

@@ -126,6 +126,9 @@ class CompareReportTest {
         assertTrue(md.contains("| HikariCP (hikari, round 1) | 2 | 4 | 2.00 | 10 | 10 |"), md);
         assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
                 "the JMH row: " + md);
+        // issue 20: each fork's mean beside JMH's error, so a fork at another level shows
+        assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ± [\\d,n/a]+ \\| \\d+ \\| [\\d,]+( / [\\d,]+)* \\|")
+                .matcher(md).find(), "the forks' means: " + md);
         assertTrue(md.contains("run status: **ok**"), md);
         assertTrue(Files.size(dir.resolve("summary.json")) > 0);
         assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));
