@@ -33,10 +33,10 @@ public enum SuiteEntry {
             (d, m) -> Seed000Report.write(d), Seed000Report::findings),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
-            "concurrency/summary.md", false, 260, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
-                    "--users", "10,100,300", "--step-seconds", "5", "--warmup-seconds", "2"),
+            "concurrency/summary.md", false, 300, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
+                    "--users", "300", "--rounds", "3", "--step-seconds", "5", "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> Seed001Report.write(d),
-            d -> Claim.oneRun(Seed001Report.findings(d))),
+            Seed001Report::findings),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
     SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
             false, 130, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10", "--trials",

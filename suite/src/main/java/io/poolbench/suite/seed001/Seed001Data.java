@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.poolbench.testbed.stats.Finding;
 import java.util.List;
 import java.util.Map;
 
@@ -132,8 +133,10 @@ final class Seed001Data {
      *
      * @param indexes per index setting ({@code with}, {@code without}) its checks
      * @param withOverWithout req/s with ÷ without the index, per stack and users
+     * @param findings over rounds: each R2DBC stack against each JDBC stack per index setting and user count (null or
+     *     empty before rounds)
      */
-    record Summary(Map<String, IndexChecks> indexes, List<IndexEffect> withOverWithout) {
+    record Summary(Map<String, IndexChecks> indexes, List<IndexEffect> withOverWithout, List<Finding> findings) {
     }
 
     /**

@@ -12,6 +12,7 @@ import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Rounds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -22,7 +23,8 @@ import java.util.Map;
 /**
  * Seed 001's experiment: the database with the data set, then per index setting (with, then without the index on
  * {@code (customer_id, created_at)}) and per stack (a JDBC pool, or R2DBC blocking or through Servlet async) one
- * phase of {@link StackSteps}: one JMeter step per user count. The index is dropped only for the "without" phases
+ * phase of {@link StackSteps}: one JMeter step per user count; all of it in rounds, the stacks in an order rotated
+ * from round to round, so that R2DBC ÷ JDBC is taken within a round. The index is dropped only for the "without" phases
  * and recreated at the end, also on failure and on Ctrl-C (an external server keeps it).
  */
 public final class Seed001Experiment extends AbstractScenario {
@@ -56,17 +58,20 @@ public final class Seed001Experiment extends AbstractScenario {
         int warm = settings.warmupSeconds();
         Phase dbPhase = record.plan("database", "start the database, load " + db.rows + " orders");
         Map<String, Phase> phases = new LinkedHashMap<>();
-        for (String ix : indexes) {
-            for (Stack s : stacks) {
-                phases.put(ix + ":" + s.id(), record.plan("concurrency:" + ix + ":" + s.id(), s.label() + ", "
-                        + ix + " the index: " + u.size() + " steps of " + warm + " + " + step + " s"));
+        for (Integer round : settings.roundList()) {
+            for (String ix : indexes) {
+                for (Stack s : Rounds.order(stacks, round)) {
+                    String id = Seed001Settings.phaseId(round, ix, s.id());
+                    phases.put(id, record.plan(id, s.label() + ", " + ix + " the index, round " + round + ": "
+                            + u.size() + " steps of " + warm + " + " + step + " s"));
+                }
             }
         }
         Path data = Files.createDirectories(dir.resolve("concurrency"));
-        int totalSteps = indexes.size() * stacks.size() * u.size();
-        progress.print(String.format(Locale.ROOT, "poolbench sweep concurrency: %d stacks × %d user counts × %d"
-                + " index settings = %d steps of %d + %d s (warm-up excluded); run directory %s", stacks.size(),
-                u.size(), indexes.size(), totalSteps, warm, step, dir));
+        int totalSteps = settings.roundList().size() * indexes.size() * stacks.size() * u.size();
+        progress.print(String.format(Locale.ROOT, "poolbench sweep concurrency: %d rounds × %d stacks × %d user"
+                + " counts × %d index settings = %d steps of %d + %d s (warm-up excluded); run directory %s",
+                settings.roundList().size(), stacks.size(), u.size(), indexes.size(), totalSteps, warm, step, dir));
         progress.phase(1, 1 + phases.size(), "database");
         if (!dbPhase.start()) {
             return;
@@ -98,29 +103,32 @@ public final class Seed001Experiment extends AbstractScenario {
             int stepNo = 0;
             long t0 = System.nanoTime();
             try {
-                for (String ix : indexes) {
-                    sweep.setIndex(ix.equals("with"));
-                    for (Stack s : stacks) {
-                        Phase ph = phases.get(ix + ":" + s.id());
-                        progress.phase(++phaseNo, 1 + phases.size(), s.label() + ", " + ix + " the index");
-                        if (!ph.start()) {
-                            return;
-                        }
-                        Path sdir = Files.createDirectories(data.resolve(ix).resolve(s.id()));
-                        try {
-                            List<String> problems = sweep.runStack(s, ix, sdir, stepNo, totalSteps, t0);
-                            if (problems.isEmpty()) {
-                                ph.ok(u.size() + " steps", sdir);
-                            } else {
-                                ph.failed(String.join("; ", problems));
+                for (Integer round : settings.roundList()) {
+                    for (String ix : indexes) {
+                        sweep.setIndex(ix.equals("with"));
+                        for (Stack s : Rounds.order(stacks, round)) {
+                            Phase ph = phases.get(Seed001Settings.phaseId(round, ix, s.id()));
+                            progress.phase(++phaseNo, 1 + phases.size(), s.label() + ", " + ix + " the index, round "
+                                    + round + " of " + settings.roundList().size());
+                            if (!ph.start()) {
+                                return;
                             }
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return;
-                        } catch (Exception e) {
-                            ph.failed(Redact.rootMessage(e));
+                            Path sdir = Files.createDirectories(Seed001Settings.dir(data, round, ix).resolve(s.id()));
+                            try {
+                                List<String> problems = sweep.runStack(s, ix, sdir, stepNo, totalSteps, t0);
+                                if (problems.isEmpty()) {
+                                    ph.ok(u.size() + " steps", sdir);
+                                } else {
+                                    ph.failed(String.join("; ", problems));
+                                }
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                return;
+                            } catch (Exception e) {
+                                ph.failed(Redact.rootMessage(e));
+                            }
+                            stepNo += u.size();
                         }
-                        stepNo += u.size();
                     }
                 }
             } finally {

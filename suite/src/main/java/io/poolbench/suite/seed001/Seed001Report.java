@@ -6,6 +6,8 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -67,6 +70,8 @@ public final class Seed001Report {
                 String.format(Locale.ROOT, "%,d", s.rows())));
         md.append(String.format(Locale.ROOT, "The article: %s%n%n", art.setup()));
         Map<String, Seed001Data.IndexChecks> checked = new LinkedHashMap<>();
+        // the tables, charts and checks are round 1's; the verdicts over every round follow them
+        Integer first = s.rounds() == null ? null : 1;
         Map<String, Map<String, Seed001Data.StackData>> byIndex = new LinkedHashMap<>();
         for (String index : s.indexes()) {
             md.append("## ").append(index.equals("with") ? "With" : "Without").append(" the index\n\n");
@@ -74,9 +79,9 @@ public final class Seed001Report {
             List<String> missing = new ArrayList<>();
             for (Stack st : s.stacks()) {
                 String id = st.id();
-                Path f = base.resolve(index).resolve(id + ".json");
-                PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals("concurrency:" + index + ":"
-                        + id)).findFirst().orElse(null);
+                Path f = Seed001Settings.dir(base, first, index).resolve(id + ".json");
+                String phaseId = Seed001Settings.phaseId(first, index, id);
+                PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals(phaseId)).findFirst().orElse(null);
                 if (Files.isRegularFile(f)) {
                     Seed001Data.StackRun j = JSON.readValue(f.toFile(), Seed001Data.StackRun.class);
                     Map<Integer, Seed001Data.Step> steps = new TreeMap<>();
@@ -104,12 +109,17 @@ public final class Seed001Report {
         }
         List<Seed001Data.IndexEffect> effects = new ArrayList<>();
         md.append(Seed001Checks.indexEffect(byIndex, art, effects));
+        List<Finding> findings = Seed001Rounds.findings(base, s);
+        if (s.rounds() != null) {
+            md.append("\n").append(Seed001Rounds.markdown(findings, s.rounds()));
+        }
         md.append("\n**The article's conclusion**: ").append(art.conclusion()).append("\n");
-        md.append("\nRun status: **").append(m.status()).append("**. Raw data: `concurrency/<index>/<stack>.json`;"
-                + " per step `concurrency/<index>/<stack>/<users>-users/` (JMeter's samples `results.csv`, its log,"
+        String raw = s.rounds() == null ? "concurrency/<index>/" : "concurrency/r<round>/<index>/";
+        md.append("\nRun status: **").append(m.status()).append("**. Raw data: `" + raw + "<stack>.json`;"
+                + " per step `" + raw + "<stack>/<users>-users/` (JMeter's samples `results.csv`, its log,"
                 + " the pool's state every 500 ms `pool.csv`); the profile each stack ran with (resized) beside them.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed001Data.Summary(checked, effects));
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed001Data.Summary(checked, effects, findings));
         return md.toString();
     }
 
@@ -119,7 +129,7 @@ public final class Seed001Report {
         int at = 0;
         for (String ix : s.indexes()) {
             for (Stack st : s.stacks()) {
-                Path f = base.resolve(ix).resolve(st.id() + ".json");
+                Path f = Seed001Settings.dir(base, s.rounds() == null ? null : 1, ix).resolve(st.id() + ".json");
                 if (Files.isRegularFile(f)) {
                     for (Seed001Data.Step step : JSON.readValue(f.toFile(), Seed001Data.StackRun.class).steps()) {
                         double v = step.usersStartedSeconds() == null || step.usersStartedSeconds().isNaN() ? 0
@@ -189,29 +199,51 @@ public final class Seed001Report {
      * @param dir the scenario's run directory
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
-    public static List<String> findings(Path dir) {
+    public static List<Claim> findings(Path dir) {
         Seed001Data.Summary j = ResultJson.readIfPresent(dir.resolve("concurrency/summary.json"), Seed001Data.Summary.class).orElse(null);
         if (j == null) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
+        List<Claim> out = new ArrayList<>();
+        if (j.findings() != null && !j.findings().isEmpty()) {
+            // over rounds: R2DBC against JDBC at the most users with the index (the article's busiest column)
+            List<Finding> with = j.findings().stream().filter(f -> f.measure().endsWith(", with the index")).toList();
+            List<Finding> pick = with.isEmpty() ? j.findings() : with;
+            String busiest = pick.get(pick.size() - 1).measure();
+            List<Finding> at = pick.stream().filter(f -> f.measure().equals(busiest)).toList();
+            out.add(Claim.of("**R2DBC behind a servlet** (seed 001's question): " + String.join("; ", at.stream()
+                    .map(Finding::text).toList()) + " (the article, R2DBC ÷ JDBC: " + articleRatio(users(busiest))
+                    + ").", at));
+            oneRunIndexEffect(j).ifPresent(out::add);
+            return out;
+        }
         Seed001Data.IndexChecks with = j.indexes() == null ? null : j.indexes().get("with");
         if (with != null && !with.r2dbcOverJdbc().isEmpty()) {
             int users = with.r2dbcOverJdbc().stream().mapToInt(Seed001Data.Ratio::users).max().orElse(0);
             List<String> parts = with.r2dbcOverJdbc().stream().filter(r -> r.users() == users)
                     .map(r -> String.format(Locale.ROOT, "%s ÷ %s %.2f ×", r.r2dbc(), r.jdbc(), r.ratio())).toList();
-            out.add(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s R2DBC ÷ JDBC at"
-                    + " %d users with the index: %s (the article: %s); the P95 and p99 columns and the CPU per process"
-                    + " say where each stack spent its time.", users, String.join(", ", parts), articleRatio(users)));
+            out.add(new Claim(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
+                    + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s; one run: no interval, no"
+                    + " verdict); the P95 and p99 columns and the CPU per process say where each stack spent its"
+                    + " time.", users, String.join(", ", parts), articleRatio(users)), false));
         }
+        oneRunIndexEffect(j).ifPresent(out::add);
+        return out;
+    }
+
+    /** The index's effect from round 1 (one run: not solid). */
+    private static Optional<Claim> oneRunIndexEffect(Seed001Data.Summary j) {
         List<String> ix = (j.withOverWithout() == null ? List.<Seed001Data.IndexEffect>of() : j.withOverWithout()).stream()
                 .filter(e -> e.users() == 100 || e.users() == 300)
                 .map(e -> String.format(Locale.ROOT, "%s at %d users %.0f ×", e.stack(), e.users(), e.ratio())).toList();
-        if (!ix.isEmpty()) {
-            out.add("**An index beats any pool setting**: req/s with ÷ without the index on (customer_id,"
-                    + " created_at): " + String.join(", ", ix) + ".");
-        }
-        return out;
+        return ix.isEmpty() ? Optional.empty() : Optional.of(new Claim("**An index beats any pool"
+                + " setting**: req/s with ÷ without the index on (customer_id, created_at): " + String.join(", ", ix)
+                + " (one round).", false));
+    }
+
+    /** @return the user count of a finding's measure ({@code req/s at 300 users, with the index}) */
+    private static int users(String measure) {
+        return Integer.parseInt(measure.replaceAll("^req/s at (\\d+) users.*$", "$1"));
     }
 
     /** The article's R2DBC ÷ JDBC req/s with the index at a user count, from {@code src/seeds/seed001.json}. */

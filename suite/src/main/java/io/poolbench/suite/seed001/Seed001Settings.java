@@ -2,7 +2,10 @@ package io.poolbench.suite.seed001;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Seed 001's settings as the manifest records them (field names as in run directories written before).
@@ -18,10 +21,12 @@ import java.util.List;
  * @param maxErrorPercent error share above which a step fails, %
  * @param rows orders in the data set
  * @param database database kind
+ * @param rounds rounds: each runs every index setting, stack and user count once, the stacks in an order rotated
+ *     from round to round; null in a run of a version before rounds (one pass, {@code concurrency/<index>/})
  */
 public record Seed001Settings(List<Stack> stacks, List<Integer> users, int stepSeconds, int warmupSeconds,
         List<String> indexes, int poolSize, int maxThreads, int thinkMs, double maxErrorPercent, int rows,
-        String database) {
+        String database, Integer rounds) {
 
     /**
      * Checks every range; each failure is one line naming the option.
@@ -37,8 +42,43 @@ public record Seed001Settings(List<Stack> stacks, List<Integer> users, int stepS
         Cli.range("--pool-size", poolSize, 1, 1_000);
         Cli.range("--max-threads", maxThreads, 1, 10_000);
         Cli.range("--think-ms", thinkMs, 0, 60_000);
+        if (rounds != null) {
+            Cli.range("--rounds", rounds, 1, 100);
+        }
         if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
             throw new TestbedException("--max-error-percent " + maxErrorPercent + " is out of range: allowed 0 .. 100");
         }
+    }
+
+    /**
+     * @return the rounds as a list to iterate: 1 … rounds, or a single null for a run of a version before rounds
+     */
+    public List<Integer> roundList() {
+        if (rounds == null) {
+            return Collections.singletonList(null);
+        }
+        return IntStream.rangeClosed(1, rounds).boxed().toList();
+    }
+
+    /**
+     * @param base {@code concurrency/}
+     * @param round the round (null before rounds)
+     * @param index {@code with} or {@code without}
+     * @return the directory of that round's index setting: {@code concurrency/r<round>/<index>/}
+     *     ({@code concurrency/<index>/} before rounds)
+     */
+    public static Path dir(Path base, Integer round, String index) {
+        return (round == null ? base : base.resolve("r" + round)).resolve(index);
+    }
+
+    /**
+     * @param round the round (null before rounds)
+     * @param index {@code with} or {@code without}
+     * @param stack the stack's id
+     * @return the phase's id: {@code concurrency:r<round>:<index>:<stack>} ({@code concurrency:<index>:<stack>}
+     *     before rounds)
+     */
+    public static String phaseId(Integer round, String index, String stack) {
+        return "concurrency:" + (round == null ? "" : "r" + round + ":") + index + ":" + stack;
     }
 }

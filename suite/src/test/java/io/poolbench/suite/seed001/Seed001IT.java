@@ -28,7 +28,7 @@ class Seed001IT {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--out", out.toString(),
                 "--profiles", "hikari,r2dbc", "--users", "4", "--step-seconds", "2", "--warmup-seconds", "1",
-                "--rows", "5000"));
+                "--rows", "5000", "--rounds", "2"));
         String md = Files.readString(out.resolve("concurrency/summary.md"));
         for (String stack : new String[] {"HikariCP (JDBC)", "R2DBC r2dbc (blocking)", "R2DBC r2dbc (async servlet)"}) {
             assertEquals(2, md.lines().filter(l -> l.startsWith("| 4 | " + stack + " |")).count(), stack + ": " + md);
@@ -38,8 +38,8 @@ class Seed001IT {
         // our own measured cells, per index setting and stack: present, positive, percentiles in order
         for (String index : new String[] {"with", "without"}) {
             for (String id : new String[] {"hikari", "r2dbc", "r2dbc-async"}) {
-                JsonNode stack = new ObjectMapper().readTree(out.resolve("concurrency/" + index + "/" + id + ".json")
-                        .toFile());
+                JsonNode stack = new ObjectMapper().readTree(out.resolve("concurrency/r1/" + index + "/" + id
+                        + ".json").toFile());
                 JsonNode step = stack.get("steps").get(0);
                 String where = index + " the index, " + id + ": " + step;
                 assertFalse(step.has("failed"), where);
@@ -54,7 +54,17 @@ class Seed001IT {
         }
         assertTrue(Files.isRegularFile(out.resolve("concurrency/with-index.png")));
         assertTrue(Files.isRegularFile(out.resolve("concurrency/without-index.png")));
-        assertTrue(Files.isRegularFile(out.resolve("concurrency/with/hikari/4-users/results.csv")));
+        assertTrue(Files.isRegularFile(out.resolve("concurrency/r1/with/hikari/4-users/results.csv")));
+        assertTrue(Files.isRegularFile(out.resolve("concurrency/r2/without/r2dbc-async/4-users/results.csv")));
+        // issue 20: each R2DBC stack against HikariCP per index setting, paired within the 2 rounds
+        JsonNode findings = new ObjectMapper().readTree(out.resolve("concurrency/summary.json").toFile())
+                .get("findings");
+        assertEquals(4, findings.size(), findings.toString());
+        for (JsonNode f : findings) {
+            assertEquals(2, f.at("/ratio/n").asInt(), f.toString());
+            assertTrue(f.get("b").asText().equals("HikariCP (JDBC)"), f.toString());
+        }
+        assertTrue(md.contains("## Over rounds: R2DBC against JDBC"), md);
         assertEquals("ok", Manifest.read(out).status());
         assertEquals(List.of(), leftOver(), "a webapp, JMeter or PostgreSQL left running");
         assertEquals(2, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--users", "0", "--out",

@@ -1,9 +1,13 @@
 package io.poolbench.suite.seed001;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.RatioInterval;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,14 +27,32 @@ class Seed001ReportTest {
                         new Seed001Data.Ratio("r2dbc", "hikari", 300, 0.65),
                         new Seed001Data.Ratio("r2dbc-async", "hikari", 300, 0.77)))),
                 List.of(new Seed001Data.IndexEffect("hikari", 10, 27.1), new Seed001Data.IndexEffect("hikari", 300,
-                        44.5)));
+                        44.5)), null);
         Files.createDirectories(dir.resolve("concurrency"));
         new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);
-        List<String> f = Seed001Report.findings(dir);
+        List<String> f = Seed001Report.findings(dir).stream().map(Claim::markdown).toList();
         assertEquals(2, f.size(), f.toString());
+        assertTrue(Seed001Report.findings(dir).stream().noneMatch(Claim::solid), "one run: nothing solid");
         assertTrue(f.get(0).contains("at 300 users with the index: r2dbc ÷ hikari 0.65 ×, r2dbc-async ÷ hikari"
-                + " 0.77 × (the article: 0.71 ×)"), f.get(0));
+                + " 0.77 × (the article: 0.71 ×; one run: no interval, no verdict)"), f.get(0));
         assertTrue(f.get(1).contains("hikari at 300 users 45 ×") && !f.get(1).contains("at 10 users"), f.get(1));
+    }
+
+    @Test
+    void overRoundsTheFindingIsTheIntervalAtTheMostUsersWithTheIndex() throws Exception {
+        Finding at10 = new Finding("req/s at 10 users, with the index", "R2DBC", "HikariCP", true,
+                RatioInterval.of(0.5, 0.52, 0.55));
+        Finding at300 = new Finding("req/s at 300 users, with the index", "R2DBC", "HikariCP", true,
+                RatioInterval.of(0.98, 0.69, 0.67));
+        Seed001Data.Summary s = new Seed001Data.Summary(Map.of(), List.of(), List.of(at10, at300));
+        Files.createDirectories(dir.resolve("concurrency"));
+        new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);
+        List<Claim> f = Seed001Report.findings(dir);
+        assertEquals(1, f.size(), f.toString());
+        assertTrue(f.get(0).markdown().contains("R2DBC against HikariCP in req/s at 300 users, with the index: no"
+                + " difference this run can show") && f.get(0).markdown().contains("(the article, R2DBC ÷ JDBC: 0.71 ×)"),
+                f.get(0).markdown());
+        assertFalse(f.get(0).solid(), "an interval that includes 1 is not solid");
     }
 
     @Test
