@@ -5,7 +5,6 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Rounds;
-import io.poolbench.testbed.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,18 +42,14 @@ final class CompareFindings {
     private static void add(List<Finding> out, String measure, boolean higherIsBetter, CompareSettings.ProfileRun a,
             CompareSettings.ProfileRun b, int rounds, List<CompareData.Load> loads,
             ToDoubleFunction<JtlSummary.LabelStats> figure) {
-        List<Double> ratios = new ArrayList<>();
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
         for (int r = 1; r <= rounds; r++) {
-            double x = value(loads, a.id(), r, figure);
-            double y = value(loads, b.id(), r, figure);
-            if (x > 0 && y > 0) {
-                ratios.add(x / y);
-            }
+            xs.add(value(loads, a.id(), r, figure));
+            ys.add(value(loads, b.id(), r, figure));
         }
-        if (!ratios.isEmpty()) {
-            out.add(new Finding(measure, a.pool() + " (" + a.id() + ")", b.pool() + " (" + b.id() + ")",
-                    higherIsBetter, RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
-        }
+        RatioInterval.paired(xs, ys).ifPresent(ri -> out.add(new Finding(measure, a.pool() + " (" + a.id() + ")",
+                b.pool() + " (" + b.id() + ")", higherIsBetter, ri)));
     }
 
     /** @return the figure of the whole load ({@code all}) of that profile in that round; NaN when it has none */
@@ -111,10 +106,7 @@ final class CompareFindings {
             sb.append(profiles.size() < 2 ? "One profile: nothing to compare.\n\n"
                     : "No round has both loads of a pair ended ok: no comparison.\n\n");
         }
-        for (Finding f : findings) {
-            sb.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
-                    : f.text()).append('\n');
-        }
+        sb.append(Finding.bullets(findings));
         return sb.append('\n').toString();
     }
 }

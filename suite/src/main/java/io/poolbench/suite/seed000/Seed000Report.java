@@ -11,7 +11,6 @@ import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
-import io.poolbench.testbed.stats.Verdict;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -144,8 +143,7 @@ public final class Seed000Report {
             md.append("\n## Over rounds\n\nEach round ran every size once, the order rotated from round to round; the"
                     + " ratio of the elapsed times is taken within each round, then summarised (geometric mean, 95 %"
                     + " interval by Student's t on the log ratios, n rounds).\n\n");
-            findings.forEach(f -> md.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
-                    : f.text()).append('\n'));
+            md.append(Finding.bullets(findings));
         }
         md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `pool-size/<profile>.json`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
@@ -177,16 +175,12 @@ public final class Seed000Report {
         int big = sizes.contains(10) ? 10 : sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
         List<Seed000Experiment.Run> a = r.runs().getOrDefault(Integer.toString(big), List.of());
         List<Seed000Experiment.Run> b = r.runs().getOrDefault(Integer.toString(small), List.of());
-        int n = Math.min(a.size(), b.size());
-        if (n == 0 || small == big) {
+        if (small == big) {
             return null;
         }
-        double[] ratios = new double[n];
-        for (int i = 0; i < n; i++) {
-            ratios[i] = a.get(i).elapsedMs() / b.get(i).elapsedMs();
-        }
-        return new Finding("elapsed ms", label + ", pool size " + big, label + ", pool size " + small, false,
-                RatioInterval.of(ratios));
+        return RatioInterval.paired(a.stream().map(Seed000Experiment.Run::elapsedMs).toList(), b.stream()
+                .map(Seed000Experiment.Run::elapsedMs).toList()).map(ri -> new Finding("elapsed ms", label
+                + ", pool size " + big, label + ", pool size " + small, false, ri)).orElse(null);
     }
 
     /**

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
-import io.poolbench.testbed.stats.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,19 +40,15 @@ final class Seed001Rounds {
                         if (!a.r2dbc() || b.r2dbc()) {
                             continue;
                         }
-                        List<Double> ratios = new ArrayList<>();
+                        List<Double> xs = new ArrayList<>();
+                        List<Double> ys = new ArrayList<>();
                         for (int round = 1; round <= s.rounds(); round++) {
-                            double x = reqPerSecond(base, round, index, a.id(), users);
-                            double y = reqPerSecond(base, round, index, b.id(), users);
-                            if (x > 0 && y > 0) {
-                                ratios.add(x / y);
-                            }
+                            xs.add(reqPerSecond(base, round, index, a.id(), users));
+                            ys.add(reqPerSecond(base, round, index, b.id(), users));
                         }
-                        if (!ratios.isEmpty()) {
-                            out.add(new Finding(String.format(Locale.ROOT, "req/s at %d users, %s the index", users,
-                                    index), a.label(), b.label(), true, RatioInterval.of(ratios.stream()
-                                    .mapToDouble(Double::doubleValue).toArray())));
-                        }
+                        String measure = String.format(Locale.ROOT, "req/s at %d users, %s the index", users, index);
+                        RatioInterval.paired(xs, ys).ifPresent(ri -> out.add(new Finding(measure, a.label(),
+                                b.label(), true, ri)));
                     }
                 }
             }
@@ -91,8 +86,7 @@ final class Seed001Rounds {
         if (findings.isEmpty()) {
             return md.append("No round measured an R2DBC and a JDBC stack at the same step.\n\n").toString();
         }
-        findings.forEach(f -> md.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
-                : f.text()).append('\n'));
+        md.append(Finding.bullets(findings));
         return md.append('\n').toString();
     }
 }

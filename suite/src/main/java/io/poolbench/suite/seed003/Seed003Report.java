@@ -11,7 +11,6 @@ import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
-import io.poolbench.testbed.stats.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,8 +137,7 @@ public final class Seed003Report {
                     + " ratio of tps including set-up to the same client's new connection per transaction is taken"
                     + " within each round, then summarised: geometric mean, 95 % interval by Student's t on the log"
                     + " ratios, n rounds):\n\n");
-            findings.forEach(f -> md.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**"
-                    : f.text()).append('\n'));
+            md.append(Finding.bullets(findings));
         }
         md.append("\nThe article (").append(art.setup()).append("):\n\n");
         Table article = Table.of("article", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
@@ -197,18 +195,9 @@ public final class Seed003Report {
                 if (v == base || !v.client().equals(base.client()) || !Seed003Data.ROUNDS.equals(v.order())) {
                     continue;
                 }
-                List<Double> ratios = new ArrayList<>();
-                for (int i = 0; i < Math.min(v.runs().size(), base.runs().size()); i++) {
-                    double a = v.runs().get(i).tpsIncluding();
-                    double b = base.runs().get(i).tpsIncluding();
-                    if (a > 0 && b > 0) {
-                        ratios.add(a / b);
-                    }
-                }
-                if (!ratios.isEmpty()) {
-                    out.add(new Finding("tps incl. set-up", v.id(), base.id(), true,
-                            RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
-                }
+                RatioInterval.paired(values(v, Seed003Data.Run::tpsIncluding), values(base,
+                        Seed003Data.Run::tpsIncluding)).ifPresent(ri -> out.add(new Finding("tps incl. set-up",
+                        v.id(), base.id(), true, ri)));
             }
         }
         return out;

@@ -2,6 +2,7 @@ package io.poolbench.testbed.stats;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -63,6 +64,17 @@ public record Finding(String measure, String a, String b, boolean higherIsBetter
                         aLeads() ? b : a, measure, x(by()), x(lo), x(hi), rounds);
             }
         };
+    }
+
+    /**
+     * @param findings comparisons
+     * @return a Markdown bullet list, one finding a line, those whose verdict is {@link Verdict#AHEAD} in bold
+     */
+    public static String bullets(List<Finding> findings) {
+        StringBuilder md = new StringBuilder();
+        findings.forEach(f -> md.append("- ").append(f.verdict() == Verdict.AHEAD ? "**" + f.text() + "**" : f.text())
+                .append('\n'));
+        return md.toString();
     }
 
     private static String x(double v) {

@@ -1,5 +1,8 @@
 package io.poolbench.testbed.stats;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
@@ -75,6 +78,27 @@ public record RatioInterval(int n, double ratio, double median, double low, doub
         p.setData(means);
         return new RatioInterval(n, Math.exp(mean), median, Math.exp(p.evaluate(2.5)), Math.exp(p.evaluate(97.5)),
                 "percentile bootstrap of the mean log ratio, " + RESAMPLES + " resamples");
+    }
+
+    /**
+     * Pairs two variants' figures round by round: the i-th figure of each is from round i. A round in which either
+     * has no figure (NaN, 0 or below: it failed or did not run) drops out, so n counts only complete pairs.
+     *
+     * @param a the first variant's figure per round
+     * @param b the second variant's figure per round (a shorter list: the rounds beyond it drop out)
+     * @return A ÷ B over the complete pairs with its interval; empty when no round has both
+     */
+    public static Optional<RatioInterval> paired(List<Double> a, List<Double> b) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            Double x = a.get(i);
+            Double y = b.get(i);
+            if (x != null && y != null && x > 0 && y > 0 && Double.isFinite(x) && Double.isFinite(y)) {
+                ratios.add(x / y);
+            }
+        }
+        return ratios.isEmpty() ? Optional.empty()
+                : Optional.of(of(ratios.stream().mapToDouble(Double::doubleValue).toArray()));
     }
 
     /** @return true when there is an interval (n ≥ 2) and it does not contain 1 */

@@ -114,6 +114,17 @@ class RatioIntervalTest {
     }
 
     @Test
+    void pairedTakesRatiosWithinRoundsAndDropsIncompleteOnes() {
+        // round 2 of B failed (NaN), round 4 of A did not run (list shorter): n counts the complete pairs only
+        RatioInterval r = RatioInterval.paired(List.of(110.0, 120.0, 115.0), List.of(100.0, Double.NaN, 100.0, 90.0))
+                .orElseThrow();
+        assertEquals(2, r.n());
+        assertEquals(Math.sqrt(1.10 * 1.15), r.ratio(), 1e-12);
+        assertTrue(RatioInterval.paired(List.of(0.0, 5.0), List.of(1.0, Double.NaN)).isEmpty());
+        assertTrue(RatioInterval.paired(List.of(), List.of(1.0)).isEmpty());
+    }
+
+    @Test
     void roundsRotateTheOrder() {
         List<String> v = List.of("A", "B", "C");
         assertEquals(List.of("A", "B", "C"), Rounds.order(v, 1));
