@@ -39,6 +39,9 @@ class SuiteIT {
         assertTrue(md.contains("## What to pick") && md.contains("Size the pool for the connections held at once"),
                 md);
         assertTrue(md.contains("](#seed000)") && md.contains("<a id=\"seed000\"></a>"), "claims link to sections");
+        // issue 20: the suite runs seed 000 in 3 rounds, so its finding carries its n and interval
+        String pick = md.substring(md.indexOf("## What to pick"), md.indexOf("## What to pick") + 1200);
+        assertTrue(pick.contains("95 % interval") && pick.contains("3 rounds"), pick);
         assertTrue(md.contains("| CPU |") && md.contains("| commit |") && md.contains("| command line |"), md);
         assertTrue(md.contains("![") && md.contains("(seed000/pool-size/"), "image paths relative to the run: " + md);
         String html = Files.readString(out.resolve("index.html"));

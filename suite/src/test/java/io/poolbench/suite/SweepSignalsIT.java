@@ -27,11 +27,11 @@ class SweepSignalsIT {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "pool-size; pool-size/summary.md; --profiles hikari,dbcp2 --sizes 2,4 --runs 5 --tasks 40 --hold-ms 300",
-        "connect; connect/summary.md; --profiles unpooled,hikari --without pgbench,pgbouncer,pgpool --runs 5"
+        "pool-size; pool-size/summary.md; --profiles hikari,dbcp2 --sizes 2,4 --rounds 5 --tasks 40 --hold-ms 300",
+        "connect; connect/summary.md; --profiles unpooled,hikari --without pgbench,pgbouncer,pgpool --rounds 5"
             + " --transactions 3000",
         "shared; shared/summary.md; --profiles hikari --without pgbouncer,memory --load none --threads 10,50"
-            + " --trials 30"})
+            + " --rounds 30"})
     void sigtermWritesTheReportOfWhatFinished(String sweep, String summary, String options) throws Exception {
         Path out = tmp.resolve(sweep);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -82,7 +82,7 @@ class DrillsIT {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0",
                 "-cp", System.getProperty("java.class.path"), "io.poolbench.toxiproxy.drill.DrillCommand",
-                "planned", "--profiles", "hikari", "--repeats", "1", "--steady", "60", "--rows", "200",
+                "planned", "--profiles", "hikari", "--rounds", "1", "--steady", "60", "--rows", "200",
                 "--conf-dir", "../webapp/conf", "--out", out.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Process p = pb.start();

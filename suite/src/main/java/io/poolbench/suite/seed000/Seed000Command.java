@@ -34,7 +34,8 @@ public final class Seed000Command extends ScenarioCommand {
             description = "Pool sizes (default ${DEFAULT-VALUE}, the article's).")
     List<Integer> sizes;
 
-    @Option(names = "--runs", paramLabel = "N", description = "Runs per pool and size (default 3; 5 with --as-article).")
+    @Option(names = {"--rounds", "--runs"}, paramLabel = "N", description = "Rounds: each runs every size once per pool,"
+            + " the order rotated from round to round (default 3; 5 with --as-article; 1 gives no verdict).")
     Integer runs;
 
     @Option(names = "--tasks", defaultValue = "20", paramLabel = "N", description = "Tasks (default ${DEFAULT-VALUE}).")
@@ -59,7 +60,7 @@ public final class Seed000Command extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         int n = runs != null ? runs : asArticle ? 5 : 3;
-        Cli.range("--runs", n, 1, 1_000);
+        Cli.range("--rounds", n, 1, 1_000);
         Cli.range("--tasks", tasks, 1, 10_000);
         Cli.range("--hold-ms", holdMs, 0, 600_000);
         for (int s : sizes) {

@@ -82,11 +82,11 @@ public final class Seed001Command extends ScenarioCommand {
     @Option(names = "--as-article", description = "The article's user counts and 60 s steps.")
     boolean asArticle;
 
-    @Option(names = "--rounds", defaultValue = "3", paramLabel = "N",
+    @Option(names = "--rounds", paramLabel = "N",
             description = "Rounds: each runs every index setting, stack and user count once, the stacks in an order"
                     + " rotated from round to round; R2DBC ÷ JDBC is taken within each round and summarised with a"
-                    + " 95 % interval and a verdict (default ${DEFAULT-VALUE}; 1 gives no verdict).")
-    int rounds;
+                    + " 95 % interval and a verdict (default 3; 5 with --as-article; 1 gives no verdict).")
+    Integer rounds;
 
     @Mixin
     DatabaseOptions db;
@@ -111,7 +111,7 @@ public final class Seed001Command extends ScenarioCommand {
         Artifacts art = Artifacts.locate(runDir.root);
         Path plan = art.jmeterPlan("concurrency.jmx");
         Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
-                budget.percent(), db.rows, db.kind, rounds);
+                budget.percent(), db.rows, db.kind, rounds != null ? rounds : asArticle ? 5 : 3);
         return run(new Seed001Experiment(settings, art, plan, db));
     }
 }

@@ -44,9 +44,10 @@ public final class Seed002Command extends ScenarioCommand {
                     + " default takes about 10 minutes, most of it under the load.")
     List<Integer> threadsUnderLoad;
 
-    @Option(names = "--trials", paramLabel = "N",
-            description = "Measured trials per variant and thread count (default 3; 30 with --as-article, the"
-                    + " article's), after one unrecorded warm-up trial.")
+    @Option(names = {"--rounds", "--trials"}, paramLabel = "N",
+            description = "Rounds: at each thread count every variant runs one measured trial per round, the order"
+                    + " rotated from round to round, after one unrecorded warm-up trial each (default 3; 30 with"
+                    + " --as-article, the article's trials).")
     Integer trials;
 
     @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
@@ -103,7 +104,7 @@ public final class Seed002Command extends ScenarioCommand {
         for (int c : loadedCounts) {
             Cli.range("--threads-under-load", c, 1, 2_000);
         }
-        Cli.range("--trials", n, 1, 1_000);
+        Cli.range("--rounds", n, 1, 1_000);
         for (int c : counts) {
             Cli.range("--threads", c, 1, 2_000);
         }

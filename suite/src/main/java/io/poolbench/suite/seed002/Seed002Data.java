@@ -2,6 +2,7 @@ package io.poolbench.suite.seed002;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.poolbench.testbed.stats.Finding;
 import java.util.List;
 import java.util.Map;
 
@@ -97,8 +98,9 @@ final class Seed002Data {
      *
      * @param variants per {@code <load>/<variant>}, per thread count (as a string key), its cell
      * @param memory the memory figures, or null
+     * @param findings the comparisons over rounds ({@link Seed002Rounds}); null in a run of an older version
      */
-    record Summary(Map<String, Map<String, Cell>> variants, Memory memory) {
+    record Summary(Map<String, Map<String, Cell>> variants, Memory memory, List<Finding> findings) {
     }
 
     /**

@@ -6,6 +6,8 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,6 +81,7 @@ public final class Seed002Report {
         (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
         Map<String, Map<String, Seed002Data.Cell>> json = new LinkedHashMap<>();
         Map<String, Map<String, Map<Integer, Double>>> means = new LinkedHashMap<>();
+        Map<String, Seed002Data.Trials> trials = new LinkedHashMap<>();
         for (String load : s.loads()) {
             List<Integer> counts = load.equals("none") ? plainCounts : loadedCounts;
             md.append("\n## Load: ").append(load).append("\n\n| variant | setup ms |");
@@ -105,6 +108,7 @@ public final class Seed002Report {
                     continue;
                 }
                 Seed002Data.Trials r = JSON.readValue(f.toFile(), Seed002Data.Trials.class);
+                trials.put(load + "/" + v, r);
                 md.append("| ").append(Figures.cell(r.label())).append(" | ")
                         .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
                 List<Double> xs = new ArrayList<>();
@@ -156,7 +160,6 @@ public final class Seed002Report {
                 + " the text). Ours are ratios of mean trial times in this run; p99 is over ")
                 .append(s.trials()).append(" trials (with fewer than 100 it is the slowest one).\n\n"
                         + "| claim | article | ours |\n|---|---:|---|\n");
-        Map<String, Double> cl = art.claims();
         int max = plainCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         int maxLoaded = loadedCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         List<String> pools = new ArrayList<>();
@@ -165,27 +168,14 @@ public final class Seed002Report {
                 pools.add(v);
             }
         }));
-        Map<String, Map<Integer, Double>> none = means.getOrDefault("none", Map.of());
-        Map<String, Map<Integer, Double>> cj = means.getOrDefault("cross-join", Map.of());
-        md.append(claim("no load: PgBouncer ÷ pool, above 100 threads (PgBouncer slower when > 1)",
-                cl.get("noLoadPgBouncerOverPoolAbove100"), pools, p -> ratioAbove(none.get("pgbouncer"),
-                        none.get(p), 100)));
-        md.append(claim("no load: shared ÷ PgBouncer at 10 threads (PgBouncer faster when > 1)",
-                cl.get("noLoadSharedOverPgBouncerAt10"), List.of("pgbouncer"),
-                p -> at(none.get("shared"), 10) / at(none.get("pgbouncer"), 10)));
-        md.append(claim("load: shared ÷ pool at " + maxLoaded + " threads (article: at 500; pool faster when > 1)",
-                cl.get("loadSharedOverPoolAt500"), pools, p -> at(cj.get("shared"), maxLoaded)
-                        / at(cj.get(p), maxLoaded)));
-        int near50 = loadedCounts.stream().filter(c -> c <= 50).mapToInt(Integer::intValue).max().orElse(50);
-        md.append(claimMs("load: shared − pool at " + near50 + " threads, ms (article: at 50)",
-                cl.get("loadSharedMinusPoolAt50Ms"), pools, p -> at(cj.get("shared"), near50)
-                        - at(cj.get(p), near50)));
-        md.append(claim("no load: a connection per thread ÷ shared at " + max + " threads (the article: single-threaded"
-                + " ÷ method 4.55 at many connections; multi-threaded was 1.7 × faster than single-threaded)",
-                String.format(Locale.ROOT, "≈ %.2f (derived: 4.55 ÷ 1.7, two figures the article gives at different"
-                + " thread counts)", cl.get("noLoadSingleOverSharedManyConnections")
-                / cl.get("noLoadSingleOverMultiAt500")), List.of("unpooled"),
-                p -> at(none.get("unpooled"), max) / at(none.get("shared"), max), "%s %.2f"));
+        md.append(Seed002Claims.rows(art.claims(), means, pools, max, maxLoaded, loadedCounts));
+        List<Finding> findings = Seed002Rounds.findings(trials, pools, max, maxLoaded);
+        if (!findings.isEmpty()) {
+            md.append("\n## Over rounds\n\nAt each thread count every variant ran one trial per round, the order"
+                    + " rotated from round to round; the ratio of trial times is taken within each round, then"
+                    + " summarised (geometric mean, 95 % interval by Student's t on the log ratios, n rounds):\n\n")
+                    .append(Finding.bullets(findings));
+        }
         Seed002Data.Memory mem = read(base.resolve("memory.json"), Seed002Data.Memory.class);
         if (mem != null) {
             md.append(MemoryTables.markdown(mem, art));
@@ -193,7 +183,7 @@ public final class Seed002Report {
         md.append("\nRun status: **").append(m.status()).append("**. Raw trials: `shared/<load>-<variant>.json`;"
                 + " memory: `shared/memory.json`; the background load's log: `shared/load.log`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed002Data.Summary(json, mem));
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed002Data.Summary(json, mem, findings));
         return md.toString();
     }
 
@@ -210,62 +200,6 @@ public final class Seed002Report {
         return env.cores() == null ? "?" : env.cores().toString();
     }
 
-    private static double at(Map<Integer, Double> m, int count) {
-        return m == null || !m.containsKey(count) ? Double.NaN : m.get(count);
-    }
-
-    /**
-     * Mean over the thread counts above a threshold of a ÷ b.
-     *
-     * @param a numerator means by thread count
-     * @param b denominator means by thread count
-     * @param above threshold (exclusive)
-     * @return the mean ratio, NaN when no count qualifies
-     */
-    static double ratioAbove(Map<Integer, Double> a, Map<Integer, Double> b, int above) {
-        if (a == null || b == null) {
-            return Double.NaN;
-        }
-        List<Double> r = new ArrayList<>();
-        a.forEach((c, v) -> {
-            if (c > above && b.containsKey(c)) {
-                r.add(v / b.get(c));
-            }
-        });
-        return Figures.mean(r);
-    }
-
-    private static String claim(String what, double article, List<String> variants,
-            Function<String, Double> ours) {
-        return claim(what, String.format(Locale.ROOT, "%.2f", article), variants, ours, "%s %.2f");
-    }
-
-    private static String claimMs(String what, double article, List<String> variants,
-            Function<String, Double> ours) {
-        return claim(what, String.format(Locale.ROOT, "%+.2f ms", article), variants, ours, "%s %+.2f ms");
-    }
-
-    /**
-     * @param what the claim
-     * @param article the article's figure, formatted
-     * @param variants the variants ours is computed for
-     * @param ours a variant's figure (NaN: not measured)
-     * @param format how one of ours is shown: variant, figure
-     * @return the claim's table row
-     */
-    private static String claim(String what, String article, List<String> variants,
-            Function<String, Double> ours, String format) {
-        List<String> parts = new ArrayList<>();
-        for (String v : variants) {
-            double x = ours.apply(v);
-            if (!Double.isNaN(x)) {
-                parts.add(String.format(Locale.ROOT, format, v, x));
-            }
-        }
-        return String.format(Locale.ROOT, "| %s | %s | %s |%n", what, article, parts.isEmpty() ? "not measured"
-                : String.join("; ", parts));
-    }
-
     /**
      * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
      * the run's own {@code shared/summary.json}.
@@ -273,10 +207,15 @@ public final class Seed002Report {
      * @param dir the scenario's run directory
      * @return the findings; none when the summary is missing or damaged (the section says why)
      */
-    public static List<String> findings(Path dir) {
+    public static List<Claim> findings(Path dir) {
         Seed002Data.Summary j = ResultJson.readIfPresent(dir.resolve("shared/summary.json"), Seed002Data.Summary.class).orElse(null);
         if (j == null) {
             return List.of();
+        }
+        String head = "**An in-process pool before PgBouncer or one shared connection** for one service: ";
+        if (j.findings() != null && !j.findings().isEmpty()) {
+            return List.of(Claim.of(head + String.join("; ", j.findings().stream().map(Finding::text).toList())
+                    + ".", j.findings()));
         }
         Map<String, Seed002Data.Cell> bouncer = j.variants() == null ? null : j.variants().get("none/pgbouncer");
         Map<String, Seed002Data.Cell> hikari = j.variants() == null ? null : j.variants().get("none/hikari");
@@ -289,8 +228,8 @@ public final class Seed002Report {
         if (h == null || h.meanMs() <= 0) {
             return List.of();
         }
-        return List.of(String.format(Locale.ROOT, "**An in-process pool before PgBouncer** for one service: %d"
-                + " threads each running one query took %.1f ms through a new connection to PgBouncer against %.1f"
-                + " ms from HikariCP (%.2f ×).", most, b.meanMs(), h.meanMs(), b.meanMs() / h.meanMs()));
+        return Claim.oneRun(List.of(String.format(Locale.ROOT, head + "%d threads each running one query took %.1f"
+                + " ms through a new connection to PgBouncer against %.1f ms from HikariCP (%.2f ×, one run).", most,
+                b.meanMs(), h.meanMs(), b.meanMs() / h.meanMs())));
     }
 }

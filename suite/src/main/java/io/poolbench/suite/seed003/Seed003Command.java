@@ -51,8 +51,9 @@ public final class Seed003Command extends ScenarioCommand {
             description = "pgbench's scale factor: 100,000 accounts per unit (default ${DEFAULT-VALUE}, the article's).")
     int scale;
 
-    @Option(names = "--runs", paramLabel = "N", description = "Measured runs per variant (default 3; 5 with"
-            + " --as-article, the article's).")
+    @Option(names = {"--rounds", "--runs"}, paramLabel = "N", description = "Rounds: each runs every variant once, the"
+            + " order rotated from round to round (default 3; 5 with --as-article, the article's runs; 1 gives no"
+            + " verdict).")
     Integer runs;
 
     @Option(names = "--pgbench-threads", defaultValue = "1", paramLabel = "N",
@@ -84,7 +85,7 @@ public final class Seed003Command extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         int n = runs != null ? runs : asArticle ? 5 : 3;
-        Cli.range("--runs", n, 1, 100);
+        Cli.range("--rounds", n, 1, 100);
         Cli.range("--clients", clients, 1, 1_000);
         Cli.range("--transactions", transactions, 1, 10_000_000);
         Cli.range("--scale", scale, 1, 10_000);

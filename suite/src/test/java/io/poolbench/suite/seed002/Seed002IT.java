@@ -27,7 +27,7 @@ class Seed002IT {
     void tinySweepWritesEveryVariantUnderBothLoadsAndStopsTheLoad() throws Exception {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("sweep", "shared", "--out", out.toString(), "--profiles", "hikari",
-                "--threads", "2,4", "--trials", "1", "--pool-size", "2", "--load-threads", "2", "--load-pool", "2",
+                "--threads", "2,4", "--rounds", "1", "--pool-size", "2", "--load-threads", "2", "--load-pool", "2",
                 "--memory-connections", "2", "--server-connections", "2", "--rows", "1000"));
         String md = Files.readString(out.resolve("shared/summary.md"));
         assertTrue(md.contains("## Load: none") && md.contains("## Load: cross-join"), md);

@@ -24,9 +24,9 @@ class SharedConnectionTrialTest {
     void ratioAboveAveragesOnlyTheCountsPastTheThreshold() {
         Map<Integer, Double> bouncer = Map.of(10, 5.0, 200, 30.0, 500, 80.0);
         Map<Integer, Double> pool = Map.of(10, 10.0, 200, 10.0, 500, 20.0);
-        assertEquals((3.0 + 4.0) / 2, Seed002Report.ratioAbove(bouncer, pool, 100), 1e-9);
-        assertTrue(Double.isNaN(Seed002Report.ratioAbove(bouncer, null, 100)));
-        assertTrue(Double.isNaN(Seed002Report.ratioAbove(bouncer, pool, 1_000)), "no count above 1,000");
+        assertEquals((3.0 + 4.0) / 2, Seed002Claims.ratioAbove(bouncer, pool, 100), 1e-9);
+        assertTrue(Double.isNaN(Seed002Claims.ratioAbove(bouncer, null, 100)));
+        assertTrue(Double.isNaN(Seed002Claims.ratioAbove(bouncer, pool, 1_000)), "no count above 1,000");
     }
 
     @Test

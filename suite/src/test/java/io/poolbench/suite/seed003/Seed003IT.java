@@ -28,7 +28,7 @@ class Seed003IT {
     void tinySweepWritesEveryVariantAndLeavesNoProcess() throws Exception {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("sweep", "connect", "--out", out.toString(), "--profiles",
-                "unpooled,hikari", "--runs", "2", "--clients", "3", "--transactions", "5", "--scale", "1",
+                "unpooled,hikari", "--rounds", "2", "--clients", "3", "--transactions", "5", "--scale", "1",
                 "--pgpool-children", "4"));
         String md = Files.readString(out.resolve("connect/summary.md"));
         assertTrue(md.contains("new connection each (unpooled)") && md.contains("borrow from HikariCP"), md);

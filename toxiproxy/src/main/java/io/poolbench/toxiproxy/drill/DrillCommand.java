@@ -37,7 +37,8 @@ public final class DrillCommand implements Callable<Integer> {
             description = "Pool profiles (default ${DEFAULT-VALUE}); e.g. seed004-hikari,seed004-dbcp2,hikari-tuned,dbcp2-tuned.")
     List<String> profiles;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "Runs per drill and profile (default ${DEFAULT-VALUE}).")
+    @Option(names = {"--rounds", "--repeats"}, defaultValue = "3",
+            description = "Rounds: each runs every drill and profile once (default ${DEFAULT-VALUE}).")
     int repeats;
 
     @Option(names = "--rate", defaultValue = "100", description = "Requests per second (default ${DEFAULT-VALUE}).")

@@ -40,7 +40,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
      * @throws TestbedException e.g. {@code --rate 0 is out of range: allowed 0.1 .. 100000}
      */
     public DrillSettings {
-        Cli.range("--repeats", repeats, 1, 1_000);
+        Cli.range("--rounds", repeats, 1, 1_000);
         Cli.range("--rate", rate, 0.1, 100_000);
         Cli.range("--write-fraction", writeFraction, 0, 1);
         Cli.range("--rows", rows, 100, 10_000_000);
