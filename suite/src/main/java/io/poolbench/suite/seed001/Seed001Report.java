@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed001;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.report.Bottleneck;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
@@ -94,7 +95,7 @@ public final class Seed001Report {
                 }
             }
             byIndex.put(index, stacks);
-            md.append(ours(stacks, s));
+            md.append(ours(stacks, s, env.cores()));
             missing.forEach(x -> md.append(x).append("\n"));
             md.append("\nThe article, ").append(index).append(" the index (k6, 60 s steps; ms):\n\n");
             md.append(article(art.rows(index)));
@@ -146,9 +147,10 @@ public final class Seed001Report {
                 worst, at);
     }
 
-    private static String ours(Map<String, Seed001Data.StackData> stacks, Seed001Settings s) {
+    private static String ours(Map<String, Seed001Data.StackData> stacks, Seed001Settings s, Integer machineCores) {
         StringBuilder md = new StringBuilder("| users | stack | n | req/s | avg ms | P95 ms | p99 ms | max ms | errors"
-                + " | waiting max | CPU webapp / JMeter / DB (cores) |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + " | waiting max | CPU webapp / JMeter / DB: cores (µs per request) | bottleneck |\n"
+                + "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
         for (int users : s.users()) {
             for (Seed001Data.StackData d : stacks.values()) {
                 Seed001Data.Step r = d.steps().get(users);
@@ -157,30 +159,35 @@ public final class Seed001Report {
                 }
                 if (!r.measured()) {
                     // a failed step shows why, never its figures
-                    md.append(String.format(Locale.ROOT, "| %d | %s | | **FAILED**: %s | | | | | | | |%n", users,
+                    md.append(String.format(Locale.ROOT, "| %d | %s | | **FAILED**: %s | | | | | | | | |%n", users,
                             d.label(), Figures.cell(r.failed() != null ? r.failed() : "no figures")));
                     continue;
                 }
-                md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %s | %s | %d | %d | %d | %d | %s | %s |%n",
+                md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %s | %s | %d | %d | %d | %d | %s | %s | %s |%n",
                         users, d.label(), r.requests(), Figures.fixed(r.reqPerSecond(), 1),
                         Figures.fixed(r.avgMs(), 1), r.p95Ms(), r.p99Ms(),
                         r.maxMs(), r.errors(),
                         r.maxWaiting() == null || r.maxWaiting() < 0 ? "n/a" : Integer.toString(r.maxWaiting()),
-                        cores(r)));
+                        cores(r), Bottleneck.of(r.cpuCores(), machineCores)));
             }
         }
         return md.append("\n*waiting max*: most borrowers waiting for a connection in the 500 ms samples of"
-                + " `/pool` (R2DBC: pending acquires).\n\n").toString();
+                + " `/pool` (R2DBC: pending acquires). *µs per request*: the process's CPU time in the window ÷ the"
+                + " requests completed in it, which depends less on how busy the machine is than req/s."
+                + " *bottleneck*: a process at 0.9 of a core or more, else the machine when all together use 0.9 of"
+                + " its cores; where that is JMeter or the machine, the step measures the harness, not the stack.\n\n")
+                .toString();
     }
 
     private static String cores(Seed001Data.Step r) {
         Map<String, Double> c = r.cpuCores() == null ? Map.of() : r.cpuCores();
-        return String.format(Locale.ROOT, "%s / %s / %s", c1(c.get("webapp")), c1(c.get("jmeter")),
-                c1(c.get("database")));
+        return String.join(" / ", c1(c.get("webapp"), r), c1(c.get("jmeter"), r), c1(c.get("database"), r));
     }
 
-    private static String c1(Double v) {
-        return v != null ? String.format(Locale.ROOT, "%.2f", v) : "–";
+    private static String c1(Double v, Seed001Data.Step r) {
+        double us = Bottleneck.microsPerRequest(v, r.reqPerSecond());
+        return v == null ? "–" : String.format(Locale.ROOT, "%.2f (%s)", v, Double.isNaN(us) ? "–"
+                : String.format(Locale.ROOT, "%,.0f", us));
     }
 
     private static String article(List<Seed001Data.ArticleRow> rows) {
