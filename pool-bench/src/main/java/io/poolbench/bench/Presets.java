@@ -31,6 +31,9 @@ import picocli.CommandLine.Parameters;
  *   <li>{@code full}: the same at 1:1, 2:1, 4:1, 8:1 with 3 forks, 5 × 1 s warm-up, 10 × 1 s measurement.</li>
  *   <li>{@code pools} (about 27 minutes on 2 cores): {@code quick}'s plan with 3 forks for every pooled profile of
  *       the catalog that runs on the stub driver ({@link #CATALOG}), ConnectionCycle and StatementCycle.</li>
+ *   <li>{@code hcb}: {@code pools}' plan for the profiles that configure each pool as HikariCP's own benchmark
+ *       project does ({@link #HCB}: {@code webapp/conf/hcb-*.xml}, each citing that project's BenchBase), so that
+ *       a reader can set our figures beside that project's: like for like, not each pool at its defaults.</li>
  * </ul>
  * {@code --forks}, {@code --warmup-iterations} and {@code --iterations} replace a preset's counts.
  * Every JMH run writes its JSON as soon as it ends ({@code <out>/<preset>/*.json}); round trips per borrow are
@@ -41,15 +44,18 @@ public final class Presets implements Callable<Integer> {
     /** The pooled profiles of the catalog that run on the stub driver (unpooled cannot: it is the driver's own). */
     static final List<String> CATALOG = List.of("hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0", "vibur",
             "agroal", "druid", "dbcp1");
+    /** The pools of HikariCP's own benchmark project (brettwooldridge/HikariCP-benchmark), configured as it does. */
+    static final List<String> HCB = List.of("hcb-hikari", "hcb-dbcp2", "hcb-tomcat-jdbc", "hcb-c3p0", "hcb-vibur",
+            "hcb-dbcp1");
 
-    @Parameters(index = "0", defaultValue = "quick", description = "quick, full or pools (default ${DEFAULT-VALUE}).")
+    @Parameters(index = "0", defaultValue = "quick", description = "quick, full, pools or hcb (default ${DEFAULT-VALUE}).")
     String preset;
 
     @Option(names = "--out", defaultValue = "target/pool-bench-report", description = "Output directory (default ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--profiles", split = ",", description = "Profiles (default: hikari,dbcp2,seed004-hikari,"
-            + "seed004-dbcp2; for pools every pooled profile of the catalog).")
+            + "seed004-dbcp2; for pools every pooled profile of the catalog; for hcb the hcb-* profiles).")
     List<String> profiles;
 
     @Option(names = "--pool-size", defaultValue = "4", description = "Pool size of the contention runs (default ${DEFAULT-VALUE}).")
@@ -91,11 +97,12 @@ public final class Presets implements Callable<Integer> {
             case "full":
                 return new Plan(3, 5, 10, List.of(1, 2, 4, 8), List.of(0, 500));
             case "pools":
+            case "hcb":
                 // 3 forks (issue 20): a fork can settle at another level (HikariCP's were bimodal), which one
                 // fork cannot show
                 return new Plan(3, 1, 3, List.of(1, 4), List.of(0, 500));
             default:
-                throw new TestbedException("unknown preset '" + preset + "': use quick, full or pools");
+                throw new TestbedException("unknown preset '" + preset + "': use quick, full, pools or hcb");
         }
     }
 
@@ -145,8 +152,11 @@ public final class Presets implements Callable<Integer> {
     public Integer call() throws Exception {
         Plan p = plan(preset).with(forks, warmups, iterations);
         if (profiles == null) {
-            profiles = preset.equals("pools") ? CATALOG
-                    : List.of("hikari", "dbcp2", "seed004-hikari", "seed004-dbcp2");
+            profiles = switch (preset) {
+                case "pools" -> CATALOG;
+                case "hcb" -> HCB;
+                default -> List.of("hikari", "dbcp2", "seed004-hikari", "seed004-dbcp2");
+            };
         }
         Path dir = out.resolve(preset);
         Files.createDirectories(dir);
@@ -175,7 +185,7 @@ public final class Presets implements Callable<Integer> {
         }
         System.out.println("== StatementCycle");
         new Runner(options(p, StatementCycle.class, dir.resolve("statement-cycle.json"))
-                .param("profile", preset.equals("pools") ? profiles.toArray(new String[0])
+                .param("profile", preset.equals("pools") || preset.equals("hcb") ? profiles.toArray(new String[0])
                         : new String[] {"hikari", "dbcp2"})
                 .addProfiler(GCProfiler.class)
                 .build()).run();
