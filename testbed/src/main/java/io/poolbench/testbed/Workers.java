@@ -1,11 +1,16 @@
 package io.poolbench.testbed;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.IntConsumer;
 
 /**
- * The end of an in-process workload (seed 000's tasks, seed 002's threads, seed 003's clients): its threads joined
- * with a deadline, so that a database that stops answering without closing its connections (a frozen server, a
+ * An in-process workload (seed 000's tasks, seed 002's threads, seed 003's clients): its threads started and parked
+ * before the clock, released together and timed to the last one's end ({@link #releaseTogether}), and joined with a
+ * deadline, so that a database that stops answering without closing its connections (a frozen server, a
  * black-holed network) ends the phase with one line instead of a run that never ends.
  */
 public final class Workers {
@@ -30,6 +35,50 @@ public final class Workers {
      */
     public static void joinAll(List<Thread> threads, String what) throws InterruptedException {
         joinAll(threads, what, DEADLINE_SECONDS);
+    }
+
+    /**
+     * Runs {@code n} tasks at once, each on its own thread: every thread is started and parked before the clock
+     * starts, then all are released together, and the clock stops when the last one has ended ({@link #joinAll},
+     * with its deadline). Thread start-up is thus outside the time, and no task starts before the others exist.
+     *
+     * @param what what the tasks are, for thread names ({@code <what>-<i>}) and the deadline's line
+     * @param n how many, at least 1
+     * @param newThread makes an unstarted thread from what it runs and a name ({@code Thread::new} for platform
+     *     threads; a virtual thread's builder otherwise)
+     * @param task the work of task i (0 … n−1); it catches its own failures and records them where its caller reads
+     * @return nanoseconds from the release to the last task's end
+     * @throws InterruptedException when interrupted (every task's thread is interrupted too)
+     */
+    public static long releaseTogether(String what, int n, BiFunction<Runnable, String, Thread> newThread,
+            IntConsumer task) throws InterruptedException {
+        CountDownLatch ready = new CountDownLatch(n);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            Thread t = newThread.apply(() -> {
+                ready.countDown();
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                task.accept(index);
+            }, what + "-" + i);
+            threads.add(t);
+            t.start();
+        }
+        try {
+            ready.await();
+        } catch (InterruptedException e) {
+            threads.forEach(Thread::interrupt);
+            throw e;
+        }
+        long t0 = System.nanoTime();
+        go.countDown();
+        joinAll(threads, what + " threads");
+        return System.nanoTime() - t0;
     }
 
     static void joinAll(List<Thread> threads, String what, long deadlineSeconds) throws InterruptedException {

@@ -15,6 +15,21 @@ class WorkersTest {
     }
 
     @Test
+    void releaseTogetherStartsEveryTaskBeforeTheClockAndRunsEachOnce() throws Exception {
+        java.util.concurrent.atomic.AtomicIntegerArray ran = new java.util.concurrent.atomic.AtomicIntegerArray(5);
+        java.util.Set<String> names = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        long ns = Workers.releaseTogether("task", 5, Thread::new, i -> {
+            ran.incrementAndGet(i);
+            names.add(Thread.currentThread().getName());
+        });
+        for (int i = 0; i < 5; i++) {
+            assertEquals(1, ran.get(i), "task " + i);
+        }
+        assertEquals(java.util.Set.of("task-0", "task-1", "task-2", "task-3", "task-4"), names);
+        assertFalse(ns < 0);
+    }
+
+    @Test
     void threadsThatEndAreJoined() throws Exception {
         Workers.joinAll(List.of(started(() -> { }), started(() -> { })), "tasks");
     }

@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 
@@ -200,34 +199,23 @@ public final class Seed000Experiment extends AbstractScenario {
         DataSource ds = profile.createDataSource(DatabaseOptions.vars(db), overrides);
         try {
             PoolFill.fill(ds, size);
-            CountDownLatch start = new CountDownLatch(1);
             List<Double> waits = Collections.synchronizedList(new ArrayList<>(Collections.nCopies(tasks, 0.0)));
             AtomicReference<Exception> failure = new AtomicReference<>();
-            List<Thread> threads = new ArrayList<>();
-            for (int i = 0; i < tasks; i++) {
-                int task = i;
-                Thread t = newThread(virtual, "seed000-task-" + i, () -> {
-                    try {
-                        start.await();
-                        long t0 = System.nanoTime();
-                        try (Connection c = ds.getConnection()) {
-                            waits.set(task, (System.nanoTime() - t0) / 1e6);
-                            Thread.sleep(holdMs);
-                            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT 1")) {
-                                r.next();
+            double elapsed = Workers.releaseTogether("seed000-task", tasks, (r, name) -> newThread(virtual, name, r),
+                    task -> {
+                        try {
+                            long t0 = System.nanoTime();
+                            try (Connection c = ds.getConnection()) {
+                                waits.set(task, (System.nanoTime() - t0) / 1e6);
+                                Thread.sleep(holdMs);
+                                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT 1")) {
+                                    r.next();
+                                }
                             }
+                        } catch (Exception e) {
+                            failure.compareAndSet(null, e);
                         }
-                    } catch (Exception e) {
-                        failure.compareAndSet(null, e);
-                    }
-                });
-                threads.add(t);
-                t.start();
-            }
-            long t0 = System.nanoTime();
-            start.countDown();
-            Workers.joinAll(threads, "tasks");
-            double elapsed = (System.nanoTime() - t0) / 1e6;
+                    }) / 1e6;
             if (failure.get() != null) {
                 throw failure.get();
             }

@@ -5,9 +5,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -143,36 +140,16 @@ public final class SharedConnectionTrial {
      * @throws InterruptedException when interrupted (the threads are interrupted too)
      */
     static Trial trial(Client client, int threads) throws InterruptedException {
-        CountDownLatch ready = new CountDownLatch(threads);
-        CountDownLatch go = new CountDownLatch(1);
         AtomicInteger errors = new AtomicInteger();
         AtomicReference<String> first = new AtomicReference<>();
-        List<Thread> ts = new ArrayList<>(threads);
-        for (int i = 0; i < threads; i++) {
-            Thread t = new Thread(() -> {
-                ready.countDown();
-                try {
-                    go.await();
-                    client.query();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (SQLException | RuntimeException e) {
-                    errors.incrementAndGet();
-                    first.compareAndSet(null, e.getMessage());
-                }
-            }, "seed002-thread-" + i);
-            ts.add(t);
-            t.start();
-        }
-        try {
-            ready.await();
-            long t0 = System.nanoTime();
-            go.countDown();
-            Workers.joinAll(ts, "threads");
-            return new Trial((System.nanoTime() - t0) / 1e6, errors.get(), first.get());
-        } catch (InterruptedException e) {
-            ts.forEach(Thread::interrupt);
-            throw e;
-        }
+        long ns = Workers.releaseTogether("seed002-thread", threads, Thread::new, i -> {
+            try {
+                client.query();
+            } catch (SQLException | RuntimeException e) {
+                errors.incrementAndGet();
+                first.compareAndSet(null, e.getMessage());
+            }
+        });
+        return new Trial(ns / 1e6, errors.get(), first.get());
     }
 }

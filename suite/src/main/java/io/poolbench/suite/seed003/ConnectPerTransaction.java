@@ -6,9 +6,6 @@ import io.poolbench.testbed.Workers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -82,43 +79,28 @@ public final class ConnectPerTransaction {
         AtomicLong failed = new AtomicLong();
         AtomicLong connectNs = new AtomicLong();
         AtomicReference<String> firstError = new AtomicReference<>();
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            Thread t = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                ThreadLocalRandom rnd = ThreadLocalRandom.current();
-                for (int x = 0; x < transactions && !Thread.currentThread().isInterrupted(); x++) {
-                    long t0 = System.nanoTime();
-                    boolean counted = false;
-                    try (Connection c = ds.getConnection()) {
-                        connectNs.addAndGet(System.nanoTime() - t0);
-                        counted = true;
-                        try (Statement s = c.createStatement();
-                             ResultSet r = s.executeQuery(PgbenchTables.selectOnly(rnd.nextLong(1, accounts + 1)))) {
-                            r.next();
-                        }
-                        ok.incrementAndGet();
-                    } catch (Exception e) {
-                        if (!counted) {
-                            connectNs.addAndGet(System.nanoTime() - t0);
-                        }
-                        failed.incrementAndGet();
-                        firstError.compareAndSet(null, e.getMessage());
+        double elapsed = Workers.releaseTogether("seed003-client", clients, Thread::new, client -> {
+            ThreadLocalRandom rnd = ThreadLocalRandom.current();
+            for (int x = 0; x < transactions && !Thread.currentThread().isInterrupted(); x++) {
+                long t0 = System.nanoTime();
+                boolean counted = false;
+                try (Connection c = ds.getConnection()) {
+                    connectNs.addAndGet(System.nanoTime() - t0);
+                    counted = true;
+                    try (Statement s = c.createStatement();
+                         ResultSet r = s.executeQuery(PgbenchTables.selectOnly(rnd.nextLong(1, accounts + 1)))) {
+                        r.next();
                     }
+                    ok.incrementAndGet();
+                } catch (Exception e) {
+                    if (!counted) {
+                        connectNs.addAndGet(System.nanoTime() - t0);
+                    }
+                    failed.incrementAndGet();
+                    firstError.compareAndSet(null, e.getMessage());
                 }
-            }, "seed003-client-" + i);
-            threads.add(t);
-            t.start();
-        }
-        long t0 = System.nanoTime();
-        start.countDown();
-        Workers.joinAll(threads, "clients");
-        double elapsed = (System.nanoTime() - t0) / 1e9;
+            }
+        }) / 1e9;
         return new JavaRun(ok.get(), failed.get(), elapsed, connectNs.get() / 1e9, firstError.get());
     }
 }
