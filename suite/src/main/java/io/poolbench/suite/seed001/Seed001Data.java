@@ -135,8 +135,10 @@ final class Seed001Data {
      * @param withOverWithout req/s with ÷ without the index, per stack and users
      * @param findings over rounds: each R2DBC stack against each JDBC stack per index setting and user count (null or
      *     empty before rounds)
+     * @param indexFindings over rounds: each stack with ÷ without the index per user count (null before)
      */
-    record Summary(Map<String, IndexChecks> indexes, List<IndexEffect> withOverWithout, List<Finding> findings) {
+    record Summary(Map<String, IndexChecks> indexes, List<IndexEffect> withOverWithout, List<Finding> findings,
+            List<Finding> indexFindings) {
     }
 
     /**

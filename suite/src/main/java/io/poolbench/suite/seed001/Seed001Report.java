@@ -111,8 +111,9 @@ public final class Seed001Report {
         List<Seed001Data.IndexEffect> effects = new ArrayList<>();
         md.append(Seed001Checks.indexEffect(byIndex, art, effects));
         List<Finding> findings = Seed001Rounds.findings(base, s);
+        List<Finding> indexFindings = Seed001Rounds.indexFindings(base, s);
         if (s.rounds() != null) {
-            md.append("\n").append(Seed001Rounds.markdown(findings, s.rounds()));
+            md.append("\n").append(Seed001Rounds.markdown(findings, indexFindings, s.rounds()));
         }
         md.append("\n**The article's conclusion**: ").append(art.conclusion()).append("\n");
         String raw = s.rounds() == null ? "concurrency/<index>/" : "concurrency/r<round>/<index>/";
@@ -120,7 +121,8 @@ public final class Seed001Report {
                 + " per step `" + raw + "<stack>/<users>-users/` (JMeter's samples `results.csv`, its log,"
                 + " the pool's state every 500 ms `pool.csv`); the profile each stack ran with (resized) beside them.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed001Data.Summary(checked, effects, findings));
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed001Data.Summary(checked, effects, findings,
+                indexFindings));
         return md.toString();
     }
 
@@ -221,7 +223,12 @@ public final class Seed001Report {
             out.add(Claim.of("**R2DBC behind a servlet** (seed 001's question): " + String.join("; ", at.stream()
                     .map(Finding::text).toList()) + " (the article, R2DBC ÷ JDBC: " + articleRatio(users(busiest))
                     + ").", at));
-            oneRunIndexEffect(j).ifPresent(out::add);
+            if (j.indexFindings() != null && !j.indexFindings().isEmpty()) {
+                out.add(Claim.of("**An index beats any pool setting**: " + String.join("; ", j.indexFindings()
+                        .stream().map(Finding::text).toList()) + ".", j.indexFindings()));
+            } else {
+                oneRunIndexEffect(j).ifPresent(out::add);
+            }
             return out;
         }
         Seed001Data.IndexChecks with = j.indexes() == null ? null : j.indexes().get("with");

@@ -57,6 +57,36 @@ final class Seed001Rounds {
     }
 
     /** @return the step's req/s when it was measured in that round, else NaN */
+    /**
+     * What the index is worth, over rounds: each stack's req/s with ÷ without the index at each user count, both
+     * steps of a pair from the same round.
+     *
+     * @param base {@code concurrency/}
+     * @param s the run's settings
+     * @return per stack and user count the finding; none before rounds or without both index settings
+     * @throws IOException when a stack's file cannot be read
+     */
+    static List<Finding> indexFindings(Path base, Seed001Settings s) throws IOException {
+        List<Finding> out = new ArrayList<>();
+        if (s.rounds() == null || !s.indexes().containsAll(List.of("with", "without"))) {
+            return out;
+        }
+        for (Stack st : s.stacks()) {
+            for (int users : s.users()) {
+                List<Double> with = new ArrayList<>();
+                List<Double> without = new ArrayList<>();
+                for (int round = 1; round <= s.rounds(); round++) {
+                    with.add(reqPerSecond(base, round, "with", st.id(), users));
+                    without.add(reqPerSecond(base, round, "without", st.id(), users));
+                }
+                String measure = String.format(Locale.ROOT, "req/s at %d users", users);
+                RatioInterval.paired(with, without).ifPresent(ri -> out.add(new Finding(measure, st.label()
+                        + " with the index", "without it", true, ri)));
+            }
+        }
+        return out;
+    }
+
     private static double reqPerSecond(Path base, int round, String index, String stack, int users)
             throws IOException {
         Path f = Seed001Settings.dir(base, round, index).resolve(stack + ".json");
@@ -73,10 +103,11 @@ final class Seed001Rounds {
 
     /**
      * @param findings {@link #findings}
+     * @param index {@link #indexFindings}
      * @param rounds the rounds run
      * @return the section: how the rounds ran, then every finding (the solid ones in bold)
      */
-    static String markdown(List<Finding> findings, int rounds) {
+    static String markdown(List<Finding> findings, List<Finding> index, int rounds) {
         StringBuilder md = new StringBuilder("## Over rounds: R2DBC against JDBC\n\n");
         md.append(String.format(Locale.ROOT, "%d rounds; each ran every index setting, stack and user count once, the"
                 + " stacks in an order rotated from round to round. The tables above are round 1's (the other rounds"
@@ -87,6 +118,10 @@ final class Seed001Rounds {
             return md.append("No round measured an R2DBC and a JDBC stack at the same step.\n\n").toString();
         }
         md.append(Finding.bullets(findings));
+        if (!index.isEmpty()) {
+            md.append("\nWhat the index is worth, each stack's req/s with ÷ without it, both steps from the same"
+                    + " round:\n\n").append(Finding.bullets(index));
+        }
         return md.append('\n').toString();
     }
 }

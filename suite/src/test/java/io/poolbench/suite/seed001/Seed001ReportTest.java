@@ -27,7 +27,7 @@ class Seed001ReportTest {
                         new Seed001Data.Ratio("r2dbc", "hikari", 300, 0.65),
                         new Seed001Data.Ratio("r2dbc-async", "hikari", 300, 0.77)))),
                 List.of(new Seed001Data.IndexEffect("hikari", 10, 27.1), new Seed001Data.IndexEffect("hikari", 300,
-                        44.5)), null);
+                        44.5)), null, null);
         Files.createDirectories(dir.resolve("concurrency"));
         new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);
         List<String> f = Seed001Report.findings(dir).stream().map(Claim::markdown).toList();
@@ -44,11 +44,16 @@ class Seed001ReportTest {
                 RatioInterval.of(0.5, 0.52, 0.55));
         Finding at300 = new Finding("req/s at 300 users, with the index", "R2DBC", "HikariCP", true,
                 RatioInterval.of(0.98, 0.69, 0.67));
-        Seed001Data.Summary s = new Seed001Data.Summary(Map.of(), List.of(), List.of(at10, at300));
+        Finding index = new Finding("req/s at 300 users", "HikariCP with the index", "without it", true,
+                RatioInterval.of(16.0, 14.0, 18.0));
+        Seed001Data.Summary s = new Seed001Data.Summary(Map.of(), List.of(), List.of(at10, at300), List.of(index));
         Files.createDirectories(dir.resolve("concurrency"));
         new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);
         List<Claim> f = Seed001Report.findings(dir);
-        assertEquals(1, f.size(), f.toString());
+        assertEquals(2, f.size(), f.toString());
+        // the index's effect over rounds: paired with ÷ without, solid
+        assertTrue(f.get(1).solid() && f.get(1).markdown().contains("HikariCP with the index ahead of without it in"
+                + " req/s at 300 users by 15.9 × (95 % interval"), f.get(1).markdown());
         assertTrue(f.get(0).markdown().contains("R2DBC against HikariCP in req/s at 300 users, with the index: no"
                 + " difference this run can show") && f.get(0).markdown().contains("(the article, R2DBC ÷ JDBC: 0.71 ×)"),
                 f.get(0).markdown());
