@@ -38,6 +38,14 @@ public final class Queries {
     public static final String LONG_SQL = "SELECT COUNT(*) AS pairs, SUM(o.total_amount * p.price) AS weighted"
             + " FROM (SELECT total_amount FROM orders WHERE id BETWEEN ? AND ?) o"
             + " CROSS JOIN (SELECT price FROM products WHERE id <= ?) p";
+    /**
+     * The long query as seed 002's article ran it: the CROSS JOIN's rows themselves, every pair of an order in [?, ?]
+     * and one of the first ? products (200 × 500 = 100,000 rows), sent to the client.
+     */
+    public static final String LONG_ROWS_SQL = "SELECT o.id, p.id FROM (SELECT id FROM orders WHERE id BETWEEN ? AND ?) o"
+            + " CROSS JOIN (SELECT id FROM products WHERE id <= ?) p";
+    /** Rows fetched per round trip by {@link #longJoinRows} (so a client holds one batch, not the whole result). */
+    static final int LONG_ROWS_FETCH = 1_000;
     /** Write SQL: the ledger row of the write endpoint. */
     public static final String WRITE_SQL = "INSERT INTO write_ledger (id, created_at, payload) VALUES (?, ?, ?)";
     /** Seed 004's screen query on MySQL: one order by primary key, holding the connection {@code ?} s in the server. */
@@ -135,6 +143,43 @@ public final class Queries {
                 m.put("pairs", rs.getLong(1));
                 m.put("weighted", rs.getBigDecimal(2));
                 return m;
+            }
+        }
+    }
+
+    /**
+     * The long query as seed 002's article ran it ({@link #LONG_ROWS_SQL}): every row of the CROSS JOIN is sent to
+     * the client and read, {@value #LONG_ROWS_FETCH} rows per round trip (a cursor: auto-commit is off for the query,
+     * as PostgreSQL's driver needs for a fetch size, and restored after it).
+     *
+     * @param c connection
+     * @param firstOrderId first order id of the window
+     * @param width orders in the window
+     * @param products products joined
+     * @return rows read (= width × products when the ids exist)
+     * @throws SQLException from the driver
+     */
+    public static long longJoinRows(Connection c, long firstOrderId, int width, int products) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        if (autoCommit) {
+            c.setAutoCommit(false);
+        }
+        try (PreparedStatement p = c.prepareStatement(LONG_ROWS_SQL)) {
+            p.setFetchSize(LONG_ROWS_FETCH);
+            p.setLong(1, firstOrderId);
+            p.setLong(2, firstOrderId + width - 1);
+            p.setInt(3, products);
+            long rows = 0;
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    rows++;
+                }
+            }
+            return rows;
+        } finally {
+            if (autoCommit) {
+                c.rollback();
+                c.setAutoCommit(true);
             }
         }
     }

@@ -15,10 +15,13 @@ import javax.sql.DataSource;
  * Seed 002's background load, in its own JVM so that it does not share the measuring JVM's heap or threads: the
  * article's JMeter load of 150 threads over a pool of 200 connections (the {@code hikari} profile with
  * {@code maximumPoolSize} set), each thread running seed 002's CROSS JOIN
- * of 200 orders × 500 products ({@link Queries#longJoin}) back to back until the process is stopped. Prints
+ * of 200 orders × 500 products ({@link Queries#longJoinRows}: its 100,000 rows sent to the client, as the article's JMeter threads ran it; or, with
+ * {@code aggregate}, {@link Queries#longJoin}: the join summed in the server, one row back) back to back until the
+ * process is stopped. Prints
  * {@code queries N errors E} once a second (totals), which the scenario reads for the achieved load.
  *
- * <p>Usage: {@code java -cp poolbench.jar io.poolbench.suite.seed002.BackgroundLoad URL USER THREADS POOL_SIZE ORDERS};
+ * <p>Usage: {@code java -cp poolbench.jar io.poolbench.suite.seed002.BackgroundLoad URL USER THREADS POOL_SIZE ORDERS
+ * rows|aggregate};
  * the password, if any, in {@code POOLBENCH_JDBC_PASSWORD}.
  */
 public final class BackgroundLoad {
@@ -28,16 +31,18 @@ public final class BackgroundLoad {
     /**
      * Runs the load until the process is stopped.
      *
-     * @param args URL, user, threads, pool size, orders in the table (the join's first order is drawn from them)
+     * @param args URL, user, threads, pool size, orders in the table (the join's first order is drawn from them),
+     *     {@code rows} or {@code aggregate}
      * @throws Exception when the pool cannot start
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 5) {
-            System.err.println("usage: BackgroundLoad URL USER THREADS POOL_SIZE ORDERS");
+        if (args.length != 6 || !List.of("rows", "aggregate").contains(args[5])) {
+            System.err.println("usage: BackgroundLoad URL USER THREADS POOL_SIZE ORDERS rows|aggregate");
             System.exit(2);
         }
         int threads = Integer.parseInt(args[2]);
         int orders = Integer.parseInt(args[4]);
+        boolean rows = args[5].equals("rows");
         PoolProfile hikari = PoolProfile.load(ProfileDir.locate("hikari", ProfileDir.resolve(null)));
         DataSource ds = hikari.createDataSource(Map.of("poolbench.jdbc.url", args[0],
                 "poolbench.jdbc.user", args[1], "poolbench.jdbc.password",
@@ -51,7 +56,11 @@ public final class BackgroundLoad {
                 while (!Thread.currentThread().isInterrupted()) {
                     long first = ThreadLocalRandom.current().nextLong(1, Math.max(2, orders - width + 2));
                     try (Connection c = ds.getConnection()) {
-                        Queries.longJoin(c, first, width, Queries.DEFAULT_LONG_PRODUCTS);
+                        if (rows) {
+                            Queries.longJoinRows(c, first, width, Queries.DEFAULT_LONG_PRODUCTS);
+                        } else {
+                            Queries.longJoin(c, first, width, Queries.DEFAULT_LONG_PRODUCTS);
+                        }
                         done.incrementAndGet();
                     } catch (Exception e) {
                         errors.incrementAndGet();

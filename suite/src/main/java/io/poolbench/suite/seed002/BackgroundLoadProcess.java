@@ -52,16 +52,18 @@ final class BackgroundLoadProcess {
      * @param set the data set (the CROSS JOIN's orders)
      * @param threads the load's threads
      * @param pool its pool's size
+     * @param query {@code rows} (the join's rows sent to the client) or {@code aggregate} (summed in the server)
      * @param data where its log goes ({@code load.log})
      * @param counter reads its once-a-second totals
      * @return the load's process (the caller stops it)
      * @throws Exception when it cannot start, dies at start or completes no query in 60 s (one line)
      */
-    static Process start(Database database, DataSet set, int threads, int pool, Path data, LoadCounter counter)
+    static Process start(Database database, DataSet set, int threads, int pool, String query, Path data,
+            LoadCounter counter)
             throws Exception {
         List<String> cmd = List.of(Children.java(), "-Xmx1g", "-cp", System.getProperty("java.class.path"),
                 BackgroundLoad.class.getName(), database.jdbcUrl(), database.user(), Integer.toString(threads),
-                Integer.toString(pool), Integer.toString(set.orders()));
+                Integer.toString(pool), Integer.toString(set.orders()), query);
         Map<String, String> env = new HashMap<>();
         if (database.password() != null && !database.password().isEmpty()) {
             env.put("POOLBENCH_JDBC_PASSWORD", database.password());

@@ -62,6 +62,12 @@ public final class Seed002Command extends ScenarioCommand {
             description = "Background load conditions (default ${DEFAULT-VALUE}).")
     String load;
 
+    @Option(names = "--load-query", defaultValue = "rows", paramLabel = "rows|aggregate",
+            description = "How the background load runs its CROSS JOIN: rows (its 100,000 rows sent to the client and"
+                    + " read, as the article's JMeter threads ran it) or aggregate (summed in the server, one row"
+                    + " back: the server's CPU alone). Default ${DEFAULT-VALUE}.")
+    String loadQuery;
+
     @Option(names = "--load-threads", defaultValue = "150", paramLabel = "N",
             description = "Background load threads (default ${DEFAULT-VALUE}, the article's JMeter users).")
     int loadThreads;
@@ -110,6 +116,9 @@ public final class Seed002Command extends ScenarioCommand {
         }
         Cli.range("--pool-size", poolSize, 1, 1_000);
         Cli.range("--load-threads", loadThreads, 1, 1_000);
+        if (!List.of("rows", "aggregate").contains(loadQuery)) {
+            throw new TestbedException("--load-query " + loadQuery + ": use rows or aggregate");
+        }
         Cli.range("--load-pool", loadPool, 1, 1_000);
         Cli.range("--memory-connections", memoryConnections, 1, 1_000);
         budget.percent(); // its range, before anything starts
@@ -145,7 +154,7 @@ public final class Seed002Command extends ScenarioCommand {
         }
         Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
-                db.kind, budget.percent());
+                db.kind, budget.percent(), loadQuery);
         return run(new Seed002Experiment(settings, pools, notes, bouncer, db));
     }
 }

@@ -87,7 +87,8 @@ public final class Seed002Experiment extends AbstractScenario {
         for (String l : loads) {
             if (!l.equals("none")) {
                 loadPhases.put(l, record.plan("load:" + l, settings.loadThreads() + " threads over a pool of "
-                        + settings.loadPool() + " running the CROSS JOIN, in its own JVM"));
+                        + settings.loadPool() + " running the CROSS JOIN (" + settings.loadQueryOrDefault()
+                        + "), in its own JVM"));
             }
             for (String v : variants) {
                 phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, Variants.label(v, pools) + ", load "
@@ -149,7 +150,7 @@ public final class Seed002Experiment extends AbstractScenario {
                             }
                             try {
                                 loadProcess = BackgroundLoadProcess.start(database, set, settings.loadThreads(),
-                                        settings.loadPool(), data, counter);
+                                        settings.loadPool(), settings.loadQueryOrDefault(), data, counter);
                                 lp.ok("running, " + counter.queries() + " queries in its first seconds");
                             } catch (Exception e) {
                                 lp.failed(Redact.rootMessage(e));

@@ -74,9 +74,12 @@ public final class Seed002Report {
                 + " warm-up trial (excluded). Pools and PgBouncer (transaction mode): %d connections, filled before"
                 + " the trials (the setup column: opening the shared connection, or creating and filling the pool)."
                 + " Background load \"cross-join\": %d threads over a pool of %d in their own JVM, each running the"
-                + " CROSS JOIN of 200 orders × 500 products back to back (the article: JMeter, 150 threads, pool"
-                + " 200). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores, %s.%n%n", s.query(), s.trials(),
-                s.poolSize(), s.loadThreads(), s.loadPool(), Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.driver(), "?"),
+                + " CROSS JOIN of 200 orders × 500 products back to back, %s (the article: JMeter, 150 threads, pool"
+                + " 200, the join's 100,000 rows as the result). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores,"
+                + " %s.%n%n", s.query(), s.trials(), s.poolSize(), s.loadThreads(), s.loadPool(),
+                s.loadQueryOrDefault().equals("rows") ? "its 100,000 rows sent to the client and read (the"
+                + " article's form)" : "summed in the server with one row back (not the article's form: the"
+                + " server's CPU without the transfer)", Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.driver(), "?"),
                 Objects.requireNonNullElse(env.pgBouncer(), "not run"), cores(env), Objects.requireNonNullElse(env.java(), "")));
         (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
         Map<String, Map<String, Seed002Data.Cell>> json = new LinkedHashMap<>();
@@ -168,7 +171,7 @@ public final class Seed002Report {
                 pools.add(v);
             }
         }));
-        md.append(Seed002Claims.rows(art.claims(), means, pools, max, maxLoaded, loadedCounts));
+        md.append(Seed002Claims.rows(art.claims(), means, pools, max, loadedCounts));
         List<Finding> findings = Seed002Rounds.findings(trials, pools, max, maxLoaded);
         if (!findings.isEmpty()) {
             md.append("\n## Over rounds\n\nAt each thread count every variant ran one trial per round, the order"
