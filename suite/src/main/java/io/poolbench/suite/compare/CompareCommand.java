@@ -145,7 +145,7 @@ public final class CompareCommand implements Callable<Integer> {
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
-                : db.kind, db.rows, skipJmh, skipLoad);
+                : db.kind, db.rows, skipJmh, skipLoad, true);
         Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
         return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,
                 spec.commandLine().getParseResult().originalArgs(), System.out);

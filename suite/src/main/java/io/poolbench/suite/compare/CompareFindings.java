@@ -69,11 +69,12 @@ final class CompareFindings {
      * @param rounds the rounds run (null: nothing to say)
      * @param loads the loads that ended ok
      * @param findings {@link #of}
+     * @param rampupExcluded true when the figures leave the ramp-up out
      * @return the section: how the rounds ran, each round's figures per profile, the verdicts; empty when no load
      *     ended with data
      */
     static String markdown(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads,
-            List<Finding> findings) {
+            List<Finding> findings, boolean rampupExcluded) {
         if (rounds == null || profiles.isEmpty() || loads.isEmpty()) {
             return ""; // no load ended with data: the web-load table says why
         }
@@ -82,7 +83,8 @@ final class CompareFindings {
                 + " round, so that drift of the shared machine falls on every profile alike. A ratio is taken within"
                 + " each round, then summarised: geometric mean, 95 %% interval (Student's t on the log ratios below"
                 + " 10 rounds, a bootstrap from 10), n = the rounds in which both loads ended ok. Figures of the whole"
-                + " load (every class), ramp-up included.%n%n", rounds, rounds == 1 ? "" : "s"));
+                + " load (every class), ramp-up %s.%n%n", rounds, rounds == 1 ? "" : "s", rampupExcluded ? "excluded"
+                : "included"));
         StringBuilder head = new StringBuilder("| round | order |");
         StringBuilder rule = new StringBuilder("|---:|---|");
         for (CompareSettings.ProfileRun p : profiles) {

@@ -53,7 +53,7 @@ public final class CompareReport {
         synchronized (LOCK) {
             Manifest m = Manifest.read(dir);
             CompareData.SettingsView run = m.settings() == null ? new CompareData.SettingsView(null, null, null, null,
-                    null, null, null, null, null, null, List.of()) : JSON.treeToValue(m.settings(),
+                    null, null, null, null, null, null, List.of(), null) : JSON.treeToValue(m.settings(),
                     CompareData.SettingsView.class);
             List<JmhSummary.Result> jmh = new ArrayList<>();
             List<CompareData.Load> loads = new ArrayList<>();
@@ -87,7 +87,7 @@ public final class CompareReport {
                         : run.profiles()) {
                     PhaseEntry lp = m.phase(LoadDirectory.phaseId(pr.id(), r));
                     if (lp != null && lp.ok()) {
-                        loads.add(LoadDirectory.read(dir, pr.id(), r));
+                        loads.add(LoadDirectory.read(dir, pr.id(), r, run.warmupMs()));
                     } else if (lp != null && !"--skip-load".equals(lp.reason())) {
                         loadMissing.add(new CompareData.Missing(pr.id(), r, lp.status(), lp.reason()));
                     }
@@ -137,16 +137,18 @@ public final class CompareReport {
         }
         sb.append('\n');
         sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,
-                findings));
+                findings, run.warmupMs() > 0));
         sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
         if (loads.isEmpty() && loadMissing.isEmpty()) {
             sb.append("No web-load phase in this run (--skip-load).\n\n");
         } else {
-            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile%s after a %s s ramp-up; threads"
+            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile%s from the start of a %s s ramp-up%s; threads"
                     + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
                     + " request sent to last byte received; throughput in requests/s over the class's own span;"
                     + " errors are non-2xx responses.%n%n",
-                    q(run.durationSeconds()), run.rounds() == null ? "" : " and round", q(run.rampupSeconds()), q(run.shortThreads()),
+                    q(run.durationSeconds()), run.rounds() == null ? "" : " and round", q(run.rampupSeconds()),
+                    run.warmupMs() > 0 ? " (**excluded** from every figure: the samples that started in it)"
+                    : " (included in the figures)", q(run.shortThreads()),
                     q(run.mediumThreads()), q(run.longThreads()), q(run.thinkMs())));
             sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
                     + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");

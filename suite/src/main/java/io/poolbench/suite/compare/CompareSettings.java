@@ -24,10 +24,13 @@ import java.util.List;
  * @param rows rows in orders
  * @param skipJmh true when the JMH phase is skipped
  * @param skipLoad true when the web-load phase is skipped
+ * @param rampupExcluded true: the samples that started in the ramp-up are left out of every figure (always, since
+ *     issue 20; a run directory written before has none and read them in)
  */
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rounds, int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
-        double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad) {
+        double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad,
+        boolean rampupExcluded) {
 
     /**
      * Checks every range; each failure is one line naming the option.
@@ -75,6 +78,7 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
      */
     CompareSettings withDatabase(String newDatabase) {
         return new CompareSettings(preset, profiles, jmhArgs, durationSeconds, rounds, rampupSeconds, shortThreads, mediumThreads,
-                longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad);
+                longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad,
+                rampupExcluded);
     }
 }

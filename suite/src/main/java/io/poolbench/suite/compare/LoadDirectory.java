@@ -45,10 +45,11 @@ final class LoadDirectory {
      * @param run the run directory
      * @param id the profile's id
      * @param round the round, from 1; null for a run of a version before rounds
+     * @param warmupMs ms at the start of the load's samples left out of its statistics (the ramp-up), 0 for none
      * @return what the load produced: the profile it ran with, JMeter's statistics, the pool's state
      * @throws TestbedException one line when a file is damaged or missing
      */
-    static CompareData.Load read(Path run, String id, Integer round) {
+    static CompareData.Load read(Path run, String id, Integer round, long warmupMs) {
         Path p = of(run, id, round);
         Path profile = run.resolve("load").resolve(id).resolve("profile.json");
         Path csv = p.resolve("results.csv");
@@ -59,7 +60,7 @@ final class LoadDirectory {
             prof = Files.isRegularFile(profile) ? JSON.readValue(profile.toFile(),
                     CompareData.Profile.class) : new CompareData.Profile(null, id, null, null, null, null, null, null,
                     null);
-            stats = JtlSummary.read(csv);
+            stats = warmupMs > 0 ? JtlSummary.readAfterWarmup(csv, warmupMs) : JtlSummary.read(csv);
             ps = PoolSampler.poolState(p.resolve("pool.csv"));
         } catch (IOException | RuntimeException e) {
             throw new TestbedException("the results in " + p + " are damaged or missing ("

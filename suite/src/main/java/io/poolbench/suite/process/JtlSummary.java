@@ -87,6 +87,28 @@ public final class JtlSummary {
     }
 
     /**
+     * Reads the samples that started after a warm-up: the first {@code warmupMs} from the earliest sample's start
+     * are left out (for a JMeter ramp-up, the time its threads were still starting).
+     *
+     * @param csv results file
+     * @param warmupMs ms from the first sample's start that are left out, ≥ 0
+     * @return label → stats of the samples that started after the warm-up, plus {@code all}; empty stats (n = 0)
+     *     when no sample did
+     * @throws IOException see {@link #read(Path)}
+     */
+    public static Map<String, LabelStats> readAfterWarmup(Path csv, long warmupMs) throws IOException {
+        long first = Long.MAX_VALUE;
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (rec.isConsistent()) {
+                    first = Math.min(first, Long.parseLong(rec.get("timeStamp")));
+                }
+            }
+        }
+        return first == Long.MAX_VALUE ? read(csv) : read(csv, first + warmupMs, Long.MAX_VALUE);
+    }
+
+    /**
      * Reads the samples that started within a window (to leave out a warm-up).
      *
      * @param csv results file
