@@ -1,5 +1,6 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.compare.CompareFindings;
 import io.poolbench.suite.compare.CompareReport;
 import io.poolbench.suite.seed000.Seed000Report;
 import io.poolbench.suite.seed001.Seed001Report;
@@ -25,7 +26,7 @@ public enum SuiteEntry {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
     COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 270,
             List.of("compare", "--duration", "20", "--rounds", "3"), List.of("compare", "--preset", "full"),
-            (d, m) -> CompareReport.write(d, new Progress(System.out)), CompareReport::findings),
+            (d, m) -> CompareReport.write(d, new Progress(System.out)), CompareFindings::claims),
     /** Seed 000: elapsed time and borrow waits against pool size. */
     SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
             80, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",

@@ -2,10 +2,13 @@ package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Rounds;
 import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -14,9 +17,9 @@ import java.util.function.ToDoubleFunction;
  * Compare's verdicts over rounds: the first profile against each other one, in the whole load's throughput (req/s,
  * higher is better) and p99 (ms, lower is better). Each round ran every profile once, so a ratio is taken within
  * each round (paired) and summarised by {@link RatioInterval}; a round in which either profile's load failed gives no
- * ratio, and the finding's n counts only the rounds with both.
+ * ratio, and the finding's n counts only the rounds with both. {@link #claims} puts them on top of the suite's page.
  */
-final class CompareFindings {
+public final class CompareFindings {
     private CompareFindings() {
     }
 
@@ -110,5 +113,36 @@ final class CompareFindings {
         }
         sb.append(Finding.bullets(findings));
         return sb.append('\n').toString();
+    }
+
+    /**
+     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
+     * the run's own {@code summary.json}.
+     *
+     * @param dir the scenario's run directory
+     * @return the findings; none when the summary is missing or damaged (the section says why)
+     */
+    public static List<Claim> claims(Path dir) {
+        CompareData.Summary j = ResultJson.readIfPresent(dir.resolve("summary.json"), CompareData.Summary.class).orElse(null);
+        if (j == null) {
+            return List.of();
+        }
+        String head = "**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests on a"
+                + " pool of 10";
+        if (j.findings() != null && !j.findings().isEmpty()) {
+            return List.of(Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
+                    .stream().map(Finding::text).toList()) + ".", j.findings()));
+        }
+        // a run of a version before rounds: its figures, one run each, no verdict
+        List<String> parts = new ArrayList<>();
+        for (CompareData.Load l : j.load() == null ? List.<CompareData.Load>of() : j.load()) {
+            JtlSummary.LabelStats all = l.stats() == null ? null : l.stats().get("all");
+            if (all != null) {
+                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.pool(),
+                        all.throughput(), all.p99Ms(), all.maxMs()));
+            }
+        }
+        return Claim.oneRun(parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts) + " (one"
+                + " run each: no interval, no verdict)."));
     }
 }

@@ -12,7 +12,6 @@ import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -286,36 +285,5 @@ public final class CompareReport {
     /** @return the value as text, or {@code ?} when a run of an older version did not record it */
     private static String q(Object v) {
         return v == null ? "?" : v.toString();
-    }
-
-    /**
-     * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
-     * the run's own {@code summary.json}.
-     *
-     * @param dir the scenario's run directory
-     * @return the findings; none when the summary is missing or damaged (the section says why)
-     */
-    public static List<Claim> findings(Path dir) {
-        CompareData.Summary j = ResultJson.readIfPresent(dir.resolve("summary.json"), CompareData.Summary.class).orElse(null);
-        if (j == null) {
-            return List.of();
-        }
-        String head = "**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests on a"
-                + " pool of 10";
-        if (j.findings() != null && !j.findings().isEmpty()) {
-            return List.of(Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
-                    .stream().map(Finding::text).toList()) + ".", j.findings()));
-        }
-        // a run of a version before rounds: its figures, one run each, no verdict
-        List<String> parts = new ArrayList<>();
-        for (CompareData.Load l : j.load() == null ? List.<CompareData.Load>of() : j.load()) {
-            JtlSummary.LabelStats all = l.stats() == null ? null : l.stats().get("all");
-            if (all != null) {
-                parts.add(String.format(Locale.ROOT, "%s %,.0f req/s, p99 %d ms, max %,d ms", l.pool(),
-                        all.throughput(), all.p99Ms(), all.maxMs()));
-            }
-        }
-        return Claim.oneRun(parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts) + " (one"
-                + " run each: no interval, no verdict)."));
     }
 }

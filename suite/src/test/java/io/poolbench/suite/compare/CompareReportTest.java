@@ -134,7 +134,7 @@ class CompareReportTest {
         assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-throughput.png")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/jmh-borrow-percentiles.png")));
-        List<Claim> findings = CompareReport.findings(dir);
+        List<Claim> findings = CompareFindings.claims(dir);
         assertEquals(1, findings.size(), "the suite's finding from summary.json: " + findings);
         String f = findings.get(0).markdown();
         assertTrue(f.contains("HikariCP ") && f.contains(" req/s, p99 "), f);
