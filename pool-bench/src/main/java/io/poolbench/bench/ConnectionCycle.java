@@ -6,15 +6,12 @@ import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -30,9 +27,6 @@ import org.openjdk.jmh.infra.Blackhole;
  */
 @State(Scope.Benchmark)
 @Threads(16)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
 public class ConnectionCycle extends PoolUnderTest {
 
     /** How long a borrower keeps the connection, µs (0 = return at once). */

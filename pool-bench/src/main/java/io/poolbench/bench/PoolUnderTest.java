@@ -3,20 +3,29 @@ package io.poolbench.bench;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The JMH parameters and trial life cycle shared by {@link ConnectionCycle} and {@link StatementCycle}: which
  * profile, against which database (the stub driver or a real server), with which pool size. JMH reads these
  * inherited {@code @Param} fields in each subclass (JMH wants the declaring class to be a {@code @State} too) and
- * runs the inherited {@code @Setup}/{@code @TearDown} once per trial.
+ * runs the inherited {@code @Setup}/{@code @TearDown} once per trial. The run lengths below are inherited too (JMH's
+ * {@code @Fork}, {@code @Warmup} and {@code @Measurement} are {@code @Inherited}): one fork with a 1 GiB heap, 3
+ * warm-up iterations of 2 s, 5 measured of 2 s, unless the command line ({@code -f}, {@code -wi}, {@code -i}) or a
+ * preset ({@link Presets}) says otherwise.
  */
 @State(Scope.Benchmark)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 public abstract class PoolUnderTest {
 
     /** Profile name in webapp/conf, or a path to a context.xml. */

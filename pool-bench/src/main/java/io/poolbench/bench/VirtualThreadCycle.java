@@ -11,9 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -23,7 +21,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Borrowers on virtual threads (JDK 21+): each invocation starts {@value #BORROWERS} virtual threads that each
@@ -35,9 +32,6 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
 public class VirtualThreadCycle extends PoolUnderTest {
     /** Virtual threads per invocation. */
     public static final int BORROWERS = 64;

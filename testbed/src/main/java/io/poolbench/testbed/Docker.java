@@ -65,6 +65,22 @@ public final class Docker {
         }
     }
 
+    /**
+     * Stops containers and removes networks in the given order, each whatever the one before did: a failure to stop
+     * one (already gone, the engine busy) does not keep the rest running.
+     *
+     * @param parts containers and networks (Testcontainers' {@code Startable} and {@code Network} are AutoCloseable)
+     */
+    public static void stopQuietly(AutoCloseable... parts) {
+        for (AutoCloseable p : parts) {
+            try {
+                p.close();
+            } catch (Exception ignored) {
+                // keep stopping the rest; what is left, Testcontainers' Ryuk removes when the JVM ends
+            }
+        }
+    }
+
     /** @return true when a Docker engine answers */
     public static boolean available() {
         if (engineProblem(System.getenv("DOCKER_HOST")) != null) {

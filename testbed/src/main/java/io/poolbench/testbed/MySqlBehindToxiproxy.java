@@ -153,16 +153,6 @@ public final class MySqlBehindToxiproxy implements Database {
     }
 
     private void stopAll() {
-        try {
-            toxiproxy.stop();
-        } catch (RuntimeException ignored) {
-            // keep stopping the rest
-        }
-        mysql.close();
-        try {
-            network.close();
-        } catch (RuntimeException ignored) {
-            // network removal is best effort after the containers are gone
-        }
+        Docker.stopQuietly(toxiproxy, mysql, network);
     }
 }

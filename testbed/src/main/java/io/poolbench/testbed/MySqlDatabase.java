@@ -98,11 +98,7 @@ public final class MySqlDatabase implements Database {
         try {
             c.start();
         } catch (RuntimeException e) {
-            try {
-                c.stop();
-            } catch (RuntimeException ignored) {
-                // nothing more to clean
-            }
+            Docker.stopQuietly(c);
             throw new TestbedException("MySQL container (" + c.getDockerImageName() + ") did not start: "
                     + Redact.oneLine(e.getMessage()) + "; see the Docker engine's log", e);
         }

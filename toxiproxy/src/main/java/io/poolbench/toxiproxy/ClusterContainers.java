@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import io.poolbench.testbed.MySqlBehindToxiproxy;
+import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.Leftovers;
 import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
@@ -145,17 +146,6 @@ record ClusterContainers(Network network, MySQLContainer<?> a, MySQLContainer<?>
                 // only a paused container can be unpaused
             }
         }
-        for (GenericContainer<?> c : List.of(toxiproxy, b, a)) {
-            try {
-                c.stop();
-            } catch (RuntimeException ignored) {
-                // keep stopping the rest
-            }
-        }
-        try {
-            network.close();
-        } catch (RuntimeException ignored) {
-            // best effort
-        }
+        Docker.stopQuietly(toxiproxy, b, a, network);
     }
 }

@@ -1,19 +1,17 @@
 package io.poolbench.webapp;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.pool.ResourceAttributes;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
 import java.time.Duration;
-import java.util.Enumeration;
 import java.util.Hashtable;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.naming.Context;
 import javax.naming.Name;
 import javax.naming.NamingException;
-import javax.naming.RefAddr;
 import javax.naming.Reference;
 import javax.naming.spi.ObjectFactory;
 
@@ -37,14 +35,7 @@ public final class R2dbcPoolFactory implements ObjectFactory {
         if (!(obj instanceof Reference)) {
             return null;
         }
-        Map<String, String> attrs = new LinkedHashMap<>();
-        Enumeration<RefAddr> e = ((Reference) obj).getAll();
-        while (e.hasMoreElements()) {
-            RefAddr a = e.nextElement();
-            if (a.getContent() != null) {
-                attrs.put(a.getType(), a.getContent().toString());
-            }
-        }
+        Map<String, String> attrs = ResourceAttributes.of((Reference) obj);
         try {
             return create(attrs);
         } catch (RuntimeException ex) {

@@ -8,10 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
@@ -22,9 +18,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,22 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
  * as JDBC's /medium; /pool from r2dbc-pool's metrics; every connection returned and closed with the server.
  */
 class R2dbcWebappIT {
-    static final DataSet DATA = DataSet.ofOrders(5_000);
-    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
-    @AutoClose
-    static Database db = DatabaseSettings.embedded().open();
+    /** Embedded PostgreSQL with 5,000 orders for the class, closed after its last test. */
+    @RegisterExtension
+    static final EmbeddedOrders ORDERS = new EmbeddedOrders(5_000);
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void load() {
-        DATA.ensureLoaded(db);
-    }
-
     private static PoolbenchServer serve(R2dbcProfile p) {
-        return PoolbenchServer.startR2dbc(new PoolbenchServer.Settings(null, DatabaseOptions.vars(db), DATA, 0, 50,
-                -1), p);
+        return PoolbenchServer.startR2dbc(ORDERS.settings(null), p);
     }
 
     @Test
@@ -55,8 +43,7 @@ class R2dbcWebappIT {
         R2dbcProfile p = R2dbcProfile.load(CONF.resolve("r2dbc.xml"));
         String q = "?customer=3&from=2024-01-01&days=365&limit=5&page=0";
         JsonNode jdbcRows;
-        try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(PoolProfile
-                .load(CONF.resolve("hikari.xml")), DatabaseOptions.vars(db), DATA, 0, 50, -1))) {
+        try (PoolbenchServer s = PoolbenchServer.start(ORDERS.settings(PoolProfile.load(CONF.resolve("hikari.xml"))))) {
             jdbcRows = json(get(s, "/medium" + q)).get("result");
         }
         try (PoolbenchServer s = serve(p)) {
@@ -82,10 +69,10 @@ class R2dbcWebappIT {
     @Test
     void anUnreachableDatabaseIsOneLine() {
         R2dbcProfile p = R2dbcProfile.load(CONF.resolve("r2dbc.xml"));
-        Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
+        Map<String, String> vars = new HashMap<>(ORDERS.vars());
         vars.put(R2dbcProfile.URL_VAR, "r2dbc:postgresql://127.0.0.1:1/postgres");
         TestbedException e = assertThrows(TestbedException.class, () -> PoolbenchServer.startR2dbc(
-                new PoolbenchServer.Settings(null, vars, DATA, 0, 50, -1), p));
+                new PoolbenchServer.Settings(null, vars, ORDERS.data(), 0, 50, -1), p));
         assertTrue(e.getMessage().contains("r2dbc.xml") && e.getMessage().contains("refused")
                 && !e.getMessage().contains("\n"), e.getMessage());
     }
@@ -93,7 +80,7 @@ class R2dbcWebappIT {
     private static int r2dbcSessions() throws Exception {
         // r2dbc-postgresql names its sessions "r2dbc-postgresql" (application_name)
         for (int i = 0; i < 50; i++) {
-            try (Connection c = db.connect(); Statement st = c.createStatement();
+            try (Connection c = ORDERS.db().connect(); Statement st = c.createStatement();
                  ResultSet r = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
                          + " 'r2dbc-postgresql'")) {
                 r.next();
@@ -103,7 +90,7 @@ class R2dbcWebappIT {
             }
             Thread.sleep(100);
         }
-        try (Connection c = db.connect(); Statement st = c.createStatement();
+        try (Connection c = ORDERS.db().connect(); Statement st = c.createStatement();
              ResultSet r = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
                      + " 'r2dbc-postgresql'")) {
             r.next();

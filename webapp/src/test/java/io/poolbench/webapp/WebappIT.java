@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import java.io.ByteArrayOutputStream;
@@ -22,29 +18,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The webapp serving every endpoint from embedded PostgreSQL with each shipped profile. */
 class WebappIT {
-    static final DataSet DATA = DataSet.ofOrders(5_000);
-    /** Embedded PostgreSQL for the class, closed by JUnit after its last test. */
-    @AutoClose
-    static Database db = DatabaseSettings.embedded().open();
+    /** Embedded PostgreSQL with 5,000 orders for the class, closed after its last test. */
+    @RegisterExtension
+    static final EmbeddedOrders ORDERS = new EmbeddedOrders(5_000);
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void load() {
-        DATA.ensureLoaded(db);
-    }
-
     static PoolbenchServer serve(Path profile) {
-        return PoolbenchServer.start(new PoolbenchServer.Settings(PoolProfile.load(profile), DatabaseOptions.vars(db),
-                DATA, 0, 50, -1));
+        return PoolbenchServer.start(ORDERS.settings(PoolProfile.load(profile)));
     }
 
     @Test

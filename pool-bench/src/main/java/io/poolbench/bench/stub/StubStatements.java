@@ -51,18 +51,12 @@ final class StubStatements {
                     return proxy;
                 case "isWrapperFor":
                     return Boolean.FALSE;
-                case "hashCode":
-                    return System.identityHashCode(proxy);
-                case "equals":
-                    return proxy == args[0];
-                case "toString":
-                    return "StubStatement[" + prepared + "]";
                 default:
                     return defaultValue(m.getReturnType());
             }
         };
         Class<?> iface = prepared == null ? Statement.class : PreparedStatement.class;
-        return (Statement) Proxy.newProxyInstance(StubStatements.class.getClassLoader(), new Class<?>[] {iface}, h);
+        return (Statement) proxy(iface, "StubStatement[" + prepared + "]", h);
     }
 
     private static void round(StubConnection conn, String sql) {
@@ -115,18 +109,25 @@ final class StubStatements {
                     return 1;
                 case "wasNull":
                     return Boolean.FALSE;
-                case "hashCode":
-                    return System.identityHashCode(proxy);
-                case "equals":
-                    return proxy == args[0];
-                case "toString":
-                    return "StubResultSet";
                 default:
                     return defaultValue(m.getReturnType());
             }
         };
-        return (ResultSet) Proxy.newProxyInstance(StubStatements.class.getClassLoader(),
-                new Class<?>[] {ResultSet.class}, h);
+        return (ResultSet) proxy(ResultSet.class, "StubResultSet", h);
+    }
+
+    /**
+     * A proxy of one JDBC interface whose {@code hashCode}, {@code equals} and {@code toString} are the object's own
+     * (identity, and the given name) and whose other methods go to the handler.
+     */
+    private static Object proxy(Class<?> iface, String name, InvocationHandler jdbc) {
+        InvocationHandler h = (proxy, m, args) -> switch (m.getName()) {
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "equals" -> proxy == args[0];
+            case "toString" -> name;
+            default -> jdbc.invoke(proxy, m, args);
+        };
+        return Proxy.newProxyInstance(StubStatements.class.getClassLoader(), new Class<?>[] {iface}, h);
     }
 
     private static Object defaultValue(Class<?> t) {

@@ -5,6 +5,7 @@ import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunDirectory;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
                 + " profile (the suite's first scenario); writes run.json (the manifest), summary.md, summary.json and charts to its run"
-                + " directory.",
+                + " directory. Rounds apply to the web load: the first profile against each other one, within each"
+                + " round.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
             "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
@@ -44,12 +46,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "S", description = "Seconds of JMeter load per profile and round.")
     Integer duration;
 
-    @Option(names = "--rounds", paramLabel = "N",
-            description = "Rounds of the web load: each runs every profile once, the order rotated from round to"
-                    + " round; the report gives the first profile against each other one as the ratio within each"
-                    + " round, summarised with a 95 % interval and a verdict (default 3 quick, 5 full; 1 gives no"
-                    + " verdict).")
-    Integer rounds;
+    @Mixin
+    RoundsOption rounds;
 
     @Option(names = "--rampup", paramLabel = "S", description = "JMeter ramp-up in seconds.")
     Integer rampup;
@@ -141,7 +139,7 @@ public final class CompareCommand implements Callable<Integer> {
                 : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")
                 : List.of("ConnectionCycle", "-f", "3", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s");
         int dur = duration != null ? duration : full ? 120 : 20;
-        int nRounds = rounds != null ? rounds : full ? 5 : 3;
+        int nRounds = rounds.orElse(full ? 5 : 3);
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"

@@ -4,6 +4,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -34,9 +35,8 @@ public final class Seed000Command extends ScenarioCommand {
             description = "Pool sizes (default ${DEFAULT-VALUE}, the article's).")
     List<Integer> sizes;
 
-    @Option(names = {"--rounds", "--runs"}, paramLabel = "N", description = "Rounds: each runs every size once per pool,"
-            + " the order rotated from round to round (default 3; 5 with --as-article; 1 gives no verdict).")
-    Integer runs;
+    @Mixin
+    RoundsOption rounds;
 
     @Option(names = "--tasks", defaultValue = "20", paramLabel = "N", description = "Tasks (default ${DEFAULT-VALUE}).")
     int tasks;
@@ -50,7 +50,7 @@ public final class Seed000Command extends ScenarioCommand {
                     + " which have no virtual threads).")
     String threadKinds;
 
-    @Option(names = "--as-article", description = "The article's parameters: every pooled profile, 5 runs (about 12"
+    @Option(names = "--as-article", description = "The article's parameters: every pooled profile, 5 rounds (about 12"
             + " minutes here).")
     boolean asArticle;
 
@@ -59,8 +59,7 @@ public final class Seed000Command extends ScenarioCommand {
 
     @Override
     public Integer call() throws Exception {
-        int n = runs != null ? runs : asArticle ? 5 : 3;
-        Cli.range("--rounds", n, 1, 1_000);
+        int n = rounds.orElse(asArticle ? 5 : 3);
         Cli.range("--tasks", tasks, 1, 10_000);
         Cli.range("--hold-ms", holdMs, 0, 600_000);
         for (int s : sizes) {

@@ -4,6 +4,7 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
@@ -79,14 +80,11 @@ public final class Seed001Command extends ScenarioCommand {
     @Mixin
     ErrorBudgetOption budget;
 
-    @Option(names = "--as-article", description = "The article's user counts and 60 s steps.")
+    @Option(names = "--as-article", description = "The article's user counts and 60 s steps, 5 rounds.")
     boolean asArticle;
 
-    @Option(names = "--rounds", paramLabel = "N",
-            description = "Rounds: each runs every index setting, stack and user count once, the stacks in an order"
-                    + " rotated from round to round; R2DBC ÷ JDBC is taken within each round and summarised with a"
-                    + " 95 % interval and a verdict (default 3; 5 with --as-article; 1 gives no verdict).")
-    Integer rounds;
+    @Mixin
+    RoundsOption rounds;
 
     @Mixin
     DatabaseOptions db;
@@ -111,7 +109,7 @@ public final class Seed001Command extends ScenarioCommand {
         Artifacts art = Artifacts.locate(runDir.root);
         Path plan = art.jmeterPlan("concurrency.jmx");
         Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
-                budget.percent(), db.rows, db.kind, rounds != null ? rounds : asArticle ? 5 : 3);
+                budget.percent(), db.rows, db.kind, rounds.orElse(asArticle ? 5 : 3));
         return run(new Seed001Experiment(settings, art, plan, db));
     }
 }

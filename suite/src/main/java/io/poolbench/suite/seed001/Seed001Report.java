@@ -45,9 +45,8 @@ public final class Seed001Report {
         Manifest m = Manifest.read(dir);
         Seed001Settings s = JSON.treeToValue(m.settings(), Seed001Settings.class);
         Path base = Files.createDirectories(dir.resolve("concurrency"));
-        Seed001Data.Environment env = Files.isRegularFile(base.resolve("environment.json"))
-                ? JSON.readValue(base.resolve("environment.json").toFile(), Seed001Data.Environment.class)
-                : new Seed001Data.Environment(null, null, null);
+        Seed001Data.Environment env = ResultJson.readIfPresent(base.resolve("environment.json"), Seed001Data.Environment.class)
+                .orElse(new Seed001Data.Environment(null, null, null));
         Seed001Data.Article art = Seeds.read("001", Seed001Data.Article.class);
         StringBuilder md = new StringBuilder("# Seed 001: JDBC pools against R2DBC, 10…300 users, with and without"
                 + " the index\n\n");

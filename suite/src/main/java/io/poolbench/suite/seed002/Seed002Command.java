@@ -6,6 +6,7 @@ import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
         description = "Seed 002: N threads, one simple query each, on one shared connection, on pools, on a new"
                 + " connection per thread and through PgBouncer, without and with a CROSS JOIN background load in"
                 + " its own JVM; client and server memory per connection; beside the article's figures. Embedded"
-                + " PostgreSQL by default; PgBouncer is skipped with one line when not installed.",
+                + " PostgreSQL by default; PgBouncer is skipped with one line when not installed. A round: one"
+                + " measured trial of every variant at each thread count, after one unrecorded warm-up trial each.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
@@ -44,11 +46,8 @@ public final class Seed002Command extends ScenarioCommand {
                     + " default takes about 10 minutes, most of it under the load.")
     List<Integer> threadsUnderLoad;
 
-    @Option(names = {"--rounds", "--trials"}, paramLabel = "N",
-            description = "Rounds: at each thread count every variant runs one measured trial per round, the order"
-                    + " rotated from round to round, after one unrecorded warm-up trial each (default 3; 30 with"
-                    + " --as-article, the article's trials).")
-    Integer trials;
+    @Mixin
+    RoundsOption rounds;
 
     @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
             description = "Pools (default hikari,dbcp2; --as-article: every pooled profile).")
@@ -92,7 +91,7 @@ public final class Seed002Command extends ScenarioCommand {
             description = "Leave out: pgbouncer, unpooled, memory.")
     List<String> without = new ArrayList<>();
 
-    @Option(names = "--as-article", description = "The article's parameters: thread counts 10 … 500, 30 trials,"
+    @Option(names = "--as-article", description = "The article's parameters: thread counts 10 … 500, 30 rounds (its trials),"
             + " every pooled profile (hours on 2 cores: under the load the shared connection serialises 500 queries"
             + " of about 0.2 s per trial).")
     boolean asArticle;
@@ -104,13 +103,12 @@ public final class Seed002Command extends ScenarioCommand {
     public Integer call() throws Exception {
         List<Integer> counts = threads != null ? threads : asArticle ? List.of(10, 50, 100, 200, 300, 400, 500)
                 : List.of(10, 50, 100, 500);
-        int n = trials != null ? trials : asArticle ? 30 : 3;
+        int n = rounds.orElse(asArticle ? 30 : 3);
         List<Integer> loadedCounts = threadsUnderLoad != null ? threadsUnderLoad : asArticle || threads != null
                 ? counts : List.of(10, 30);
         for (int c : loadedCounts) {
             Cli.range("--threads-under-load", c, 1, 2_000);
         }
-        Cli.range("--rounds", n, 1, 1_000);
         for (int c : counts) {
             Cli.range("--threads", c, 1, 2_000);
         }

@@ -5,6 +5,7 @@ import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -51,10 +52,8 @@ public final class Seed003Command extends ScenarioCommand {
             description = "pgbench's scale factor: 100,000 accounts per unit (default ${DEFAULT-VALUE}, the article's).")
     int scale;
 
-    @Option(names = {"--rounds", "--runs"}, paramLabel = "N", description = "Rounds: each runs every variant once, the"
-            + " order rotated from round to round (default 3; 5 with --as-article, the article's runs; 1 gives no"
-            + " verdict).")
-    Integer runs;
+    @Mixin
+    RoundsOption rounds;
 
     @Option(names = "--pgbench-threads", defaultValue = "1", paramLabel = "N",
             description = "pgbench's -j (default ${DEFAULT-VALUE}: the article's pgbench 8.4 had one thread).")
@@ -75,7 +74,7 @@ public final class Seed003Command extends ScenarioCommand {
             description = "Leave out: java, pgbench, pgbouncer, pgpool (e.g. --without pgpool).")
     List<String> without = new ArrayList<>();
 
-    @Option(names = "--as-article", description = "The article's parameters: 5 runs per variant (about 9 minutes"
+    @Option(names = "--as-article", description = "The article's parameters: 5 rounds, its runs per variant (about 9 minutes"
             + " here).")
     boolean asArticle;
 
@@ -84,8 +83,7 @@ public final class Seed003Command extends ScenarioCommand {
 
     @Override
     public Integer call() throws Exception {
-        int n = runs != null ? runs : asArticle ? 5 : 3;
-        Cli.range("--rounds", n, 1, 100);
+        int n = rounds.orElse(asArticle ? 5 : 3);
         Cli.range("--clients", clients, 1, 1_000);
         Cli.range("--transactions", transactions, 1, 10_000_000);
         Cli.range("--scale", scale, 1, 10_000);

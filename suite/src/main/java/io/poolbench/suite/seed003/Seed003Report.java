@@ -60,9 +60,8 @@ public final class Seed003Report {
         Manifest m = Manifest.read(dir);
         Seed003Settings s = JSON.treeToValue(m.settings(), Seed003Settings.class);
         Path base = Files.createDirectories(dir.resolve("connect"));
-        Seed003Data.Environment env = Files.isRegularFile(base.resolve("environment.json"))
-                ? JSON.readValue(base.resolve("environment.json").toFile(), Seed003Data.Environment.class)
-                : new Seed003Data.Environment(List.of(), null, null, null, null, null, null, null, null);
+        Seed003Data.Environment env = ResultJson.readIfPresent(base.resolve("environment.json"), Seed003Data.Environment.class)
+                .orElse(new Seed003Data.Environment(List.of(), null, null, null, null, null, null, null, null));
         Seed003Data.Article art = Seeds.read("003", Seed003Data.Article.class);
         int clients = s.clients();
         int tx = s.transactions();

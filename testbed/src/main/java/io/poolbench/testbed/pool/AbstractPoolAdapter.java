@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Supplier;
 import javax.naming.spi.ObjectFactory;
 import javax.sql.DataSource;
@@ -20,6 +21,7 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
     private final List<String> sizeAttributes;
     private final Vocabulary vocabulary;
     private final BorrowSettings borrow;
+    private volatile Set<String> known;
 
     /**
      * How a pool's factory and data source are recognised and what the pool calls things: the factory that builds
@@ -30,9 +32,14 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
      * @param dataSource the class the factory builds
      * @param ignoredHow e.g. {@code is not a HikariCP setting; HikariJNDIFactory ignores it silently}
      * @param hints attribute of another pool → the hint, e.g. {@code maxTotal} → {@code " (use maximumPoolSize)"}
+     * @param known the attribute names the factory reads, read once on first use; null when the factory sets the
+     *     data source's bean properties (its writable properties are the names)
      */
     record Vocabulary(Supplier<ObjectFactory> factory, Class<?> dataSource, String ignoredHow,
-            Map<String, String> hints) {
+            Map<String, String> hints, Supplier<Set<String>> known) {
+        Vocabulary(Supplier<ObjectFactory> factory, Class<?> dataSource, String ignoredHow, Map<String, String> hints) {
+            this(factory, dataSource, ignoredHow, hints, null);
+        }
     }
 
     /** Builds a {@link Vocabulary}'s hints: one text for several names of other pools. */
@@ -130,6 +137,20 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
         return vocabulary.ignoredHow();
     }
 
+    /**
+     * @return the names the factory reads, from the {@link Vocabulary} (read once); adapters without one override this
+     */
+    @Override
+    public Set<String> knownAttributes() {
+        Set<String> k = known;
+        if (k == null) {
+            k = vocabulary.known() == null ? Adapters.writableProperties(vocabulary.dataSource())
+                    : Set.copyOf(vocabulary.known().get());
+            known = k;
+        }
+        return k;
+    }
+
     @Override
     public String hint(String attribute) {
         return vocabulary == null ? PoolAdapter.super.hint(attribute) : vocabulary.hints().getOrDefault(attribute, "");
@@ -189,7 +210,10 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
      * @param attribute a known attribute
      * @param value its value, placeholders resolved
      * @param one the attribute alone, as the properties a factory reads
-     * @return null when fine, else what is wrong (one line, without the attribute name)
+     * @return null when fine, else what is wrong (one line, without the attribute name); by default as the data
+     *     source's bean setter would take it (for pools whose factory sets bean properties, e.g. c3p0, Vibur)
      */
-    abstract String knownValueProblem(String attribute, String value, Properties one);
+    String knownValueProblem(String attribute, String value, Properties one) {
+        return Adapters.beanValueProblem(vocabulary.dataSource(), attribute, value);
+    }
 }

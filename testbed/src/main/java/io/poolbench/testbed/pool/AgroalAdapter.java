@@ -22,8 +22,6 @@ import javax.sql.DataSource;
  * acquisitionTimeout 0 (a borrower waits forever), validateOnBorrow false.
  */
 public final class AgroalAdapter extends AbstractPoolAdapter {
-    private volatile Set<String> known;
-
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public AgroalAdapter() {
         super("Agroal", AgroalObjectFactory.class.getName(), "jdbcUrl", "principal",
@@ -37,7 +35,8 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
                                 .use(" (use principal)", "username", "user")
                                 .use(" (use credential)", "password")
                                 .use(" (use acquisitionTimeout_ms)", "connectionTimeout")
-                                .use(" (use jdbcUrl)", "url").map()));
+                                .use(" (use jdbcUrl)", "url").map(),
+                        AgroalAdapter::readerPropertyNames));
     }
 
     @Override
@@ -45,22 +44,17 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
         return "providerClassName";
     }
 
-    @Override
-    public Set<String> knownAttributes() {
-        Set<String> k = known;
-        if (k == null) {
-            k = new TreeSet<>();
-            // AgroalPropertiesReader's public static final String constants are its property names
-            for (Field f : AgroalPropertiesReader.class.getFields()) {
-                if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
-                    try {
-                        k.add((String) f.get(null));
-                    } catch (IllegalAccessException e) {
-                        // not a name
-                    }
+    /** @return AgroalPropertiesReader's public static final String constants: they are its property names */
+    private static Set<String> readerPropertyNames() {
+        Set<String> k = new TreeSet<>();
+        for (Field f : AgroalPropertiesReader.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+                try {
+                    k.add((String) f.get(null));
+                } catch (IllegalAccessException e) {
+                    // not a name
                 }
             }
-            known = k;
         }
         return k;
     }

@@ -2,14 +2,11 @@ package io.poolbench.testbed.pool;
 
 import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalPropertiesReader;
-import java.util.Enumeration;
 import java.util.Hashtable;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import javax.naming.Context;
 import javax.naming.Name;
-import javax.naming.RefAddr;
 import javax.naming.Reference;
 import javax.naming.spi.ObjectFactory;
 
@@ -32,14 +29,8 @@ public final class AgroalObjectFactory implements ObjectFactory {
         if (!(obj instanceof Reference)) {
             return null;
         }
-        Map<String, String> props = new LinkedHashMap<>();
-        Enumeration<RefAddr> all = ((Reference) obj).getAll();
-        while (all.hasMoreElements()) {
-            RefAddr a = all.nextElement();
-            if (!TOMCAT.contains(a.getType()) && a.getContent() != null) {
-                props.put(a.getType(), a.getContent().toString());
-            }
-        }
+        Map<String, String> props = ResourceAttributes.of((Reference) obj);
+        props.keySet().removeAll(TOMCAT);
         props.putIfAbsent(AgroalPropertiesReader.METRICS_ENABLED, "true");
         return AgroalDataSource.from(new AgroalPropertiesReader().readProperties(props).get());
     }

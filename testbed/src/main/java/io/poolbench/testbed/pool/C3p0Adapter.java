@@ -49,16 +49,6 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public Set<String> knownAttributes() {
-        return Adapters.writableProperties(ComboPooledDataSource.class);
-    }
-
-    @Override
-    String knownValueProblem(String attribute, String value, Properties one) {
-        return Adapters.beanValueProblem(ComboPooledDataSource.class, attribute, value);
-    }
-
-    @Override
     public String borrowValidation(Map<String, String> s) {
         if (!Boolean.parseBoolean(s.getOrDefault("testConnectionOnCheckout", "false"))) {
             return "none (testConnectionOnCheckout=" + s.getOrDefault("testConnectionOnCheckout",

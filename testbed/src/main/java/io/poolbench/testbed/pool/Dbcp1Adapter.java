@@ -22,9 +22,6 @@ import org.apache.commons.dbcp.BasicDataSourceFactory;
  */
 public final class Dbcp1Adapter extends AbstractPoolAdapter {
     // DBCP 1.4 BasicDataSourceFactory: private static final String[] ALL_PROPERTIES
-    private final Set<String> known = Adapters.factoryPropertyNames(BasicDataSourceFactory.class, BasicDataSource.class,
-            "ALL_PROPERTIES");
-
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public Dbcp1Adapter() {
         super("DBCP 1.4", "org.apache.commons.dbcp.BasicDataSourceFactory", "url", "username",
@@ -35,12 +32,8 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
                         "is not a DBCP 1 setting; DBCP 1.4's BasicDataSourceFactory ignores it silently",
                         Hints.of()
                                 .use(" (DBCP2 name: DBCP 1 calls it maxActive)", "maxTotal")
-                                .use(" (DBCP2 name: DBCP 1 calls it maxWait)", "maxWaitMillis").map()));
-    }
-
-    @Override
-    public Set<String> knownAttributes() {
-        return known;
+                                .use(" (DBCP2 name: DBCP 1 calls it maxWait)", "maxWaitMillis").map(),
+                        () -> Adapters.factoryPropertyNames(BasicDataSourceFactory.class, BasicDataSource.class, "ALL_PROPERTIES")));
     }
 
     @Override

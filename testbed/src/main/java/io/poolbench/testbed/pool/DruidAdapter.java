@@ -19,9 +19,6 @@ import javax.sql.DataSource;
  */
 public final class DruidAdapter extends AbstractPoolAdapter {
     // DruidDataSourceFactory: private static final String[] ALL_PROPERTIES
-    private final Set<String> known = Adapters.factoryPropertyNames(DruidDataSourceFactory.class, DruidDataSource.class,
-            "ALL_PROPERTIES");
-
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public DruidAdapter() {
         super("Druid", "com.alibaba.druid.pool.DruidDataSourceFactory", "url", "username",
@@ -33,12 +30,8 @@ public final class DruidAdapter extends AbstractPoolAdapter {
                         Hints.of()
                                 .use(" (use maxActive)", "maxTotal", "maximumPoolSize")
                                 .use(" (use maxWait)", "maxWaitMillis", "connectionTimeout")
-                                .use(" (use url)", "jdbcUrl").map()));
-    }
-
-    @Override
-    public Set<String> knownAttributes() {
-        return known;
+                                .use(" (use url)", "jdbcUrl").map(),
+                        () -> Adapters.factoryPropertyNames(DruidDataSourceFactory.class, DruidDataSource.class, "ALL_PROPERTIES")));
     }
 
     @Override

@@ -38,12 +38,8 @@ public final class HikariAdapter extends AbstractPoolAdapter {
                                 .use(" (DBCP name: use jdbcUrl)", "url")
                                 .use(" (DBCP name: use minimumIdle)", "minIdle")
                                 .use(" (DBCP name: use connectionTestQuery, or leave it out for JDBC4 isValid())",
-                                        "validationQuery").map()));
-    }
-
-    @Override
-    public Set<String> knownAttributes() {
-        return PropertyElf.getPropertyNames(HikariConfig.class);
+                                        "validationQuery").map(),
+                        () -> PropertyElf.getPropertyNames(HikariConfig.class)));
     }
 
     @Override

@@ -21,9 +21,6 @@ import org.apache.tomcat.jdbc.pool.PoolProperties;
  */
 public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     // DataSourceFactory: protected static final String[] ALL_PROPERTIES
-    private final Set<String> known = Adapters.factoryPropertyNames(DataSourceFactory.class,
-            PoolProperties.class, "ALL_PROPERTIES");
-
     /** The pool's names; see {@link AbstractPoolAdapter}. */
     public TomcatJdbcAdapter() {
         super("Tomcat JDBC", "org.apache.tomcat.jdbc.pool.DataSourceFactory", "url", "username",
@@ -37,12 +34,8 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
                                 .use(" (DBCP2 name: use maxWait)", "maxWaitMillis")
                                 .use(" (HikariCP name: use maxActive)", "maximumPoolSize")
                                 .use(" (HikariCP name: use maxWait)", "connectionTimeout")
-                                .use(" (HikariCP name: use url)", "jdbcUrl").map()));
-    }
-
-    @Override
-    public Set<String> knownAttributes() {
-        return known;
+                                .use(" (HikariCP name: use url)", "jdbcUrl").map(),
+                        () -> Adapters.factoryPropertyNames(DataSourceFactory.class, PoolProperties.class, "ALL_PROPERTIES")));
     }
 
     @Override

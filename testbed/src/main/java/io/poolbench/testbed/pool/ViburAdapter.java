@@ -35,16 +35,6 @@ public final class ViburAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public Set<String> knownAttributes() {
-        return Adapters.writableProperties(ViburDBCPDataSource.class);
-    }
-
-    @Override
-    String knownValueProblem(String attribute, String value, Properties one) {
-        return Adapters.beanValueProblem(ViburDBCPDataSource.class, attribute, value);
-    }
-
-    @Override
     public String borrowValidation(Map<String, String> s) {
         return "only for connections idle longer than " + s.getOrDefault("connectionIdleLimitInSeconds", "5")
                 + " s (connectionIdleLimitInSeconds), with " + s.getOrDefault("testConnectionQuery", "isValid")

@@ -5,6 +5,7 @@ import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.ImageOptions;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
@@ -37,9 +38,8 @@ public final class DrillCommand implements Callable<Integer> {
             description = "Pool profiles (default ${DEFAULT-VALUE}); e.g. seed004-hikari,seed004-dbcp2,hikari-tuned,dbcp2-tuned.")
     List<String> profiles;
 
-    @Option(names = {"--rounds", "--repeats"}, defaultValue = "3",
-            description = "Rounds: each runs every drill and profile once (default ${DEFAULT-VALUE}).")
-    int repeats;
+    @Mixin
+    RoundsOption rounds;
 
     @Option(names = "--rate", defaultValue = "100", description = "Requests per second (default ${DEFAULT-VALUE}).")
     double rate;
@@ -126,7 +126,7 @@ public final class DrillCommand implements Callable<Integer> {
             }
         }
         confDir = ProfileDir.resolve(confDir);
-        DrillSettings checked = new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady,
+        DrillSettings checked = new DrillSettings(profiles, confDir, rounds.orElse(3), rate, writeFraction, rows, steady,
                 after, detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout,
                 images.mysqlImage, images.toxiproxyImage, null);
         Profiles.load(profiles, confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
+import io.poolbench.testbed.stats.Rounds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +112,7 @@ public final class DrillRunner {
             DrillCluster shared = null;
             try {
                 for (int rep = 1; rep <= s.repeats(); rep++) {
-                    for (PoolProfile p : profiles) {
+                    for (PoolProfile p : Rounds.order(profiles, rep)) {
                         n++;
                         log.accept(String.format(Locale.ROOT, "run %d/%d: %s, profile %s, repetition %d", n, total,
                                 d.id(), p.name(), rep));

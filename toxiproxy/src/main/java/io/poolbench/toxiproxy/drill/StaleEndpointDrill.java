@@ -21,8 +21,7 @@ import java.util.function.LongSupplier;
 record StaleEndpointDrill(int steadySeconds, int flapEverySeconds, int flapForSeconds, int afterSeconds) implements Injection {
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
-        Injection.sleep(steadySeconds);
-        events.put("injection", nowMs.getAsLong());
+        Injection.steadyThenMark(steadySeconds, nowMs, events);
         t.setReadOnly(Instance.A);
         t.awaitReplicaCaughtUp(30);
         t.promoteB();

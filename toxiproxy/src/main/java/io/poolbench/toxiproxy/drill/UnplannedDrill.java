@@ -21,8 +21,7 @@ import java.util.function.LongSupplier;
 record UnplannedDrill(int steadySeconds, int detectSeconds, int rebootSeconds, int afterSeconds) implements Injection {
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
-        Injection.sleep(steadySeconds);
-        events.put("injection", nowMs.getAsLong());
+        Injection.steadyThenMark(steadySeconds, nowMs, events);
         t.freeze(Instance.A);
         long rebootAt = System.nanoTime() + rebootSeconds * 1_000_000_000L;
         Injection.sleep(detectSeconds);
