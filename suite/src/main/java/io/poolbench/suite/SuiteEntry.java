@@ -7,6 +7,7 @@ import io.poolbench.suite.seed001.Seed001Report;
 import io.poolbench.suite.seed002.Seed002Report;
 import io.poolbench.suite.seed003.Seed003Report;
 import io.poolbench.suite.seed004.Seed004Report;
+import io.poolbench.suite.seed004.Seed004Rounds;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
@@ -40,7 +41,7 @@ public enum SuiteEntry {
             Seed001Report::findings),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
     SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
-            false, 70, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds",
+            false, 100, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds",
                     "3"), List.of("sweep", "shared"), (d, m) -> Seed002Report.write(d),
             Seed002Report::findings),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
@@ -48,14 +49,15 @@ public enum SuiteEntry {
             "connect/summary.md", false, 80, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
                     "--rounds", "3", "--transactions", "50"), List.of("sweep", "connect", "--as-article"),
             (d, m) -> Seed003Report.write(d), Seed003Report::findings),
-    /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, both verbatim profiles, with a failover. */
+    /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
     SEED004("seed004", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
-            "seed004/summary.md", true, 185, List.of("seed004", "--duration", "30", "--warmup", "10", "--rampup", "5",
-                    "--failover"), List.of("seed004", "--failover"), (d, m) -> Seed004Report.write(d),
-            d -> List.of()),
-    /** The drills: added latency, planned and unplanned failover, a stale writer endpoint. */
-    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 150,
-            List.of("drill", "latency", "planned", "unplanned", "--rounds", "1"), List.of("drill"),
+            "seed004/summary.md", true, 330, List.of("seed004", "--duration", "16", "--warmup", "6", "--rampup", "3",
+                    "--failover", "--rounds", "3"), List.of("seed004", "--failover", "--rounds", "5"),
+            (d, m) -> Seed004Report.write(d),
+            Seed004Rounds::claims),
+    /** The drills: added latency and an unplanned failover (quick; the planned failover is seed 004's, in rounds). */
+    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 105,
+            List.of("drill", "latency", "unplanned", "--rounds", "1"), List.of("drill"),
             ReportRebuild::drill, d -> List.of());
 
     /** Writes a scenario's report from its run directory and returns the Markdown. */

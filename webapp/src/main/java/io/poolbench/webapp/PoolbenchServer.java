@@ -55,7 +55,8 @@ public final class PoolbenchServer implements AutoCloseable {
      * @param maxThreads Tomcat connector's request threads (Tomcat's default is 200)
      * @param shutdownPort Tomcat shutdown port on loopback, -1 for none
      * @param screens seed 004's screens served at {@code /screen}
-     * @param screenLog CSV file for the {@link io.poolbench.testbed.ScreenLog} of {@code /screen}, or null for none
+     * @param screenLog CSV file for the {@link io.poolbench.testbed.ScreenLog} of {@code /screen} and the query classes,
+     *     or null for none
      */
     public record Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
             int shutdownPort, ScreenModel screens, Path screenLog) {
@@ -240,11 +241,6 @@ public final class PoolbenchServer implements AutoCloseable {
         ctx.getNamingResources().addResource(res);
 
         String jndi = p.resourceName();
-        add(ctx, "short", new QueryServlet(QueryServlet.Kind.SHORT, jndi, s.data()), "/short");
-        add(ctx, "medium", new QueryServlet(QueryServlet.Kind.MEDIUM, jndi, s.data()), "/medium");
-        add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data()), "/long");
-        add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data()), "/write");
-        add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");
         ScreenLog screenLog = null;
         if (s.screenLog() != null) {
             try {
@@ -254,6 +250,11 @@ public final class PoolbenchServer implements AutoCloseable {
                         + "; choose a writable --screen-log", e);
             }
         }
+        add(ctx, "short", new QueryServlet(QueryServlet.Kind.SHORT, jndi, s.data(), screenLog), "/short");
+        add(ctx, "medium", new QueryServlet(QueryServlet.Kind.MEDIUM, jndi, s.data(), screenLog), "/medium");
+        add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data(), screenLog), "/long");
+        add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data(), screenLog), "/write");
+        add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");
         add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), screenLog), "/screen");
 
         PoolbenchServer server = new PoolbenchServer(tomcat, base, p, null);

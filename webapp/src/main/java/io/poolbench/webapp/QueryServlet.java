@@ -4,12 +4,14 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.ScreenLog;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,6 +24,8 @@ import java.util.Map;
  *       connectionTimeout / maxWaitMillis) or {@code connect-failed} (the database refused or could not be reached);</li>
  *   <li>500 for an SQL error in the query, with {@code sqlState} and {@code errorCode}, never a stack trace.</li>
  * </ul>
+ * Every request is also a row of the server's {@link ScreenLog} when it has one (screen = the query class, one
+ * borrow): the webapp's own record of the time spent in getConnection, which compare reads beside JMeter's.
  */
 final class QueryServlet extends JdbcServlet {
     private static final long serialVersionUID = 1L;
@@ -31,11 +35,13 @@ final class QueryServlet extends JdbcServlet {
 
     private final Kind kind;
     private final DataSet data;
+    private final transient ScreenLog log;
 
-    QueryServlet(Kind kind, String jndiName, DataSet data) {
+    QueryServlet(Kind kind, String jndiName, DataSet data, ScreenLog log) {
         super(jndiName);
         this.kind = kind;
         this.data = data;
+        this.log = log;
     }
 
     @Override
@@ -47,6 +53,7 @@ final class QueryServlet extends JdbcServlet {
             Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
             return;
         }
+        long startMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
         Connection c;
         try {
@@ -54,9 +61,11 @@ final class QueryServlet extends JdbcServlet {
         } catch (SQLException e) {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
-            extra.put("borrowUs", (System.nanoTime() - t0) / 1_000);
-            Json.error(resp, 503, PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed",
-                    Redact.oneLine(e.getMessage()), extra);
+            long borrowUs = (System.nanoTime() - t0) / 1_000;
+            extra.put("borrowUs", borrowUs);
+            String error = PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed";
+            record(startMs, 503, error, borrowUs, borrowUs, p);
+            Json.error(resp, 503, error, Redact.oneLine(e.getMessage()), extra);
             return;
         }
         long t1 = System.nanoTime();
@@ -68,12 +77,21 @@ final class QueryServlet extends JdbcServlet {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
+            record(startMs, 500, "sql", (t1 - t0) / 1_000, (System.nanoTime() - t0) / 1_000, p);
             Json.error(resp, 500, "sql", Redact.oneLine(e.getMessage()), extra);
             return;
         }
+        record(startMs, 200, "", (t1 - t0) / 1_000, (System.nanoTime() - t0) / 1_000, p);
         body.put("borrowUs", (t1 - t0) / 1_000);
         body.put("queryUs", (System.nanoTime() - t1) / 1_000);
         Json.send(resp, 200, body);
+    }
+
+    private void record(long startMs, int status, String error, long borrowUs, long elapsedUs, QueryParams p) {
+        if (log != null) {
+            log.add(new ScreenLog.Entry(startMs, kind.name().toLowerCase(Locale.ROOT), 0, status, error, 1, borrowUs,
+                    borrowUs, elapsedUs, kind == Kind.WRITE ? p.writeId : null));
+        }
     }
 
     private Object run(Connection c, QueryParams p) throws SQLException {

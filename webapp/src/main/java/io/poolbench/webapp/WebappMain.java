@@ -62,7 +62,8 @@ public final class WebappMain implements Callable<Integer> {
             description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, seed 004).")
     long longScreenMaxMs;
 
-    @Option(names = "--screen-log", paramLabel = "FILE", description = "/screen: one CSV row per request to FILE.")
+    @Option(names = "--screen-log", paramLabel = "FILE", description = "/screen and /short, /medium, /long, /write:"
+            + " one CSV row per request (time in getConnection, status, elapsed) to FILE.")
     Path screenLog;
 
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the HTTP port to FILE once serving.")

@@ -91,10 +91,11 @@ final class CompareData {
      * @param borrowValidation what the pool does on each borrow
      * @param stats JMeter's statistics per request class and {@code all}
      * @param poolState the pool's state during the load
+     * @param record the webapp's borrow waits and the CPU per process over the measured period
      */
     record Load(String profile, Integer round, String pool, Map<String, String> settings, Map<String, String> effective,
             List<String> warnings, String borrowValidation, Map<String, JtlSummary.LabelStats> stats,
-            PoolSampler.PoolState poolState) {
+            PoolSampler.PoolState poolState, LoadRecord record) {
         /** @return the pool and profile, with the round when there is one ({@code HikariCP (hikari, round 2)}) */
         String label() {
             return pool + " (" + profile + (round == null ? "" : ", round " + round) + ")";

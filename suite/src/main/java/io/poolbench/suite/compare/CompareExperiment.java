@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * The main job: for the database given, (1) the JMH ConnectionCycle run for every profile, (2) for each profile the
@@ -181,7 +182,7 @@ public final class CompareExperiment extends AbstractScenario {
             DatabaseWatch watch = DatabaseWatch.of(db);
             for (int r = 1; r <= settings.rounds(); r++) {
                 for (CompareSettings.ProfileRun p : Rounds.order(settings.profiles(), r)) {
-                    if (!load(p, r, watch, vars)) {
+                    if (!load(p, r, watch, db.serverPid(), vars)) {
                         return;
                     }
                 }
@@ -247,8 +248,8 @@ public final class CompareExperiment extends AbstractScenario {
      *
      * @return false when interrupted: nothing new starts
      */
-    private boolean load(CompareSettings.ProfileRun p, int round, DatabaseWatch watch, Map<String, String> vars)
-            throws InterruptedException {
+    private boolean load(CompareSettings.ProfileRun p, int round, DatabaseWatch watch, OptionalLong databasePid,
+            Map<String, String> vars) throws InterruptedException {
         Phase ph = phases.get(LoadDirectory.phaseId(p.id(), round));
         if (!ph.start()) {
             return false;
@@ -262,7 +263,7 @@ public final class CompareExperiment extends AbstractScenario {
             return true;
         }
         try {
-            ph.ok(WebLoadPhase.run(art, settings, p, round, vars, watch, out, progress),
+            ph.ok(WebLoadPhase.run(art, settings, p, round, vars, watch, databasePid, out, progress),
                     LoadDirectory.of(out, p.id(), round).resolve("results.csv"));
         } catch (PhaseFailure | TestbedException | IOException e) {
             ph.failed(e.getMessage());

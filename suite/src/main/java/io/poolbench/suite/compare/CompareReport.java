@@ -106,6 +106,14 @@ public final class CompareReport {
         }
     }
 
+    private static Integer machineCores(Map<String, String> env) {
+        try {
+            return Integer.valueOf(env.getOrDefault("cores", ""));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     private static String f(double v, int decimals) {
         return Figures.fixed(v, decimals);
     }
@@ -182,7 +190,7 @@ public final class CompareReport {
                                 : f(p.meanWaiting(), 2), p.maxActive(), p.max() < 0 ? "none (no pool)"
                                 : Integer.toString(p.max())));
             }
-            sb.append('\n');
+            sb.append('\n').append(LoadRecord.markdown(loads, machineCores(env)));
         }
 
         sb.append("## Borrow/return: JMH ConnectionCycle against the stub driver\n\n");

@@ -56,12 +56,14 @@ final class LoadDirectory {
         CompareData.Profile prof;
         Map<String, JtlSummary.LabelStats> stats;
         PoolSampler.PoolState ps;
+        LoadRecord rec;
         try {
             prof = Files.isRegularFile(profile) ? JSON.readValue(profile.toFile(),
                     CompareData.Profile.class) : new CompareData.Profile(null, id, null, null, null, null, null, null,
                     null);
             stats = warmupMs > 0 ? JtlSummary.readAfterWarmup(csv, warmupMs) : JtlSummary.read(csv);
             ps = PoolSampler.poolState(p.resolve("pool.csv"));
+            rec = LoadRecord.read(p, warmupMs);
         } catch (IOException | RuntimeException e) {
             throw new TestbedException("the results in " + p + " are damaged or missing ("
                     + Redact.oneLine(e.getMessage()) + "): rerun the scenario");
@@ -72,6 +74,6 @@ final class LoadDirectory {
         (prof.urlTimeouts() == null ? Map.<String, String>of() : prof.urlTimeouts())
                 .forEach((k, v) -> effective.put("URL " + k, v));
         return new CompareData.Load(id, round, prof.pool() == null ? "?" : prof.pool(), settings, effective, warnings,
-                prof.borrowValidation() == null ? "not recorded" : prof.borrowValidation(), stats, ps);
+                prof.borrowValidation() == null ? "not recorded" : prof.borrowValidation(), stats, ps, rec);
     }
 }

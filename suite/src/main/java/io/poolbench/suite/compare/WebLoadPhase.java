@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.CpuWindow;
 import io.poolbench.suite.process.JMeterCommand;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
@@ -18,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 /** Compare's web-load phase for one profile: the webapp with the profile under JMeter's plan. */
@@ -39,6 +42,7 @@ final class WebLoadPhase {
      * @param round the round, from 1
      * @param vars the database's placeholder values
      * @param database the watch on the database ({@link io.poolbench.testbed.DatabaseWatch})
+     * @param databasePid the database server's process on this machine, for its CPU; empty when elsewhere
      * @param out the run directory ({@code load/<profile>/r<round>/} receives every file, {@code load/<profile>/}
      *     the profile as it ran)
      * @param progress where progress lines go
@@ -49,7 +53,7 @@ final class WebLoadPhase {
      * @throws InterruptedException when interrupted
      */
     static String run(Artifacts art, CompareSettings settings, CompareSettings.ProfileRun p, int round,
-            Map<String, String> vars, Supplier<String> database, Path out, Progress progress)
+            Map<String, String> vars, Supplier<String> database, OptionalLong databasePid, Path out, Progress progress)
             throws IOException, InterruptedException, CompareExperiment.PhaseFailure {
         PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
         Path dir = Files.createDirectories(LoadDirectory.of(out, p.id(), round));
@@ -70,7 +74,8 @@ final class WebLoadPhase {
                 List.of("--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(),
                         "--max-threads", Integer.toString(settings.webappMaxThreads()),
                         "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
-                        "--rows", Integer.toString(settings.rows())),
+                        "--rows", Integer.toString(settings.rows()),
+                        "--screen-log", dir.resolve(LoadRecord.REQUESTS).toAbsolutePath().toString()),
                 Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
                         "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir,
                 line -> {
@@ -81,6 +86,7 @@ final class WebLoadPhase {
         Process webapp = web.process();
         Process jmeter = null;
         PoolSampler sampler = null;
+        CpuWindow cpu = null;
         Path results = dir.resolve("results.csv");
         try {
             int port = web.port();
@@ -98,6 +104,8 @@ final class WebLoadPhase {
                     .property("long.threads", settings.longThreads()).property("thinkMs", settings.thinkMs())
                     .property("rows", data.orders()).property("customers", data.customers()).build();
             long t0 = System.nanoTime();
+            ProcessCpu watched = new ProcessCpu().watch("webapp", webapp.pid());
+            databasePid.ifPresent(pid -> watched.watch("database", pid));
             jmeter = Children.start(jm, Map.of(), dir.resolve("jmeter.out"), line -> {
                 if (line.startsWith("summary +")) {
                     long sec = (System.nanoTime() - t0) / 1_000_000_000L;
@@ -105,6 +113,8 @@ final class WebLoadPhase {
                             + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
                 }
             });
+            cpu = CpuWindow.start(watched.watch("jmeter", jmeter.pid()), settings.rampupSeconds(),
+                    settings.durationSeconds());
             // every wait has a deadline, and a dead webapp or database ends the load within seconds
             String gone = ChildWait.await(jmeter, settings.durationSeconds() + 120L, "JMeter did not end within 120 s"
                     + " after the load's planned end and was stopped (log: " + dir.resolve("jmeter.log") + ")",
@@ -115,6 +125,7 @@ final class WebLoadPhase {
             }
             int rc = jmeter.exitValue();
             Children.awaitOutput(jmeter);
+            JSON.writeValue(dir.resolve(LoadRecord.CPU).toFile(), cpu.stop());
             if (!webapp.isAlive()) {
                 throw new CompareExperiment.PhaseFailure("the webapp exited with code " + webapp.exitValue()
                         + " at the end of the load (log: " + dir.resolve("webapp.log") + ")");
@@ -123,6 +134,9 @@ final class WebLoadPhase {
                 throw new CompareExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
             }
         } finally {
+            if (cpu != null) {
+                cpu.stop();
+            }
             if (sampler != null) {
                 sampler.stop();
             }

@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed002;
 
 import io.poolbench.suite.tools.PgBouncer;
-import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
@@ -48,6 +47,12 @@ public final class Seed002Command extends ScenarioCommand {
 
     @Mixin
     RoundsOption rounds;
+
+    @Option(names = "--with-connecting", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Each round also runs a second trial that opens the variant first (the shared connection,"
+                    + " or creating and filling the pool) and closes it after: the article's clock (default;"
+                    + " --no-with-connecting: only trials whose clock starts with the threads, the variant open).")
+    boolean withConnecting;
 
     @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
             description = "Pools (default hikari,dbcp2; --as-article: every pooled profile).")
@@ -106,23 +111,7 @@ public final class Seed002Command extends ScenarioCommand {
         int n = rounds.orElse(asArticle ? 30 : 3);
         List<Integer> loadedCounts = threadsUnderLoad != null ? threadsUnderLoad : asArticle || threads != null
                 ? counts : List.of(10, 30);
-        for (int c : loadedCounts) {
-            Cli.range("--threads-under-load", c, 1, 2_000);
-        }
-        for (int c : counts) {
-            Cli.range("--threads", c, 1, 2_000);
-        }
-        Cli.range("--pool-size", poolSize, 1, 1_000);
-        Cli.range("--load-threads", loadThreads, 1, 1_000);
-        if (!List.of("rows", "aggregate").contains(loadQuery)) {
-            throw new TestbedException("--load-query " + loadQuery + ": use rows or aggregate");
-        }
-        Cli.range("--load-pool", loadPool, 1, 1_000);
-        Cli.range("--memory-connections", memoryConnections, 1, 1_000);
         budget.percent(); // its range, before anything starts
-        for (int c : serverConnections) {
-            Cli.range("--server-connections", c, 1, 2_000);
-        }
         List<String> loads = switch (load) {
             case "none" -> List.of("none");
             case "cross-join" -> List.of("cross-join");
@@ -152,7 +141,7 @@ public final class Seed002Command extends ScenarioCommand {
         }
         Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
-                db.kind, budget.percent(), loadQuery);
+                db.kind, budget.percent(), loadQuery, withConnecting);
         return run(new Seed002Experiment(settings, pools, notes, bouncer, db));
     }
 }

@@ -54,9 +54,12 @@ final class Seed002Data {
      * @param elapsedMs each trial's time from the release of the threads to the last one's end, ms
      * @param errors failed queries over the trials
      * @param firstError the first failure's message, or null
+     * @param withConnectingMs each round's second trial on the article's clock: opening the variant (the shared
+     *     connection, or creating and filling the pool), the trial and closing what was opened, ms; null when not measured (runs
+     *     written before, or {@code --clock excluding})
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Trial(List<Double> elapsedMs, int errors, String firstError) {
+    record Trial(List<Double> elapsedMs, int errors, String firstError, List<Double> withConnectingMs) {
     }
 
     /**

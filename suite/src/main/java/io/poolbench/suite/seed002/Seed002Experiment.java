@@ -92,9 +92,8 @@ public final class Seed002Experiment extends AbstractScenario {
             }
             for (String v : variants) {
                 phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, Variants.label(v, pools) + ", load "
-                        + l
-                        + ": threads " + (l.equals("none") ? counts : loadedCounts) + ", 1 warm-up + " + n
-                        + " trials each"));
+                        + l + ": threads " + (l.equals("none") ? counts : loadedCounts) + ", 1 warm-up + " + n
+                        + " trials each" + (settings.withConnecting() ? ", each beside one that opens it first" : "")));
             }
         }
         Path data = Files.createDirectories(dir.resolve("shared"));
@@ -217,6 +216,7 @@ public final class Seed002Experiment extends AbstractScenario {
             List<String> live = new ArrayList<>(clients.keySet());
             for (int c : counts) {
                 Map<String, List<Double>> ms = new LinkedHashMap<>();
+                Map<String, List<Double>> withConnecting = new LinkedHashMap<>();
                 Map<String, Integer> errors = new LinkedHashMap<>();
                 Map<String, String> firstError = new LinkedHashMap<>();
                 for (int round = -1; round < n; round++) {
@@ -231,6 +231,12 @@ public final class Seed002Experiment extends AbstractScenario {
                             continue;
                         }
                         ms.computeIfAbsent(v, x -> new ArrayList<>()).add(tr.elapsedMs());
+                        if (settings.withConnecting()) {
+                            SharedConnectionTrial.Trial cold = Variants.withConnecting(v, pools, settings.poolSize(),
+                                    database, bouncer, c);
+                            withConnecting.computeIfAbsent(v, x -> new ArrayList<>()).add(cold.elapsedMs());
+                            errors.merge(v, cold.errors(), Integer::sum);
+                        }
                         errors.merge(v, tr.errors(), Integer::sum);
                         if (tr.firstError() != null) {
                             firstError.putIfAbsent(v, tr.firstError());
@@ -239,7 +245,7 @@ public final class Seed002Experiment extends AbstractScenario {
                 }
                 for (String v : live) {
                     results.get(v).trials().put(Integer.toString(c), new Seed002Data.Trial(ms.get(v), errors.get(v),
-                            firstError.get(v)));
+                            firstError.get(v), withConnecting.get(v)));
                     JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
                     progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
                             Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
@@ -264,7 +270,7 @@ public final class Seed002Experiment extends AbstractScenario {
                 String first = null;
                 for (int c : counts) {
                     Seed002Data.Trial t = results.get(v).trials().get(Integer.toString(c));
-                    queries += (long) c * n;
+                    queries += (long) c * n * (settings.withConnecting() ? 2 : 1);
                     failed += t.errors();
                     first = first != null ? first : t.firstError();
                 }

@@ -73,6 +73,9 @@ public final class Seed002Report {
                 + " release to the last thread's end. %d measured trials per variant and N after one unrecorded"
                 + " warm-up trial (excluded). Pools and PgBouncer (transaction mode): %d connections, filled before"
                 + " the trials (the setup column: opening the shared connection, or creating and filling the pool)."
+                + (s.withConnecting() ? " In brackets: the mean of a second trial per round on the article's clock,"
+                + " which includes that opening and the closing after the queries (the article's also included"
+                + " starting the threads; ours starts them before the clock)." : "")
                 + " Background load \"cross-join\": %d threads over a pool of %d in their own JVM, each running the"
                 + " CROSS JOIN of 200 orders × 500 products back to back, %s (the article: JMeter, 150 threads, pool"
                 + " 200, the join's 100,000 rows as the result). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores,"
@@ -128,7 +131,9 @@ public final class Seed002Report {
                         continue;
                     }
                     double mean = Figures.mean(ms);
-                    md.append(String.format(Locale.ROOT, " %,.1f / %,.1f |", mean, percentile(ms, 0.99)));
+                    List<Double> wc = t.withConnectingMs() == null ? List.of() : t.withConnectingMs();
+                    md.append(String.format(Locale.ROOT, " %,.1f / %,.1f%s |", mean, percentile(ms, 0.99),
+                            wc.isEmpty() ? "" : String.format(Locale.ROOT, " (%,.1f)", Figures.mean(wc))));
                     xs.add((double) c);
                     ys.add(mean);
                     vm.put(c, mean);

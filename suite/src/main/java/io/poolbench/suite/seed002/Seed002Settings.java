@@ -1,5 +1,7 @@
 package io.poolbench.suite.seed002;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
 /**
@@ -23,10 +25,30 @@ import java.util.List;
  * @param loadQuery how the background load runs the CROSS JOIN: {@code rows} (its 100,000 rows sent to the client,
  *     the article's) or {@code aggregate} (summed in the server, one row back); null in run directories written
  *     before the choice, which ran {@code aggregate}
+ * @param withConnecting true when each round also ran a trial on the article's clock, opening the variant first
+ *     ({@code --clock both}); false in run directories written before
  */
 public record Seed002Settings(List<Integer> threads, List<Integer> threadsUnderLoad, int trials, List<String> profiles, int poolSize, List<String> loads,
         int loadThreads, int loadPool, int memoryConnections, List<Integer> serverConnections,
-        List<String> without, String query, String database, double maxErrorPercent, String loadQuery) {
+        List<String> without, String query, String database, double maxErrorPercent, String loadQuery,
+        boolean withConnecting) {
+    /**
+     * @throws io.poolbench.testbed.TestbedException one line naming the option whose value is out of range
+     */
+    public Seed002Settings {
+        threads.forEach(c -> Cli.range("--threads", c, 1, 2_000));
+        (threadsUnderLoad == null ? List.<Integer>of() : threadsUnderLoad)
+                .forEach(c -> Cli.range("--threads-under-load", c, 1, 2_000));
+        Cli.range("--pool-size", poolSize, 1, 1_000);
+        Cli.range("--load-threads", loadThreads, 1, 1_000);
+        Cli.range("--load-pool", loadPool, 1, 1_000);
+        Cli.range("--memory-connections", memoryConnections, 1, 1_000);
+        serverConnections.forEach(c -> Cli.range("--server-connections", c, 1, 2_000));
+        if (loadQuery != null && !List.of("rows", "aggregate").contains(loadQuery)) {
+            throw new TestbedException("--load-query " + loadQuery + ": use rows or aggregate");
+        }
+    }
+
     /** @return {@link #loadQuery}, or {@code aggregate} for a run directory written before the choice */
     public String loadQueryOrDefault() {
         return loadQuery == null ? "aggregate" : loadQuery;

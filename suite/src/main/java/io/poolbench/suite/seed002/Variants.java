@@ -69,6 +69,34 @@ final class Variants {
         }
     }
 
+    /**
+     * One trial on the article's clock, which "counted the time of creating the connection, executing the query,
+     * clearing the result and closing the connection" (seed 002's article): opens the variant afresh (as
+     * {@link #open}), runs the trial, closes what it opened, and times all three. The article's clock also included
+     * starting the threads; ours starts and parks them before the clock, as in every trial.
+     *
+     * @param v the variant
+     * @param pools the pool profiles
+     * @param poolSize every pool's size
+     * @param database the database
+     * @param bouncer PgBouncer, when it runs
+     * @param threads threads, each one query
+     * @return the trial, its elapsed time from before the opening to after the closing
+     * @throws Exception when it cannot connect
+     */
+    static SharedConnectionTrial.Trial withConnecting(String v, List<PoolProfile> pools, int poolSize,
+            Database database, PgBouncer bouncer, int threads) throws Exception {
+        Map<String, DataSource> pooled = new HashMap<>();
+        long t0 = System.nanoTime();
+        SharedConnectionTrial.Trial t;
+        try (SharedConnectionTrial.Client c = open(v, pools, poolSize, database, bouncer, pooled)) {
+            t = SharedConnectionTrial.trial(c, threads);
+        } finally {
+            pooled.values().forEach(PoolProfile::close);
+        }
+        return new SharedConnectionTrial.Trial((System.nanoTime() - t0) / 1e6, t.errors(), t.firstError());
+    }
+
     /** @return pgjdbc's own DataSource: every getConnection opens a new connection */
     private static DataSource newConnectionEach(String url, String user, String password) {
         PGSimpleDataSource ds = new PGSimpleDataSource();

@@ -8,6 +8,7 @@ import io.poolbench.testbed.ImageOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
@@ -23,7 +24,9 @@ import picocli.CommandLine.Option;
 @Command(name = "seed004", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Seed 004 reproduced: the article's DBCP and HikariCP resources in one webapp in front of a"
                 + " MySQL writer + replica behind Toxiproxy, loaded by seed004.jmx on two JMeter engines; the table"
-                + " beside the article's. Needs Docker.",
+                + " beside the article's. Needs Docker. --rounds N (default 1 here: a run is minutes long) runs every"
+                + " profile N times in rotated order; with --failover, the failed requests at the failover are then"
+                + " compared within each round, with a 95 %% interval. --vary runs once, after the rounds.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every run ok", "1:a run failed (the summary marks it; run.json says why)",
             "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C)"})
@@ -61,6 +64,9 @@ public final class Seed004Command extends ScenarioCommand {
     @Mixin
     ErrorBudgetOption budget;
 
+    @Mixin
+    RoundsOption rounds;
+
     @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
     boolean failover;
 
@@ -93,7 +99,7 @@ public final class Seed004Command extends ScenarioCommand {
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
-                images.toxiproxyImage, budget.percent());
+                images.toxiproxyImage, budget.percent(), rounds.orElse(1));
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
@@ -122,7 +128,7 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        Seed004Settings s = checked.withRuns(runs);
+        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(runs, checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
         return run(new Seed004Experiment(s, art, varied, variants));

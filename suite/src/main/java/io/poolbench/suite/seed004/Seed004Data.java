@@ -43,8 +43,10 @@ final class Seed004Data {
      * @param status the run's status
      * @param runs each run's figures
      * @param article the article's figures beside them
+     * @param findings the comparisons over rounds (none from one round; absent in a run directory written before)
      */
-    record Summary(String status, List<Seed004Figures.RunStats> runs, Article article) {
+    record Summary(String status, List<Seed004Figures.RunStats> runs, Article article,
+            Seed004Rounds.Findings findings) {
     }
 
     /**

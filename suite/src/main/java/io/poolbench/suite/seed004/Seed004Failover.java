@@ -24,14 +24,82 @@ final class Seed004Failover {
     }
 
     /**
+     * The report's failover section: one row per run, or nothing when the runs injected no failover.
+     *
+     * @param settings the run's settings
+     * @param stats each run's figures, in the order run
+     * @param outcomes each run's outcome by id
+     * @param base {@code seed004/} of the run directory
+     * @return the Markdown, empty without {@code --failover}
+     * @throws IOException when a run's record cannot be read
+     */
+    static String section(Seed004Settings settings, List<Seed004Figures.RunStats> stats,
+            Map<String, Seed004Data.Outcome> outcomes, Path base) throws IOException {
+        if (!settings.failover()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## Failover\n\nA planned failover in the middle of the measured period"
+                + " (A read-only, B promoted, the writer endpoint moved to B, A rebooted). Times in s after the"
+                + " injection. The article describes HikariCP reconnecting \"in a short time\" and DBCP2's"
+                + " reconnection getting \"clogged\" under load; it gives no figures.\n\n");
+        md.append("| run | failover took | first acknowledged write on the new writer after | failed from the"
+                + " injection on (in flight or later), by class |"
+                + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
+                + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
+        for (Seed004Figures.RunStats r : stats) {
+            md.append(failoverRow(r.id(), outcomes.get(r.id()), ScreenLog.read(base.resolve(r.id())
+                    .resolve("screens.csv")))).append('\n');
+        }
+        return md.append('\n').toString();
+    }
+
+    /**
      * One row of the failover table from a run's outcome and the webapp's record: requests that ended after the
      * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
      * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
      */
     static String failoverRow(String id, Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
+        Counts c = counts(o, log);
+        if (c == null) {
+            return "| " + id + " | **no failover recorded** | | | | | | |";
+        }
+        long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
+        Ledger.Reconciliation l = o.ledger();
+        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id,
+                c.tookMs() / 1000.0, c.firstWriteMs() == null ? "**none**"
+                        : String.format(Locale.ROOT, "%.1f", c.firstWriteMs() / 1000.0),
+                c.errors().isEmpty() ? "none" : c.errors().toString(), c.longBorrows(), c.limitMs(),
+                timeoutMs > 0 ? "" : ", unbounded",
+                l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
+                l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
+    }
+
+    /**
+     * What one run's failover did to its requests.
+     *
+     * @param tookMs from the injection to the old writer's reboot, ms
+     * @param firstWriteMs from the injection to the end of the first write acknowledged by the new writer, ms; null
+     *     when none was
+     * @param errors failed requests from the injection on (in flight at it or later), by class
+     * @param longBorrows requests from the injection on whose borrow took longer than {@code limitMs}
+     * @param limitMs the pool's borrow timeout, or 10,000 ms (the article's maxWait) when it has none
+     */
+    record Counts(long tookMs, Long firstWriteMs, Map<String, Long> errors, long longBorrows, long limitMs) {
+        /** @return every failed request from the injection on */
+        long failed() {
+            return errors.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /**
+     * @param o the run's outcome
+     * @param log the webapp's record of every request
+     * @return the failover's counts, or null when the run recorded no injection
+     */
+    static Counts counts(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
         Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
         if (!ev.containsKey("injection")) {
-            return "| " + id + " | **no failover recorded** | | | | | | |";
+            return null;
         }
         long t0 = o.t0EpochMs();
         long inj = t0 + ev.get("injection");
@@ -55,12 +123,7 @@ final class Seed004Failover {
                 blocked++;
             }
         }
-        Ledger.Reconciliation l = o.ledger();
-        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id, took / 1000.0,
-                firstWrite == null ? "**none**" : String.format(Locale.ROOT, "%.1f", firstWrite / 1000.0),
-                errors.isEmpty() ? "none" : errors.toString(), blocked, limitMs, timeoutMs > 0 ? "" : ", unbounded",
-                l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
-                l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
+        return new Counts(took, firstWrite, errors, blocked, limitMs);
     }
 
     /** Requests that end within this long after the first success on the new writer still belong to the failover. */

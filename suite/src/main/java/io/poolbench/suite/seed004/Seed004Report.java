@@ -190,8 +190,13 @@ public final class Seed004Report {
                     + "|---|---|---:|---:|---:|---:|---|\n");
             Set<String> bases = new LinkedHashSet<>();
             variants.forEach(v -> bases.add(outcomes.get(v.id()).basedOn()));
+            Map<String, Seed004Settings.Run> byId = new LinkedHashMap<>();
+            settings.runs().forEach(run -> byId.put(run.id(), run));
             for (Seed004Figures.RunStats r : stats) {
-                boolean isBase = bases.contains(r.id());
+                Seed004Settings.Run run = byId.get(r.id());
+                // with rounds, the variants change the profile as its first round ran it
+                boolean isBase = bases.contains(r.id()) || run != null && run.roundNo() == 1
+                        && bases.contains(run.variantId());
                 boolean isVariant = variants.contains(r);
                 if (!isBase && !isVariant) {
                     continue;
@@ -240,23 +245,9 @@ public final class Seed004Report {
         }
         md.append('\n');
 
-        boolean failover = settings.failover();
-        if (failover) {
-            md.append("## Failover\n\nA planned failover in the middle of the measured period (A read-only, B"
-                    + " promoted, the writer endpoint moved to B, A rebooted). Times in s after the injection. The"
-                    + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
-                    + " \"clogged\" under load; it gives no figures.\n\n");
-            md.append("| run | failover took | first acknowledged write on the new writer after | failed from the"
-                    + " injection on (in flight or later), by class |"
-                    + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
-                    + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
-            for (Seed004Figures.RunStats r : stats) {
-                Path dir = base.resolve(r.id());
-                Seed004Data.Outcome o = outcomes.get(r.id());
-                md.append(Seed004Failover.failoverRow(r.id(), o, ScreenLog.read(dir.resolve("screens.csv")))).append('\n');
-            }
-            md.append('\n');
-        }
+        md.append(Seed004Failover.section(settings, stats, outcomes, base));
+        Seed004Rounds.Findings findings = Seed004Rounds.of(settings, stats, outcomes, base);
+        md.append(Seed004Rounds.markdown(findings, settings.rounds()));
         for (Seed004Figures.RunStats r : stats) {
             Path dir = base.resolve(r.id());
             Seed004Failover.chart(dir.resolve("results.csv"), outcomes.get(r.id()), dir.resolve("timeline"), r.id() + " ("
@@ -267,7 +258,7 @@ public final class Seed004Report {
                 + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json`,"
                 + " `lint.txt`, `webapp.log`, `jmeter.log`; `run.json` in the run directory is the manifest.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art));
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art, findings));
         return md.toString();
     }
 

@@ -1,8 +1,10 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.stats.Rounds;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,11 +32,13 @@ import java.util.List;
  * @param toxiproxyImage Toxiproxy image setting (null: the default)
  * @param maxErrorPercent the error budget: a run whose failed requests in the measured period, the failover's window
  *     left out, pass this share, %, fails (0 in a run directory written before seed 004 had a budget)
+ * @param rounds how many times each profile runs, in an order rotated from round to round ({@link Run#inRounds});
+ *     1 in a run directory written before seed 004 had rounds
  */
 public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
-        boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent) {
+        boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds) {
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -54,6 +58,9 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         Cli.range("--jitter-ms", jitterMs, 0, 10_000);
         Cli.range("--rows", rows, 1, 100_000_000);
         Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        // a run directory written before rounds has none: it ran each profile once
+        rounds = Math.max(1, rounds);
+        Cli.range("--rounds", rounds, 1, RoundsOption.MAX);
         ScreenModel.Borrow.parse(borrow);
         if (shortPercent < 0 || mediumPercent < 0 || shortPercent + mediumPercent > 100) {
             throw new TestbedException("--mix " + shortPercent + "," + mediumPercent + ": give the short and medium"
@@ -86,7 +93,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         all.addAll(more);
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
-                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent);
+                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds);
     }
 
     /**
@@ -96,8 +103,44 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
      * @param file the profile file that ran (a variant's is a changed copy in the run directory)
      * @param basedOn for a variant, the run it changes; null otherwise
      * @param change for a variant, the one attribute changed, {@code name=value}; null otherwise
+     * @param variant the profile's run id that this run repeats in its round ({@code seed004-dbcp2}); null for a run
+     *     that ran once (its id is its variant)
+     * @param round the round, from 1; null for a run that ran once
      */
-    public record Run(String id, String file, String basedOn, String change) {
+    public record Run(String id, String file, String basedOn, String change, String variant, Integer round) {
+        /** A run that runs once: its id is its variant. */
+        public Run(String id, String file, String basedOn, String change) {
+            this(id, file, basedOn, change, null, null);
+        }
+
+        /** @return the profile's run id across rounds */
+        public String variantId() {
+            return variant == null ? id : variant;
+        }
+
+        /** @return the round, 1 for a run that ran once */
+        public int roundNo() {
+            return round == null ? 1 : round;
+        }
+
+        /**
+         * @param runs each profile's run
+         * @param rounds how many times each runs
+         * @return the runs as given for one round; else round after round, every run once per round in an order
+         *     rotated from round to round ({@link Rounds#order}), ids {@code <id>.r<round>}
+         */
+        public static List<Run> inRounds(List<Run> runs, int rounds) {
+            if (rounds <= 1) {
+                return runs;
+            }
+            List<Run> all = new ArrayList<>();
+            for (int k = 1; k <= rounds; k++) {
+                for (Run r : Rounds.order(runs, k)) {
+                    all.add(new Run(r.id() + ".r" + k, r.file(), r.basedOn(), r.change(), r.id(), k));
+                }
+            }
+            return all;
+        }
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class Seed002RoundsTest {
     private static Seed002Data.Trials trials(String variant, String load, int threads, Double... ms) {
         return new Seed002Data.Trials(variant, variant + " label", load, 1.0,
-                Map.of(Integer.toString(threads), new Seed002Data.Trial(List.of(ms), 0, null)));
+                Map.of(Integer.toString(threads), new Seed002Data.Trial(List.of(ms), 0, null, null)));
     }
 
     @Test
@@ -39,6 +39,19 @@ class Seed002RoundsTest {
         // one round under the load: a ratio, never a verdict
         assertEquals(Verdict.ONE_ROUND, f.get(2).verdict());
         assertTrue(f.get(2).measure().contains("under the CROSS JOIN load"));
+    }
+
+    @Test
+    void theArticlesClockGivesItsOwnFindingWhereBothSidesMeasuredIt() {
+        Map<String, Seed002Data.Trials> t = Map.of(
+                "none/pgbouncer", new Seed002Data.Trials("pgbouncer", "PgBouncer", "none", 1.0, Map.of("500",
+                        new Seed002Data.Trial(List.of(300.0, 260.0, 290.0), 0, null, List.of(900.0, 880.0, 950.0)))),
+                "none/hikari", new Seed002Data.Trials("hikari", "HikariCP", "none", 1.0, Map.of("500",
+                        new Seed002Data.Trial(List.of(130.0, 120.0, 131.0), 0, null, List.of(400.0, 390.0, 420.0)))));
+        List<Finding> f = Seed002Rounds.findings(t, List.of("hikari"), 500, 10);
+        assertEquals(2, f.size(), f.toString());
+        assertTrue(f.get(1).measure().startsWith("trial ms with connecting (the article's clock)"), f.get(1).measure());
+        assertEquals(Math.cbrt(900.0 / 400 * 880.0 / 390 * 950.0 / 420), f.get(1).ratio().ratio(), 1e-9);
     }
 
     @Test

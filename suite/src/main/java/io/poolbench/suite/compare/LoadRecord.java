@@ -1,0 +1,116 @@
+package io.poolbench.suite.compare;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.report.Bottleneck;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the webapp and the processes recorded during one web load, beside JMeter's figures: the time each request
+ * spent in getConnection by query class (the webapp's own record, {@code requests.csv}), and the CPU each process
+ * used over the measured period ({@code cpu.json}). On a saturated machine these depend less on it than req/s does.
+ *
+ * @param borrow query class → the borrow waits of the requests that started after the ramp-up; empty when the run
+ *     kept no record (a run written before compare kept one)
+ * @param cpu CPU per process (webapp, jmeter, database) over the measured period; empty when not measured
+ */
+record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu) {
+    /** The webapp's record of every request of one load. */
+    static final String REQUESTS = "requests.csv";
+    /** The CPU per process over the measured period. */
+    static final String CPU = "cpu.json";
+
+    /**
+     * The borrow waits of one query class.
+     *
+     * @param n requests
+     * @param p99Ms 99th percentile of the time in getConnection, ms (HdrHistogram, µs resolution)
+     * @param maxMs the longest, ms
+     */
+    record BorrowWait(long n, double p99Ms, double maxMs) {
+    }
+
+    /**
+     * @param dir one load's directory
+     * @param warmupMs the ramp-up: requests that started within this long of the first are left out, ms
+     * @return what the load recorded; empty parts for files that are missing (runs written before)
+     * @throws IOException when a file is there but cannot be read
+     */
+    static LoadRecord read(Path dir, long warmupMs) throws IOException {
+        Map<String, BorrowWait> borrow = new TreeMap<>();
+        Path requests = dir.resolve(REQUESTS);
+        if (Files.isRegularFile(requests)) {
+            List<ScreenLog.Entry> log = ScreenLog.read(requests);
+            long first = log.stream().mapToLong(ScreenLog.Entry::startEpochMs).min().orElse(0);
+            Map<String, Histogram> h = new TreeMap<>();
+            for (ScreenLog.Entry e : log) {
+                if (e.startEpochMs() >= first + warmupMs) {
+                    h.computeIfAbsent(e.screen(), k -> new Histogram(3)).recordValue(Math.max(0, e.borrowWaitUs()));
+                }
+            }
+            h.forEach((k, v) -> borrow.put(k, new BorrowWait(v.getTotalCount(), v.getValueAtPercentile(99) / 1000.0,
+                    v.getMaxValue() / 1000.0)));
+        }
+        List<ProcessCpu.Usage> cpu = ResultJson.readIfPresent(dir.resolve(CPU),
+                new TypeReference<List<ProcessCpu.Usage>>() { }).orElse(List.of());
+        return new LoadRecord(borrow, cpu);
+    }
+
+    /** @return process → cores busy over the measured period */
+    Map<String, Double> cores() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        cpu.forEach(u -> m.put(u.name(), u.cores()));
+        return m;
+    }
+
+    /**
+     * The report's table of what the webapp and the processes recorded per load: borrow wait p99 / max per query
+     * class, CPU per process in cores and the webapp's CPU per request, and the bottleneck ({@link Bottleneck}).
+     *
+     * @param loads the loads, in the order run
+     * @param machineCores the machine's cores, or null when unknown
+     * @return the Markdown; empty when no load kept a record (runs written before)
+     */
+    static String markdown(List<CompareData.Load> loads, Integer machineCores) {
+        if (loads.stream().allMatch(l -> l.record() == null || l.record().borrow().isEmpty() && l.record().cpu()
+                .isEmpty())) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("The webapp's own record and the CPU per process, after the ramp-up:"
+                + " time in getConnection per request (p99 / max, ms, by query class), cores each process kept busy,"
+                + " the webapp's CPU time per request (µs: less dependent on the shared machine than req/s), and the"
+                + " bottleneck (one process at 0.9 of a core or more, or all at 0.9 of the machine: when that is"
+                + " JMeter or the machine, the load measured the harness, not the pool).\n\n");
+        sb.append("| pool (profile) | borrow short | borrow medium | borrow long | cores webapp | cores jmeter |"
+                + " cores database | webapp µs CPU / request | bottleneck |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (CompareData.Load l : loads) {
+            LoadRecord r = l.record() == null ? new LoadRecord(Map.of(), List.of()) : l.record();
+            sb.append("| ").append(l.label());
+            for (String c : CompareReport.CLASSES) {
+                BorrowWait b = r.borrow().get(c);
+                sb.append(" | ").append(b == null ? "–" : Figures.sig3(b.p99Ms()) + " / " + Figures.sig3(b.maxMs()));
+            }
+            Map<String, Double> cores = r.cores();
+            for (String p : List.of("webapp", "jmeter", "database")) {
+                Double c = cores.get(p);
+                sb.append(" | ").append(c == null ? "–" : Figures.fixed(c, 2));
+            }
+            JtlSummary.LabelStats all = l.stats().get("all");
+            double us = Bottleneck.microsPerRequest(cores.get("webapp"), all == null ? null : all.throughput());
+            sb.append(" | ").append(Double.isNaN(us) ? "–" : Figures.sig3(us)).append(" | ")
+                    .append(Bottleneck.of(cores, machineCores)).append(" |\n");
+        }
+        return sb.append('\n').toString();
+    }
+}

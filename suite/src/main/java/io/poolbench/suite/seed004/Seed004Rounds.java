@@ -1,0 +1,169 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.DifferenceFinding;
+import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.MeanInterval;
+import io.poolbench.testbed.stats.RatioInterval;
+import io.poolbench.testbed.stats.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Seed 004 over rounds ({@code --rounds}): every pair of profiles, within each round, on the short screen's p99 (a
+ * ratio: where the article's tail shows first) and, with {@code --failover}, on the requests that failed from the
+ * injection on (a difference: either count may be 0), beside each profile's failures per round with their mean and
+ * its 95 % interval. A run without a result drops its round from the pairs it is in, so n counts only complete
+ * pairs. Every pair is tested at 95 %: with three profiles, three comparisons, so one false "ahead" in about seven
+ * such runs of equal pools is to be expected.
+ */
+public final class Seed004Rounds {
+    private Seed004Rounds() {
+    }
+
+    /**
+     * The comparisons over rounds.
+     *
+     * @param p99 short-screen p99 response time, A ÷ B, per pair of profiles
+     * @param failed failed requests from the injection on, A − B, per pair (empty without a failover)
+     * @param failures per profile, its failed requests from the injection on in each round (null: no result) and
+     *     their mean (empty without a failover)
+     */
+    record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures) {
+        static final Findings NONE = new Findings(List.of(), List.of(), List.of());
+    }
+
+    /**
+     * One profile's failures at the failover over the rounds.
+     *
+     * @param profile the profile's run id
+     * @param perRound failed requests from the injection on, per round (null where the run has no result)
+     * @param mean their mean with its 95 % interval
+     */
+    record Failures(String profile, List<Double> perRound, MeanInterval mean) {
+    }
+
+    /**
+     * @param settings the run's settings
+     * @param stats each run's figures
+     * @param outcomes each run's outcome by id
+     * @param base {@code seed004/} of the run directory (each run's {@code screens.csv} is read for the failover)
+     * @return the findings; {@link Findings#NONE} when the profiles ran in one round
+     * @throws IOException when a run's record cannot be read
+     */
+    static Findings of(Seed004Settings settings, List<Seed004Figures.RunStats> stats,
+            Map<String, Seed004Data.Outcome> outcomes, Path base) throws IOException {
+        if (settings.rounds() < 2) {
+            return Findings.NONE;
+        }
+        int n = settings.rounds();
+        Map<String, Double[]> p99 = new LinkedHashMap<>();
+        Map<String, Double[]> failed = new LinkedHashMap<>();
+        Map<String, Seed004Figures.RunStats> byId = new LinkedHashMap<>();
+        stats.forEach(s -> byId.put(s.id(), s));
+        for (Seed004Settings.Run r : settings.runs()) {
+            if (r.round() == null) {
+                continue;
+            }
+            Double[] p = p99.computeIfAbsent(r.variantId(), k -> new Double[n]);
+            Double[] f = failed.computeIfAbsent(r.variantId(), k -> new Double[n]);
+            Seed004Figures.RunStats st = byId.get(r.id());
+            if (st == null) {
+                continue;
+            }
+            st.screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
+                    .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
+            Path log = base.resolve(r.id()).resolve("screens.csv");
+            if (settings.failover() && Files.isRegularFile(log)) {
+                Seed004Failover.Counts c = Seed004Failover.counts(outcomes.get(r.id()), ScreenLog.read(log));
+                if (c != null) {
+                    f[r.roundNo() - 1] = (double) c.failed();
+                }
+            }
+        }
+        List<String> variants = new ArrayList<>(p99.keySet());
+        List<Finding> ratios = new ArrayList<>();
+        List<DifferenceFinding> diffs = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            for (String b : variants.subList(i + 1, variants.size())) {
+                String a = variants.get(i);
+                RatioInterval.paired(Arrays.asList(p99.get(a)), Arrays.asList(p99.get(b)))
+                        .ifPresent(ri -> ratios.add(new Finding("short-screen p99 ms", a, b, false, ri)));
+                if (settings.failover()) {
+                    DifferenceFinding.paired("failed requests from the failover on", a, b, false,
+                            Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
+                }
+            }
+        }
+        List<Failures> failures = new ArrayList<>();
+        failed.forEach((v, counts) -> {
+            List<Double> per = Arrays.asList(counts);
+            List<Double> present = per.stream().filter(Objects::nonNull).toList();
+            if (settings.failover() && !present.isEmpty()) {
+                failures.add(new Failures(v, per, MeanInterval.of(present)));
+            }
+        });
+        return new Findings(ratios, diffs, failures);
+    }
+
+    /**
+     * @param f the findings
+     * @param rounds the rounds run
+     * @return the report's section, empty for {@link Findings#NONE}
+     */
+    static String markdown(Findings f, int rounds) {
+        if (f.p99().isEmpty() && f.failed().isEmpty() && f.failures().isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "## Over the %d rounds%n%nEach round ran"
+                + " every profile once, the order rotated from round to round; every pair of profiles is compared"
+                + " within each round. The short screen's p99 as a ratio (Student's t on the log ratios);"
+                + " the failed requests from the injection on as a difference (Student's t on the differences: either"
+                + " count may be 0). A verdict only where the 95 %% interval excludes no difference.%n%n", rounds));
+        if (!f.failures().isEmpty()) {
+            md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) |\n"
+                    + "|---|---|---|\n");
+            for (Failures x : f.failures()) {
+                MeanInterval m = x.mean();
+                md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
+                        .map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d)).toList()))
+                        .append(String.format(Locale.ROOT, " | %.1f (%s, n = %d) |%n", m.mean(), m.n() < 2
+                                ? "no interval" : String.format(Locale.ROOT, "%.1f–%.1f", m.low(), m.high()), m.n()));
+            }
+            md.append('\n');
+        }
+        md.append(Finding.bullets(f.p99()));
+        f.failed().forEach(d -> md.append("- ").append(d.verdict() == Verdict.AHEAD ? "**" + d.text() + "**"
+                : d.text()).append('\n'));
+        return md.append('\n').toString();
+    }
+
+    /**
+     * @param dir the run directory
+     * @return the comparisons over rounds for the suite's page (the failed requests at the failover, then the
+     *     short screen's p99), each with its interval; none from one round or when the results are missing
+     */
+    public static List<Claim> claims(Path dir) {
+        Seed004Data.Summary j = ResultJson.readIfPresent(dir.resolve("seed004/summary.json"), Seed004Data.Summary.class)
+                .orElse(null);
+        if (j == null || j.findings() == null) {
+            return List.of();
+        }
+        List<Claim> out = new ArrayList<>(j.findings().failed().stream().map(DifferenceFinding::claim).toList());
+        if (!j.findings().p99().isEmpty()) {
+            out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", j.findings().p99().stream()
+                    .map(Finding::text).toList()) + ".", j.findings().p99()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,42 @@
+package io.poolbench.suite.seed004;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004's rounds: every profile once per round, the order rotated, the ids and the variant kept apart. */
+class Seed004RoundsTest {
+    private static final List<Seed004Settings.Run> PROFILES = List.of(new Seed004Settings.Run("dbcp", "d.xml", null,
+            null), new Seed004Settings.Run("hikari", "h.xml", null, null));
+
+    @Test
+    void oneRoundKeepsTheRunsAsTheyAre() {
+        assertEquals(PROFILES, Seed004Settings.Run.inRounds(PROFILES, 1));
+        assertEquals("dbcp", PROFILES.get(0).variantId());
+        assertEquals(1, PROFILES.get(0).roundNo());
+    }
+
+    @Test
+    void roundsRotateTheOrderAndNameEachRun() {
+        List<Seed004Settings.Run> runs = Seed004Settings.Run.inRounds(PROFILES, 3);
+        assertEquals(List.of("dbcp.r1", "hikari.r1", "hikari.r2", "dbcp.r2", "dbcp.r3", "hikari.r3"),
+                runs.stream().map(Seed004Settings.Run::id).toList());
+        assertEquals(List.of("dbcp", "hikari", "hikari", "dbcp", "dbcp", "hikari"),
+                runs.stream().map(Seed004Settings.Run::variantId).toList());
+        assertEquals(List.of(1, 1, 2, 2, 3, 3), runs.stream().map(Seed004Settings.Run::roundNo).toList());
+        assertEquals("h.xml", runs.get(2).file());
+    }
+
+    @Test
+    void oneRoundGivesNoComparison() throws Exception {
+        assertEquals(Seed004Rounds.Findings.NONE, Seed004Rounds.of(settings(1), List.of(), java.util.Map.of(),
+                java.nio.file.Path.of("nowhere")));
+        assertEquals("", Seed004Rounds.markdown(Seed004Rounds.Findings.NONE, 1));
+    }
+
+    private static Seed004Settings settings(int rounds) {
+        return new Seed004Settings(PROFILES, 750, 3000, 0.25, 2, List.of(), 10, 30, 5, 50, 30, "per-request",
+                9_000, 1, 1, true, 1000, null, null, 1, rounds);
+    }
+}
