@@ -1,10 +1,10 @@
 package io.poolbench.bench;
 
-import io.poolbench.bench.stub.StubDriver;
 import io.poolbench.testbed.PoolKind;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.stub.StubPools;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,20 +45,12 @@ public final class BenchPools {
      * @return the pool
      */
     public static DataSource stubPool(String profile, String stubUrl, int poolSize) {
-        StubDriver.register();
         PoolProfile p = profile(profile);
-        String driver = p.kind().adapter().driverAttribute();
-        if (driver == null) {
-            throw new TestbedException("profile " + p.name() + " is "
-                    + p.kind().adapter().displayName() + ", the driver's own DataSource: it cannot run on the stub"
-                    + " driver; measure it against a database (-p db=postgres)");
+        try {
+            return StubPools.build(p, stubUrl, sizeOverrides(p.kind(), poolSize));
+        } catch (TestbedException e) {
+            throw new TestbedException(e.getMessage() + "; measure it against a database (-p db=postgres)", e);
         }
-        Map<String, String> o = sizeOverrides(p.kind(), poolSize);
-        o.put(p.kind().urlAttribute(), stubUrl);
-        o.put(driver, StubDriver.class.getName());
-        return p.createDataSource(Map.of("poolbench.jdbc.url", stubUrl, "poolbench.jdbc.user", "stub",
-                "poolbench.jdbc.password", "", "poolbench.mysql.endpoint", "stub", "poolbench.mysql.database",
-                "stub"), o);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.poolbench.bench;
 
-import io.poolbench.bench.stub.StubStats;
+import io.poolbench.testbed.stub.StubStats;
 import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.poolbench.bench;
 
-import io.poolbench.bench.stub.Delay;
+import io.poolbench.testbed.stub.Delay;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

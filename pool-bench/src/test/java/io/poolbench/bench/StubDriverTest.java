@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.bench.stub.Delay;
-import io.poolbench.bench.stub.StubConnection;
-import io.poolbench.bench.stub.StubDelays;
-import io.poolbench.bench.stub.StubDriver;
+import io.poolbench.testbed.stub.Delay;
+import io.poolbench.testbed.stub.StubConnection;
+import io.poolbench.testbed.stub.StubDelays;
+import io.poolbench.testbed.stub.StubDriver;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

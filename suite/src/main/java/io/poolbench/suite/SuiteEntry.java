@@ -25,8 +25,8 @@ import java.util.List;
  */
 public enum SuiteEntry {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
-    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 270,
-            List.of("compare", "--duration", "20", "--rounds", "3"), List.of("compare", "--preset", "full"),
+    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 230,
+            List.of("compare", "--duration", "15", "--rounds", "3"), List.of("compare", "--preset", "full"),
             (d, m) -> CompareReport.write(d, new Progress(System.out)), CompareFindings::claims),
     /** Seed 000: elapsed time and borrow waits against pool size. */
     SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
@@ -35,28 +35,28 @@ public enum SuiteEntry {
             (d, m) -> Seed000Report.write(d), Seed000Report::findings),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
-            "concurrency/summary.md", false, 340, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
-                    "--users", "300", "--rounds", "3", "--step-seconds", "5", "--warmup-seconds", "2"),
+            "concurrency/summary.md", false, 290, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
+                    "--users", "300", "--rounds", "3", "--step-seconds", "4", "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> Seed001Report.write(d),
             Seed001Report::findings),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
     SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
-            false, 100, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds",
+            false, 95, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds",
                     "3"), List.of("sweep", "shared"), (d, m) -> Seed002Report.write(d),
             Seed002Report::findings),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
     SEED003("seed003", "sweep connect", "Seed 003: a connection per transaction against a pool",
-            "connect/summary.md", false, 80, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
+            "connect/summary.md", false, 72, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
                     "--rounds", "3", "--transactions", "50"), List.of("sweep", "connect", "--as-article"),
             (d, m) -> Seed003Report.write(d), Seed003Report::findings),
     /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
     SEED004("seed004", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
-            "seed004/summary.md", true, 330, List.of("seed004", "--duration", "16", "--warmup", "6", "--rampup", "3",
+            "seed004/summary.md", true, 315, List.of("seed004", "--duration", "14", "--warmup", "5", "--rampup", "3",
                     "--failover", "--rounds", "3"), List.of("seed004", "--failover", "--rounds", "5"),
             (d, m) -> Seed004Report.write(d),
             Seed004Rounds::claims),
     /** The drills: added latency and an unplanned failover (quick; the planned failover is seed 004's, in rounds). */
-    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 105,
+    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 130,
             List.of("drill", "latency", "unplanned", "--rounds", "1"), List.of("drill"),
             ReportRebuild::drill, d -> List.of());
 

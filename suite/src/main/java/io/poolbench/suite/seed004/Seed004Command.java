@@ -67,6 +67,9 @@ public final class Seed004Command extends ScenarioCommand {
     @Mixin
     RoundsOption rounds;
 
+    @Mixin
+    MapOptions map;
+
     @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
     boolean failover;
 
@@ -128,7 +131,8 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(runs, checked.rounds()));
+        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(map.cells(runs, failover, vary),
+                checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
         return run(new Seed004Experiment(s, art, varied, variants));

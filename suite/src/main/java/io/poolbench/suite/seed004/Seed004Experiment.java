@@ -142,6 +142,7 @@ public final class Seed004Experiment extends AbstractScenario {
         int no = 0;
         FailoverTopology topo = null;
         JMeterEngines engines = null;
+        int roundTripMs = s.rttMs();
         try {
             progress.phase(++no, total, "cluster");
             if (!cluster.start()) {
@@ -163,14 +164,21 @@ public final class Seed004Experiment extends AbstractScenario {
                     break;
                 }
                 try {
+                    Seed004Settings rs = s.forRun(r);
                     if (s.failover() && topo.writerTarget() != Instance.A) {
                         // a failover leaves B the writer: every failover run starts from a fresh cluster
                         topo.close();
                         topo = null;
                         topo = startCluster();
+                        roundTripMs = s.rttMs();
+                    }
+                    if (rs.rttMs() != roundTripMs) {
+                        topo.setLatency(Instance.A, rs.rttMs(), rs.jitterMs());
+                        topo.setLatency(Instance.B, rs.rttMs(), rs.jitterMs());
+                        roundTripMs = rs.rttMs();
                     }
                     Path runDir = out.resolve("seed004").resolve(r.id());
-                    ph.ok(new ScreensRun(s, art, plan, out, progress).run(r, topo, engines),
+                    ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines),
                             runDir.resolve("results.csv"), runDir.resolve("screens.csv"));
                 } catch (PhaseFailure | TestbedException e) {
                     ph.failed(e.getMessage());

@@ -248,6 +248,7 @@ public final class Seed004Report {
         md.append(Seed004Failover.section(settings, stats, outcomes, base));
         Seed004Rounds.Findings findings = Seed004Rounds.of(settings, stats, outcomes, base);
         md.append(Seed004Rounds.markdown(findings, settings.rounds()));
+        md.append(Seed004Map.markdown(settings, stats));
         for (Seed004Figures.RunStats r : stats) {
             Path dir = base.resolve(r.id());
             Seed004Failover.chart(dir.resolve("results.csv"), outcomes.get(r.id()), dir.resolve("timeline"), r.id() + " ("

@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
@@ -106,11 +107,19 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
      * @param variant the profile's run id that this run repeats in its round ({@code seed004-dbcp2}); null for a run
      *     that ran once (its id is its variant)
      * @param round the round, from 1; null for a run that ran once
+     * @param cell for a cell of the saturation map ({@code --map}), its load, round trip and borrowing; null for a
+     *     run at the settings' own
      */
-    public record Run(String id, String file, String basedOn, String change, String variant, Integer round) {
+    public record Run(String id, String file, String basedOn, String change, String variant, Integer round,
+            Cell cell) {
         /** A run that runs once: its id is its variant. */
         public Run(String id, String file, String basedOn, String change) {
-            this(id, file, basedOn, change, null, null);
+            this(id, file, basedOn, change, null, null, null);
+        }
+
+        /** A run of a round, at the settings' own load. */
+        public Run(String id, String file, String basedOn, String change, String variant, Integer round) {
+            this(id, file, basedOn, change, variant, round, null);
         }
 
         /** @return the profile's run id across rounds */
@@ -136,11 +145,45 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
             List<Run> all = new ArrayList<>();
             for (int k = 1; k <= rounds; k++) {
                 for (Run r : Rounds.order(runs, k)) {
-                    all.add(new Run(r.id() + ".r" + k, r.file(), r.basedOn(), r.change(), r.id(), k));
+                    all.add(new Run(r.id() + ".r" + k, r.file(), r.basedOn(), r.change(), r.id(), k, r.cell()));
                 }
             }
             return all;
         }
+    }
+
+    /**
+     * One cell of the saturation map.
+     *
+     * @param load the load in multiples of the article's per-server rate (× 1 = {@code --share 0.25}, 12.5
+     *     requests/s)
+     * @param rttMs the round trip added between webapp and MySQL, ms
+     * @param borrow {@code per-request} or {@code per-query}
+     */
+    public record Cell(double load, int rttMs, String borrow) {
+        /** The article's per-server share: one of its four servers. */
+        public static final double ARTICLE_SHARE = 0.25;
+
+        /** @return the cell in a run id, e.g. {@code x2-rtt10-per-request} */
+        public String label() {
+            return "x" + Figures.plain(load) + "-rtt" + rttMs + "-" + borrow;
+        }
+    }
+
+    /**
+     * @param r a run
+     * @return these settings with the run's cell (its share, round trip and borrowing) in place; these when it has
+     *     none
+     */
+    public Seed004Settings forRun(Run r) {
+        Cell c = r.cell();
+        if (c == null) {
+            return this;
+        }
+        return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
+                warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
+                longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
+                rounds);
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */

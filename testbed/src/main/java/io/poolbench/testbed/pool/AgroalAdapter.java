@@ -6,6 +6,7 @@ import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
 import io.agroal.api.configuration.supplier.AgroalPropertiesReader;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
@@ -79,6 +80,12 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
         return Boolean.parseBoolean(s.getOrDefault("validateOnBorrow", "false"))
                 ? "every borrow (validateOnBorrow=true) with the connection validator"
                 : "none (validateOnBorrow=" + s.getOrDefault("validateOnBorrow", "false, Agroal's default") + ")";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        return Boolean.parseBoolean(s.getOrDefault("validateOnBorrow", "false")) ? BorrowCheck.EVERY_BORROW
+                : BorrowCheck.NONE;
     }
 
     @Override

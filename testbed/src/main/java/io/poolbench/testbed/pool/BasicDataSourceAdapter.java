@@ -2,6 +2,7 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,6 +105,12 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         return "every borrow (testOnBorrow=" + tob + (s.containsKey("testOnBorrow") ? "" : ", " + displayName()
                 + "'s default") + ") with " + (s.containsKey("validationQuery") ? "validationQuery `"
                 + s.get("validationQuery") + "`" : "JDBC4 isValid()") + ": one round trip per borrow";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        // DBCP2 validates with validationQuery, or JDBC4 isValid() without one; testOnBorrow defaults to true
+        return Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "true")) ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.poolbench.testbed.pool;
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +58,12 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
         return "every borrow (testConnectionOnCheckout=true) with " + (s.containsKey("preferredTestQuery")
                 ? "preferredTestQuery `" + s.get("preferredTestQuery") + "`" : "JDBC4 isValid()")
                 + ": one round trip per borrow";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        return Boolean.parseBoolean(s.getOrDefault("testConnectionOnCheckout", "false")) ? BorrowCheck.EVERY_BORROW
+                : BorrowCheck.NONE;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,6 +64,13 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
             return "none (DBCP 1 validates on borrow only with testOnBorrow and a validationQuery)";
         }
         return "every borrow with validationQuery `" + s.get("validationQuery") + "`: one round trip per borrow";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        // DBCP 1 validates only with a validationQuery
+        return Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "true")) && s.containsKey("validationQuery")
+                ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE;
     }
 
     @Override

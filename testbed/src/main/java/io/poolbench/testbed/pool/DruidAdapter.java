@@ -4,6 +4,7 @@ import com.alibaba.druid.pool.DruidDataSource;
 import com.alibaba.druid.pool.DruidDataSourceFactory;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,15 @@ public final class DruidAdapter extends AbstractPoolAdapter {
                     + " ms (testWhileIdle, Druid's default)";
         }
         return "none (testOnBorrow=false, testWhileIdle=false)";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        if (Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))) {
+            return BorrowCheck.EVERY_BORROW;
+        }
+        return Boolean.parseBoolean(s.getOrDefault("testWhileIdle", "true")) ? BorrowCheck.idleOver(
+                Long.parseLong(s.getOrDefault("timeBetweenEvictionRunsMillis", "60000").trim())) : BorrowCheck.NONE;
     }
 
     @Override

@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariPoolMXBean;
 import com.zaxxer.hikari.util.PropertyElf;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +63,12 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         return "only for connections idle longer than 500 ms (HikariCP's aliveBypassWindowMs), with "
                 + (s.containsKey("connectionTestQuery") ? "connectionTestQuery `" + s.get("connectionTestQuery") + "`"
                 : "JDBC4 isValid()");
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        // HikariPool.getConnection: isConnectionDead only when the entry was last used more than aliveBypassWindowMs ago
+        return BorrowCheck.idleOver(Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500));
     }
 
     @Override

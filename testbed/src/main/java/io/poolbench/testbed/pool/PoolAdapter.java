@@ -1,6 +1,7 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -122,6 +123,16 @@ public interface PoolAdapter {
      *     one round trip per borrow}
      */
     String borrowValidation(Map<String, String> attributes);
+
+    /**
+     * What {@link #borrowValidation} says, for the model ({@code poolbench plan}): the round trip a borrow costs.
+     *
+     * @param attributes the resource's attributes as written
+     * @return the validation on borrow; none by default (a pool that does not validate, or is not a pool)
+     */
+    default BorrowCheck borrowCheck(Map<String, String> attributes) {
+        return BorrowCheck.NONE;
+    }
 
     /**
      * The pool's own traps in a profile, one line each ending with its source in brackets, e.g. an idleTimeout

@@ -2,6 +2,7 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,14 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         return "on borrow with " + (s.containsKey("validationQuery") ? "validationQuery `" + s.get("validationQuery")
                 + "`" : "JDBC4 isValid()") + ", at most once per connection every "
                 + s.getOrDefault("validationInterval", "3000") + " ms (validationInterval)";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        // ConnectionPool.borrowConnection: validate(VALIDATE_BORROW) at most once per validationInterval per connection
+        return Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))
+                ? BorrowCheck.idleOver(Long.parseLong(s.getOrDefault("validationInterval", "3000").trim()))
+                : BorrowCheck.NONE;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,11 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         return "only for connections idle longer than " + s.getOrDefault("connectionIdleLimitInSeconds", "5")
                 + " s (connectionIdleLimitInSeconds), with " + s.getOrDefault("testConnectionQuery", "isValid")
                 + " (testConnectionQuery)";
+    }
+
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> s) {
+        return BorrowCheck.idleOver(1000 * Long.parseLong(s.getOrDefault("connectionIdleLimitInSeconds", "5").trim()));
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.poolbench.bench.stub;
+package io.poolbench.testbed.stub;
 
 import java.util.concurrent.locks.LockSupport;
 

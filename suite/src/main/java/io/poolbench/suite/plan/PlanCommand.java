@@ -1,0 +1,85 @@
+package io.poolbench.suite.plan;
+
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.ProfileOptions;
+import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.model.PoolReading;
+import io.poolbench.testbed.model.Workload;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code poolbench plan}: where a user's own pool breaks, predicted from its context.xml and the traffic. */
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Predicts, from a context.xml and your traffic alone (no database, no Docker: the pool is built"
+                + " against a stub driver to read its settings), the borrow wait and response time, the load at"
+                + " which the pool breaks at your round trip and the round trip at which it breaks at your load, and"
+                + " the pool size Erlang C asks for. Defaults: seed 004's short screen (5 queries of 8 ms) at 1 ms.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the answer was printed", "2:bad input (one line on stderr)"})
+public final class PlanCommand implements Callable<Integer> {
+    @Option(names = "--profile", required = true, paramLabel = "NAME|FILE",
+            description = "The pool's context.xml, or a profile name in webapp/conf.")
+    String profile;
+
+    @Option(names = "--rate", required = true, paramLabel = "PER_S", description = "Requests per second.")
+    double rate;
+
+    @Option(names = "--rtt-ms", defaultValue = "1", paramLabel = "MS",
+            description = "Round trip between the application and the database, ms (default ${DEFAULT-VALUE}).")
+    double rttMs;
+
+    @Option(names = "--hold-ms", paramLabel = "MS",
+            description = "Server time of one query, ms, the same for every request (default 8, seed 004's short"
+                    + " screen); or give --hold-p50 and --hold-p90 for a log-normal spread.")
+    Double holdMs;
+
+    @Option(names = "--hold-p50", paramLabel = "MS", description = "Median server time of one query, ms.")
+    Double holdP50;
+
+    @Option(names = "--hold-p90", paramLabel = "MS", description = "90th percentile of it, ms.")
+    Double holdP90;
+
+    @Option(names = "--queries-per-request", defaultValue = "5", paramLabel = "N",
+            description = "Queries one request runs (default ${DEFAULT-VALUE}).")
+    int queries;
+
+    @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",
+            description = "One getConnection() per request, or one per query (default ${DEFAULT-VALUE}).")
+    String borrow;
+
+    @Option(names = "--run-minutes", defaultValue = "45", paramLabel = "MIN",
+            description = "Length of the simulated run: its maximum grows with it (default ${DEFAULT-VALUE}, seed"
+                    + " 004's article).")
+    double runMinutes;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "The simulation's random seed.")
+    long seed;
+
+    @Mixin
+    ProfileOptions profileOptions;
+
+    @Override
+    public Integer call() {
+        boolean perQuery = ScreenModel.Borrow.parse(borrow) == ScreenModel.Borrow.PER_QUERY;
+        if ((holdP50 == null) != (holdP90 == null) || holdMs != null && holdP50 != null) {
+            throw new TestbedException("give --hold-ms, or --hold-p50 with --hold-p90, not both");
+        }
+        double p50 = holdP50 != null ? holdP50 : holdMs != null ? holdMs : ScreenModel.SHORT_QUERY_MS;
+        double p90 = holdP90 != null ? holdP90 : p50;
+        if (!(runMinutes >= 1.0 / 60) || runMinutes > 24 * 60) {
+            throw new TestbedException("--run-minutes " + runMinutes + " is out of range: give 0.017 to 1440");
+        }
+        Workload w;
+        try {
+            w = new Workload(rate, queries, p50, p90, rttMs, perQuery);
+        } catch (IllegalArgumentException e) {
+            throw new TestbedException(e.getMessage());
+        }
+        PoolProfile p = profileOptions.load(profile, null);
+        System.out.print(Plan.text(PoolReading.of(p), w, runMinutes, seed, p.warnings()));
+        return 0;
+    }
+}

@@ -1,0 +1,217 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.model.PoolReading;
+import io.poolbench.testbed.model.PoolSimulation;
+import io.poolbench.testbed.model.Workload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Seed 004's saturation map ({@code seed004 --map}): per profile and borrowing pattern, the short screen's p50 / p90 /
+ * p99 / max at every load and round trip, beside the model's prediction for the same cell (the pool read from its
+ * profile, seed 004's three screens as three kinds of request sharing it, {@link PoolSimulation} over the measured
+ * period's length: never fitted to the cells); the knee per round trip, measured and predicted by one rule (the
+ * load at which the short screen's p99 reaches 10 × its value at the grid's lowest load, interpolated on log p99
+ * between the two loads around it); and the cells where the article's shape appears (the short median within
+ * 1.5 × the lowest load's while the maximum is 10 × p90 or more, or any screen in the 20-second class).
+ */
+final class Seed004Map {
+    /** The knee: this many times the lowest load's p99. */
+    static final double KNEE_FACTOR = 10;
+    private static final long SEED = 4;
+
+    private Seed004Map() {
+    }
+
+    /** One cell, measured (median over its rounds) and predicted, ms. */
+    private record Cell(double load, double p50, double p90, double p99, double max, double maxAll, int n,
+            double modelP99, double modelMax) {
+    }
+
+    /**
+     * @param settings the run's settings
+     * @param stats each run's figures
+     * @return the map's section; empty when the run was not a map
+     */
+    static String markdown(Seed004Settings settings, List<Seed004Figures.RunStats> stats) {
+        Map<String, Seed004Figures.RunStats> byId = new LinkedHashMap<>();
+        stats.forEach(s -> byId.put(s.id(), s));
+        // profile → borrow → rtt → load → the cell's runs
+        Map<String, Map<String, Map<Integer, Map<Double, List<Seed004Figures.RunStats>>>>> grid = new LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
+        for (Seed004Settings.Run r : settings.runs()) {
+            Seed004Settings.Cell c = r.cell();
+            if (c == null) {
+                continue;
+            }
+            String profile = r.variantId().substring(0, r.variantId().indexOf('@'));
+            files.putIfAbsent(profile, r.file());
+            List<Seed004Figures.RunStats> l = grid.computeIfAbsent(profile, k -> new LinkedHashMap<>())
+                    .computeIfAbsent(c.borrow(), k -> new TreeMap<>()).computeIfAbsent(c.rttMs(), k -> new TreeMap<>())
+                    .computeIfAbsent(c.load(), k -> new ArrayList<>());
+            if (byId.containsKey(r.id())) {
+                l.add(byId.get(r.id()));
+            }
+        }
+        if (grid.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## The saturation map\n\nLoad in multiples of the article's per-server"
+                + " rate (× 1 = 12.5 requests/s), round trip added by Toxiproxy. Per cell the short screen's p50 / p90"
+                + " / p99 / max (ms, median over the cell's rounds), and in brackets the model's p99 / max for the same"
+                + " cell: the pool read from its profile on the stub driver, seed 004's three screens as three kinds"
+                + " of request sharing it (the long screen's time drawn per request, not per user as in the"
+                + " experiment), a discrete-event simulation over the measured period; it leaves out Tomcat's 200"
+                + " threads, the database's own queue and the round trip's jitter, and is fitted to nothing here."
+                + " **Bold**: the article's shape (median within 1.5 × the lowest load's, max ≥ 10 × p90, or any"
+                + " screen ≥ 20 s).\n\n");
+        grid.forEach((profile, byBorrow) -> {
+            PoolReading pool = read(files.get(profile), md);
+            byBorrow.forEach((borrow, byRtt) -> {
+                md.append("### ").append(profile).append(", ").append(borrow).append(" borrowing\n\n| load |");
+                byRtt.keySet().forEach(rtt -> md.append(" +").append(rtt).append(" ms |"));
+                md.append("\n|---|").append("---|".repeat(byRtt.size())).append('\n');
+                Map<Integer, List<Cell>> cells = new LinkedHashMap<>();
+                byRtt.forEach((rtt, byLoad) -> cells.put(rtt, byLoad.entrySet().stream()
+                        .map(e -> cell(e.getKey(), e.getValue(), pool, settings, rtt, borrow)).toList()));
+                List<Double> loads = byRtt.values().stream().flatMap(m -> m.keySet().stream()).distinct().sorted()
+                        .toList();
+                for (double load : loads) {
+                    md.append("| × ").append(num(load)).append(" |");
+                    for (List<Cell> col : cells.values()) {
+                        Cell c = col.stream().filter(x -> x.load() == load).findFirst().orElse(null);
+                        md.append(' ').append(c == null ? "–" : text(c, col.get(0))).append(" |");
+                    }
+                    md.append('\n');
+                }
+                md.append('\n');
+                cells.forEach((rtt, col) -> md.append(String.format(Locale.ROOT, "- knee at +%d ms: measured %s;"
+                        + " model %s%s%n", rtt, knee(col, false), knee(col, true), error(col))));
+                md.append('\n');
+            });
+        });
+        return md.toString();
+    }
+
+    private static PoolReading read(String file, StringBuilder md) {
+        try {
+            return PoolReading.of(PoolProfile.load(Path.of(file)));
+        } catch (RuntimeException e) {
+            md.append("- model for ").append(file).append(": none (").append(Redact.rootMessage(e)).append(")\n");
+            return null;
+        }
+    }
+
+    private static Cell cell(double load, List<Seed004Figures.RunStats> runs, PoolReading pool,
+            Seed004Settings s, int rtt, String borrow) {
+        List<Double> p50 = new ArrayList<>();
+        List<Double> p90 = new ArrayList<>();
+        List<Double> p99 = new ArrayList<>();
+        List<Double> max = new ArrayList<>();
+        List<Double> maxAll = new ArrayList<>();
+        for (Seed004Figures.RunStats r : runs) {
+            r.screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst().ifPresent(x -> {
+                p50.add((double) x.medianMs());
+                p90.add((double) x.p90Ms());
+                p99.add((double) x.p99Ms());
+                max.add((double) x.maxMs());
+            });
+            maxAll.add(r.screens().stream().mapToDouble(Seed004Figures.ScreenStats::maxMs).max().orElse(Double.NaN));
+        }
+        double[] model = model(pool, s, load, rtt, borrow);
+        return new Cell(load, median(p50), median(p90), median(p99), median(max), median(maxAll), p99.size(),
+                model[0], model[1]);
+    }
+
+    /** @return the model's short-screen p99 and max for the cell, ms; NaN without a pool */
+    private static double[] model(PoolReading pool, Seed004Settings s, double load, int rtt, String borrow) {
+        if (pool == null) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double rate = s.ratePerMinute() * load * Seed004Settings.Cell.ARTICLE_SHARE / 60;
+        boolean perQuery = ScreenModel.Borrow.parse(borrow) == ScreenModel.Borrow.PER_QUERY;
+        int longShare = 100 - s.shortPercent() - s.mediumPercent();
+        List<Workload> kinds = new ArrayList<>();
+        kinds.add(new Workload(rate * s.shortPercent() / 100.0, ScreenModel.SHORT_QUERIES, ScreenModel.SHORT_QUERY_MS,
+                ScreenModel.SHORT_QUERY_MS, rtt, perQuery));
+        if (s.mediumPercent() > 0) {
+            kinds.add(new Workload(rate * s.mediumPercent() / 100.0, ScreenModel.MEDIUM_QUERIES,
+                    ScreenModel.MEDIUM_QUERY_MS, ScreenModel.MEDIUM_QUERY_MS, rtt, perQuery));
+        }
+        if (longShare > 0) {
+            kinds.add(new Workload(rate * longShare / 100.0, ScreenModel.LONG_QUERIES,
+                    (double) ScreenModel.LONG_MEDIAN_MS / ScreenModel.LONG_QUERIES,
+                    (double) ScreenModel.LONG_P90_MS / ScreenModel.LONG_QUERIES, rtt, perQuery));
+        }
+        PoolSimulation.Result r = PoolSimulation.run(pool.model(), kinds, Math.max(60, s.durationSeconds()), SEED)
+                .get(0);
+        return new double[] {r.responseP99Ms(), r.responseMaxMs()};
+    }
+
+    private static String text(Cell c, Cell lowest) {
+        if (c.n() == 0) {
+            return "no result";
+        }
+        String t = String.format(Locale.ROOT, "%s / %s / %s / %s (%s / %s)", num(c.p50()), num(c.p90()), num(c.p99()),
+                num(c.max()), num(c.modelP99()), num(c.modelMax()));
+        boolean shape = c.p50() <= 1.5 * lowest.p50() && c.max() >= 10 * c.p90() || c.maxAll() >= 20_000;
+        return shape ? "**" + t + "**" : t;
+    }
+
+    /** @return the knee's load by the rule, measured or modelled, interpolated on log p99 */
+    static String knee(List<Cell> col, boolean model) {
+        double base = model ? col.get(0).modelP99() : col.get(0).p99();
+        if (!(base > 0) || col.size() < 2) {
+            return "not found (no p99 at the lowest load)";
+        }
+        for (int i = 1; i < col.size(); i++) {
+            double p = model ? col.get(i).modelP99() : col.get(i).p99();
+            if (p >= KNEE_FACTOR * base) {
+                double prev = model ? col.get(i - 1).modelP99() : col.get(i - 1).p99();
+                double f = (Math.log(KNEE_FACTOR * base) - Math.log(prev)) / (Math.log(p) - Math.log(prev));
+                double at = col.get(i - 1).load() + f * (col.get(i).load() - col.get(i - 1).load());
+                return "× " + num(at) + " (interpolated between × " + num(col.get(i - 1).load()) + " and × "
+                        + num(col.get(i).load()) + ")";
+            }
+        }
+        return "beyond × " + num(col.get(col.size() - 1).load()) + " (p99 stayed under " + num(KNEE_FACTOR * base)
+                + " ms)";
+    }
+
+    private static String error(List<Cell> col) {
+        Double m = kneeLoad(col, false);
+        Double p = kneeLoad(col, true);
+        return m == null || p == null ? "" : String.format(Locale.ROOT, "; the model's knee %+.0f %% off",
+                100 * (p - m) / m);
+    }
+
+    private static Double kneeLoad(List<Cell> col, boolean model) {
+        String k = knee(col, model);
+        return k.startsWith("× ") ? Double.valueOf(k.substring(2, k.indexOf(' ', 2)).replace(",", "")) : null;
+    }
+
+    private static double median(List<Double> v) {
+        List<Double> s = v.stream().filter(x -> !x.isNaN()).sorted().toList();
+        if (s.isEmpty()) {
+            return Double.NaN;
+        }
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    private static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "–";
+        }
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v)
+                : String.format(Locale.ROOT, Math.abs(v) >= 10 ? "%,.0f" : "%.2f", v);
+    }
+}

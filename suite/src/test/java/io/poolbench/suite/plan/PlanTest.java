@@ -1,0 +1,56 @@
+package io.poolbench.suite.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.suite.PoolbenchMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code poolbench plan} on the two verbatim seed 004 files at the article's per-server rate, and bad input. */
+class PlanTest {
+    private static String plan(String... args) {
+        PrintStream out = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, PoolbenchMain.run(args), () -> buf.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    private static double kneeRate(String text) {
+        Matcher m = Pattern.compile("at ([0-9,.]+) requests/s at this round trip").matcher(text);
+        assertTrue(m.find(), text);
+        return Double.parseDouble(m.group(1).replace(",", ""));
+    }
+
+    @Test
+    void theVerbatimDbcpResourceIsAPoolOfEightThatValidatesEveryBorrowAndBreaksFarBeforeHikariCp() {
+        String dbcp = plan("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "12.5", "--run-minutes", "5");
+        assertTrue(dbcp.contains("(DBCP 1.4): pool size 8, borrow timeout 10,000 ms, a validation round trip on every"
+                + " borrow"), dbcp);
+        assertTrue(dbcp.contains("connections busy on average of 8"), dbcp);
+        String hikari = plan("plan", "--profile", "seed004-hikari-verbatim", "--rate", "12.5", "--run-minutes", "5");
+        assertTrue(hikari.contains("(HikariCP): pool size 300"), hikari);
+        double d = kneeRate(dbcp);
+        double h = kneeRate(hikari);
+        assertTrue(d > 12.5 && d < 8 * 1000 / 45.0, "DBCP 1.4's knee between the article's rate and saturation: " + d);
+        assertTrue(h > 10 * d, "300 connections break far later than 8: " + h + " against " + d);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() {
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "0"));
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "10", "--rtt-ms",
+                "20000"));
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "unpooled", "--rate", "10"));
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "no-such-profile", "--rate", "10"));
+    }
+}

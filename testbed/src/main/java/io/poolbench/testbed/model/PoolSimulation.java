@@ -1,0 +1,256 @@
+package io.poolbench.testbed.model;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.function.DoubleSupplier;
+import org.HdrHistogram.Histogram;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.random.Well19937c;
+
+/**
+ * A discrete-event simulation of a pool serving a {@link Workload}: Poisson arrivals, every borrow served first come
+ * first served by the next connection returned, a borrower giving up after the pool's borrow timeout, the idle
+ * connection handed out last-in first-out (the one returned most recently: it is the one a pool's thread-local or
+ * stack hands out, and the one that skips an idle-window validation), and a validation round trip where the pool's
+ * {@link BorrowCheck} asks for one. Its answers are percentiles and the maximum over a run of the given length,
+ * where Erlang C gives means and exponential tails only.
+ *
+ * <p>Left out, and said in every report that shows it: Tomcat's request-thread limit (a request waits for a thread
+ * before it borrows), the pool's own hand-off cost, the database's own queue (the query time does not grow with load),
+ * connection creation (the pool is full from the start), and the network's jitter. Same seed, same answer: the
+ * arrivals and the query times come from two generators (Commons Math's Well19937c), so a run at another rate or
+ * round trip sees the same random draws, scaled.
+ */
+public final class PoolSimulation {
+    /** Requests that arrive in the first share of the run are left out of the figures (the pool starts idle). */
+    static final double WARMUP_SHARE = 0.05;
+
+    private PoolSimulation() {
+    }
+
+    /**
+     * What the simulated run gives, times in ms.
+     *
+     * @param requests requests that arrived after the warm-up and finished or failed
+     * @param failed of them, those whose borrow gave up at the pool's timeout
+     * @param utilisation connections busy on average ÷ pool size, over the run
+     * @param waitShare share of served requests that waited at all
+     * @param waitMeanMs mean of a request's total time waiting to borrow
+     * @param waitP50Ms median of a request's total time waiting to borrow
+     * @param waitP99Ms its 99th percentile
+     * @param waitMaxMs its maximum
+     * @param responseP50Ms median time from arrival to the last query's end (served requests)
+     * @param responseP90Ms its 90th percentile
+     * @param responseP99Ms its 99th percentile
+     * @param responseMaxMs its maximum
+     */
+    public record Result(long requests, long failed, double utilisation, double waitShare, double waitMeanMs,
+            double waitP50Ms, double waitP99Ms,
+            double waitMaxMs, double responseP50Ms, double responseP90Ms, double responseP99Ms, double responseMaxMs) {
+    }
+
+    private static final class Request {
+        final int kind;
+        final double arrivalMs;
+        final double queryMs;
+        int queriesLeft;
+        double askedMs;
+        double waitMs;
+
+        Request(int kind, double arrivalMs, double queryMs, int queries) {
+            this.kind = kind;
+            this.arrivalMs = arrivalMs;
+            this.queryMs = queryMs;
+            this.queriesLeft = queries;
+        }
+    }
+
+    private static final class Conn {
+        double releasedMs = Double.NEGATIVE_INFINITY;
+    }
+
+    private record Event(double atMs, long seq, Request request, Conn conn) implements Comparable<Event> {
+        @Override
+        public int compareTo(Event o) {
+            int c = Double.compare(atMs, o.atMs);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    /**
+     * @param pool the pool
+     * @param w the traffic
+     * @param seconds how long requests arrive, s (the maximum depends on it: give the run's length)
+     * @param seed the random seed
+     * @return the run's figures
+     * @throws IllegalArgumentException for a run shorter than 1 s
+     */
+    public static Result run(PoolModel pool, Workload w, double seconds, long seed) {
+        return run(pool, List.of(w), seconds, seed).get(0);
+    }
+
+    /**
+     * Several kinds of request sharing one pool, e.g. seed 004's short, medium and long screens: each kind arrives
+     * as its own Poisson stream at its own rate (together again a Poisson stream), all borrowing from the same pool
+     * and queue. All kinds must borrow the same way and see the same round trip.
+     *
+     * @param pool the pool
+     * @param kinds the kinds of request, each with its rate
+     * @param seconds how long requests arrive, s
+     * @param seed the random seed
+     * @return per kind, in the order given, its figures (the utilisation is the pool's, the same in each)
+     * @throws IllegalArgumentException for a run shorter than 1 s, no kind, or kinds that differ in round trip or
+     *     borrowing
+     */
+    public static List<Result> run(PoolModel pool, List<Workload> kinds, double seconds, long seed) {
+        if (!(seconds >= 1) || kinds.isEmpty()) {
+            throw new IllegalArgumentException("a run of " + seconds + " s with " + kinds.size() + " kinds");
+        }
+        for (Workload k : kinds) {
+            if (k.rttMs() != kinds.get(0).rttMs() || k.perQuery() != kinds.get(0).perQuery()) {
+                throw new IllegalArgumentException("kinds of request that differ in round trip or borrowing");
+            }
+        }
+        return new Run(pool, kinds, seconds, seed).go();
+    }
+
+    /** One simulated run's state. */
+    private static final class Run {
+        private final PoolModel pool;
+        private final List<Workload> kinds;
+        private final Workload w;
+        private final double endMs;
+        private final double warmupMs;
+        private final long seed;
+        private final PriorityQueue<Event> events = new PriorityQueue<>();
+        private final Deque<Conn> idle = new ArrayDeque<>();
+        private final Deque<Request> waiting = new ArrayDeque<>();
+        private final Histogram[] wait;
+        private final Histogram[] response;
+        private final long[] requests;
+        private final long[] failed;
+        private final long[] waited;
+        private long seq;
+        private double busyMs;
+        private double lastMs;
+
+        Run(PoolModel pool, List<Workload> kinds, double seconds, long seed) {
+            this.pool = pool;
+            this.kinds = List.copyOf(kinds);
+            this.w = kinds.get(0);
+            this.endMs = seconds * 1000;
+            this.warmupMs = endMs * WARMUP_SHARE;
+            this.seed = seed;
+            int n = kinds.size();
+            wait = new Histogram[n];
+            response = new Histogram[n];
+            for (int k = 0; k < n; k++) {
+                wait[k] = new Histogram(3);
+                response[k] = new Histogram(3);
+            }
+            requests = new long[n];
+            failed = new long[n];
+            waited = new long[n];
+            for (int i = 0; i < pool.size(); i++) {
+                idle.push(new Conn());
+            }
+        }
+
+        List<Result> go() {
+            for (int k = 0; k < kinds.size(); k++) {
+                Workload kind = kinds.get(k);
+                RandomGenerator arrivals = new Well19937c(seed + 2L * k);
+                DoubleSupplier queryMs = kind.querySampler(new Well19937c(seed + 2L * k + 1));
+                double meanGapMs = 1000 / kind.ratePerSecond();
+                for (double t = -Math.log(1 - arrivals.nextDouble()) * meanGapMs; t < endMs;
+                        t += -Math.log(1 - arrivals.nextDouble()) * meanGapMs) {
+                    events.add(new Event(t, seq++, new Request(k, t, queryMs.getAsDouble(),
+                            kind.queriesPerRequest()), null));
+                }
+            }
+            while (!events.isEmpty()) {
+                Event e = events.poll();
+                lastMs = e.atMs();
+                if (e.conn() == null) {
+                    borrow(e.request(), e.atMs());
+                } else {
+                    release(e.conn(), e.request(), e.atMs());
+                }
+            }
+            // borrowers still waiting when everything else ended: past the timeout they failed
+            for (Request r : waiting) {
+                if (pool.borrowTimeoutMs() > 0 && r.arrivalMs >= warmupMs) {
+                    failed[r.kind]++;
+                    requests[r.kind]++;
+                }
+            }
+            double utilisation = busyMs / (pool.size() * Math.max(lastMs, endMs));
+            List<Result> out = new ArrayList<>();
+            for (int k = 0; k < kinds.size(); k++) {
+                Histogram wk = wait[k];
+                Histogram rk = response[k];
+                long served = wk.getTotalCount();
+                out.add(new Result(requests[k], failed[k], utilisation, served == 0 ? 0 : waited[k] / (double) served,
+                        served == 0 ? 0 : wk.getMean() / 1000, ms(wk, 50), ms(wk, 99),
+                        served == 0 ? 0 : wk.getMaxValue() / 1000.0, ms(rk, 50), ms(rk, 90), ms(rk, 99),
+                        rk.getTotalCount() == 0 ? 0 : rk.getMaxValue() / 1000.0));
+            }
+            return out;
+        }
+
+        private static double ms(Histogram h, double p) {
+            return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p) / 1000.0;
+        }
+
+        private void borrow(Request r, double t) {
+            r.askedMs = t;
+            Conn c = idle.poll();
+            if (c == null) {
+                waiting.add(r);
+            } else {
+                give(c, r, t);
+            }
+        }
+
+        private void give(Conn c, Request r, double t) {
+            r.waitMs += t - r.askedMs;
+            double hold = (pool.check().validates(t - c.releasedMs) ? w.rttMs() : 0)
+                    + (w.perQuery() ? 1 : r.queriesLeft) * (r.queryMs + w.rttMs());
+            if (!w.perQuery()) {
+                r.queriesLeft = 1;
+            }
+            busyMs += hold;
+            events.add(new Event(t + hold, seq++, r, c));
+        }
+
+        private void release(Conn c, Request r, double t) {
+            c.releasedMs = t;
+            if (--r.queriesLeft > 0) {
+                events.add(new Event(t, seq++, r, null));
+            } else if (r.arrivalMs >= warmupMs) {
+                requests[r.kind]++;
+                wait[r.kind].recordValue(Math.round(r.waitMs * 1000));
+                if (r.waitMs > 0) {
+                    waited[r.kind]++;
+                }
+                response[r.kind].recordValue(Math.round((t - r.arrivalMs) * 1000));
+            }
+            Request next;
+            while ((next = waiting.poll()) != null) {
+                if (pool.borrowTimeoutMs() > 0 && t - next.askedMs > pool.borrowTimeoutMs()) {
+                    if (next.arrivalMs >= warmupMs) {
+                        failed[next.kind]++;
+                        requests[next.kind]++;
+                    }
+                    continue;
+                }
+                give(c, next, t);
+                return;
+            }
+            idle.push(c);
+        }
+    }
+}

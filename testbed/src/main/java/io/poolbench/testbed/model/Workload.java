@@ -1,0 +1,80 @@
+package io.poolbench.testbed.model;
+
+import java.util.function.DoubleSupplier;
+import org.apache.commons.math3.distribution.LogNormalDistribution;
+import org.apache.commons.math3.random.RandomGenerator;
+
+/**
+ * The traffic a pool serves: requests arriving at random (Poisson) at {@code ratePerSecond}, each running
+ * {@code queriesPerRequest} queries of a server time drawn per request, each query one round trip, borrowing once per
+ * request (all queries on one connection) or once per query.
+ *
+ * @param ratePerSecond requests per second, above 0
+ * @param queriesPerRequest queries per request, at least 1
+ * @param queryP50Ms median server time of one query, ms
+ * @param queryP90Ms its 90th percentile, ms (equal to the median: a constant time)
+ * @param rttMs the network round trip between application and database, ms
+ * @param perQuery true to borrow once per query, false once per request
+ */
+public record Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms,
+        double rttMs, boolean perQuery) {
+    /** z of the 90th percentile of the standard normal distribution. */
+    private static final double Z90 = 1.2815515655446004;
+
+    /**
+     * @throws IllegalArgumentException one line naming the value out of range
+     */
+    public Workload {
+        if (!(ratePerSecond > 0)) {
+            throw new IllegalArgumentException("a rate of " + ratePerSecond + " requests/s: give one above 0");
+        }
+        if (queriesPerRequest < 1) {
+            throw new IllegalArgumentException(queriesPerRequest + " queries per request: give 1 or more");
+        }
+        if (!(queryP50Ms > 0) || queryP90Ms < queryP50Ms) {
+            throw new IllegalArgumentException("a query time of p50 " + queryP50Ms + " ms, p90 " + queryP90Ms
+                    + " ms: give a median above 0 and a p90 not below it");
+        }
+        if (rttMs < 0 || rttMs > 10_000) {
+            throw new IllegalArgumentException("a round trip of " + rttMs + " ms: give 0 to 10,000");
+        }
+    }
+
+    /** @return this workload at another rate */
+    public Workload atRate(double r) {
+        return new Workload(r, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery);
+    }
+
+    /** @return this workload at another round trip */
+    public Workload atRtt(double ms) {
+        return new Workload(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, ms, perQuery);
+    }
+
+    /**
+     * @param rng the random source
+     * @return a source of per-request server times per query, ms: the median when p90 equals it, else log-normal
+     *     through both
+     */
+    DoubleSupplier querySampler(RandomGenerator rng) {
+        if (queryP90Ms == queryP50Ms) {
+            return () -> queryP50Ms;
+        }
+        LogNormalDistribution d = new LogNormalDistribution(rng, Math.log(queryP50Ms),
+                Math.log(queryP90Ms / queryP50Ms) / Z90);
+        return d::sample;
+    }
+
+    /** @return the mean hold of the connections one request causes, ms, validation left out */
+    public double meanHoldPerRequestMs() {
+        return queriesPerRequest * (meanQueryMs() + rttMs);
+    }
+
+    /** @return the mean server time of one query, ms (the log-normal's mean where it applies) */
+    public double meanQueryMs() {
+        if (queryP90Ms == queryP50Ms) {
+            return queryP50Ms;
+        }
+        double sigma = Math.log(queryP90Ms / queryP50Ms) / Z90;
+        return queryP50Ms * Math.exp(sigma * sigma / 2);
+    }
+}

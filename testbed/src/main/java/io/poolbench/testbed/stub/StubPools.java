@@ -1,0 +1,42 @@
+package io.poolbench.testbed.stub;
+
+import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.TestbedException;
+import java.util.HashMap;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * Builds a profile's pool against the stub driver: every setting is the profile's except the JDBC URL and driver
+ * class, which point at {@link StubDriver}; no database is needed (pool-bench measures borrow/return this way, and
+ * {@code poolbench plan} reads a pool's effective settings).
+ */
+public final class StubPools {
+    private StubPools() {
+    }
+
+    /**
+     * @param p the profile
+     * @param stubUrl {@code jdbc:stub:...} URL with optional delays
+     * @param overrides further attribute overrides (e.g. the size attributes), may be empty
+     * @return the pool; close it with {@link PoolProfile#close}
+     * @throws TestbedException when the profile is the driver's own DataSource (no pool to put on the stub)
+     */
+    public static DataSource build(PoolProfile p, String stubUrl, Map<String, String> overrides) {
+        StubDriver.register();
+        String driver = p.kind().adapter().driverAttribute();
+        if (driver == null) {
+            throw new TestbedException("profile " + p.name() + " is " + p.kind().adapter().displayName()
+                    + ", the driver's own DataSource: it cannot run on the stub driver");
+        }
+        Map<String, String> o = new HashMap<>(overrides);
+        o.put(p.kind().urlAttribute(), stubUrl);
+        o.put(driver, StubDriver.class.getName());
+        Map<String, String> vars = new HashMap<>();
+        DatabaseOptions.ALL_VARS.forEach(v -> vars.put(v, "stub"));
+        vars.put("poolbench.jdbc.url", stubUrl);
+        vars.put("poolbench.jdbc.password", "");
+        return p.createDataSource(vars, o);
+    }
+}
