@@ -68,8 +68,8 @@ final class Seed004Map {
                 + " rate (× 1 = 12.5 requests/s), round trip added by Toxiproxy. Per cell the short screen's p50 / p90"
                 + " / p99 / max (ms, median over the cell's rounds), and in brackets the model's p99 / max for the same"
                 + " cell: the pool read from its profile on the stub driver, seed 004's three screens as three kinds"
-                + " of request sharing it (the long screen's time drawn per request, not per user as in the"
-                + " experiment), a discrete-event simulation over the measured period; it leaves out Tomcat's 200"
+                + " of request sharing it (the long screen's time drawn per request and clamped as in the"
+                + " experiment, where each user keeps one), a discrete-event simulation over the measured period; it leaves out Tomcat's 200"
                 + " threads, the database's own queue and the round trip's jitter, and is fitted to nothing here."
                 + " **Bold**: the article's shape (median within 1.5 × the lowest load's, max ≥ 10 × p90, or any"
                 + " screen ≥ 20 s).\n\n");
@@ -147,9 +147,12 @@ final class Seed004Map {
                     ScreenModel.MEDIUM_QUERY_MS, ScreenModel.MEDIUM_QUERY_MS, rtt, perQuery));
         }
         if (longShare > 0) {
+            // the experiment's long screen: its SQL time clamped to [LONG_MIN_MS, --long-screen-max-ms]
             kinds.add(new Workload(rate * longShare / 100.0, ScreenModel.LONG_QUERIES,
                     (double) ScreenModel.LONG_MEDIAN_MS / ScreenModel.LONG_QUERIES,
-                    (double) ScreenModel.LONG_P90_MS / ScreenModel.LONG_QUERIES, rtt, perQuery));
+                    (double) ScreenModel.LONG_P90_MS / ScreenModel.LONG_QUERIES, rtt, perQuery,
+                    (double) ScreenModel.LONG_MIN_MS / ScreenModel.LONG_QUERIES,
+                    (double) s.longScreenMaxMs() / ScreenModel.LONG_QUERIES));
         }
         PoolSimulation.Result r = PoolSimulation.run(pool.model(), kinds, Math.max(60, s.durationSeconds()), SEED)
                 .get(0);

@@ -143,8 +143,7 @@ public final class Seed004Rounds {
             md.append('\n');
         }
         md.append(Finding.bullets(f.p99()));
-        f.failed().forEach(d -> md.append("- ").append(d.verdict() == Verdict.AHEAD ? "**" + d.text() + "**"
-                : d.text()).append('\n'));
+        f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
         return md.append('\n').toString();
     }
 
@@ -159,10 +158,22 @@ public final class Seed004Rounds {
         if (j == null || j.findings() == null) {
             return List.of();
         }
-        List<Claim> out = new ArrayList<>(j.findings().failed().stream().map(DifferenceFinding::claim).toList());
-        if (!j.findings().p99().isEmpty()) {
-            out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", j.findings().p99().stream()
-                    .map(Finding::text).toList()) + ".", j.findings().p99()));
+        List<Claim> out = new ArrayList<>();
+        Findings f = j.findings();
+        if (!f.failures().isEmpty()) {
+            List<String> means = f.failures().stream().map(x -> String.format(Locale.ROOT, "%s %.1f%s", x.profile(),
+                    x.mean().mean(), x.mean().n() < 2 ? "" : String.format(Locale.ROOT, " (%.1f to %.1f)",
+                    x.mean().low(), x.mean().high()))).toList();
+            boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
+            out.add(new Claim("**A planned failover at the article's per-server load** (seed 004, "
+                    + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
+                    + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
+                    .map(d -> d.claim().markdown()).toList()) + ".",
+                    solid));
+        }
+        if (!f.p99().isEmpty()) {
+            out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", f.p99().stream()
+                    .map(Finding::text).toList()) + ".", f.p99()));
         }
         return out;
     }

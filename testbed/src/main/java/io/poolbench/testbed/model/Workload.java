@@ -15,11 +15,20 @@ import org.apache.commons.math3.random.RandomGenerator;
  * @param queryP90Ms its 90th percentile, ms (equal to the median: a constant time)
  * @param rttMs the network round trip between application and database, ms
  * @param perQuery true to borrow once per query, false once per request
+ * @param queryMinMs the shortest server time of one query, ms (0: no bound)
+ * @param queryMaxMs the longest, ms ({@link Double#POSITIVE_INFINITY}: no bound), e.g. seed 004's long screen clamped
+ *     to its 8.5 s alone
  */
 public record Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms,
-        double rttMs, boolean perQuery) {
+        double rttMs, boolean perQuery, double queryMinMs, double queryMaxMs) {
     /** z of the 90th percentile of the standard normal distribution. */
     private static final double Z90 = 1.2815515655446004;
+
+    /** A workload whose query times are not bounded. */
+    public Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms, double rttMs,
+            boolean perQuery) {
+        this(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, 0, Double.POSITIVE_INFINITY);
+    }
 
     /**
      * @throws IllegalArgumentException one line naming the value out of range
@@ -42,12 +51,13 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
 
     /** @return this workload at another rate */
     public Workload atRate(double r) {
-        return new Workload(r, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery);
+        return new Workload(r, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, queryMinMs, queryMaxMs);
     }
 
     /** @return this workload at another round trip */
     public Workload atRtt(double ms) {
-        return new Workload(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, ms, perQuery);
+        return new Workload(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, ms, perQuery, queryMinMs,
+                queryMaxMs);
     }
 
     /**
@@ -61,7 +71,7 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
         }
         LogNormalDistribution d = new LogNormalDistribution(rng, Math.log(queryP50Ms),
                 Math.log(queryP90Ms / queryP50Ms) / Z90);
-        return d::sample;
+        return () -> Math.min(queryMaxMs, Math.max(queryMinMs, d.sample()));
     }
 
     /** @return the mean hold of the connections one request causes, ms, validation left out */
@@ -69,7 +79,7 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
         return queriesPerRequest * (meanQueryMs() + rttMs);
     }
 
-    /** @return the mean server time of one query, ms (the log-normal's mean where it applies) */
+    /** @return the mean server time of one query, ms (the log-normal's mean where it applies, bounds left out) */
     public double meanQueryMs() {
         if (queryP90Ms == queryP50Ms) {
             return queryP50Ms;

@@ -1,0 +1,64 @@
+package io.poolbench.suite.seed004;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.toxiproxy.RequiresDocker;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tiny saturation map (Docker): one profile, 2 loads × 2 round trips, 1 round. Checks that every cell ran at its
+ * own load and round trip and that the map section carries a measured and a predicted figure per cell and a knee
+ * line per round trip; never a timing.
+ */
+@ExtendWith(RequiresDocker.class)
+class Seed004MapIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tinyMapRunsEveryCellAndPrintsMeasuredBesidePredicted() throws Exception {
+        Path hosts = tmp.resolve("hosts");
+        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
+        Path out = tmp.resolve("run");
+        ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0",
+                "-Dsun.net.inetaddr.negative.ttl=0", "-jar", Path.of("target/poolbench.jar").toAbsolutePath()
+                .toString(), "seed004", "--root", "..", "--out", out.toString(), "--map", "--map-loads", "0.5,2",
+                "--map-rtts", "0,5", "--profiles", "seed004-dbcp-verbatim", "--duration", "8", "--warmup", "3",
+                "--rampup", "1", "--rows", "2000", "--long-screen-max-ms", "2000")).redirectErrorStream(true);
+        pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
+        pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+        Process p = pb.start();
+        String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), console);
+        assertEquals("ok", Manifest.read(out).status());
+        String md = Files.readString(out.resolve("seed004/summary.md"));
+        for (String cell : List.of("x0.5-rtt0", "x2-rtt0", "x0.5-rtt5", "x2-rtt5")) {
+            assertTrue(Files.isRegularFile(out.resolve("seed004/seed004-dbcp-verbatim@" + cell + "-per-request"
+                    + "/outcome.json")), cell);
+        }
+        String map = md.substring(md.indexOf("## The saturation map"));
+        assertTrue(map.contains("### seed004-dbcp-verbatim, per-request borrowing"), map);
+        // each row: a load and two cells of measured p50 / p90 / p99 / max with the model's p99 / max in brackets
+        Matcher row = Pattern.compile("\\| × (0\\.50|2) \\|( \\**[0-9,.]+ / [0-9,.]+ / [0-9,.]+ / [0-9,.]+"
+                + " \\([0-9,.]+ / [0-9,.]+\\)\\** \\|){2}").matcher(map);
+        int rows = 0;
+        while (row.find()) {
+            rows++;
+        }
+        assertEquals(2, rows, map);
+        assertTrue(map.contains("- knee at +0 ms: measured ") && map.contains("- knee at +5 ms: measured "), map);
+    }
+}
