@@ -35,8 +35,9 @@ public enum SuiteEntry {
             (d, m) -> Seed000Report.write(d), Seed000Report::findings),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
     SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
-            "concurrency/summary.md", false, 290, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
-                    "--users", "300", "--rounds", "3", "--step-seconds", "4", "--warmup-seconds", "2"),
+            "concurrency/summary.md", false, 220, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
+                    "--r2dbc-mode", "async", "--users", "300", "--rounds", "3", "--step-seconds", "4",
+                    "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> Seed001Report.write(d),
             Seed001Report::findings),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
@@ -56,8 +57,9 @@ public enum SuiteEntry {
             (d, m) -> Seed004Report.write(d),
             Seed004Rounds::claims),
     /** The drills: added latency and an unplanned failover (quick; the planned failover is seed 004's, in rounds). */
-    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 130,
-            List.of("drill", "latency", "unplanned", "--rounds", "1"), List.of("drill"),
+    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 100,
+            List.of("drill", "latency", "unplanned", "--rounds", "1", "--latency-steps", "0,5,50", "--latency-step",
+                    "3"), List.of("drill"),
             ReportRebuild::drill, d -> List.of());
 
     /** Writes a scenario's report from its run directory and returns the Markdown. */

@@ -15,7 +15,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Compare's verdicts over rounds: the first profile against each other one, in the whole load's throughput (req/s,
- * higher is better) and p99 (ms, lower is better). Each round ran every profile once, so a ratio is taken within
+ * higher is better) and p99 (ms, lower is better), and in the p99 of the time /short requests waited in
+ * getConnection (the webapp's own record, lower is better). Each round ran every profile once, so a ratio is taken within
  * each round (paired) and summarised by {@link RatioInterval}; a round in which either profile's load failed gives no
  * ratio, and the finding's n counts only the rounds with both. {@link #claims} puts them on top of the suite's page.
  */
@@ -27,7 +28,7 @@ public final class CompareFindings {
      * @param profiles the profiles in the order given (the first is compared with each other one)
      * @param rounds the rounds run (null for a run of a version before rounds: no findings)
      * @param loads the loads that ended ok, each with its round
-     * @return per other profile: req/s, then p99; none when no round has both of a pair
+     * @return per other profile: req/s, p99, then the borrow wait's p99; none when no round has both of a pair
      */
     static List<Finding> of(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads) {
         List<Finding> out = new ArrayList<>();
@@ -36,15 +37,17 @@ public final class CompareFindings {
         }
         CompareSettings.ProfileRun a = profiles.get(0);
         for (CompareSettings.ProfileRun b : profiles.subList(1, profiles.size())) {
-            add(out, "req/s", true, a, b, rounds, loads, JtlSummary.LabelStats::throughput);
-            add(out, "p99 ms", false, a, b, rounds, loads, s -> s.p99Ms());
+            add(out, "req/s", true, a, b, rounds, loads, l -> all(l, JtlSummary.LabelStats::throughput));
+            add(out, "p99 ms", false, a, b, rounds, loads, l -> all(l, JtlSummary.LabelStats::p99Ms));
+            add(out, "borrow wait p99 ms on /short (the webapp's record)", false, a, b, rounds, loads,
+                    CompareFindings::shortBorrowP99);
         }
         return out;
     }
 
     private static void add(List<Finding> out, String measure, boolean higherIsBetter, CompareSettings.ProfileRun a,
             CompareSettings.ProfileRun b, int rounds, List<CompareData.Load> loads,
-            ToDoubleFunction<JtlSummary.LabelStats> figure) {
+            ToDoubleFunction<CompareData.Load> figure) {
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
         for (int r = 1; r <= rounds; r++) {
@@ -55,16 +58,27 @@ public final class CompareFindings {
                 b.pool() + " (" + b.id() + ")", higherIsBetter, ri)));
     }
 
-    /** @return the figure of the whole load ({@code all}) of that profile in that round; NaN when it has none */
+    /** @return the figure of that profile's load in that round; NaN when it has none */
     private static double value(List<CompareData.Load> loads, String id, int round,
-            ToDoubleFunction<JtlSummary.LabelStats> figure) {
+            ToDoubleFunction<CompareData.Load> figure) {
         for (CompareData.Load l : loads) {
-            if (l.profile().equals(id) && l.round() != null && l.round() == round && l.stats() != null
-                    && l.stats().get("all") != null) {
-                return figure.applyAsDouble(l.stats().get("all"));
+            if (l.profile().equals(id) && l.round() != null && l.round() == round) {
+                return figure.applyAsDouble(l);
             }
         }
         return Double.NaN;
+    }
+
+    /** @return a figure of the whole load ({@code all}); NaN without JMeter's statistics */
+    private static double all(CompareData.Load l, ToDoubleFunction<JtlSummary.LabelStats> figure) {
+        JtlSummary.LabelStats s = l.stats() == null ? null : l.stats().get("all");
+        return s == null ? Double.NaN : figure.applyAsDouble(s);
+    }
+
+    /** @return the p99 of the time /short requests spent in getConnection, ms; NaN without the webapp's record */
+    private static double shortBorrowP99(CompareData.Load l) {
+        LoadRecord.BorrowWait w = l.record() == null ? null : l.record().borrow().get("short");
+        return w == null ? Double.NaN : w.p99Ms();
     }
 
     /**
@@ -99,8 +113,8 @@ public final class CompareFindings {
             sb.append("| ").append(r).append(" | ").append(String.join(", ", Rounds.order(profiles, r).stream()
                     .map(CompareSettings.ProfileRun::id).toList())).append(" |");
             for (CompareSettings.ProfileRun p : profiles) {
-                double rps = value(loads, p.id(), r, JtlSummary.LabelStats::throughput);
-                double p99 = value(loads, p.id(), r, s -> s.p99Ms());
+                double rps = value(loads, p.id(), r, l -> all(l, JtlSummary.LabelStats::throughput));
+                double p99 = value(loads, p.id(), r, l -> all(l, JtlSummary.LabelStats::p99Ms));
                 sb.append(' ').append(Double.isNaN(rps) ? "–" : Figures.fixed(rps, 1)).append(" | ")
                         .append(Double.isNaN(p99) ? "–" : Figures.plain(p99)).append(" |");
             }
