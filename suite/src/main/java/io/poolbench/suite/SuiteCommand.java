@@ -25,15 +25,15 @@ import picocli.CommandLine.Option;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), seeds 000, 001,"
                 + " 002 and 003, and with a Docker engine seed 004 and the drills; then one report,"
-                + " index.html (offline, images inside) and index.md. About 20 minutes here at the quick preset"
-                + " (without Docker about 15).",
+                + " index.html (offline, images inside) and index.md. About 22 minutes here at the quick preset"
+                + " (without Docker about 14).",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
                 + " finished is kept and reported"})
 public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
-            description = "quick: every scenario at a small scale, the comparisons in 3 rounds (about 20 minutes"
+            description = "quick: every scenario at a small scale, the comparisons in 3 rounds (about 22 minutes"
                     + " here); full: each at the article's scale where it runs here in reasonable time (hours)."
                     + " Default ${DEFAULT-VALUE}.")
     String preset;

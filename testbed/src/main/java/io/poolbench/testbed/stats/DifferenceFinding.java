@@ -104,6 +104,6 @@ public record DifferenceFinding(String measure, String a, String b, boolean high
     }
 
     private static String num(double v) {
-        return String.format(Locale.ROOT, Math.abs(v) >= 10 ? "%.0f" : "%.1f", v);
+        return String.format(Locale.ROOT, Math.abs(v) >= 10 ? "%.0f" : Math.abs(v) >= 1 ? "%.1f" : "%.2f", v);
     }
 }
