@@ -22,7 +22,11 @@ public final class CpuWindow {
                 cpu.start();
                 started = true;
                 Thread.sleep(Math.max(0, toSeconds - fromSeconds) * 1000L);
-                usage = cpu.stop();
+                synchronized (this) {
+                    if (usage == null) {
+                        usage = cpu.stop();
+                    }
+                }
             } catch (InterruptedException e) {
                 // the load ended first: stop() takes the period to here
             }
@@ -43,15 +47,23 @@ public final class CpuWindow {
     }
 
     /**
+     * Ends the window; safe to call on a thread that is itself interrupted (Ctrl-C): it then does not wait for the
+     * window's thread, keeps the interrupt, and takes the period to here, so that the caller's clean-up goes on.
+     *
      * @return CPU per process over the period (to now when the load ended before its planned end); empty when the
      *     load ended before the period began
-     * @throws InterruptedException when interrupted while the window's thread ends
      */
-    public List<ProcessCpu.Usage> stop() throws InterruptedException {
+    public List<ProcessCpu.Usage> stop() {
         thread.interrupt();
-        thread.join(5_000);
-        if (usage == null && started) {
-            usage = cpu.stop();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            if (usage == null && started) {
+                usage = cpu.stop();
+            }
         }
         return usage == null ? List.of() : usage;
     }

@@ -32,6 +32,26 @@ final class MapOptions {
     List<String> borrows;
 
     /**
+     * Checks the grid before anything starts.
+     *
+     * @param failover whether --failover was given
+     * @param vary the --vary profile, or null
+     * @throws TestbedException one line for a value out of range or an option --map does not combine with
+     */
+    void check(boolean failover, String vary) {
+        if (!map) {
+            return;
+        }
+        if (failover || vary != null) {
+            throw new TestbedException("--map measures where each pool breaks, without a failover or a variation:"
+                    + " leave out " + (failover ? "--failover" : "--vary"));
+        }
+        loads.forEach(x -> Cli.range("--map-loads", x, 0.02, 1 / Seed004Settings.Cell.ARTICLE_SHARE));
+        rtts.forEach(x -> Cli.range("--map-rtts", x, 0, 10_000));
+        borrows.forEach(ScreenModel.Borrow::parse);
+    }
+
+    /**
      * @param profiles one run per profile
      * @param failover whether --failover was given
      * @param vary the --vary profile, or null
@@ -43,13 +63,7 @@ final class MapOptions {
         if (!map) {
             return profiles;
         }
-        if (failover || vary != null) {
-            throw new TestbedException("--map measures where each pool breaks, without a failover or a variation:"
-                    + " leave out " + (failover ? "--failover" : "--vary"));
-        }
-        loads.forEach(x -> Cli.range("--map-loads", x, 0.02, 1 / Seed004Settings.Cell.ARTICLE_SHARE));
-        rtts.forEach(x -> Cli.range("--map-rtts", x, 0, 10_000));
-        borrows.forEach(ScreenModel.Borrow::parse);
+        check(failover, vary);
         List<Seed004Settings.Run> out = new ArrayList<>();
         for (Seed004Settings.Run p : profiles) {
             for (String b : borrows) {

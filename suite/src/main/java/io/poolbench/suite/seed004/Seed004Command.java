@@ -97,6 +97,7 @@ public final class Seed004Command extends ScenarioCommand {
 
     @Override
     public Integer call() throws Exception {
+        map.check(failover, vary);
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,

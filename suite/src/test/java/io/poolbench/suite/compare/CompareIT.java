@@ -73,8 +73,14 @@ class CompareIT {
             assertTrue(load.at("/poolState/samples").asInt() > 0);
         }
         assertEquals(4, s.get("jmh").size());
-        // issue 20: the first profile against the second, paired within the 2 rounds, with interval and verdict
-        assertEquals(2, s.get("findings").size(), s.get("findings").toString());
+        // issue 20: the first profile against the second, paired within the 2 rounds, with interval and verdict:
+        // req/s, p99, and the borrow wait's p99 on /short from the webapp's own record
+        assertEquals(3, s.get("findings").size(), s.get("findings").toString());
+        assertTrue(s.get("findings").get(2).get("measure").asText().startsWith("borrow wait p99 ms on /short"));
+        for (JsonNode l : s.get("load")) {
+            assertTrue(l.at("/record/borrow/short/n").asLong() > 0, "the webapp's record of /short: " + l);
+            assertTrue(l.at("/record/cpu").size() >= 2, "CPU of the webapp and JMeter at least: " + l);
+        }
         for (JsonNode f : s.get("findings")) {
             assertEquals(2, f.at("/ratio/n").asInt(), f.toString());
             assertTrue(f.at("/ratio/low").asDouble() <= f.at("/ratio/ratio").asDouble()
