@@ -297,12 +297,31 @@ class CompareIT {
         }
     }
 
-    /** The launcher's JVM, started the way ./poolbench starts it. */
+    /**
+     * The launcher's JVM, started the way ./poolbench starts it from a terminal. A build started in the background
+     * of a non-interactive shell ({@code .ci/run &}) ignores SIGINT, and every child inherits that: the JVM then never
+     * sees the Ctrl-C this test sends (the run simply went on). A terminal's Ctrl-C reaches a process whose SIGINT is
+     * at its default, so the child is started with it reset ({@code env --default-signal}, coreutils 8.31+).
+     */
     private Process launch(Path out, String... more) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> cmd = new ArrayList<>();
+        if (sigintIgnored()) {
+            cmd.addAll(List.of("env", "--default-signal=INT"));
+        }
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString()));
         cmd.addAll(List.of(tinyLoad(out, more)));
         return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    }
+
+    /** @return true when this JVM was started with SIGINT ignored (Linux: bit 2 of SigIgn in /proc/self/status) */
+    private static boolean sigintIgnored() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        return Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:"))
+                .anyMatch(l -> (Long.parseLong(l.substring("SigIgn:".length()).trim(), 16) & 0x2L) != 0);
     }
 
     private static void awaitLine(Process p, String marker, List<String> lines) throws Exception {
