@@ -1,17 +1,8 @@
 package io.poolbench.testbed;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The webapp's own record of every {@code /screen} request (seed 004), one CSV row per request, written as the
@@ -41,9 +32,9 @@ public final class ScreenLog implements AutoCloseable {
             long borrowWaitUs, long borrowMaxUs, long elapsedUs, String writeId) {
     }
 
-    private final CSVPrinter out;
+    private final CsvLog<Entry> out;
 
-    private ScreenLog(CSVPrinter out) {
+    private ScreenLog(CsvLog<Entry> out) {
         this.out = out;
     }
 
@@ -53,8 +44,9 @@ public final class ScreenLog implements AutoCloseable {
      * @throws IOException when the file cannot be created
      */
     public static ScreenLog create(Path file) throws IOException {
-        BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        return new ScreenLog(CSVFormat.DEFAULT.builder().setHeader(HEADER).build().print(w));
+        return new ScreenLog(CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
+                e.status(), e.error(), e.borrows(), e.borrowWaitUs(), e.borrowMaxUs(), e.elapsedUs(),
+                e.writeId() == null ? "" : e.writeId())));
     }
 
     /**
@@ -62,27 +54,18 @@ public final class ScreenLog implements AutoCloseable {
      *
      * @param e the request
      */
-    public synchronized void add(Entry e) {
-        try {
-            out.printRecord(e.startEpochMs(), e.screen(), e.user(), e.status(), e.error(), e.borrows(),
-                    e.borrowWaitUs(), e.borrowMaxUs(), e.elapsedUs(), e.writeId() == null ? "" : e.writeId());
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
+    public void add(Entry e) {
+        out.add(e);
     }
 
     /** Writes buffered rows to the file. */
-    public synchronized void flush() {
-        try {
-            out.flush();
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
+    public void flush() {
+        out.flush();
     }
 
     @Override
-    public synchronized void close() throws IOException {
-        out.close(true);
+    public void close() throws IOException {
+        out.close();
     }
 
     /**
@@ -92,23 +75,8 @@ public final class ScreenLog implements AutoCloseable {
      * @throws TestbedException naming the file and line for a malformed row
      */
     public static List<Entry> read(Path file) throws IOException {
-        List<Entry> list = new ArrayList<>();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (CSVRecord c : CSVFormat.DEFAULT.builder().setHeader(HEADER).setSkipHeaderRecord(true).build()
-                    .parse(r)) {
-                if (!c.isConsistent()) {
-                    continue;
-                }
-                try {
-                    list.add(new Entry(Long.parseLong(c.get(0)), c.get(1), Long.parseLong(c.get(2)),
-                            Integer.parseInt(c.get(3)), c.get(4), Integer.parseInt(c.get(5)),
-                            Long.parseLong(c.get(6)), Long.parseLong(c.get(7)), Long.parseLong(c.get(8)), c.get(9)));
-                } catch (NumberFormatException e) {
-                    throw new TestbedException(file + " line " + c.getRecordNumber() + " is not a screen log row: "
-                            + e.getMessage(), e);
-                }
-            }
-        }
-        return list;
+        return CsvLog.read(file, HEADER, c -> new Entry(Long.parseLong(c.get(0)), c.get(1), Long.parseLong(c.get(2)),
+                Integer.parseInt(c.get(3)), c.get(4), Integer.parseInt(c.get(5)), Long.parseLong(c.get(6)),
+                Long.parseLong(c.get(7)), Long.parseLong(c.get(8)), c.get(9)), "a screen log row");
     }
 }

@@ -9,9 +9,13 @@ import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.TraceLog;
+import io.poolbench.webapp.trace.TraceDriver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -43,6 +47,7 @@ public final class PoolbenchServer implements AutoCloseable {
     private final R2dbcProfile r2dbc;
     private final StopOnExit stopOnExit;
     private ScreenLog screenLog;
+    private TraceLog traceLog;
     private boolean closed;
 
     /**
@@ -57,9 +62,12 @@ public final class PoolbenchServer implements AutoCloseable {
      * @param screens seed 004's screens served at {@code /screen}
      * @param screenLog CSV file for the {@link io.poolbench.testbed.ScreenLog} of {@code /screen} and the query classes,
      *     or null for none
+     * @param traceLog CSV file for the {@link TraceLog} of the same requests, or null for none: with a file, the pool
+     *     opens its connections through {@link TraceDriver} (the profile's URL and driver class attributes point
+     *     there; every other setting stays the profile's)
      */
     public record Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
-            int shutdownPort, ScreenModel screens, Path screenLog) {
+            int shutdownPort, ScreenModel screens, Path screenLog, Path traceLog) {
         /**
          * Settings with the article's screens and no screen log.
          *
@@ -72,8 +80,7 @@ public final class PoolbenchServer implements AutoCloseable {
          */
         public Settings(PoolProfile profile, Map<String, String> vars, DataSet data, int port, int maxThreads,
                 int shutdownPort) {
-            this(profile, vars, data, port, maxThreads, shutdownPort, ScreenModel.article(),
-                    null);
+            this(profile, vars, data, port, maxThreads, shutdownPort, ScreenModel.article(), null, null);
         }
     }
 
@@ -228,7 +235,8 @@ public final class PoolbenchServer implements AutoCloseable {
         PoolProfile p = s.profile();
         ContextResource res = new ContextResource();
         res.setName(p.resourceName());
-        Map<String, String> attrs = p.resolvedAttributes(s.vars());
+        Map<String, String> attrs = s.traceLog() == null ? p.resolvedAttributes(s.vars())
+                : traced(p, p.resolvedAttributes(s.vars()));
         res.setType(attrs.getOrDefault("type", "javax.sql.DataSource"));
         res.setAuth(attrs.getOrDefault("auth", "Container"));
         // Tomcat closes a pool through its closeMethod; a driver's own DataSource (no pool) has none
@@ -250,15 +258,25 @@ public final class PoolbenchServer implements AutoCloseable {
                         + "; choose a writable --screen-log", e);
             }
         }
-        add(ctx, "short", new QueryServlet(QueryServlet.Kind.SHORT, jndi, s.data(), screenLog), "/short");
-        add(ctx, "medium", new QueryServlet(QueryServlet.Kind.MEDIUM, jndi, s.data(), screenLog), "/medium");
-        add(ctx, "long", new QueryServlet(QueryServlet.Kind.LONG, jndi, s.data(), screenLog), "/long");
-        add(ctx, "write", new QueryServlet(QueryServlet.Kind.WRITE, jndi, s.data(), screenLog), "/write");
+        TraceLog traceLog = null;
+        if (s.traceLog() != null) {
+            try {
+                traceLog = TraceLog.create(s.traceLog());
+            } catch (IOException e) {
+                throw new TestbedException("cannot create the JDBC trace " + s.traceLog() + ": " + e.getMessage()
+                        + "; choose a writable --trace-jdbc", e);
+            }
+        }
+        for (QueryServlet.Kind k : QueryServlet.Kind.values()) {
+            String name = k.name().toLowerCase(Locale.ROOT);
+            add(ctx, name, new QueryServlet(k, jndi, s.data(), screenLog, traceLog), "/" + name);
+        }
         add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");
-        add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), screenLog), "/screen");
+        add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), screenLog, traceLog), "/screen");
 
         PoolbenchServer server = new PoolbenchServer(tomcat, base, p, null);
         server.screenLog = screenLog;
+        server.traceLog = traceLog;
         return launch(server, p.file().toString(), s.vars());
     }
 
@@ -351,20 +369,45 @@ public final class PoolbenchServer implements AutoCloseable {
         } catch (LifecycleException | RuntimeException ignored) {
             // best effort on the way out
         }
-        if (screenLog != null) {
-            try {
-                screenLog.close();
-            } catch (IOException | RuntimeException ignored) {
-                // what was written stays; the reader skips a truncated last row
+        for (AutoCloseable log : new AutoCloseable[] {traceLog, screenLog}) {
+            if (log != null) {
+                try {
+                    log.close();
+                } catch (Exception ignored) {
+                    // what was written stays; the reader skips a truncated last row
+                }
             }
         }
         deleteTree(baseDir);
     }
 
-    /** Writes the screen log's buffered rows to its file (the scenario reads it while the server runs). */
+    /**
+     * The profile's attributes with its connections opened through {@link TraceDriver}.
+     *
+     * @throws TestbedException when the profile has no pool beneath which to trace, or no JDBC URL attribute
+     */
+    private static Map<String, String> traced(PoolProfile p, Map<String, String> resolved) {
+        String driver = p.kind().adapter().driverAttribute();
+        String url = resolved.get(p.kind().urlAttribute());
+        if (driver == null || url == null) {
+            throw new TestbedException("--trace-jdbc: profile " + p.name() + " (" + p.kind().adapter().displayName()
+                    + ") " + (driver == null ? "is the driver's own DataSource: there is no pool to trace beneath"
+                    : "sets no " + p.kind().urlAttribute() + ": the trace wraps the driver a JDBC URL names")
+                    + "; run it without --trace-jdbc");
+        }
+        Map<String, String> m = new LinkedHashMap<>(resolved);
+        m.put(p.kind().urlAttribute(), TraceDriver.traced(url));
+        m.put(driver, TraceDriver.class.getName());
+        return m;
+    }
+
+    /** Writes the screen log's and the JDBC trace's buffered rows to their files (the scenario reads them while the server runs). */
     public void flushScreenLog() {
         if (screenLog != null) {
             screenLog.flush();
+        }
+        if (traceLog != null) {
+            traceLog.flush();
         }
     }
 

@@ -5,6 +5,7 @@ import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.TraceLog;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -36,12 +37,14 @@ final class QueryServlet extends JdbcServlet {
     private final Kind kind;
     private final DataSet data;
     private final transient ScreenLog log;
+    private final transient TraceLog traceLog;
 
-    QueryServlet(Kind kind, String jndiName, DataSet data, ScreenLog log) {
+    QueryServlet(Kind kind, String jndiName, DataSet data, ScreenLog log, TraceLog traceLog) {
         super(jndiName);
         this.kind = kind;
         this.data = data;
         this.log = log;
+        this.traceLog = traceLog;
     }
 
     @Override
@@ -55,16 +58,16 @@ final class QueryServlet extends JdbcServlet {
         }
         long startMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
-        Connection c;
+        Borrows borrows = new Borrows(traceLog != null);
+        Borrows.Lease c;
         try {
-            c = dataSource().getConnection();
+            c = borrows.borrow(dataSource());
         } catch (SQLException e) {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
-            long borrowUs = (System.nanoTime() - t0) / 1_000;
-            extra.put("borrowUs", borrowUs);
+            extra.put("borrowUs", borrows.waitUs());
             String error = PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed";
-            record(startMs, 503, error, borrowUs, borrowUs, p);
+            record(startMs, 503, error, borrows, (System.nanoTime() - t0) / 1_000, p);
             Json.error(resp, 503, error, Redact.oneLine(e.getMessage()), extra);
             return;
         }
@@ -72,26 +75,28 @@ final class QueryServlet extends JdbcServlet {
         Map<String, Object> body = new LinkedHashMap<>();
         try (c) {
             body.put("query", kind.name().toLowerCase());
-            body.put("result", run(c, p));
+            body.put("result", run(c.connection(), p));
         } catch (SQLException e) {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
-            record(startMs, 500, "sql", (t1 - t0) / 1_000, (System.nanoTime() - t0) / 1_000, p);
+            record(startMs, 500, "sql", borrows, (System.nanoTime() - t0) / 1_000, p);
             Json.error(resp, 500, "sql", Redact.oneLine(e.getMessage()), extra);
             return;
         }
-        record(startMs, 200, "", (t1 - t0) / 1_000, (System.nanoTime() - t0) / 1_000, p);
-        body.put("borrowUs", (t1 - t0) / 1_000);
+        record(startMs, 200, "", borrows, (System.nanoTime() - t0) / 1_000, p);
+        body.put("borrowUs", borrows.waitUs());
         body.put("queryUs", (System.nanoTime() - t1) / 1_000);
         Json.send(resp, 200, body);
     }
 
-    private void record(long startMs, int status, String error, long borrowUs, long elapsedUs, QueryParams p) {
+    private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p) {
+        String queryClass = kind.name().toLowerCase(Locale.ROOT);
         if (log != null) {
-            log.add(new ScreenLog.Entry(startMs, kind.name().toLowerCase(Locale.ROOT), 0, status, error, 1, borrowUs,
-                    borrowUs, elapsedUs, kind == Kind.WRITE ? p.writeId : null));
+            log.add(new ScreenLog.Entry(startMs, queryClass, 0, status, error, 1, borrows.waitUs(), borrows.maxUs(),
+                    elapsedUs, kind == Kind.WRITE ? p.writeId : null));
         }
+        borrows.end(traceLog, startMs, queryClass, 0, status, error);
     }
 
     private Object run(Connection c, QueryParams p) throws SQLException {

@@ -8,6 +8,7 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel.Screen;
 import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.TraceLog;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -16,7 +17,6 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.sql.DataSource;
 
 /**
  * {@code /screen?screen=short|medium|long&user=N[&writeId=ID]}: one page of seed 004's application, several
@@ -33,36 +33,15 @@ final class ScreenServlet extends JdbcServlet {
     private final DataSet data;
     private final transient ScreenModel model;
     private final transient ScreenLog log;
+    private final transient TraceLog traceLog;
     private transient volatile Dialect dialect;
 
-    ScreenServlet(String jndiName, DataSet data, ScreenModel model, ScreenLog log) {
+    ScreenServlet(String jndiName, DataSet data, ScreenModel model, ScreenLog log, TraceLog traceLog) {
         super(jndiName);
         this.data = data;
         this.model = model;
         this.log = log;
-    }
-
-    /** What one request did, for the response and the log. */
-    private static final class Trace {
-        int borrows;
-        long waitUs;
-        long maxUs;
-        boolean borrowFailed;
-
-        Connection borrow(DataSource ds) throws SQLException {
-            long t0 = System.nanoTime();
-            try {
-                return ds.getConnection();
-            } catch (SQLException | RuntimeException e) {
-                borrowFailed = true;
-                throw e;
-            } finally {
-                long us = (System.nanoTime() - t0) / 1_000;
-                borrows++;
-                waitUs += us;
-                maxUs = Math.max(maxUs, us);
-            }
-        }
+        this.traceLog = traceLog;
     }
 
     @Override
@@ -89,7 +68,7 @@ final class ScreenServlet extends JdbcServlet {
             Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
             return;
         }
-        Trace tr = new Trace();
+        Borrows tr = new Borrows(traceLog != null);
         int status = 200;
         String error = "";
         String message = null;
@@ -98,28 +77,28 @@ final class ScreenServlet extends JdbcServlet {
         double queryMs = model.queryMs(screen, user);
         try {
             if (model.borrow() == ScreenModel.Borrow.PER_REQUEST) {
-                try (Connection c = tr.borrow(dataSource())) {
+                try (Borrows.Lease c = tr.borrow(dataSource())) {
                     for (int i = 0; i < queries; i++) {
-                        query(c, queryMs);
+                        query(c.connection(), queryMs);
                     }
                     if (writeId != null) {
-                        Queries.write(c, writeId, "seed004 " + screen.label());
+                        Queries.write(c.connection(), writeId, "seed004 " + screen.label());
                     }
                 }
             } else {
                 for (int i = 0; i < queries; i++) {
-                    try (Connection c = tr.borrow(dataSource())) {
-                        query(c, queryMs);
+                    try (Borrows.Lease c = tr.borrow(dataSource())) {
+                        query(c.connection(), queryMs);
                     }
                 }
                 if (writeId != null) {
-                    try (Connection c = tr.borrow(dataSource())) {
-                        Queries.write(c, writeId, "seed004 " + screen.label());
+                    try (Borrows.Lease c = tr.borrow(dataSource())) {
+                        Queries.write(c.connection(), writeId, "seed004 " + screen.label());
                     }
                 }
             }
         } catch (SQLException e) {
-            boolean borrowFailed = tr.borrowFailed;
+            boolean borrowFailed = tr.failed();
             status = borrowFailed ? 503 : 500;
             error = !borrowFailed ? "sql" : PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed";
             message = Redact.oneLine(e.getMessage());
@@ -128,15 +107,16 @@ final class ScreenServlet extends JdbcServlet {
         }
         long elapsedUs = (System.nanoTime() - t0) / 1_000;
         if (log != null) {
-            log.add(new ScreenLog.Entry(startMs, screen.label(), user, status, error, tr.borrows, tr.waitUs, tr.maxUs,
-                    elapsedUs, writeId));
+            log.add(new ScreenLog.Entry(startMs, screen.label(), user, status, error, tr.count(), tr.waitUs(),
+                    tr.maxUs(), elapsedUs, writeId));
         }
+        tr.end(traceLog, startMs, screen.label(), user, status, error);
         extra.put("screen", screen.label());
         extra.put("user", user);
         extra.put("queries", queries);
-        extra.put("borrows", tr.borrows);
-        extra.put("borrowWaitUs", tr.waitUs);
-        extra.put("borrowMaxUs", tr.maxUs);
+        extra.put("borrows", tr.count());
+        extra.put("borrowWaitUs", tr.waitUs());
+        extra.put("borrowMaxUs", tr.maxUs());
         if (status == 200) {
             extra.put("sqlMs", Math.round(queries * queryMs));
             Json.send(resp, 200, extra);

@@ -66,6 +66,12 @@ public final class WebappMain implements Callable<Integer> {
             + " one CSV row per request (time in getConnection, status, elapsed) to FILE.")
     Path screenLog;
 
+    @Option(names = "--trace-jdbc", paramLabel = "FILE", description = "The same requests beneath the pool: the"
+            + " physical connection each ran on, its idle time before, the JDBC calls the pool made while lending and"
+            + " taking it back, and the call that failed, one CSV row per request to FILE (the pool opens its"
+            + " connections through a datasource-proxy driver; a traced run is for explaining, not for timing).")
+    Path traceLog;
+
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the HTTP port to FILE once serving.")
     Path readyFile;
 
@@ -119,7 +125,7 @@ public final class WebappMain implements Callable<Integer> {
                 data.ensureLoaded(db);
             }
             PoolbenchServer.Settings settings = new PoolbenchServer.Settings(p, DatabaseOptions.vars(db), data,
-                    port, maxThreads, shutdownPort, screens, screenLog);
+                    port, maxThreads, shutdownPort, screens, screenLog, traceLog);
             server[0] = r2dbc != null ? PoolbenchServer.startR2dbc(settings, r2dbc) : PoolbenchServer.start(settings);
             System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile "
                     + (r2dbc != null ? r2dbc.name() + " (R2DBC r2dbc-pool, " + r2dbc.file() + "; /medium blocking,"

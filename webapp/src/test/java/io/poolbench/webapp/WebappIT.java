@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.TraceLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -69,6 +70,34 @@ class WebappIT {
                 assertEquals(200, get(s, "/long").statusCode());
             }
         }
+    }
+
+    @Test
+    void traceJdbcShowsTheConnectionEachRequestRanOnAndThePoolsCallsBeneathIt() throws Exception {
+        // issue 22: which physical connection a request ran on, its idle time, and whether the pool validated it
+        Path trace = tmp.resolve("trace.csv");
+        PoolbenchServer.Settings base = ORDERS.settings(PoolProfile.load(ProfileDir.locate("hikari", CONF)));
+        try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(base.profile(), base.vars(),
+                base.data(), 0, 50, -1, base.screens(), null, trace))) {
+            assertEquals(200, get(s, "/short?id=17").statusCode());
+            assertEquals(200, get(s, "/screen?screen=short&user=3").statusCode());
+            assertEquals(200, get(s, "/write?writeId=t-1").statusCode());
+            assertEquals(500, get(s, "/write?writeId=t-1").statusCode(), "the second write of an id fails");
+            s.flushScreenLog();
+        }
+        List<TraceLog.Entry> rows = TraceLog.read(trace);
+        assertEquals(4, rows.size(), rows.toString());
+        for (TraceLog.Entry e : rows) {
+            assertTrue(e.connections().matches("\\d+( \\d+)*"), e.toString());
+            assertTrue(e.workCalls().contains("execute"), e.toString());
+        }
+        assertEquals("short", rows.get(0).screen());
+        TraceLog.Entry failed = rows.get(3);
+        assertEquals(500, failed.status());
+        assertTrue(failed.failedCall().startsWith("work:PreparedStatement.execute"), failed.toString());
+        assertTrue(failed.message().contains("duplicate") || failed.message().contains("23505"), failed.toString());
+        String password = ORDERS.vars().get("poolbench.jdbc.password");
+        assertTrue(password.isEmpty() || !failed.message().contains(password), "no password");
     }
 
     @Test

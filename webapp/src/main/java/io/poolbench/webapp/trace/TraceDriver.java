@@ -1,0 +1,100 @@
+package io.poolbench.webapp.trace;
+
+import io.poolbench.testbed.Redact;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
+import net.ttddyy.dsproxy.ConnectionInfo;
+import net.ttddyy.dsproxy.proxy.JdbcProxyFactory;
+import net.ttddyy.dsproxy.proxy.ProxyConfig;
+
+/**
+ * A JDBC driver for {@code jdbc:poolbench-trace:<real URL>}: opens the connection with the real URL's driver and
+ * wraps it in datasource-proxy's proxies, so that {@link JdbcTrace} sees every call any pool makes on its physical
+ * connections. The webapp points a profile's URL and driver-class attributes here with {@code --trace-jdbc}; the
+ * pool's own settings stay as the profile has them. The proxies cost microseconds per call: a traced run explains
+ * failures and counts calls, it is not the run to compare latencies with.
+ */
+public final class TraceDriver implements Driver {
+    /** The URL prefix: what follows it is the real JDBC URL. */
+    public static final String PREFIX = "jdbc:poolbench-trace:";
+    private static final AtomicLong IDS = new AtomicLong();
+    private static final ProxyConfig CONFIG = ProxyConfig.Builder.create().dataSourceName("poolbench-trace")
+            .methodListener(JdbcTrace.LISTENER).build();
+
+    static {
+        try {
+            DriverManager.registerDriver(new TraceDriver());
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * @param url a JDBC URL
+     * @return the same URL through this driver
+     */
+    public static String traced(String url) {
+        return url.startsWith(PREFIX) ? url : PREFIX + url;
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        String real = url.substring(PREFIX.length());
+        Connection c;
+        try {
+            c = DriverManager.getDriver(real).connect(real, info);
+        } catch (SQLException | RuntimeException e) {
+            JdbcTrace.openFailed(e);
+            throw e;
+        }
+        if (c == null) {
+            throw new SQLException("no JDBC driver accepts " + Redact.url(real), "08001");
+        }
+        ConnectionInfo ci = new ConnectionInfo();
+        ci.setDataSourceName("poolbench-trace");
+        ci.setConnectionId(Long.toString(IDS.incrementAndGet()));
+        JdbcTrace.opened(ci.getConnectionId());
+        return JdbcProxyFactory.DEFAULT.createConnection(c, ci, CONFIG);
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return url != null && url.startsWith(PREFIX);
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        return DriverManager.getDriver(url.substring(PREFIX.length())).getPropertyInfo(url.substring(PREFIX.length()),
+                info);
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 1;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 0;
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("no java.util.logging here");
+    }
+}
