@@ -94,10 +94,13 @@ final class ScreensRun {
         List<String> jvm = List.of("-Xms1g", "-Xmx1g",
                 "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
                 "-Dsun.net.inetaddr.negative.ttl=0");
-        List<String> args = List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
+        List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
                 "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
-                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString());
+                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString()));
+        if (s.traceJdbc()) {
+            args.addAll(List.of("--trace-jdbc", dir.resolve(Seed004Connections.FILE).toString()));
+        }
         Map<String, Long> events = new LinkedHashMap<>();
         List<ProcessCpu.Usage> cpu;
         long t0;

@@ -73,6 +73,12 @@ public final class Seed004Command extends ScenarioCommand {
     @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
     boolean failover;
 
+    @Option(names = "--trace-jdbc", description = "Trace the JDBC calls beneath each pool (the webapp's --trace-jdbc):"
+            + " the report then gives the pool's calls per borrow and every request that failed at the failover with"
+            + " the physical connection it ran on, its idle time and whether the pool validated it. The proxies add"
+            + " microseconds per call: compare latencies from an untraced run.")
+    boolean traceJdbc;
+
     @Option(names = "--vary", paramLabel = "PROFILE",
             description = "After the profiles, rerun this one (a name among --profiles) with one setting changed at a"
                     + " time: pool size to --vary-pool-size; the borrow timeout to unbounded when the profile sets one,"
@@ -103,7 +109,7 @@ public final class Seed004Command extends ScenarioCommand {
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
-                images.toxiproxyImage, budget.percent(), rounds.orElse(1));
+                images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);

@@ -246,6 +246,7 @@ public final class Seed004Report {
         md.append('\n');
 
         md.append(Seed004Failover.section(settings, stats, outcomes, base));
+        md.append(Seed004Connections.section(stats, outcomes, base));
         Seed004Rounds.Findings findings = Seed004Rounds.of(settings, stats, outcomes, base);
         md.append(Seed004Rounds.markdown(findings, settings.rounds()));
         md.append(Seed004Map.markdown(settings, stats));

@@ -35,11 +35,14 @@ import java.util.List;
  *     left out, pass this share, %, fails (0 in a run directory written before seed 004 had a budget)
  * @param rounds how many times each profile runs, in an order rotated from round to round ({@link Run#inRounds});
  *     1 in a run directory written before seed 004 had rounds
+ * @param traceJdbc the webapp traces the JDBC calls beneath the pool ({@link Seed004Connections}); false in a run
+ *     directory written before
  */
 public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
-        boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds) {
+        boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
+        boolean traceJdbc) {
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -94,7 +97,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         all.addAll(more);
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
-                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds);
+                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc);
     }
 
     /**
@@ -183,7 +186,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
-                rounds);
+                rounds, traceJdbc);
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */
