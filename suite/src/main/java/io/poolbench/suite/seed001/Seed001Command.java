@@ -22,12 +22,11 @@ import picocli.CommandLine.Option;
  * first seconds are a warm-up excluded from every figure. See {@link StackSteps} for one step and
  * {@link Seed001Report} for the report beside the article's tables.
  */
-@Command(name = "concurrency", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "concurrency",
         description = "Seed 001: JDBC pools against R2DBC at 10…300 concurrent users on the paged range query, with"
                 + " and without its index, pool maximum 20, beside the article's tables. Embedded PostgreSQL by"
                 + " default (R2DBC here is r2dbc-postgresql: PostgreSQL only). Quick default about 10 minutes;"
                 + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes).",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed001Command extends ScenarioCommand {

@@ -22,13 +22,12 @@ import picocli.CommandLine.Option;
  * PgBouncer, with and without a background load, and the memory a connection costs (see {@link SharedConnectionTrial},
  * {@link ConnectionMemory}, {@link BackgroundLoad}; report: {@link Seed002Report}).
  */
-@Command(name = "shared", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "shared",
         description = "Seed 002: N threads, one simple query each, on one shared connection, on pools, on a new"
                 + " connection per thread and through PgBouncer, without and with a CROSS JOIN background load in"
                 + " its own JVM; client and server memory per connection; beside the article's figures. Embedded"
                 + " PostgreSQL by default; PgBouncer is skipped with one line when not installed. A round: one"
                 + " measured trial of every variant at each thread count, after one unrecorded warm-up trial each.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed002Command extends ScenarioCommand {

@@ -21,13 +21,12 @@ import picocli.CommandLine.Option;
  * real pgbench, directly and through PgBouncer and pgpool-II (see {@link ConnectPerTransaction}; report:
  * {@link Seed003Report}).
  */
-@Command(name = "connect", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "connect",
         description = "Seed 003: pgbench's select-only transaction with a new connection per transaction against"
                 + " pooled connections: from Java (the unpooled profile and every pool), with real pgbench -S -C and"
                 + " -S, and with pgbench through PgBouncer and pgpool-II, beside the article's figures. Embedded"
                 + " PostgreSQL by default. pgbench, PgBouncer and pgpool-II are skipped with one line when not"
                 + " installed.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every variant ok", "1:a variant failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed003Command extends ScenarioCommand {
