@@ -8,6 +8,7 @@ import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.ThinkTimeOption;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
@@ -60,8 +61,8 @@ public final class CompareCommand extends PoolbenchCommand {
     @Option(names = "--long-threads", defaultValue = "2", description = "JMeter threads on /long (default ${DEFAULT-VALUE}).")
     int longThreads;
 
-    @Option(names = "--think-ms", defaultValue = "0", description = "Think time between a JMeter thread's requests, ms (default ${DEFAULT-VALUE}).")
-    int thinkMs;
+    @Mixin
+    ThinkTimeOption think;
 
     @Option(names = "--webapp-max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}).")
     int webappMaxThreads;
@@ -141,7 +142,7 @@ public final class CompareCommand extends PoolbenchCommand {
         int nRounds = rounds.orElse(full ? 5 : 3);
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
-                longThreads, thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
+                longThreads, think.thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad, true);
         Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
         return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,

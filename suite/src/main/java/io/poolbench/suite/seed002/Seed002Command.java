@@ -4,6 +4,7 @@ import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
@@ -57,9 +58,8 @@ public final class Seed002Command extends ScenarioCommand {
             description = "Pools (default hikari,dbcp2; --as-article: every pooled profile).")
     List<String> profiles;
 
-    @Option(names = "--pool-size", defaultValue = "20", paramLabel = "N",
-            description = "Connections of every pool and PgBouncer's default_pool_size (default ${DEFAULT-VALUE}).")
-    int poolSize;
+    @Mixin
+    PoolSizeOption poolSize;
 
     @Option(names = "--load", defaultValue = "both", paramLabel = "none|cross-join|both",
             description = "Background load conditions (default ${DEFAULT-VALUE}).")
@@ -133,12 +133,13 @@ public final class Seed002Command extends ScenarioCommand {
             throw new TestbedException("the server needs a password (POOLBENCH_JDBC_PASSWORD): poolbench starts"
                     + " PgBouncer only in front of a server that trusts loopback connections; add --without pgbouncer");
         }
+        int size = poolSize.orElse(20);
         List<String> notes = new ArrayList<>();
-        Optional<PgBouncer> bouncer = withBouncer ? PgBouncer.create("transaction", poolSize) : Optional.empty();
+        Optional<PgBouncer> bouncer = withBouncer ? PgBouncer.create("transaction", size) : Optional.empty();
         if (withBouncer && bouncer.isEmpty()) {
             notes.add("PgBouncer is not installed: its variant is skipped (install it: " + PgBouncer.INSTALL + ")");
         }
-        Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
+        Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), size,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
                 db.kind, budget.percent(), loadQuery, withConnecting);
         return run(new Seed002Experiment(settings, pools, notes, bouncer, db));

@@ -4,6 +4,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
@@ -58,9 +59,8 @@ public final class Seed003Command extends ScenarioCommand {
             description = "pgbench's -j (default ${DEFAULT-VALUE}: the article's pgbench 8.4 had one thread).")
     int pgbenchThreads;
 
-    @Option(names = "--pool-size", paramLabel = "N", description = "Connections of every pool, Java's and"
-            + " PgBouncer's default_pool_size (default: --clients, so nobody waits for a connection).")
-    Integer poolSize;
+    @Mixin
+    PoolSizeOption poolSize;
 
     @Option(names = "--pgpool-children", defaultValue = "128", paramLabel = "N",
             description = "pgpool-II's num_init_children (default ${DEFAULT-VALUE}, the article's).")
@@ -87,7 +87,7 @@ public final class Seed003Command extends ScenarioCommand {
         Cli.range("--transactions", transactions, 1, 10_000_000);
         Cli.range("--scale", scale, 1, 10_000);
         Cli.range("--pgbench-threads", pgbenchThreads, 1, clients);
-        int size = poolSize != null ? poolSize : clients;
+        int size = poolSize.orElse(clients);
         Cli.range("--pool-size", size, 1, 1_000);
         Cli.range("--pgpool-children", pgpoolChildren, 1, 1_000);
         budget.percent(); // its range, before anything starts
