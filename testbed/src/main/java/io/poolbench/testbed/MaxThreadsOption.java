@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 public final class MaxThreadsOption {
     /** Tomcat's request threads. */
     @Option(names = "--max-threads", defaultValue = "200", paramLabel = "N",
-            description = "Tomcat's request threads (default ${DEFAULT-VALUE}: Tomcat's own, and seed 001's article's).")
+            description = "Tomcat's request threads (default ${DEFAULT-VALUE}: Tomcat's own, and seed 001's"
+                    + " article's).")
     public int maxThreads;
 }
