@@ -3,6 +3,7 @@ package io.poolbench.suite;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.Profiles;
@@ -10,19 +11,17 @@ import io.poolbench.testbed.run.RunLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine;
 
 /** {@code poolbench lint FILE...}: what each context.xml really configures. */
-@Command(name = "lint", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "lint",
         description = "For each <Resource> of each context.xml: the pool it builds, the attributes as written,"
                 + " the effective settings read back from the built pool (against --db, default embedded"
                 + " PostgreSQL) and one warning per trap.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no warnings", "1:at least one warning", "2:a file cannot be read or built (one line)"})
-public final class LintCommand implements Callable<Integer> {
+public final class LintCommand extends PoolbenchCommand {
     @CommandLine.Parameters(arity = "1..*", paramLabel = "FILE|NAME",
             description = "context.xml files, or profile names in webapp/conf.")
     List<String> files;

@@ -22,12 +22,11 @@ import picocli.CommandLine.Option;
  * {@code interrupted}, {@code skipped}); at the end {@link SuiteReport} writes {@code index.md} and the one-page
  * {@code index.html} (also copied to {@code target/poolbench-report/index.html}).
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run",
         description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), seeds 000, 001,"
                 + " 002 and 003, and with a Docker engine seed 004 and the drills; then one report,"
                 + " index.html (offline, images inside) and index.md. About 22 minutes here at the quick preset"
                 + " (without Docker about 14).",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
                 + " finished is kept and reported"})

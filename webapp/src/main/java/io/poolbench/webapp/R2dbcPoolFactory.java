@@ -2,18 +2,14 @@ package io.poolbench.webapp;
 
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.pool.ResourceAttributes;
+import io.poolbench.testbed.pool.ResourceFactory;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
 import java.time.Duration;
-import java.util.Hashtable;
 import java.util.Map;
-import javax.naming.Context;
-import javax.naming.Name;
 import javax.naming.NamingException;
-import javax.naming.Reference;
-import javax.naming.spi.ObjectFactory;
 
 /**
  * Tomcat JNDI factory of an R2DBC profile ({@code <Resource type="io.r2dbc.spi.ConnectionFactory"
@@ -25,17 +21,13 @@ import javax.naming.spi.ObjectFactory;
  * ({@code minimumIdle} = size), so the first requests do not pay for connecting. Tomcat closes it through
  * {@code closeMethod="dispose"}.
  */
-public final class R2dbcPoolFactory implements ObjectFactory {
+public final class R2dbcPoolFactory extends ResourceFactory {
     /** How long the warm-up may take before the lookup fails, s. */
     static final int WARMUP_SECONDS = 60;
 
+    /** @throws NamingException one line, the password left out, when r2dbc cannot build or warm up the pool */
     @Override
-    public Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment)
-            throws NamingException {
-        if (!(obj instanceof Reference)) {
-            return null;
-        }
-        Map<String, String> attrs = ResourceAttributes.of((Reference) obj);
+    protected Object build(Map<String, String> attrs) throws NamingException {
         try {
             return create(attrs);
         } catch (RuntimeException ex) {
@@ -61,9 +53,10 @@ public final class R2dbcPoolFactory implements ObjectFactory {
                 .option(ConnectionFactoryOptions.DRIVER, "pool")
                 .option(ConnectionFactoryOptions.PROTOCOL, (String) url.getRequiredValue(ConnectionFactoryOptions.DRIVER));
         attrs.forEach((k, v) -> {
+            if (k.equals("url") || ResourceAttributes.TOMCAT.contains(k)) {
+                return;
+            }
             switch (k) {
-                case "url", "name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod":
-                    break;
                 case "username":
                     b.option(ConnectionFactoryOptions.USER, v);
                     break;

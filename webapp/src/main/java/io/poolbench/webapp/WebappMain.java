@@ -4,6 +4,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.MaxThreadsOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.R2dbcProfile;
@@ -48,8 +49,8 @@ public final class WebappMain implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "HTTP port on 127.0.0.1, 0 = any free (default ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}, Tomcat's).")
-    int maxThreads;
+    @Mixin
+    MaxThreadsOption tomcat;
 
     @Option(names = "--shutdown-port", defaultValue = "-1", description = "Tomcat shutdown port on 127.0.0.1, -1 = none.")
     int shutdownPort;
@@ -96,7 +97,7 @@ public final class WebappMain implements Callable<Integer> {
         if (port != 0) {
             requireFree("--port", port);
         }
-        Cli.range("--max-threads", maxThreads, 1, 10_000);
+        Cli.range("--max-threads", tomcat.maxThreads, 1, 10_000);
         Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
         ScreenModel screens = new ScreenModel(
                 ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
@@ -125,7 +126,7 @@ public final class WebappMain implements Callable<Integer> {
                 data.ensureLoaded(db);
             }
             PoolbenchServer.Settings settings = new PoolbenchServer.Settings(p, DatabaseOptions.vars(db), data,
-                    port, maxThreads, shutdownPort, screens, screenLog, traceLog);
+                    port, tomcat.maxThreads, shutdownPort, screens, screenLog, traceLog);
             server[0] = r2dbc != null ? PoolbenchServer.startR2dbc(settings, r2dbc) : PoolbenchServer.start(settings);
             System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile "
                     + (r2dbc != null ? r2dbc.name() + " (R2DBC r2dbc-pool, " + r2dbc.file() + "; /medium blocking,"

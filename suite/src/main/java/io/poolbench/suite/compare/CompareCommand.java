@@ -4,9 +4,11 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.ThinkTimeOption;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
@@ -17,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,15 +26,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** JMH and the web load per profile (the suite's {@code compare} scenario). */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "compare",
         description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
                 + " profile (the suite's first scenario); writes run.json (the manifest), summary.md, summary.json and charts to its run"
                 + " directory. Rounds apply to the web load: the first profile against each other one, within each"
                 + " round.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
             "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
-public final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand extends PoolbenchCommand {
     @Option(names = "--preset", defaultValue = "quick",
             description = "quick (about 5 min here: JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
                     + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
@@ -61,8 +61,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--long-threads", defaultValue = "2", description = "JMeter threads on /long (default ${DEFAULT-VALUE}).")
     int longThreads;
 
-    @Option(names = "--think-ms", defaultValue = "0", description = "Think time between a JMeter thread's requests, ms (default ${DEFAULT-VALUE}).")
-    int thinkMs;
+    @Mixin
+    ThinkTimeOption think;
 
     @Option(names = "--webapp-max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}).")
     int webappMaxThreads;
@@ -142,7 +142,7 @@ public final class CompareCommand implements Callable<Integer> {
         int nRounds = rounds.orElse(full ? 5 : 3);
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
-                longThreads, thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
+                longThreads, think.thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad, true);
         Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
         return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,

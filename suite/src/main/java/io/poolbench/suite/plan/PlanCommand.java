@@ -1,25 +1,24 @@
 package io.poolbench.suite.plan;
 
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.model.PoolReading;
 import io.poolbench.testbed.model.Workload;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code poolbench plan}: where a user's own pool breaks, predicted from its context.xml and the traffic. */
-@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "plan",
         description = "Predicts, from a context.xml and your traffic alone (no database, no Docker: the pool is built"
                 + " against a stub driver to read its settings), the borrow wait and response time, the load at"
                 + " which the pool breaks at your round trip and the round trip at which it breaks at your load, and"
                 + " the pool size Erlang C asks for. Defaults: seed 004's short screen (5 queries of 8 ms) at 1 ms.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the answer was printed", "2:bad input (one line on stderr)"})
-public final class PlanCommand implements Callable<Integer> {
+public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--profile", required = true, paramLabel = "NAME|FILE",
             description = "The pool's context.xml, or a profile name in webapp/conf.")
     String profile;

@@ -15,11 +15,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code poolbench sweep pool-size}: seed 000's staircase for the pools of the catalog (see {@link Seed000Experiment}). */
-@Command(name = "pool-size", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "pool-size",
         description = "Seed 000: tasks that each hold a connection for a while, elapsed time against the pool size,"
                 + " per pool, beside the ideal staircase and the article's bb8 figures. Embedded PostgreSQL by"
                 + " default.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed000Command extends ScenarioCommand {

@@ -3,9 +3,12 @@ package io.poolbench.suite.seed001;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.MaxThreadsOption;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.ThinkTimeOption;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,12 +25,11 @@ import picocli.CommandLine.Option;
  * first seconds are a warm-up excluded from every figure. See {@link StackSteps} for one step and
  * {@link Seed001Report} for the report beside the article's tables.
  */
-@Command(name = "concurrency", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "concurrency",
         description = "Seed 001: JDBC pools against R2DBC at 10…300 concurrent users on the paged range query, with"
                 + " and without its index, pool maximum 20, beside the article's tables. Embedded PostgreSQL by"
                 + " default (R2DBC here is r2dbc-postgresql: PostgreSQL only). Quick default about 10 minutes;"
                 + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes).",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed001Command extends ScenarioCommand {
@@ -64,18 +66,14 @@ public final class Seed001Command extends ScenarioCommand {
                     + " ${DEFAULT-VALUE}).")
     String index;
 
-    @Option(names = "--pool-size", defaultValue = "20", paramLabel = "N",
-            description = "Maximum connections of every pool, R2DBC's too (default ${DEFAULT-VALUE}, the article's).")
-    int poolSize;
+    @Mixin
+    PoolSizeOption poolSize;
 
-    @Option(names = "--max-threads", defaultValue = "200", paramLabel = "N",
-            description = "Tomcat's request threads (default ${DEFAULT-VALUE}, the article's).")
-    int maxThreads;
+    @Mixin
+    MaxThreadsOption tomcat;
 
-    @Option(names = "--think-ms", defaultValue = "0", paramLabel = "MS",
-            description = "Pause of each user between requests (default ${DEFAULT-VALUE}: none; the article's k6"
-                    + " users paused about 10-16 ms per iteration: our inference from its table, not its statement).")
-    int thinkMs;
+    @Mixin
+    ThinkTimeOption think;
 
     @Mixin
     ErrorBudgetOption budget;
@@ -105,11 +103,12 @@ public final class Seed001Command extends ScenarioCommand {
         }
         db.validatePostgres("sweep concurrency runs on PostgreSQL (seed 001's database, and the R2DBC driver here"
                 + " is r2dbc-postgresql)");
-        List<Stack> stacks = Stack.load(profiles, r2dbcMode, poolSize, ProfileDir.resolve(null));
+        int size = poolSize.orElse(20);
+        List<Stack> stacks = Stack.load(profiles, r2dbcMode, size, ProfileDir.resolve(null));
         Artifacts art = Artifacts.locate(runDir.root);
         Path plan = art.jmeterPlan("concurrency.jmx");
-        Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, poolSize, maxThreads, thinkMs,
-                budget.percent(), db.rows, db.kind, rounds.orElse(asArticle ? 5 : 3));
+        Seed001Settings settings = new Seed001Settings(stacks, u, step, warm, indexes, size, tomcat.maxThreads,
+                think.thinkMs, budget.percent(), db.rows, db.kind, rounds.orElse(asArticle ? 5 : 3));
         return run(new Seed001Experiment(settings, art, plan, db));
     }
 }

@@ -4,6 +4,7 @@ import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
@@ -22,13 +23,12 @@ import picocli.CommandLine.Option;
  * PgBouncer, with and without a background load, and the memory a connection costs (see {@link SharedConnectionTrial},
  * {@link ConnectionMemory}, {@link BackgroundLoad}; report: {@link Seed002Report}).
  */
-@Command(name = "shared", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "shared",
         description = "Seed 002: N threads, one simple query each, on one shared connection, on pools, on a new"
                 + " connection per thread and through PgBouncer, without and with a CROSS JOIN background load in"
                 + " its own JVM; client and server memory per connection; beside the article's figures. Embedded"
                 + " PostgreSQL by default; PgBouncer is skipped with one line when not installed. A round: one"
                 + " measured trial of every variant at each thread count, after one unrecorded warm-up trial each.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed002Command extends ScenarioCommand {
@@ -58,9 +58,8 @@ public final class Seed002Command extends ScenarioCommand {
             description = "Pools (default hikari,dbcp2; --as-article: every pooled profile).")
     List<String> profiles;
 
-    @Option(names = "--pool-size", defaultValue = "20", paramLabel = "N",
-            description = "Connections of every pool and PgBouncer's default_pool_size (default ${DEFAULT-VALUE}).")
-    int poolSize;
+    @Mixin
+    PoolSizeOption poolSize;
 
     @Option(names = "--load", defaultValue = "both", paramLabel = "none|cross-join|both",
             description = "Background load conditions (default ${DEFAULT-VALUE}).")
@@ -134,12 +133,13 @@ public final class Seed002Command extends ScenarioCommand {
             throw new TestbedException("the server needs a password (POOLBENCH_JDBC_PASSWORD): poolbench starts"
                     + " PgBouncer only in front of a server that trusts loopback connections; add --without pgbouncer");
         }
+        int size = poolSize.orElse(20);
         List<String> notes = new ArrayList<>();
-        Optional<PgBouncer> bouncer = withBouncer ? PgBouncer.create("transaction", poolSize) : Optional.empty();
+        Optional<PgBouncer> bouncer = withBouncer ? PgBouncer.create("transaction", size) : Optional.empty();
         if (withBouncer && bouncer.isEmpty()) {
             notes.add("PgBouncer is not installed: its variant is skipped (install it: " + PgBouncer.INSTALL + ")");
         }
-        Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), poolSize,
+        Seed002Settings settings = new Seed002Settings(counts, loadedCounts, n, pools.stream().map(p -> p.file().toString()).toList(), size,
                 loads, loadThreads, loadPool, memoryConnections, serverConnections, without, SharedConnectionTrial.SIMPLE_QUERY,
                 db.kind, budget.percent(), loadQuery, withConnecting);
         return run(new Seed002Experiment(settings, pools, notes, bouncer, db));

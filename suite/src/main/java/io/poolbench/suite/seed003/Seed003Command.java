@@ -4,6 +4,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.Profiles;
@@ -21,13 +22,12 @@ import picocli.CommandLine.Option;
  * real pgbench, directly and through PgBouncer and pgpool-II (see {@link ConnectPerTransaction}; report:
  * {@link Seed003Report}).
  */
-@Command(name = "connect", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "connect",
         description = "Seed 003: pgbench's select-only transaction with a new connection per transaction against"
                 + " pooled connections: from Java (the unpooled profile and every pool), with real pgbench -S -C and"
                 + " -S, and with pgbench through PgBouncer and pgpool-II, beside the article's figures. Embedded"
                 + " PostgreSQL by default. pgbench, PgBouncer and pgpool-II are skipped with one line when not"
                 + " installed.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every variant ok", "1:a variant failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class Seed003Command extends ScenarioCommand {
@@ -59,9 +59,8 @@ public final class Seed003Command extends ScenarioCommand {
             description = "pgbench's -j (default ${DEFAULT-VALUE}: the article's pgbench 8.4 had one thread).")
     int pgbenchThreads;
 
-    @Option(names = "--pool-size", paramLabel = "N", description = "Connections of every pool, Java's and"
-            + " PgBouncer's default_pool_size (default: --clients, so nobody waits for a connection).")
-    Integer poolSize;
+    @Mixin
+    PoolSizeOption poolSize;
 
     @Option(names = "--pgpool-children", defaultValue = "128", paramLabel = "N",
             description = "pgpool-II's num_init_children (default ${DEFAULT-VALUE}, the article's).")
@@ -88,7 +87,7 @@ public final class Seed003Command extends ScenarioCommand {
         Cli.range("--transactions", transactions, 1, 10_000_000);
         Cli.range("--scale", scale, 1, 10_000);
         Cli.range("--pgbench-threads", pgbenchThreads, 1, clients);
-        int size = poolSize != null ? poolSize : clients;
+        int size = poolSize.orElse(clients);
         Cli.range("--pool-size", size, 1, 1_000);
         Cli.range("--pgpool-children", pgpoolChildren, 1, 1_000);
         budget.percent(); // its range, before anything starts

@@ -21,13 +21,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code poolbench seed004}: seed 004's experiment (see {@link Seed004Experiment}) and its report. */
-@Command(name = "seed004", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "seed004",
         description = "Seed 004 reproduced: the article's DBCP and HikariCP resources in one webapp in front of a"
                 + " MySQL writer + replica behind Toxiproxy, loaded by seed004.jmx on two JMeter engines; the table"
                 + " beside the article's. Needs Docker. --rounds N (default 1 here: a run is minutes long) runs every"
                 + " profile N times in rotated order; with --failover, the failed requests at the failover are then"
                 + " compared within each round, with a 95 %% interval. --vary runs once, after the rounds.",
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every run ok", "1:a run failed (the summary marks it; run.json says why)",
             "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C)"})
 public final class Seed004Command extends ScenarioCommand {

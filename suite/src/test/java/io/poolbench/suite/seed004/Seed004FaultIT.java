@@ -38,17 +38,8 @@ class Seed004FaultIT {
 
     /** Starts seed004 with one profile and returns once its load runs (the JMeter progress line). */
     private Process startLoaded(Path out) throws Exception {
-        Path hosts = tmp.resolve("hosts");
-        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0", "-Dsun.net.inetaddr.negative.ttl=0",
-                "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString(), "seed004", "--root", "..",
-                "--out", out.toString(), "--profiles", "seed004-hikari-verbatim", "--duration", "30", "--warmup", "5",
-                "--rampup", "2", "--rows", "2000", "--long-screen-max-ms", "2000");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
-        pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
-        Process p = pb.start();
+        Process p = Seed004Process.start(tmp, "--out", out.toString(), "--profiles", "seed004-hikari-verbatim",
+                "--duration", "30", "--warmup", "5", "--rampup", "2", "--rows", "2000", "--long-screen-max-ms", "2000");
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = r.readLine()) != null) {

@@ -13,7 +13,6 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,18 +36,9 @@ class Seed004IT {
 
     @Test
     void tinySeed004WithFailoverAccountsForEveryRequest() throws Exception {
-        Path hosts = tmp.resolve("hosts");
-        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
         Path out = tmp.resolve("run");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0", "-Dsun.net.inetaddr.negative.ttl=0",
-                "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString(), "seed004", "--root", "..",
-                "--out", out.toString(), "--duration", "20", "--warmup", "5", "--rampup", "2", "--failover",
-                "--rows", "2000", "--long-screen-max-ms", "2000"));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
-        pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
-        Process p = pb.start();
+        Process p = Seed004Process.start(tmp, "--out", out.toString(), "--duration", "20", "--warmup", "5", "--rampup",
+                "2", "--failover", "--rows", "2000", "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(15, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);

@@ -28,18 +28,10 @@ class Seed004MapIT {
 
     @Test
     void tinyMapRunsEveryCellAndPrintsMeasuredBesidePredicted() throws Exception {
-        Path hosts = tmp.resolve("hosts");
-        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
         Path out = tmp.resolve("run");
-        ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0",
-                "-Dsun.net.inetaddr.negative.ttl=0", "-jar", Path.of("target/poolbench.jar").toAbsolutePath()
-                .toString(), "seed004", "--root", "..", "--out", out.toString(), "--map", "--map-loads", "0.5,2",
-                "--map-rtts", "0,5", "--profiles", "seed004-dbcp-verbatim", "--duration", "8", "--warmup", "3",
-                "--rampup", "1", "--rows", "2000", "--long-screen-max-ms", "2000")).redirectErrorStream(true);
-        pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
-        pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
-        Process p = pb.start();
+        Process p = Seed004Process.start(tmp, "--out", out.toString(), "--map", "--map-loads", "0.5,2", "--map-rtts",
+                "0,5", "--profiles", "seed004-dbcp-verbatim", "--duration", "8", "--warmup", "3", "--rampup", "1",
+                "--rows", "2000", "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);

@@ -1,5 +1,6 @@
 package io.poolbench.testbed.pool;
 
+import io.poolbench.testbed.model.BorrowCheck;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -188,6 +189,62 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
     final String borrowTimeoutText(long effectiveMs) {
         boolean unbounded = effectiveMs < 0 || (effectiveMs == 0 && borrow.zeroWaitsForever());
         return unbounded ? effectiveMs + " (unbounded)" : Long.toString(effectiveMs);
+    }
+
+    /**
+     * The first rows of {@link #effectiveSettings}, each labelled with the attribute that sets it: the pool size (the
+     * first of the size attributes) and the minimum idle.
+     *
+     * @param size the built pool's maximum connections
+     * @param minIdle the connections it keeps open when idle
+     * @return a new map, in insertion order, holding those two rows, for the adapter to add its own
+     */
+    final Map<String, String> sizeRows(int size, int minIdle) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("pool size (" + sizeAttributes.get(0) + ")", Integer.toString(size));
+        m.put("minimum idle (" + borrow.minIdleAttribute() + ")", Integer.toString(minIdle));
+        return m;
+    }
+
+    /**
+     * Adds the borrow rows of {@link #effectiveSettings}, each labelled with the attribute that sets it: the borrow
+     * timeout ({@link #borrowTimeoutText}) and the validation on borrow.
+     *
+     * @param m the rows so far
+     * @param timeoutMs the built pool's borrow timeout, ms, as its getter returns it
+     * @param validation what the built pool does on borrow, e.g. {@code true}
+     */
+    final void putBorrowRows(Map<String, String> m, long timeoutMs, String validation) {
+        m.put("borrow timeout ms (" + borrow.timeoutAttribute() + ")", borrowTimeoutText(timeoutMs));
+        m.put("validation on borrow (" + borrow.validationOnBorrowAttribute() + ")", validation);
+    }
+
+    /**
+     * @param query a built pool's validation query, null when it has none
+     * @return the query, or what validating without one does: JDBC4 {@code isValid()}
+     */
+    static String validationQueryText(Object query) {
+        return query == null ? "none: JDBC4 isValid()" : query.toString();
+    }
+
+    /**
+     * Every borrow validates when the profile turns this pool's switch for validation on borrow on (off by default);
+     * a pool without such a switch, or whose switch works otherwise, says so by overriding this.
+     */
+    @Override
+    public BorrowCheck borrowCheck(Map<String, String> attributes) {
+        return borrow.validationOnBorrowAttribute() != null && validatesOnBorrow(attributes, false)
+                ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE;
+    }
+
+    /**
+     * @param attributes a resource's attributes as written
+     * @param byDefault what the pool does when its switch is not set
+     * @return whether the profile turns this pool's validation on borrow on ({@link BorrowSettings})
+     */
+    final boolean validatesOnBorrow(Map<String, String> attributes, boolean byDefault) {
+        return Boolean.parseBoolean(attributes.getOrDefault(borrow.validationOnBorrowAttribute(),
+                Boolean.toString(byDefault)));
     }
 
     /**

@@ -6,10 +6,8 @@ import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
 import io.agroal.api.configuration.supplier.AgroalPropertiesReader;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -77,15 +75,9 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
 
     @Override
     public String borrowValidation(Map<String, String> s) {
-        return Boolean.parseBoolean(s.getOrDefault("validateOnBorrow", "false"))
+        return validatesOnBorrow(s, false)
                 ? "every borrow (validateOnBorrow=true) with the connection validator"
                 : "none (validateOnBorrow=" + s.getOrDefault("validateOnBorrow", "false, Agroal's default") + ")";
-    }
-
-    @Override
-    public BorrowCheck borrowCheck(Map<String, String> s) {
-        return Boolean.parseBoolean(s.getOrDefault("validateOnBorrow", "false")) ? BorrowCheck.EVERY_BORROW
-                : BorrowCheck.NONE;
     }
 
     @Override
@@ -101,9 +93,7 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         AgroalConnectionPoolConfiguration c = ((AgroalDataSource) ds).getConfiguration().connectionPoolConfiguration();
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maxSize)", Integer.toString(c.maxSize()));
-        m.put("minimum idle (minSize)", Integer.toString(c.minSize()));
+        Map<String, String> m = sizeRows(c.maxSize(), c.minSize());
         m.put("initial size (initialSize)", Integer.toString(c.initialSize()));
         long t = c.acquisitionTimeout().toMillis();
         m.put("borrow timeout ms (acquisitionTimeout)", borrowTimeoutText(t));
@@ -115,10 +105,5 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (autoCommit)", Boolean.toString(c.connectionFactoryConfiguration().autoCommit()));
         m.put("JDBC URL", Redact.url(c.connectionFactoryConfiguration().jdbcUrl()));
         return m;
-    }
-
-    @Override
-    public void close(DataSource ds) {
-        ((AgroalDataSource) ds).close();
     }
 }

@@ -6,7 +6,6 @@ import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -110,7 +109,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
     @Override
     public BorrowCheck borrowCheck(Map<String, String> s) {
         // DBCP2 validates with validationQuery, or JDBC4 isValid() without one; testOnBorrow defaults to true
-        return Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "true")) ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE;
+        return validatesOnBorrow(s, true) ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE;
     }
 
     @Override
@@ -165,16 +164,12 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
 
     @Override
     public Map<String, String> effectiveSettings(DataSource b) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maxTotal)", String.valueOf(get(b, "getMaxTotal")));
-        m.put("minimum idle (minIdle)", String.valueOf(get(b, "getMinIdle")));
+        Map<String, String> m = sizeRows((Integer) get(b, "getMaxTotal"), (Integer) get(b, "getMinIdle"));
         m.put("maximum idle (maxIdle)", String.valueOf(get(b, "getMaxIdle")));
         m.put("initial size (initialSize)", String.valueOf(get(b, "getInitialSize")));
-        long wait = ms(get(b, "getMaxWaitDuration"));
-        m.put("borrow timeout ms (maxWaitMillis)", borrowTimeoutText(wait));
-        m.put("validation on borrow (testOnBorrow)", String.valueOf(get(b, "getTestOnBorrow")));
+        putBorrowRows(m, ms(get(b, "getMaxWaitDuration")), String.valueOf(get(b, "getTestOnBorrow")));
         Object q = get(b, "getValidationQuery");
-        m.put("validation query (validationQuery)", q == null ? "none: JDBC4 isValid()" : q.toString());
+        m.put("validation query (validationQuery)", validationQueryText(q));
         long vt = ms(get(b, "getValidationQueryTimeoutDuration"));
         m.put("validation timeout ms (validationQueryTimeout)", vt < 0 ? "none" : Long.toString(vt));
         long evict = ms(get(b, "getDurationBetweenEvictionRuns"));

@@ -3,9 +3,7 @@ package io.poolbench.testbed.pool;
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.model.BorrowCheck;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -51,19 +49,13 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
 
     @Override
     public String borrowValidation(Map<String, String> s) {
-        if (!Boolean.parseBoolean(s.getOrDefault("testConnectionOnCheckout", "false"))) {
+        if (!validatesOnBorrow(s, false)) {
             return "none (testConnectionOnCheckout=" + s.getOrDefault("testConnectionOnCheckout",
                     "false, c3p0's default") + ")";
         }
         return "every borrow (testConnectionOnCheckout=true) with " + (s.containsKey("preferredTestQuery")
                 ? "preferredTestQuery `" + s.get("preferredTestQuery") + "`" : "JDBC4 isValid()")
                 + ": one round trip per borrow";
-    }
-
-    @Override
-    public BorrowCheck borrowCheck(Map<String, String> s) {
-        return Boolean.parseBoolean(s.getOrDefault("testConnectionOnCheckout", "false")) ? BorrowCheck.EVERY_BORROW
-                : BorrowCheck.NONE;
     }
 
     @Override
@@ -80,14 +72,10 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         ComboPooledDataSource c = (ComboPooledDataSource) ds;
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maxPoolSize)", Integer.toString(c.getMaxPoolSize()));
-        m.put("minimum idle (minPoolSize)", Integer.toString(c.getMinPoolSize()));
+        Map<String, String> m = sizeRows(c.getMaxPoolSize(), c.getMinPoolSize());
         m.put("initial size (initialPoolSize)", Integer.toString(c.getInitialPoolSize()));
-        m.put("borrow timeout ms (checkoutTimeout)", borrowTimeoutText(c.getCheckoutTimeout()));
-        m.put("validation on borrow (testConnectionOnCheckout)", Boolean.toString(c.isTestConnectionOnCheckout()));
-        m.put("validation query (preferredTestQuery)", c.getPreferredTestQuery() == null ? "none: JDBC4 isValid()"
-                : c.getPreferredTestQuery());
+        putBorrowRows(m, c.getCheckoutTimeout(), Boolean.toString(c.isTestConnectionOnCheckout()));
+        m.put("validation query (preferredTestQuery)", validationQueryText(c.getPreferredTestQuery()));
         m.put("idle test every s (idleConnectionTestPeriod)", Integer.toString(c.getIdleConnectionTestPeriod()));
         m.put("idle before eviction s (maxIdleTime)", c.getMaxIdleTime() <= 0 ? "0 (never)"
                 : Integer.toString(c.getMaxIdleTime()));
@@ -95,10 +83,5 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
                 : Integer.toString(c.getMaxConnectionAge()));
         m.put("JDBC URL", Redact.url(c.getJdbcUrl()));
         return m;
-    }
-
-    @Override
-    public void close(DataSource ds) {
-        ((ComboPooledDataSource) ds).close();
     }
 }

@@ -5,7 +5,6 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -45,7 +44,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
                     + " maxActive's default, 8 [DBCP 1.4 BasicDataSourceFactory source; GenericObjectPool"
                     + " DEFAULT_MAX_ACTIVE 8]");
         }
-        if (Boolean.parseBoolean(a.getOrDefault("testOnBorrow", "true")) && !a.containsKey("validationQuery")) {
+        if (validatesOnBorrow(a, true) && !a.containsKey("validationQuery")) {
             out.add("testOnBorrow without validationQuery: DBCP 1 validates only with a query, so no borrow is"
                     + " validated [DBCP 1.4 configuration documentation]");
         }
@@ -60,7 +59,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
 
     @Override
     public String borrowValidation(Map<String, String> s) {
-        if (!Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "true")) || !s.containsKey("validationQuery")) {
+        if (!validatesOnBorrow(s, true) || !s.containsKey("validationQuery")) {
             return "none (DBCP 1 validates on borrow only with testOnBorrow and a validationQuery)";
         }
         return "every borrow with validationQuery `" + s.get("validationQuery") + "`: one round trip per borrow";
@@ -69,7 +68,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     @Override
     public BorrowCheck borrowCheck(Map<String, String> s) {
         // DBCP 1 validates only with a validationQuery
-        return Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "true")) && s.containsKey("validationQuery")
+        return validatesOnBorrow(s, true) && s.containsKey("validationQuery")
                 ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE;
     }
 
@@ -91,13 +90,10 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         BasicDataSource b = (BasicDataSource) ds;
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maxActive)", Integer.toString(b.getMaxActive()));
-        m.put("minimum idle (minIdle)", Integer.toString(b.getMinIdle()));
+        Map<String, String> m = sizeRows(b.getMaxActive(), b.getMinIdle());
         m.put("maximum idle (maxIdle)", Integer.toString(b.getMaxIdle()));
         m.put("initial size (initialSize)", Integer.toString(b.getInitialSize()));
-        m.put("borrow timeout ms (maxWait)", borrowTimeoutText(b.getMaxWait()));
-        m.put("validation on borrow (testOnBorrow)", b.getTestOnBorrow() + (b.getValidationQuery() == null
+        putBorrowRows(m, b.getMaxWait(), b.getTestOnBorrow() + (b.getValidationQuery() == null
                 ? " (no effect without validationQuery)" : ""));
         m.put("validation query (validationQuery)", String.valueOf(b.getValidationQuery()));
         m.put("validation timeout s (validationQueryTimeout)", b.getValidationQueryTimeout() <= 0 ? "none"

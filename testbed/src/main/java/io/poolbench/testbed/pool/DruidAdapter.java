@@ -5,7 +5,6 @@ import com.alibaba.druid.pool.DruidDataSourceFactory;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -46,7 +45,7 @@ public final class DruidAdapter extends AbstractPoolAdapter {
 
     @Override
     public String borrowValidation(Map<String, String> s) {
-        if (Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))) {
+        if (validatesOnBorrow(s, false)) {
             return "every borrow (testOnBorrow=true) with " + s.getOrDefault("validationQuery", "JDBC4 isValid()");
         }
         if (Boolean.parseBoolean(s.getOrDefault("testWhileIdle", "true"))) {
@@ -58,7 +57,7 @@ public final class DruidAdapter extends AbstractPoolAdapter {
 
     @Override
     public BorrowCheck borrowCheck(Map<String, String> s) {
-        if (Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))) {
+        if (validatesOnBorrow(s, false)) {
             return BorrowCheck.EVERY_BORROW;
         }
         return Boolean.parseBoolean(s.getOrDefault("testWhileIdle", "true")) ? BorrowCheck.idleOver(
@@ -76,15 +75,11 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         DruidDataSource d = (DruidDataSource) ds;
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maxActive)", Integer.toString(d.getMaxActive()));
-        m.put("minimum idle (minIdle)", Integer.toString(d.getMinIdle()));
+        Map<String, String> m = sizeRows(d.getMaxActive(), d.getMinIdle());
         m.put("initial size (initialSize)", Integer.toString(d.getInitialSize()));
-        m.put("borrow timeout ms (maxWait)", borrowTimeoutText(d.getMaxWait()));
-        m.put("validation on borrow (testOnBorrow)", Boolean.toString(d.isTestOnBorrow()));
+        putBorrowRows(m, d.getMaxWait(), Boolean.toString(d.isTestOnBorrow()));
         m.put("validation when idle (testWhileIdle)", Boolean.toString(d.isTestWhileIdle()));
-        m.put("validation query (validationQuery)", d.getValidationQuery() == null ? "none: JDBC4 isValid()"
-                : d.getValidationQuery());
+        m.put("validation query (validationQuery)", validationQueryText(d.getValidationQuery()));
         m.put("eviction run every ms (timeBetweenEvictionRunsMillis)",
                 Long.toString(d.getTimeBetweenEvictionRunsMillis()));
         m.put("idle before eviction ms (minEvictableIdleTimeMillis)", Long.toString(d.getMinEvictableIdleTimeMillis()));
@@ -93,10 +88,5 @@ public final class DruidAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (defaultAutoCommit)", Boolean.toString(d.isDefaultAutoCommit()));
         m.put("JDBC URL", Redact.url(d.getUrl()));
         return m;
-    }
-
-    @Override
-    public void close(DataSource ds) {
-        ((DruidDataSource) ds).close();
     }
 }

@@ -9,7 +9,6 @@ import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -102,12 +101,9 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         HikariDataSource h = (HikariDataSource) ds;
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maximumPoolSize)", Integer.toString(h.getMaximumPoolSize()));
-        m.put("minimum idle (minimumIdle)", Integer.toString(h.getMinimumIdle()));
+        Map<String, String> m = sizeRows(h.getMaximumPoolSize(), h.getMinimumIdle());
         m.put("borrow timeout ms (connectionTimeout)", Long.toString(h.getConnectionTimeout()));
-        m.put("validation query (connectionTestQuery)", h.getConnectionTestQuery() == null ? "none: JDBC4 isValid()"
-                : h.getConnectionTestQuery());
+        m.put("validation query (connectionTestQuery)", validationQueryText(h.getConnectionTestQuery()));
         m.put("connection init SQL (connectionInitSql)", String.valueOf(h.getConnectionInitSql()));
         m.put("validation timeout ms (validationTimeout)", Long.toString(h.getValidationTimeout()));
         // HikariConfig sets idleTimeout to 0 (disabled) when it is within 1 s of maxLifetime, and it only applies

@@ -3,7 +3,6 @@ package io.poolbench.testbed.pool;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -46,7 +45,7 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
 
     @Override
     public String borrowValidation(Map<String, String> s) {
-        if (!Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))) {
+        if (!validatesOnBorrow(s, false)) {
             return "none (testOnBorrow=" + s.getOrDefault("testOnBorrow", "false, Tomcat JDBC's default") + ")";
         }
         return "on borrow with " + (s.containsKey("validationQuery") ? "validationQuery `" + s.get("validationQuery")
@@ -57,7 +56,7 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     @Override
     public BorrowCheck borrowCheck(Map<String, String> s) {
         // ConnectionPool.borrowConnection: validate(VALIDATE_BORROW) at most once per validationInterval per connection
-        return Boolean.parseBoolean(s.getOrDefault("testOnBorrow", "false"))
+        return validatesOnBorrow(s, false)
                 ? BorrowCheck.idleOver(Long.parseLong(s.getOrDefault("validationInterval", "3000").trim()))
                 : BorrowCheck.NONE;
     }
@@ -82,14 +81,10 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (maxActive)", Integer.toString(t.getMaxActive()));
-        m.put("minimum idle (minIdle)", Integer.toString(t.getMinIdle()));
+        Map<String, String> m = sizeRows(t.getMaxActive(), t.getMinIdle());
         m.put("initial size (initialSize)", Integer.toString(t.getInitialSize()));
-        m.put("borrow timeout ms (maxWait)", borrowTimeoutText(t.getMaxWait()));
-        m.put("validation on borrow (testOnBorrow)", Boolean.toString(t.isTestOnBorrow()));
-        m.put("validation query (validationQuery)", t.getValidationQuery() == null ? "none: JDBC4 isValid()"
-                : t.getValidationQuery());
+        putBorrowRows(m, t.getMaxWait(), Boolean.toString(t.isTestOnBorrow()));
+        m.put("validation query (validationQuery)", validationQueryText(t.getValidationQuery()));
         m.put("validation interval ms (validationInterval)", Long.toString(t.getValidationInterval()));
         m.put("validation timeout s (validationQueryTimeout)", Integer.toString(t.getValidationQueryTimeout()));
         m.put("eviction run every ms (timeBetweenEvictionRunsMillis)",

@@ -3,7 +3,6 @@ package io.poolbench.testbed.pool;
 import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -61,9 +60,7 @@ public final class ViburAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         ViburDBCPDataSource v = (ViburDBCPDataSource) ds;
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("pool size (poolMaxSize)", Integer.toString(v.getPoolMaxSize()));
-        m.put("minimum idle (poolInitialSize)", Integer.toString(v.getPoolInitialSize()));
+        Map<String, String> m = sizeRows(v.getPoolMaxSize(), v.getPoolInitialSize());
         m.put("borrow timeout ms (connectionTimeoutInMs)", borrowTimeoutText(v.getConnectionTimeoutInMs()));
         m.put("validate when idle longer than s (connectionIdleLimitInSeconds)",
                 Integer.toString(v.getConnectionIdleLimitInSeconds()));
@@ -72,10 +69,5 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (defaultAutoCommit)", String.valueOf(v.getDefaultAutoCommit()));
         m.put("JDBC URL", Redact.url(v.getJdbcUrl()));
         return m;
-    }
-
-    @Override
-    public void close(DataSource ds) {
-        ((ViburDBCPDataSource) ds).close();
     }
 }

@@ -1,6 +1,6 @@
 package io.poolbench.testbed.run;
 
-import java.util.concurrent.Callable;
+import io.poolbench.testbed.PoolbenchCommand;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -8,9 +8,10 @@ import picocli.CommandLine.Spec;
 /**
  * What every scenario's command shares: {@code --out}, {@code --force} and {@code --root} ({@link RunDirOptions}),
  * and handing its experiment to the {@link ScenarioRunner} with the command line as typed. A command adds its own
- * options, builds its settings and calls {@link #run(Scenario)}.
+ * options, builds its settings and calls {@link #run(Scenario)}; its help has the form of every poolbench
+ * command's ({@link PoolbenchCommand}).
  */
-public abstract class ScenarioCommand implements Callable<Integer> {
+public abstract class ScenarioCommand extends PoolbenchCommand {
     /** Where the run's directory goes, and the project root. */
     @Mixin
     public RunDirOptions runDir;

@@ -1,0 +1,17 @@
+package io.poolbench.testbed;
+
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --think-ms}, the pause of each JMeter thread between its requests: a picocli mixin of {@code compare} and
+ * {@code sweep concurrency}, so that the option, its default and its meaning are one (each command's settings check
+ * the range).
+ */
+public final class ThinkTimeOption {
+    /** The pause, ms; 0 for none. */
+    @Option(names = "--think-ms", defaultValue = "0", paramLabel = "MS",
+            description = "Pause of each JMeter thread (each user) between its requests, ms (default ${DEFAULT-VALUE}:"
+                    + " none; seed 001's article's k6 users paused about 10-16 ms per iteration: our inference from its"
+                    + " table, not its statement).")
+    public int thinkMs;
+}
