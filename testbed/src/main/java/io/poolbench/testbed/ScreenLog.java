@@ -9,7 +9,7 @@ import java.util.List;
  * request ends: what the client cannot see, how long the request waited in {@code getConnection()} and how often
  * it borrowed. The scenario joins it with JMeter's samples by time, never by assumption.
  */
-public final class ScreenLog implements AutoCloseable {
+public final class ScreenLog {
     /** CSV header, in column order. */
     public static final String[] HEADER = {"startEpochMs", "screen", "user", "status", "error", "borrows",
         "borrowWaitUs", "borrowMaxUs", "elapsedUs", "writeId"};
@@ -32,40 +32,18 @@ public final class ScreenLog implements AutoCloseable {
             long borrowWaitUs, long borrowMaxUs, long elapsedUs, String writeId) {
     }
 
-    private final CsvLog<Entry> out;
-
-    private ScreenLog(CsvLog<Entry> out) {
-        this.out = out;
+    private ScreenLog() {
     }
 
     /**
      * @param file the CSV to create (replaced if it exists)
-     * @return an open log
+     * @return an open log (thread-safe appends)
      * @throws IOException when the file cannot be created
      */
-    public static ScreenLog create(Path file) throws IOException {
-        return new ScreenLog(CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
+    public static CsvLog<Entry> create(Path file) throws IOException {
+        return CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
                 e.status(), e.error(), e.borrows(), e.borrowWaitUs(), e.borrowMaxUs(), e.elapsedUs(),
-                e.writeId() == null ? "" : e.writeId())));
-    }
-
-    /**
-     * Appends one request; thread-safe.
-     *
-     * @param e the request
-     */
-    public void add(Entry e) {
-        out.add(e);
-    }
-
-    /** Writes buffered rows to the file. */
-    public void flush() {
-        out.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
+                e.writeId() == null ? "" : e.writeId()));
     }
 
     /**

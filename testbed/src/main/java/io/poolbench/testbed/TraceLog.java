@@ -12,7 +12,7 @@ import java.util.List;
  * pool does is seen from below it, by a driver that wraps the real one with datasource-proxy: no pool's log is
  * needed, and every pool is read the same way.
  */
-public final class TraceLog implements AutoCloseable {
+public final class TraceLog {
     /** CSV header, in column order. */
     public static final String[] HEADER = {"startEpochMs", "screen", "user", "status", "error", "connections",
         "idleBeforeMs", "borrowCalls", "workCalls", "returnCalls", "failedCall", "message"};
@@ -46,40 +46,18 @@ public final class TraceLog implements AutoCloseable {
         }
     }
 
-    private final CsvLog<Entry> out;
-
-    private TraceLog(CsvLog<Entry> out) {
-        this.out = out;
+    private TraceLog() {
     }
 
     /**
      * @param file the CSV to create (replaced if it exists)
-     * @return an open log
+     * @return an open log (thread-safe appends)
      * @throws IOException when the file cannot be created
      */
-    public static TraceLog create(Path file) throws IOException {
-        return new TraceLog(CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
+    public static CsvLog<Entry> create(Path file) throws IOException {
+        return CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
                 e.status(), e.error(), e.connections(), e.idleBeforeMs(), e.borrowCalls(), e.workCalls(),
-                e.returnCalls(), e.failedCall(), e.message())));
-    }
-
-    /**
-     * Appends one request; thread-safe.
-     *
-     * @param e the request
-     */
-    public void add(Entry e) {
-        out.add(e);
-    }
-
-    /** Writes buffered rows to the file. */
-    public void flush() {
-        out.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
+                e.returnCalls(), e.failedCall(), e.message()));
     }
 
     /**

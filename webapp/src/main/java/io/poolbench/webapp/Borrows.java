@@ -1,5 +1,6 @@
 package io.poolbench.webapp;
 
+import io.poolbench.testbed.CsvLog;
 import io.poolbench.testbed.TraceLog;
 import io.poolbench.webapp.trace.JdbcTrace;
 import java.sql.Connection;
@@ -101,7 +102,7 @@ final class Borrows {
      * @param status HTTP status sent
      * @param error error class or empty
      */
-    void end(TraceLog log, long startEpochMs, String screen, long user, int status, String error) {
+    void end(CsvLog<TraceLog.Entry> log, long startEpochMs, String screen, long user, int status, String error) {
         if (jdbc == null) {
             return;
         }

@@ -5,11 +5,9 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.TraceLog;
 import io.poolbench.webapp.trace.TraceDriver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,8 +44,7 @@ public final class PoolbenchServer implements AutoCloseable {
     private final PoolProfile profile;
     private final R2dbcProfile r2dbc;
     private final StopOnExit stopOnExit;
-    private ScreenLog screenLog;
-    private TraceLog traceLog;
+    private RequestLogs logs = RequestLogs.NONE;
     private boolean closed;
 
     /**
@@ -249,34 +246,16 @@ public final class PoolbenchServer implements AutoCloseable {
         ctx.getNamingResources().addResource(res);
 
         String jndi = p.resourceName();
-        ScreenLog screenLog = null;
-        if (s.screenLog() != null) {
-            try {
-                screenLog = ScreenLog.create(s.screenLog());
-            } catch (IOException e) {
-                throw new TestbedException("cannot create the screen log " + s.screenLog() + ": " + e.getMessage()
-                        + "; choose a writable --screen-log", e);
-            }
-        }
-        TraceLog traceLog = null;
-        if (s.traceLog() != null) {
-            try {
-                traceLog = TraceLog.create(s.traceLog());
-            } catch (IOException e) {
-                throw new TestbedException("cannot create the JDBC trace " + s.traceLog() + ": " + e.getMessage()
-                        + "; choose a writable --trace-jdbc", e);
-            }
-        }
+        RequestLogs logs = RequestLogs.open(s.screenLog(), s.traceLog());
         for (QueryServlet.Kind k : QueryServlet.Kind.values()) {
             String name = k.name().toLowerCase(Locale.ROOT);
-            add(ctx, name, new QueryServlet(k, jndi, s.data(), screenLog, traceLog), "/" + name);
+            add(ctx, name, new QueryServlet(k, jndi, s.data(), logs), "/" + name);
         }
         add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");
-        add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), screenLog, traceLog), "/screen");
+        add(ctx, "screen", new ScreenServlet(jndi, s.data(), s.screens(), logs), "/screen");
 
         PoolbenchServer server = new PoolbenchServer(tomcat, base, p, null);
-        server.screenLog = screenLog;
-        server.traceLog = traceLog;
+        server.logs = logs;
         return launch(server, p.file().toString(), s.vars());
     }
 
@@ -369,15 +348,7 @@ public final class PoolbenchServer implements AutoCloseable {
         } catch (LifecycleException | RuntimeException ignored) {
             // best effort on the way out
         }
-        for (AutoCloseable log : new AutoCloseable[] {traceLog, screenLog}) {
-            if (log != null) {
-                try {
-                    log.close();
-                } catch (Exception ignored) {
-                    // what was written stays; the reader skips a truncated last row
-                }
-            }
-        }
+        logs.close();
         deleteTree(baseDir);
     }
 
@@ -403,12 +374,7 @@ public final class PoolbenchServer implements AutoCloseable {
 
     /** Writes the screen log's and the JDBC trace's buffered rows to their files (the scenario reads them while the server runs). */
     public void flushScreenLog() {
-        if (screenLog != null) {
-            screenLog.flush();
-        }
-        if (traceLog != null) {
-            traceLog.flush();
-        }
+        logs.flush();
     }
 
     private static void deleteTree(Path p) {

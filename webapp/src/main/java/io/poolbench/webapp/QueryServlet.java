@@ -5,7 +5,6 @@ import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
-import io.poolbench.testbed.TraceLog;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -36,15 +35,13 @@ final class QueryServlet extends JdbcServlet {
 
     private final Kind kind;
     private final DataSet data;
-    private final transient ScreenLog log;
-    private final transient TraceLog traceLog;
+    private final transient RequestLogs logs;
 
-    QueryServlet(Kind kind, String jndiName, DataSet data, ScreenLog log, TraceLog traceLog) {
+    QueryServlet(Kind kind, String jndiName, DataSet data, RequestLogs logs) {
         super(jndiName);
         this.kind = kind;
         this.data = data;
-        this.log = log;
-        this.traceLog = traceLog;
+        this.logs = logs;
     }
 
     @Override
@@ -58,7 +55,7 @@ final class QueryServlet extends JdbcServlet {
         }
         long startMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
-        Borrows borrows = new Borrows(traceLog != null);
+        Borrows borrows = new Borrows(logs.traced());
         Borrows.Lease c;
         try {
             c = borrows.borrow(dataSource());
@@ -92,11 +89,9 @@ final class QueryServlet extends JdbcServlet {
 
     private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p) {
         String queryClass = kind.name().toLowerCase(Locale.ROOT);
-        if (log != null) {
-            log.add(new ScreenLog.Entry(startMs, queryClass, 0, status, error, 1, borrows.waitUs(), borrows.maxUs(),
-                    elapsedUs, kind == Kind.WRITE ? p.writeId : null));
-        }
-        borrows.end(traceLog, startMs, queryClass, 0, status, error);
+        logs.add(new ScreenLog.Entry(startMs, queryClass, 0, status, error, 1, borrows.waitUs(), borrows.maxUs(),
+                elapsedUs, kind == Kind.WRITE ? p.writeId : null));
+        borrows.end(logs.traces(), startMs, queryClass, 0, status, error);
     }
 
     private Object run(Connection c, QueryParams p) throws SQLException {

@@ -8,7 +8,6 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel.Screen;
 import io.poolbench.testbed.ScreenModel;
-import io.poolbench.testbed.TraceLog;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -32,16 +31,14 @@ final class ScreenServlet extends JdbcServlet {
 
     private final DataSet data;
     private final transient ScreenModel model;
-    private final transient ScreenLog log;
-    private final transient TraceLog traceLog;
+    private final transient RequestLogs logs;
     private transient volatile Dialect dialect;
 
-    ScreenServlet(String jndiName, DataSet data, ScreenModel model, ScreenLog log, TraceLog traceLog) {
+    ScreenServlet(String jndiName, DataSet data, ScreenModel model, RequestLogs logs) {
         super(jndiName);
         this.data = data;
         this.model = model;
-        this.log = log;
-        this.traceLog = traceLog;
+        this.logs = logs;
     }
 
     @Override
@@ -68,7 +65,7 @@ final class ScreenServlet extends JdbcServlet {
             Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
             return;
         }
-        Borrows tr = new Borrows(traceLog != null);
+        Borrows tr = new Borrows(logs.traced());
         int status = 200;
         String error = "";
         String message = null;
@@ -106,11 +103,9 @@ final class ScreenServlet extends JdbcServlet {
             extra.put("errorCode", e.getErrorCode());
         }
         long elapsedUs = (System.nanoTime() - t0) / 1_000;
-        if (log != null) {
-            log.add(new ScreenLog.Entry(startMs, screen.label(), user, status, error, tr.count(), tr.waitUs(),
-                    tr.maxUs(), elapsedUs, writeId));
-        }
-        tr.end(traceLog, startMs, screen.label(), user, status, error);
+        logs.add(new ScreenLog.Entry(startMs, screen.label(), user, status, error, tr.count(), tr.waitUs(),
+                tr.maxUs(), elapsedUs, writeId));
+        tr.end(logs.traces(), startMs, screen.label(), user, status, error);
         extra.put("screen", screen.label());
         extra.put("user", user);
         extra.put("queries", queries);

@@ -5,6 +5,7 @@ import static io.poolbench.suite.process.JtlRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.CsvLog;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.ResultJson;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ class Seed004BudgetTest {
     void theFailoversWindowIsLeftOut() throws Exception {
         // injection at 30 s, endpoint moved at 32 s; the first write acknowledged by B ends at 35 s: window 30 … 40 s
         outcome(Map.of("injection", 30_000L, "endpoint-moved", 32_000L));
-        try (ScreenLog log = ScreenLog.create(dir.resolve("screens.csv"))) {
+        try (CsvLog<ScreenLog.Entry> log = ScreenLog.create(dir.resolve("screens.csv"))) {
             log.add(new ScreenLog.Entry(31_000, "short", 1, 500, "read-only", 1, 0, 0, 1_000_000, "w1"));
             log.add(new ScreenLog.Entry(34_000, "short", 2, 200, "", 1, 0, 0, 1_000_000, "w2"));
         }

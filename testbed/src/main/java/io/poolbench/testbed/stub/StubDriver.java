@@ -1,13 +1,10 @@
 package io.poolbench.testbed.stub;
 
+import io.poolbench.testbed.PrefixDriver;
 import java.sql.Connection;
-import java.sql.Driver;
-import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
-import java.util.logging.Logger;
 
 /**
  * A JDBC driver with no network: {@code jdbc:stub:} URLs open a {@link StubConnection} that answers at once, so a
@@ -15,16 +12,17 @@ import java.util.logging.Logger;
  * microseconds: {@code jdbc:stub:db?connectUs=2000&validUs=500&executeUs=300&commitUs=300&rollbackUs=300&autoCommitUs=0}
  * (all 0 by default). Every operation is counted in {@link StubStats}.
  */
-public final class StubDriver implements Driver {
+public final class StubDriver extends PrefixDriver {
     /** URL prefix this driver accepts. */
     public static final String PREFIX = "jdbc:stub:";
 
     static {
-        try {
-            DriverManager.registerDriver(new StubDriver());
-        } catch (SQLException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        registerOnce(new StubDriver());
+    }
+
+    /** For DriverManager and the pools, which instantiate the class their driver attribute names. */
+    public StubDriver() {
+        super(PREFIX);
     }
 
     /** Makes sure the driver is registered with DriverManager (class loading registers it). */
@@ -44,32 +42,7 @@ public final class StubDriver implements Driver {
     }
 
     @Override
-    public boolean acceptsURL(String url) {
-        return url != null && url.startsWith(PREFIX);
-    }
-
-    @Override
     public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
         return new DriverPropertyInfo[0];
-    }
-
-    @Override
-    public int getMajorVersion() {
-        return 1;
-    }
-
-    @Override
-    public int getMinorVersion() {
-        return 0;
-    }
-
-    @Override
-    public boolean jdbcCompliant() {
-        return false;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException("no java.util.logging in the stub driver");
     }
 }

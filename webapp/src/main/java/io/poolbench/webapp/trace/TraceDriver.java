@@ -1,15 +1,13 @@
 package io.poolbench.webapp.trace;
 
+import io.poolbench.testbed.PrefixDriver;
 import io.poolbench.testbed.Redact;
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Logger;
 import net.ttddyy.dsproxy.ConnectionInfo;
 import net.ttddyy.dsproxy.proxy.JdbcProxyFactory;
 import net.ttddyy.dsproxy.proxy.ProxyConfig;
@@ -21,7 +19,7 @@ import net.ttddyy.dsproxy.proxy.ProxyConfig;
  * pool's own settings stay as the profile has them. The proxies cost microseconds per call: a traced run explains
  * failures and counts calls, it is not the run to compare latencies with.
  */
-public final class TraceDriver implements Driver {
+public final class TraceDriver extends PrefixDriver {
     /** The URL prefix: what follows it is the real JDBC URL. */
     public static final String PREFIX = "jdbc:poolbench-trace:";
     private static final AtomicLong IDS = new AtomicLong();
@@ -29,11 +27,12 @@ public final class TraceDriver implements Driver {
             .methodListener(JdbcTrace.LISTENER).build();
 
     static {
-        try {
-            DriverManager.registerDriver(new TraceDriver());
-        } catch (SQLException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        registerOnce(new TraceDriver());
+    }
+
+    /** For DriverManager and the pools, which instantiate the class their driver attribute names. */
+    public TraceDriver() {
+        super(PREFIX);
     }
 
     /**
@@ -68,33 +67,8 @@ public final class TraceDriver implements Driver {
     }
 
     @Override
-    public boolean acceptsURL(String url) {
-        return url != null && url.startsWith(PREFIX);
-    }
-
-    @Override
     public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
         return DriverManager.getDriver(url.substring(PREFIX.length())).getPropertyInfo(url.substring(PREFIX.length()),
                 info);
-    }
-
-    @Override
-    public int getMajorVersion() {
-        return 1;
-    }
-
-    @Override
-    public int getMinorVersion() {
-        return 0;
-    }
-
-    @Override
-    public boolean jdbcCompliant() {
-        return false;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException("no java.util.logging here");
     }
 }
