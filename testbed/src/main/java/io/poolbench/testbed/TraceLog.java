@@ -15,7 +15,7 @@ import java.util.List;
 public final class TraceLog {
     /** CSV header, in column order. */
     public static final String[] HEADER = {"startEpochMs", "screen", "user", "status", "error", "connections",
-        "idleBeforeMs", "borrowCalls", "workCalls", "returnCalls", "failedCall", "message"};
+        "idleBeforeMs", "validated", "borrowCalls", "workCalls", "returnCalls", "failedCall", "message"};
 
     /**
      * One request.
@@ -25,25 +25,23 @@ public final class TraceLog {
      * @param user user id (JMeter thread), 0 when none
      * @param status HTTP status sent
      * @param error error class ({@code pool-timeout}, {@code connect-failed}, {@code sql}) or empty
-     * @param connections the physical connections the request ran on, trace ids in order ({@code 7} or
-     *     {@code 7 12}), empty when it got none
-     * @param idleBeforeMs how long the first of them had been left without any JDBC call before this request
-     *     touched it, ms; -1 when the request opened it
+     * @param connections the physical connections the request touched, trace ids in order ({@code 7} or
+     *     {@code 7 12}: a pool that finds a connection dead while lending it tries another), empty when it got none
+     * @param idleBeforeMs how long the last of them (the one the request ran on) had been left without any JDBC call
+     *     before this request touched it, ms; -1 when the request opened it or got none
+     * @param validated true when the pool checked that connection inside {@code getConnection()}
+     *     ({@code Connection.isValid} or a query on it)
      * @param borrowCalls JDBC calls inside {@code getConnection()}, e.g. {@code Connection.isValid
      *     Connection.setNetworkTimeout×2}; {@code connect} for a connection opened there
      * @param workCalls calls the servlet made between borrow and return
      * @param returnCalls calls inside {@code Connection.close()} (the pool's reset: rollback, autocommit)
-     * @param failedCall the first call that threw, {@code <phase>:<call>} (e.g. {@code work:PreparedStatement.executeQuery}),
-     *     or empty
+     * @param failedCall the last call that threw, the one the request failed on, {@code <phase>:<call>} (e.g.
+     *     {@code work:PreparedStatement.executeQuery}), or empty
      * @param message its exception message, one line, passwords removed; or empty
      */
     public record Entry(long startEpochMs, String screen, long user, int status, String error, String connections,
-            long idleBeforeMs, String borrowCalls, String workCalls, String returnCalls, String failedCall,
-            String message) {
-        /** @return true when a JDBC call inside {@code getConnection()} checked the connection (isValid or a query) */
-        public boolean validatedOnBorrow() {
-            return borrowCalls.contains("Connection.isValid") || borrowCalls.contains("execute");
-        }
+            long idleBeforeMs, boolean validated, String borrowCalls, String workCalls, String returnCalls,
+            String failedCall, String message) {
     }
 
     private TraceLog() {
@@ -56,8 +54,8 @@ public final class TraceLog {
      */
     public static CsvLog<Entry> create(Path file) throws IOException {
         return CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
-                e.status(), e.error(), e.connections(), e.idleBeforeMs(), e.borrowCalls(), e.workCalls(),
-                e.returnCalls(), e.failedCall(), e.message()));
+                e.status(), e.error(), e.connections(), e.idleBeforeMs(), e.validated(), e.borrowCalls(),
+                e.workCalls(), e.returnCalls(), e.failedCall(), e.message()));
     }
 
     /**
@@ -68,7 +66,7 @@ public final class TraceLog {
      */
     public static List<Entry> read(Path file) throws IOException {
         return CsvLog.read(file, HEADER, c -> new Entry(Long.parseLong(c.get(0)), c.get(1), Long.parseLong(c.get(2)),
-                Integer.parseInt(c.get(3)), c.get(4), c.get(5), Long.parseLong(c.get(6)), c.get(7), c.get(8),
-                c.get(9), c.get(10), c.get(11)), "a JDBC trace row");
+                Integer.parseInt(c.get(3)), c.get(4), c.get(5), Long.parseLong(c.get(6)), Boolean.parseBoolean(c.get(7)),
+                c.get(8), c.get(9), c.get(10), c.get(11), c.get(12)), "a JDBC trace row");
     }
 }

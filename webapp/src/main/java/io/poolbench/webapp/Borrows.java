@@ -109,7 +109,7 @@ final class Borrows {
         JdbcTrace.Result r = jdbc.end();
         if (log != null) {
             log.add(new TraceLog.Entry(startEpochMs, screen, user, status, error, r.connections(), r.idleBeforeMs(),
-                    r.borrowCalls(), r.workCalls(), r.returnCalls(), r.failedCall(), r.message()));
+                    r.validated(), r.borrowCalls(), r.workCalls(), r.returnCalls(), r.failedCall(), r.message()));
         }
     }
 }

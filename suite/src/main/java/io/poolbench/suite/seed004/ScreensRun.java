@@ -91,9 +91,10 @@ final class ScreensRun {
         Path screens = dir.resolve("screens.csv");
         Path results = dir.resolve("results.csv");
         Files.deleteIfExists(results);
-        List<String> jvm = List.of("-Xms1g", "-Xmx1g",
+        List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx1g",
                 "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
-                "-Dsun.net.inetaddr.negative.ttl=0");
+                "-Dsun.net.inetaddr.negative.ttl=0"));
+        jvm.addAll(s.webappJvmArgs());
         List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
                 "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),

@@ -78,6 +78,12 @@ public final class Seed004Command extends ScenarioCommand {
             + " microseconds per call: compare latencies from an untraced run.")
     boolean traceJdbc;
 
+    @Option(names = "--webapp-jvm-arg", paramLabel = "ARG", description = "A further argument of every run's webapp"
+            + " JVM, repeatable: a system property (-Dkey=value) or a -X option; e.g."
+            + " -Dcom.zaxxer.hikari.aliveBypassWindowMs=0, HikariCP's window in which a connection used shortly"
+            + " before is lent without a check (500 ms by default, HikariPool's source).")
+    List<String> webappJvmArgs;
+
     @Option(names = "--vary", paramLabel = "PROFILE",
             description = "After the profiles, rerun this one (a name among --profiles) with one setting changed at a"
                     + " time: pool size to --vary-pool-size; the borrow timeout to unbounded when the profile sets one,"
@@ -108,7 +114,8 @@ public final class Seed004Command extends ScenarioCommand {
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
-                images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc);
+                images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
+                webappJvmArgs);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);

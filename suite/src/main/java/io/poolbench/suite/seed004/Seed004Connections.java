@@ -38,6 +38,10 @@ final class Seed004Connections {
      * @param failed failed requests from the injection on, in order
      */
     record RunTrace(String id, long borrows, double callsPerBorrow, double validatedShare, List<TraceLog.Entry> failed) {
+        /** @return failed requests whose connection the pool lent without checking it */
+        long lentUnchecked() {
+            return failed.stream().filter(e -> !e.validated() && !e.connections().isEmpty()).count();
+        }
     }
 
     /**
@@ -60,7 +64,7 @@ final class Seed004Connections {
             }
             n++;
             calls += calls(e.borrowCalls()) + calls(e.returnCalls());
-            validated += e.validatedOnBorrow() ? 1 : 0;
+            validated += e.validated() ? 1 : 0;
         }
         // as the failover table counts them: every failed request still running at the injection or started after it
         List<TraceLog.Entry> failed = injectionEpochMs == null ? List.of() : log.stream()
@@ -124,13 +128,14 @@ final class Seed004Connections {
             }
             RunTrace t = of(r.id(), TraceLog.read(file), o.measureFromEpochMs(), o.measureToEpochMs(), inj, ends);
             calls.append(String.format(Locale.ROOT, "| %s | %,d | %.2f | %.1f %% | %s |%n", t.id(), t.borrows(),
-                    t.callsPerBorrow(), 100 * t.validatedShare(), inj == null ? "–" : Integer.toString(t.failed().size())));
+                    t.callsPerBorrow(), 100 * t.validatedShare(), inj == null ? "–"
+                            : t.failed().size() + " (" + t.lentUnchecked() + " lent unchecked)"));
             for (TraceLog.Entry e : t.failed()) {
                 failures.append(String.format(Locale.ROOT, "| %s | %+.2f | %s | %s | %s | %s | %s | %s | %s |%n",
                         t.id(), (e.startEpochMs() - inj) / 1000.0, e.screen(), e.error(),
                         e.connections().isEmpty() ? "none" : e.connections(),
                         e.idleBeforeMs() < 0 ? "opened for it" : String.format(Locale.ROOT, "%,d", e.idleBeforeMs()),
-                        e.validatedOnBorrow() ? "yes" : "no", e.failedCall().isEmpty() ? "–" : "`" + e.failedCall() + "`",
+                        e.validated() ? "yes" : "no", e.failedCall().isEmpty() ? "–" : "`" + e.failedCall() + "`",
                         shorten(e.message())));
             }
         }
@@ -143,12 +148,14 @@ final class Seed004Connections {
                 + " network round trips (some, such as `setNetworkTimeout`, stay in the driver). The proxies add"
                 + " microseconds per call: read latencies from an untraced run.\n\n"
                 + "| run | requests traced (measured period) | the pool's JDBC calls per request (lend + take back),"
-                + " mean | requests whose borrow validated the connection | failed at the failover |\n"
+                + " mean | requests whose borrow validated the connection | failed at the failover (of them on a connection"
+                + " the pool lent without a check) |\n"
                 + "|---|---:|---:|---:|---:|\n").append(calls).append('\n');
         if (failures.length() > 0) {
             md.append("Every request that failed from the injection on (in flight at it or later, as the failover"
-                    + " table counts them), with the physical connection it ran on (trace ids), how long that"
-                    + " connection had been without any call before the request touched it, and whether the pool"
+                    + " table counts them), with the physical connections it touched (trace ids; it ran on the"
+                    + " last: a pool that finds one dead while lending tries the next), how long that last one had been"
+                    + " without any call before the request touched it, and whether the pool"
                     + " checked it inside `getConnection()`:\n\n"
                     + "| run | start, s after the injection | screen | error | connection | idle before, ms |"
                     + " validated on this borrow | failed call | message |\n"

@@ -91,8 +91,10 @@ public final class Seed004Report {
                 settings.ratePerMinute(), share, settings.shortPercent(), settings.mediumPercent(),
                 100 - settings.shortPercent() - settings.mediumPercent(), settings.borrow(), settings.rttMs(),
                 settings.jitterMs(), settings.warmupSeconds(), settings.durationSeconds(),
-                settings.failover() ? " A planned failover is injected in the middle of the"
-                        + " measured period." : "", runStatus(m)));
+                (settings.failover() ? " A planned failover is injected in the middle of the"
+                        + " measured period." : "") + (settings.webappJvmArgs().isEmpty() ? ""
+                        : " The webapp's JVM ran with `" + String.join(" ", settings.webappJvmArgs()) + "`."),
+                runStatus(m)));
 
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
         List<Seed004Figures.RunStats> stats = new ArrayList<>();

@@ -37,12 +37,14 @@ import java.util.List;
  *     1 in a run directory written before seed 004 had rounds
  * @param traceJdbc the webapp traces the JDBC calls beneath the pool ({@link Seed004Connections}); false in a run
  *     directory written before
+ * @param webappJvmArgs further arguments of every run's webapp JVM (e.g. a pool's system property); empty (or null
+ *     in a run directory written before) when none
  */
 public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
-        boolean traceJdbc) {
+        boolean traceJdbc, List<String> webappJvmArgs) {
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -64,6 +66,13 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
         // a run directory written before rounds has none: it ran each profile once
         rounds = Math.max(1, rounds);
+        webappJvmArgs = webappJvmArgs == null ? List.of() : List.copyOf(webappJvmArgs);
+        for (String a : webappJvmArgs) {
+            if (!a.startsWith("-D") && !a.startsWith("-X")) {
+                throw new TestbedException("--webapp-jvm-arg " + a + " is not a JVM option this command passes on:"
+                        + " give a system property (-Dkey=value) or a -X/-XX option");
+            }
+        }
         Cli.range("--rounds", rounds, 1, RoundsOption.MAX);
         ScreenModel.Borrow.parse(borrow);
         if (shortPercent < 0 || mediumPercent < 0 || shortPercent + mediumPercent > 100) {
@@ -97,7 +106,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         all.addAll(more);
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
-                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc);
+                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs);
     }
 
     /**
@@ -186,7 +195,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
-                rounds, traceJdbc);
+                rounds, traceJdbc, webappJvmArgs);
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class Seed004ConnectionsTest {
     private static TraceLog.Entry row(long start, int status, String borrow, String ret, String failed) {
-        return new TraceLog.Entry(start, "short", 1, status, status == 200 ? "" : "sql", "3", 120, borrow, "x", ret,
-                failed, "");
+        return new TraceLog.Entry(start, "short", 1, status, status == 200 ? "" : "sql", "3", 120,
+                borrow.contains("isValid"), borrow, "x", ret, failed, "");
     }
 
     @Test

@@ -4,12 +4,16 @@ import io.poolbench.testbed.Redact;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import net.ttddyy.dsproxy.listener.MethodExecutionContext;
 import net.ttddyy.dsproxy.listener.MethodExecutionListener;
+import net.ttddyy.dsproxy.proxy.ProxyJdbcObject;
 
 /**
  * What {@link TraceDriver} sees beneath the pool, attributed to the request being served on the calling thread: the
@@ -48,14 +52,15 @@ public final class JdbcTrace {
         @Override
         public void afterMethod(MethodExecutionContext ctx) {
             Method m = ctx.getMethod();
-            if (m.getDeclaringClass() == Object.class) {
+            // java.lang.Object's and datasource-proxy's own methods (getTarget) are not JDBC calls
+            if (m.getDeclaringClass() == Object.class || m.getDeclaringClass() == ProxyJdbcObject.class) {
                 return;
             }
             String id = ctx.getConnectionInfo().getConnectionId();
             String call = m.getDeclaringClass().getSimpleName() + "." + m.getName();
             Request r = CURRENT.get();
             if (r != null) {
-                r.call(call, ctx.getThrown());
+                r.call(call, id, ctx.getThrown());
             }
             if (call.equals("Connection.close")) {
                 LAST_CALL_END.remove(id);
@@ -84,7 +89,7 @@ public final class JdbcTrace {
         Request r = CURRENT.get();
         if (r != null) {
             r.touch(id);
-            r.call("connect", null);
+            r.call("connect", id, null);
         }
         LAST_CALL_END.put(id, System.nanoTime());
     }
@@ -93,31 +98,36 @@ public final class JdbcTrace {
     static void openFailed(Throwable e) {
         Request r = CURRENT.get();
         if (r != null) {
-            r.call("connect", e);
+            r.call("connect", null, e);
         }
     }
 
     /**
      * What one request did beneath the pool.
      *
-     * @param connections physical connections touched, trace ids in order, space-separated; empty when none
-     * @param idleBeforeMs time the first of them had been without a call before, ms; -1 when opened by the request
-     *     or when it touched none
+     * @param connections physical connections touched, trace ids in order, space-separated; empty when none (a pool
+     *     that finds a connection dead on borrow tries another: the request ran on the last)
+     * @param idleBeforeMs time the last of them had been without a call before the request touched it, ms; -1 when
+     *     the request opened it or touched none
+     * @param validated true when the pool checked the last of them inside getConnection ({@code Connection.isValid}
+     *     or a query on it)
      * @param borrowCalls calls per name inside getConnection, e.g. {@code Connection.isValid
      *     Connection.setNetworkTimeout×2}
      * @param workCalls the servlet's calls, likewise
      * @param returnCalls calls inside close, likewise
-     * @param failedCall {@code <phase>:<call>} of the first call that threw, or empty
+     * @param failedCall {@code <phase>:<call>} of the last call that threw (the one the request failed on; a pool
+     *     swallows a failed check inside getConnection and lends another connection), or empty
      * @param message its message, one line, passwords removed, or empty
      */
-    public record Result(String connections, long idleBeforeMs, String borrowCalls, String workCalls,
-            String returnCalls, String failedCall, String message) {
+    public record Result(String connections, long idleBeforeMs, boolean validated, String borrowCalls,
+            String workCalls, String returnCalls, String failedCall, String message) {
     }
 
     /** One request's trace; used by one thread. */
     public static final class Request {
         private final List<String> connections = new ArrayList<>();
-        private long idleBeforeMs = -1;
+        private final Map<String, Long> idleBeforeMs = new HashMap<>();
+        private final Set<String> validated = new HashSet<>();
         private final Map<Phase, Map<String, Integer>> calls = new EnumMap<>(Phase.class);
         private Phase phase = Phase.BORROW;
         private String failedCall = "";
@@ -133,17 +143,18 @@ public final class JdbcTrace {
 
         private void touch(String id) {
             if (!connections.contains(id)) {
-                if (connections.isEmpty()) {
-                    Long last = LAST_CALL_END.get(id);
-                    idleBeforeMs = last == null ? -1 : (System.nanoTime() - last) / 1_000_000;
-                }
+                Long last = LAST_CALL_END.get(id);
+                idleBeforeMs.put(id, last == null ? -1 : (System.nanoTime() - last) / 1_000_000);
                 connections.add(id);
             }
         }
 
-        private void call(String name, Throwable thrown) {
+        private void call(String name, String id, Throwable thrown) {
             calls.computeIfAbsent(phase, k -> new LinkedHashMap<>()).merge(name, 1, Integer::sum);
-            if (thrown != null && failedCall.isEmpty()) {
+            if (phase == Phase.BORROW && id != null && (name.equals("Connection.isValid") || name.contains(".execute"))) {
+                validated.add(id);
+            }
+            if (thrown != null) {
                 failedCall = phase.name().toLowerCase() + ":" + name;
                 message = Redact.oneLine(String.valueOf(thrown.getMessage()));
             }
@@ -156,8 +167,10 @@ public final class JdbcTrace {
          */
         public Result end() {
             CURRENT.remove();
-            return new Result(String.join(" ", connections), idleBeforeMs, calls(Phase.BORROW), calls(Phase.WORK),
-                    calls(Phase.RETURN), failedCall, message);
+            String last = connections.isEmpty() ? null : connections.get(connections.size() - 1);
+            return new Result(String.join(" ", connections), last == null ? -1 : idleBeforeMs.get(last),
+                    validated.contains(last), calls(Phase.BORROW), calls(Phase.WORK), calls(Phase.RETURN), failedCall,
+                    message);
         }
 
         private String calls(Phase p) {
