@@ -55,7 +55,12 @@ public final class DatabaseOptions {
     /** Placeholders {@link #vars(Database)} also sets for a MySQL database (the MySQL-only profiles use them). */
     public static final Set<String> MYSQL_VARS =
             Set.of("poolbench.mysql.endpoint", "poolbench.mysql.database");
-    /** Every placeholder poolbench sets: {@link #JDBC_VARS} and {@link #MYSQL_VARS}. */
+    /**
+     * Placeholders only a two-instance cluster sets (the drills' and seed 004's): each instance's own host:port, for a
+     * driver's multi-host URL ({@code jdbc:mysql://${poolbench.mysql.host.a},${poolbench.mysql.host.b}/db}).
+     */
+    public static final Set<String> CLUSTER_VARS = Set.of("poolbench.mysql.host.a", "poolbench.mysql.host.b");
+    /** Every placeholder poolbench sets for a single database: {@link #JDBC_VARS} and {@link #MYSQL_VARS}. */
     public static final Set<String> ALL_VARS = Set.of("poolbench.jdbc.url",
             "poolbench.jdbc.user", "poolbench.jdbc.password", "poolbench.mysql.endpoint", "poolbench.mysql.database");
 

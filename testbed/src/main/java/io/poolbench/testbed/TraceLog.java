@@ -42,6 +42,25 @@ public final class TraceLog {
     public record Entry(long startEpochMs, String screen, long user, int status, String error, String connections,
             long idleBeforeMs, boolean validated, String borrowCalls, String workCalls, String returnCalls,
             String failedCall, String message) {
+        /** @return the JDBC calls the pool made on the connection while lending it and taking it back */
+        public long poolCalls() {
+            return count(borrowCalls) + count(returnCalls);
+        }
+    }
+
+    /**
+     * @param calls a call list as the trace writes it, e.g. {@code Connection.isValid Connection.setNetworkTimeout×2}
+     * @return how many calls it names (3 in the example)
+     */
+    public static long count(String calls) {
+        long n = 0;
+        for (String c : calls.trim().split("\\s+")) {
+            if (!c.isEmpty()) {
+                int x = c.indexOf('×');
+                n += x < 0 ? 1 : Long.parseLong(c.substring(x + 1));
+            }
+        }
+        return n;
     }
 
     private TraceLog() {

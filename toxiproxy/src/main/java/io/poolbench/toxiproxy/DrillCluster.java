@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What the drills need from a cluster: writer A, replica B, a proxy in front of each, and a writer endpoint name
@@ -17,8 +19,12 @@ import java.util.Set;
  * drives one the user runs (their Toxiproxy, their servers).
  */
 public interface DrillCluster extends AutoCloseable {
-    /** Placeholders a drill sets for the profiles: the JDBC ones and the MySQL endpoint and database. */
-    Set<String> PROFILE_VARS = DatabaseOptions.ALL_VARS;
+    /**
+     * Placeholders a drill sets for the profiles: the JDBC ones, the MySQL endpoint and database, and each
+     * instance's own host:port ({@link DatabaseOptions#CLUSTER_VARS}).
+     */
+    Set<String> PROFILE_VARS = Stream.concat(DatabaseOptions.ALL_VARS.stream(), DatabaseOptions.CLUSTER_VARS.stream())
+            .collect(Collectors.toUnmodifiableSet());
 
     /** The two database instances. */
     enum Instance { A, B }
@@ -36,6 +42,13 @@ public interface DrillCluster extends AutoCloseable {
     /** @return host:port of the writer endpoint (the name, not an address) */
     String writerEndpoint();
 
+    /**
+     * @param i instance
+     * @return host:port that reaches the instance itself through its proxy (not the endpoint that moves), for a
+     *     driver's multi-host URL
+     */
+    String instanceEndpoint(Instance i);
+
     /** @return the database name */
     String databaseName();
 
@@ -47,7 +60,7 @@ public interface DrillCluster extends AutoCloseable {
 
     /**
      * @return the values of {@link #PROFILE_VARS} for this cluster's writer endpoint: JDBC URL, user, password (never
-     *     log it), MySQL endpoint and database
+     *     log it), MySQL endpoint and database; and each instance's host:port
      */
     default Map<String, String> profileVars() {
         Map<String, String> v = new LinkedHashMap<>();
@@ -56,6 +69,8 @@ public interface DrillCluster extends AutoCloseable {
         v.put("poolbench.jdbc.password", password());
         v.put("poolbench.mysql.endpoint", writerEndpoint());
         v.put("poolbench.mysql.database", databaseName());
+        v.put("poolbench.mysql.host.a", instanceEndpoint(Instance.A));
+        v.put("poolbench.mysql.host.b", instanceEndpoint(Instance.B));
         return v;
     }
 

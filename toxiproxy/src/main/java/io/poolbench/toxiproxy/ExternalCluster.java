@@ -167,6 +167,11 @@ public final class ExternalCluster implements DrillCluster {
     }
 
     @Override
+    public String instanceEndpoint(Instance i) {
+        return i == Instance.A ? s.endpointA() : s.endpointB();
+    }
+
+    @Override
     public String databaseName() {
         return s.database();
     }

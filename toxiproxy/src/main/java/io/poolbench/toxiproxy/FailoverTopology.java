@@ -236,6 +236,11 @@ public final class FailoverTopology implements DrillCluster {
         return WRITER_HOST + ":" + c.endpointPort();
     }
 
+    @Override
+    public String instanceEndpoint(Instance i) {
+        return (i == Instance.A ? ADDRESS_A : ADDRESS_B) + ":" + c.endpointPort();
+    }
+
     /** @return the Toxiproxy API URL */
     public String toxiproxyApiUrl() {
         return "http://" + c.toxiproxy().getHost() + ":" + c.toxiproxy().getMappedPort(ClusterContainers.API_PORT);

@@ -80,6 +80,11 @@ public final class CompareCommand extends PoolbenchCommand {
     @Option(names = "--skip-load", description = "Skip the webapp + JMeter phase (and the database).")
     boolean skipLoad;
 
+    @Option(names = "--trace-jdbc", description = "Trace the JDBC calls beneath each pool during the web load (the"
+            + " webapp's --trace-jdbc): the report adds the pool's JDBC calls per request and the share of borrows it"
+            + " validated. The proxies cost microseconds per call: compare req/s and latencies from an untraced run.")
+    boolean traceJdbc;
+
     @Mixin
     ProfileOptions profileOptions;
 
@@ -129,6 +134,11 @@ public final class CompareCommand extends PoolbenchCommand {
             pp.check(skipLoad || scheme == null ? Map.of() : Map.of("poolbench.jdbc.url",
                     "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? STUB_VARS : db.varsSetLater());
             pp.warnings().forEach(w -> progress.print("WARNING " + w));
+            if (traceJdbc && pp.kind().adapter().driverAttribute() == null) {
+                throw new TestbedException("--trace-jdbc: profile " + p + " is " + pp.kind().adapter().displayName()
+                        + ", the driver's own DataSource: there is no pool to trace beneath; leave it out of"
+                        + " --profiles or run without --trace-jdbc");
+            }
             int n = seen.merge(pp.name(), 1, Integer::sum);
             String id = n == 1 ? pp.name() : pp.name() + "-" + n;
             runs.add(new CompareSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),
@@ -143,7 +153,7 @@ public final class CompareCommand extends PoolbenchCommand {
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, think.thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
-                : db.kind, db.rows, skipJmh, skipLoad, true);
+                : db.kind, db.rows, skipJmh, skipLoad, true, traceJdbc);
         Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
         return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,
                 spec.commandLine().getParseResult().originalArgs(), System.out);

@@ -26,11 +26,13 @@ import java.util.List;
  * @param skipLoad true when the web-load phase is skipped
  * @param rampupExcluded true: the samples that started in the ramp-up are left out of every figure (always, since
  *     issue 20; a run directory written before has none and read them in)
+ * @param traceJdbc the webapp traced the JDBC calls beneath each pool ({@code --trace-jdbc}); false in a run
+ *     directory written before
  */
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rounds, int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
         double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad,
-        boolean rampupExcluded) {
+        boolean rampupExcluded, boolean traceJdbc) {
 
     /**
      * Checks every range; each failure is one line naming the option.
@@ -79,6 +81,6 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
     CompareSettings withDatabase(String newDatabase) {
         return new CompareSettings(preset, profiles, jmhArgs, durationSeconds, rounds, rampupSeconds, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad,
-                rampupExcluded);
+                rampupExcluded, traceJdbc);
     }
 }

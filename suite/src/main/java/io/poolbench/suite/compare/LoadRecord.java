@@ -6,6 +6,7 @@ import io.poolbench.suite.report.Bottleneck;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.TraceLog;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,12 +25,27 @@ import org.HdrHistogram.Histogram;
  * @param borrow query class → the borrow waits of the requests that started after the ramp-up; empty when the run
  *     kept no record (a run written before compare kept one)
  * @param cpu CPU per process (webapp, jmeter, database) over the measured period; empty when not measured
+ * @param calls query class → what the pool did beneath each borrow, from the JDBC trace ({@code trace.csv}); empty
+ *     (or null in a summary written before) when the load was not traced
  */
-record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu) {
+record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu, Map<String, PoolCalls> calls) {
     /** The webapp's record of every request of one load. */
     static final String REQUESTS = "requests.csv";
     /** The CPU per process over the measured period. */
     static final String CPU = "cpu.json";
+    /** The webapp's JDBC trace of every request ({@code --trace-jdbc}). */
+    static final String TRACE = "trace.csv";
+
+    /**
+     * What the pool did beneath the borrows of one query class, from the JDBC trace.
+     *
+     * @param n requests traced
+     * @param perRequest the pool's JDBC calls per request while lending and taking back the connection, mean (calls,
+     *     not network round trips: some stay in the driver)
+     * @param validatedShare share of the borrows on which the pool checked the connection, 0..1
+     */
+    record PoolCalls(long n, double perRequest, double validatedShare) {
+    }
 
     /**
      * The borrow waits of one query class.
@@ -64,7 +80,27 @@ record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu) {
         }
         List<ProcessCpu.Usage> cpu = ResultJson.readIfPresent(dir.resolve(CPU),
                 new TypeReference<List<ProcessCpu.Usage>>() { }).orElse(List.of());
-        return new LoadRecord(borrow, cpu);
+        return new LoadRecord(borrow, cpu, calls(dir.resolve(TRACE), warmupMs));
+    }
+
+    private static Map<String, PoolCalls> calls(Path trace, long warmupMs) throws IOException {
+        Map<String, PoolCalls> calls = new TreeMap<>();
+        if (!Files.isRegularFile(trace)) {
+            return calls;
+        }
+        List<TraceLog.Entry> log = TraceLog.read(trace);
+        long first = log.stream().mapToLong(TraceLog.Entry::startEpochMs).min().orElse(0);
+        Map<String, long[]> sums = new TreeMap<>();
+        for (TraceLog.Entry e : log) {
+            if (e.startEpochMs() >= first + warmupMs) {
+                long[] x = sums.computeIfAbsent(e.screen(), k -> new long[3]);
+                x[0]++;
+                x[1] += e.poolCalls();
+                x[2] += e.validated() ? 1 : 0;
+            }
+        }
+        sums.forEach((k, x) -> calls.put(k, new PoolCalls(x[0], (double) x[1] / x[0], (double) x[2] / x[0])));
+        return calls;
     }
 
     /** @return process → cores busy over the measured period */
@@ -95,7 +131,7 @@ record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu) {
         sb.append("| pool (profile) | borrow short | borrow medium | borrow long | cores webapp | cores jmeter |"
                 + " cores database | webapp µs CPU / request | bottleneck |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (CompareData.Load l : loads) {
-            LoadRecord r = l.record() == null ? new LoadRecord(Map.of(), List.of()) : l.record();
+            LoadRecord r = l.record() == null ? new LoadRecord(Map.of(), List.of(), Map.of()) : l.record();
             sb.append("| ").append(l.label());
             for (String c : CompareReport.CLASSES) {
                 BorrowWait b = r.borrow().get(c);
@@ -111,6 +147,33 @@ record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu) {
             sb.append(" | ").append(Double.isNaN(us) ? "–" : Figures.sig3(us)).append(" | ")
                     .append(Bottleneck.of(cores, machineCores)).append(" |\n");
         }
-        return sb.append('\n').toString();
+        return sb.append('\n').append(callsMarkdown(loads)).toString();
+    }
+
+    /** The table of the JDBC trace: empty when no load was traced. */
+    private static String callsMarkdown(List<CompareData.Load> loads) {
+        StringBuilder sb = new StringBuilder();
+        for (CompareData.Load l : loads) {
+            Map<String, PoolCalls> calls = l.record() == null || l.record().calls() == null ? Map.of()
+                    : l.record().calls();
+            if (calls.isEmpty()) {
+                continue;
+            }
+            sb.append("| ").append(l.label());
+            for (String c : CompareReport.CLASSES) {
+                PoolCalls pc = calls.get(c);
+                sb.append(" | ").append(pc == null ? "–" : Figures.fixed(pc.perRequest(), 2) + " / "
+                        + Figures.fixed(100 * pc.validatedShare(), 0) + " %");
+            }
+            sb.append(" |\n");
+        }
+        if (sb.length() == 0) {
+            return "";
+        }
+        return "Beneath the pool (`--trace-jdbc`: a datasource-proxy driver under each pool; traced loads cost"
+                + " microseconds per JDBC call, so read req/s and latencies from untraced runs): the pool's JDBC calls"
+                + " per request while lending and taking back the connection (mean; calls, not network round trips)"
+                + " and the share of borrows on which it checked the connection, by query class, ramp-up left out.\n\n"
+                + "| pool (profile) | short | medium | long |\n|---|---:|---:|---:|\n" + sb + "\n";
     }
 }

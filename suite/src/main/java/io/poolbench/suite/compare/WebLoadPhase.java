@@ -18,6 +18,7 @@ import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -70,12 +71,15 @@ final class WebLoadPhase {
                 pp.kind().adapter().displayName(), pp.settingsForReport(), lint.effective(), lint.urlTimeouts(),
                 lint.warnings(), pp.borrowValidation());
         JSON.writeValue(profileDir.resolve("profile.json").toFile(), profileJson);
-        WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"),
-                List.of("--context-xml", pp.file().toAbsolutePath().toString(), "--resource", p.resource(),
-                        "--max-threads", Integer.toString(settings.webappMaxThreads()),
-                        "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
-                        "--rows", Integer.toString(settings.rows()),
-                        "--screen-log", dir.resolve(LoadRecord.REQUESTS).toAbsolutePath().toString()),
+        List<String> args = new ArrayList<>(List.of("--context-xml", pp.file().toAbsolutePath().toString(),
+                "--resource", p.resource(), "--max-threads", Integer.toString(settings.webappMaxThreads()),
+                "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
+                "--rows", Integer.toString(settings.rows()),
+                "--screen-log", dir.resolve(LoadRecord.REQUESTS).toAbsolutePath().toString()));
+        if (settings.traceJdbc()) {
+            args.addAll(List.of("--trace-jdbc", dir.resolve(LoadRecord.TRACE).toAbsolutePath().toString()));
+        }
+        WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"), args,
                 Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
                         "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir,
                 line -> {

@@ -1,12 +1,17 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TraceLog;
+import io.poolbench.testbed.stats.MeanInterval;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Locale;
 import java.util.Map;
 
@@ -63,7 +68,7 @@ final class Seed004Connections {
                 continue;
             }
             n++;
-            calls += calls(e.borrowCalls()) + calls(e.returnCalls());
+            calls += e.poolCalls();
             validated += e.validated() ? 1 : 0;
         }
         // as the failover table counts them: every failed request still running at the injection or started after it
@@ -86,22 +91,6 @@ final class Seed004Connections {
     }
 
     /**
-     * @param calls a trace's call list, e.g. {@code Connection.isValid Connection.setNetworkTimeout×2}
-     * @return how many calls it names (3 in the example)
-     */
-    static long calls(String calls) {
-        long n = 0;
-        for (String c : calls.trim().split("\\s+")) {
-            if (c.isEmpty()) {
-                continue;
-            }
-            int x = c.indexOf('×');
-            n += x < 0 ? 1 : Long.parseLong(c.substring(x + 1));
-        }
-        return n;
-    }
-
-    /**
      * The report's section: nothing when no run was traced.
      *
      * @param stats each run's figures, in the order run
@@ -114,6 +103,7 @@ final class Seed004Connections {
             throws IOException {
         StringBuilder calls = new StringBuilder();
         StringBuilder failures = new StringBuilder();
+        Map<String, List<RunTrace>> byProfile = new LinkedHashMap<>();
         for (Seed004Figures.RunStats r : stats) {
             Path file = base.resolve(r.id()).resolve(FILE);
             Seed004Data.Outcome o = outcomes.get(r.id());
@@ -127,6 +117,9 @@ final class Seed004Connections {
                 ends.put(key(e.startEpochMs(), e.user(), e.screen()), e.startEpochMs() + e.elapsedUs() / 1000);
             }
             RunTrace t = of(r.id(), TraceLog.read(file), o.measureFromEpochMs(), o.measureToEpochMs(), inj, ends);
+            if (inj != null) {
+                byProfile.computeIfAbsent(r.id().replaceAll("\\.r\\d+$", ""), k -> new ArrayList<>()).add(t);
+            }
             calls.append(String.format(Locale.ROOT, "| %s | %,d | %.2f | %.1f %% | %s |%n", t.id(), t.borrows(),
                     t.callsPerBorrow(), 100 * t.validatedShare(), inj == null ? "–"
                             : t.failed().size() + " (" + t.lentUnchecked() + " lent unchecked)"));
@@ -151,6 +144,9 @@ final class Seed004Connections {
                 + " mean | requests whose borrow validated the connection | failed at the failover (of them on a connection"
                 + " the pool lent without a check) |\n"
                 + "|---|---:|---:|---:|---:|\n").append(calls).append('\n');
+        if (!byProfile.isEmpty()) {
+            md.append(profiles(byProfile));
+        }
         if (failures.length() > 0) {
             md.append("Every request that failed from the injection on (in flight at it or later, as the failover"
                     + " table counts them), with the physical connections it touched (trace ids; it ran on the"
@@ -162,6 +158,31 @@ final class Seed004Connections {
                     + "|---|---:|---|---|---|---:|---|---|---|\n").append(failures).append('\n');
         }
         return md.toString();
+    }
+
+    /**
+     * Per profile over its runs: failed requests at the failover per run (mean with Student's t 95 % interval), how
+     * many of them ran on a connection the pool lent without a check, and how long those connections had been idle.
+     */
+    static String profiles(Map<String, List<RunTrace>> byProfile) {
+        StringBuilder md = new StringBuilder("Per profile, over its runs: failed requests at the failover per run"
+                + " (mean, 95 % interval, n runs), how many of all of them ran on a connection the pool lent without"
+                + " checking it, and how long those connections had been idle before (ms, min–max):\n\n"
+                + "| profile | n | failed per run | on a connection lent unchecked | idle before, ms |\n"
+                + "|---|---:|---:|---:|---:|\n");
+        byProfile.forEach((profile, runs) -> {
+            MeanInterval f = MeanInterval.of(runs.stream().map(t -> (double) t.failed().size()).toList());
+            long failed = runs.stream().mapToLong(t -> t.failed().size()).sum();
+            long unchecked = runs.stream().mapToLong(RunTrace::lentUnchecked).sum();
+            LongSummaryStatistics idle = runs.stream().flatMap(t -> t.failed().stream())
+                    .filter(e -> !e.validated() && !e.connections().isEmpty() && e.idleBeforeMs() >= 0)
+                    .mapToLong(TraceLog.Entry::idleBeforeMs).summaryStatistics();
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %d of %d | %s |%n", profile, f.n(),
+                    f.n() < 2 ? Figures.fixed(f.mean(), 1) : Figures.fixed(f.mean(), 1) + " (" + Figures.fixed(f.low(), 1)
+                            + "–" + Figures.fixed(f.high(), 1) + ")", unchecked, failed,
+                    idle.getCount() == 0 ? "–" : idle.getMin() + "–" + idle.getMax()));
+        });
+        return md.append('\n').toString();
     }
 
     private static String shorten(String message) {

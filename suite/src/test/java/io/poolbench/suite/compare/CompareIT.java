@@ -233,6 +233,8 @@ class CompareIT {
         assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", "/proc/poolbench-out"));
         // a MySQL-only profile on the embedded PostgreSQL
         assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--profiles", "hikari-tuned"));
+        // nothing beneath the driver's own DataSource to trace
+        assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--profiles", "unpooled", "--trace-jdbc"));
         // a profile file with two resources, and none chosen
         Path two = tmp.resolve("two.xml");
         String h = Files.readString(Path.of("../webapp/conf/hikari.xml"));
@@ -273,8 +275,9 @@ class CompareIT {
             }
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString()));
+            // traced too: the JDBC trace writes every failed call's message (issue 22)
             cmd.addAll(List.of(tinyLoad(out, "--profiles", profile, "--skip-jmh", "--duration", "3", "--db",
-                    "external", "--jdbc-url", url, "--jdbc-user", "pbsecret")));
+                    "external", "--jdbc-url", url, "--jdbc-user", "pbsecret", "--trace-jdbc")));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
             pb.environment().remove("POOLBENCH_JDBC_PASSWORD");
             if (form.equals("environment")) {
@@ -290,6 +293,8 @@ class CompareIT {
                 files = w.filter(Files::isRegularFile).collect(Collectors.toList());
             }
             assertTrue(files.size() > 10, files.toString());
+            assertTrue(files.stream().anyMatch(f -> f.endsWith("trace.csv")), files.toString());
+            assertTrue(Files.readString(out.resolve("summary.md")).contains("Beneath the pool"), "the trace's table");
             for (Path f : files) {
                 byte[] bytes = Files.readAllBytes(f);
                 assertTrue(!new String(bytes, StandardCharsets.ISO_8859_1).contains(secret), f + " shows the password");

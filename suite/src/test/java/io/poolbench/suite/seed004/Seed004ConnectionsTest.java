@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.TraceLog;
 import java.util.List;
@@ -15,9 +16,9 @@ class Seed004ConnectionsTest {
 
     @Test
     void countsTheCallsOfATraceList() {
-        assertEquals(3, Seed004Connections.calls("Connection.isValid Connection.setNetworkTimeout×2"));
-        assertEquals(0, Seed004Connections.calls(""));
-        assertEquals(1, Seed004Connections.calls(" connect "));
+        assertEquals(3, TraceLog.count("Connection.isValid Connection.setNetworkTimeout×2"));
+        assertEquals(0, TraceLog.count(""));
+        assertEquals(1, TraceLog.count(" connect "));
     }
 
     @Test
@@ -37,5 +38,18 @@ class Seed004ConnectionsTest {
         assertEquals(0.25, t.validatedShare(), 1e-9);
         assertEquals(List.of(2_500L, 3_500L, 9_000L), t.failed().stream().map(TraceLog.Entry::startEpochMs).toList());
         assertEquals(0, Seed004Connections.of("r", log, 1_000, 4_000, null, ends).failed().size());
+    }
+
+    @Test
+    void perProfileTheFailuresOnConnectionsLentUncheckedWithTheirIdleTimes() {
+        TraceLog.Entry unchecked = new TraceLog.Entry(1, "short", 1, 500, "sql", "4", 420, false, "", "", "",
+                "work:PreparedStatement.executeQuery", "Communications link failure");
+        TraceLog.Entry checked = new TraceLog.Entry(2, "long", 1, 500, "sql", "5", 900, true, "Connection.isValid", "",
+                "", "work:PreparedStatement.executeQuery", "Communications link failure");
+        String md = Seed004Connections.profiles(Map.of("hikari", List.of(
+                new Seed004Connections.RunTrace("hikari.r1", 10, 0.5, 0.1, List.of(unchecked, checked)),
+                new Seed004Connections.RunTrace("hikari.r2", 10, 0.5, 0.1, List.of(unchecked)))));
+        assertTrue(md.contains("| hikari | 2 | 1.5 ("), md);
+        assertTrue(md.contains("| 2 of 3 | 420–420 |"), md);
     }
 }
