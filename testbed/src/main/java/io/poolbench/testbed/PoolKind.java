@@ -43,7 +43,8 @@ public enum PoolKind {
     /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */
     UNPOOLED(new UnpooledAdapter());
 
-    private static final Pattern SCHEME = Pattern.compile("^jdbc:([a-z0-9]+):");
+    /** The sub-protocol, after a wrapping driver's own (the AWS Advanced JDBC Wrapper's {@code jdbc:aws-wrapper:}). */
+    private static final Pattern SCHEME = Pattern.compile("^jdbc:(?:aws-wrapper:)?([a-z0-9]+):");
     private final PoolAdapter adapter;
 
     PoolKind(PoolAdapter adapter) {
@@ -67,7 +68,8 @@ public enum PoolKind {
 
     /**
      * @param jdbcUrl a JDBC URL, may be null
-     * @return its sub-protocol, e.g. {@code mysql} or {@code postgresql}; null when it is no JDBC URL
+     * @return its sub-protocol, e.g. {@code mysql} or {@code postgresql} (also for {@code jdbc:aws-wrapper:mysql:},
+     *     the database the wrapper reaches); null when it is no JDBC URL
      */
     public static String scheme(String jdbcUrl) {
         Matcher m = SCHEME.matcher(jdbcUrl == null ? "" : jdbcUrl);
