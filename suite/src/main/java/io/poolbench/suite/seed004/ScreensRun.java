@@ -7,6 +7,7 @@ import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
@@ -94,6 +95,9 @@ final class ScreensRun {
         List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx1g",
                 "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
                 "-Dsun.net.inetaddr.negative.ttl=0"));
+        // each instance's own host:port, for a driver's multi-host URL: the webapp derives the other placeholders
+        // from --jdbc-url, these it reads as system properties
+        DatabaseOptions.CLUSTER_VARS.stream().sorted().forEach(v -> jvm.add("-D" + v + "=" + vars.get(v)));
         jvm.addAll(s.webappJvmArgs());
         List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
