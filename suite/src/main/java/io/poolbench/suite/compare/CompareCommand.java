@@ -134,11 +134,6 @@ public final class CompareCommand extends PoolbenchCommand {
             pp.check(skipLoad || scheme == null ? Map.of() : Map.of("poolbench.jdbc.url",
                     "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? STUB_VARS : db.varsSetLater());
             pp.warnings().forEach(w -> progress.print("WARNING " + w));
-            if (traceJdbc && pp.kind().adapter().driverAttribute() == null) {
-                throw new TestbedException("--trace-jdbc: profile " + p + " is " + pp.kind().adapter().displayName()
-                        + ", the driver's own DataSource: there is no pool to trace beneath; leave it out of"
-                        + " --profiles or run without --trace-jdbc");
-            }
             int n = seen.merge(pp.name(), 1, Integer::sum);
             String id = n == 1 ? pp.name() : pp.name() + "-" + n;
             runs.add(new CompareSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),

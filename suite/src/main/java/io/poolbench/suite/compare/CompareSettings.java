@@ -26,8 +26,8 @@ import java.util.List;
  * @param skipLoad true when the web-load phase is skipped
  * @param rampupExcluded true: the samples that started in the ramp-up are left out of every figure (always, since
  *     issue 20; a run directory written before has none and read them in)
- * @param traceJdbc the webapp traced the JDBC calls beneath each pool ({@code --trace-jdbc}); false in a run
- *     directory written before
+ * @param traceJdbc the webapp traced the JDBC calls beneath each pool ({@code --trace-jdbc}; every profile must be a
+ *     pool, {@link ProfileRun#onStub}); false in a run directory written before
  */
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rounds, int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
@@ -58,6 +58,13 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
         Cli.range("--think-ms", thinkMs, 0, 600_000);
         Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
         Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        for (ProfileRun p : traceJdbc && !skipLoad ? profiles : List.<ProfileRun>of()) {
+            if (!p.onStub()) {
+                throw new TestbedException("--trace-jdbc: profile " + p.id() + " is " + p.pool() + ", the driver's"
+                        + " own DataSource: there is no pool to trace beneath; leave it out of --profiles or run"
+                        + " without --trace-jdbc");
+            }
+        }
     }
 
     /**
