@@ -6,6 +6,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLXML;
 import java.sql.Statement;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A connection that answers at once, or after the configured {@link StubDelays}: statements, auto-commit, commit,
@@ -18,7 +19,9 @@ public final class StubConnection extends StubSession {
     private boolean autoCommit = true;
     private boolean readOnly;
     /** Round trips of this connection: validate, execute, commit, rollback, setAutoCommit (single user at a time). */
-    final long[] roundTrips = new long[5];
+    private final long[] roundTrips = new long[5];
+    /** Slots of {@link #roundTrips()}. */
+    static final int VALIDATE = 0, EXECUTE = 1, COMMIT = 2, ROLLBACK = 3, SET_AUTO_COMMIT = 4;
 
     StubConnection(StubDelays delays) {
         this.delays = delays;
@@ -34,6 +37,19 @@ public final class StubConnection extends StubSession {
      */
     public long[] roundTrips() {
         return roundTrips.clone();
+    }
+
+    /**
+     * One round trip: counted for this connection and process-wide, then delayed.
+     *
+     * @param slot its slot in {@link #roundTrips()}
+     * @param counter its process-wide {@link StubStats} counter
+     * @param delayUs the delay to apply, µs
+     */
+    void roundTrip(int slot, LongAdder counter, long delayUs) {
+        counter.increment();
+        roundTrips[slot]++;
+        Delay.apply(delayUs);
     }
 
     private void open() throws SQLException {
@@ -58,9 +74,7 @@ public final class StubConnection extends StubSession {
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         open();
         if (this.autoCommit != autoCommit) {
-            StubStats.AUTOCOMMIT.increment();
-            roundTrips[4]++;
-            Delay.apply(delays.autoCommitUs());
+            roundTrip(SET_AUTO_COMMIT, StubStats.AUTOCOMMIT, delays.autoCommitUs());
         }
         this.autoCommit = autoCommit;
     }
@@ -74,17 +88,13 @@ public final class StubConnection extends StubSession {
     @Override
     public void commit() throws SQLException {
         open();
-        StubStats.COMMIT.increment();
-        roundTrips[2]++;
-        Delay.apply(delays.commitUs());
+        roundTrip(COMMIT, StubStats.COMMIT, delays.commitUs());
     }
 
     @Override
     public void rollback() throws SQLException {
         open();
-        StubStats.ROLLBACK.increment();
-        roundTrips[3]++;
-        Delay.apply(delays.rollbackUs());
+        roundTrip(ROLLBACK, StubStats.ROLLBACK, delays.rollbackUs());
     }
 
     @Override
@@ -123,9 +133,7 @@ public final class StubConnection extends StubSession {
         if (closed) {
             return false;
         }
-        StubStats.VALIDATE.increment();
-        roundTrips[0]++;
-        Delay.apply(delays.validUs());
+        roundTrip(VALIDATE, StubStats.VALIDATE, delays.validUs());
         return true;
     }
 

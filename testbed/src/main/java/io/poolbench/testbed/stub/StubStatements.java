@@ -61,13 +61,9 @@ final class StubStatements {
 
     private static void round(StubConnection conn, String sql) {
         if (isValidation(sql)) {
-            StubStats.VALIDATE.increment();
-            conn.roundTrips[0]++;
-            Delay.apply(conn.delays().validUs());
+            conn.roundTrip(StubConnection.VALIDATE, StubStats.VALIDATE, conn.delays().validUs());
         } else {
-            StubStats.EXECUTE.increment();
-            conn.roundTrips[1]++;
-            Delay.apply(conn.delays().executeUs());
+            conn.roundTrip(StubConnection.EXECUTE, StubStats.EXECUTE, conn.delays().executeUs());
         }
     }
 
