@@ -224,6 +224,31 @@ public final class PoolProfile extends ContextResource {
         return kind.adapter().knownAttributes();
     }
 
+    /**
+     * Points this profile's pool at another JDBC driver, every other setting kept: the stub driver of pool-bench and
+     * {@code plan}, the webapp's tracing driver.
+     *
+     * @param attributes the attributes to start from (overrides, or the resolved attributes)
+     * @param url the JDBC URL for the profile's URL attribute
+     * @param driverClass the driver class for the profile's driver attribute
+     * @param refusal the end of the error line when the profile has no pool to point elsewhere, e.g. "it cannot run
+     *     on the stub driver"
+     * @return a copy of {@code attributes} with the URL and driver attributes replaced, in their order
+     * @throws TestbedException when the profile is the driver's own DataSource
+     */
+    public Map<String, String> throughDriver(Map<String, String> attributes, String url, String driverClass,
+            String refusal) {
+        String driver = kind.adapter().driverAttribute();
+        if (driver == null) {
+            throw new TestbedException("profile " + name() + " is " + kind.adapter().displayName()
+                    + ", the driver's own DataSource: " + refusal);
+        }
+        Map<String, String> m = new LinkedHashMap<>(attributes);
+        m.put(kind.urlAttribute(), url);
+        m.put(driver, driverClass);
+        return m;
+    }
+
     /** @return what the pool does on each borrow with this profile's attributes (from its adapter) */
     public String borrowValidation() {
         return kind.adapter().borrowValidation(attributes());

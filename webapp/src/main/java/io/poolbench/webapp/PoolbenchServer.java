@@ -12,7 +12,6 @@ import io.poolbench.webapp.trace.TraceDriver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -358,17 +357,14 @@ public final class PoolbenchServer implements AutoCloseable {
      * @throws TestbedException when the profile has no pool beneath which to trace, or no JDBC URL attribute
      */
     private static Map<String, String> traced(PoolProfile p, Map<String, String> resolved) {
-        String driver = p.kind().adapter().driverAttribute();
         String url = resolved.get(p.kind().urlAttribute());
-        if (driver == null || url == null) {
+        Map<String, String> m = p.throughDriver(resolved, url == null ? null : TraceDriver.traced(url),
+                TraceDriver.class.getName(), "there is no pool to trace beneath; run it without --trace-jdbc");
+        if (url == null) {
             throw new TestbedException("--trace-jdbc: profile " + p.name() + " (" + p.kind().adapter().displayName()
-                    + ") " + (driver == null ? "is the driver's own DataSource: there is no pool to trace beneath"
-                    : "sets no " + p.kind().urlAttribute() + ": the trace wraps the driver a JDBC URL names")
-                    + "; run it without --trace-jdbc");
+                    + ") sets no " + p.kind().urlAttribute() + ": the trace wraps the driver a JDBC URL names;"
+                    + " run it without --trace-jdbc");
         }
-        Map<String, String> m = new LinkedHashMap<>(resolved);
-        m.put(p.kind().urlAttribute(), TraceDriver.traced(url));
-        m.put(driver, TraceDriver.class.getName());
         return m;
     }
 

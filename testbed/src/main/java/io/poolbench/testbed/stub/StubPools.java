@@ -25,14 +25,8 @@ public final class StubPools {
      */
     public static DataSource build(PoolProfile p, String stubUrl, Map<String, String> overrides) {
         StubDriver.register();
-        String driver = p.kind().adapter().driverAttribute();
-        if (driver == null) {
-            throw new TestbedException("profile " + p.name() + " is " + p.kind().adapter().displayName()
-                    + ", the driver's own DataSource: it cannot run on the stub driver");
-        }
-        Map<String, String> o = new HashMap<>(overrides);
-        o.put(p.kind().urlAttribute(), stubUrl);
-        o.put(driver, StubDriver.class.getName());
+        Map<String, String> o = p.throughDriver(overrides, stubUrl, StubDriver.class.getName(),
+                "it cannot run on the stub driver");
         Map<String, String> vars = new HashMap<>();
         DatabaseOptions.ALL_VARS.forEach(v -> vars.put(v, "stub"));
         vars.put("poolbench.jdbc.url", stubUrl);
