@@ -201,7 +201,7 @@ final class ScreensRun {
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, events, s.failover() ? reconcile(topo, screens)
                 : null);
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
-        Seed004Figures.RunStats st = Seed004Figures.stats(dir);
+        Seed004Figures.RunStats st = Seed004Figures.read(dir).stats();
         if (st.measuredRequests() == 0) {
             throw new Seed004Experiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
         }

@@ -93,27 +93,25 @@ final class Seed004Connections {
     /**
      * The report's section: nothing when no run was traced.
      *
-     * @param stats each run's figures, in the order run
-     * @param outcomes each run's outcome by id
-     * @param base {@code seed004/} of the run directory
+     * @param runs each run's files, in the order run
+     * @param base {@code seed004/} of the run directory (each run's trace is read from there)
      * @return the Markdown
      * @throws IOException when a trace cannot be read
      */
-    static String section(List<Seed004Figures.RunStats> stats, Map<String, Seed004Data.Outcome> outcomes, Path base)
-            throws IOException {
+    static String section(List<Seed004Figures.RunFiles> runs, Path base) throws IOException {
         StringBuilder calls = new StringBuilder();
         StringBuilder failures = new StringBuilder();
         Map<String, List<RunTrace>> byProfile = new LinkedHashMap<>();
-        for (Seed004Figures.RunStats r : stats) {
+        for (Seed004Figures.RunFiles r : runs) {
             Path file = base.resolve(r.id()).resolve(FILE);
-            Seed004Data.Outcome o = outcomes.get(r.id());
-            if (!Files.isRegularFile(file) || o == null) {
+            Seed004Data.Outcome o = r.outcome();
+            if (!Files.isRegularFile(file)) {
                 continue;
             }
             Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
             Long inj = ev.containsKey("injection") ? o.t0EpochMs() + ev.get("injection") : null;
             Map<String, Long> ends = new HashMap<>();
-            for (ScreenLog.Entry e : ScreenLog.read(base.resolve(r.id()).resolve("screens.csv"))) {
+            for (ScreenLog.Entry e : r.screens()) {
                 ends.put(key(e.startEpochMs(), e.user(), e.screen()), e.startEpochMs() + e.elapsedUs() / 1000);
             }
             RunTrace t = of(r.id(), TraceLog.read(file), o.measureFromEpochMs(), o.measureToEpochMs(), inj, ends);

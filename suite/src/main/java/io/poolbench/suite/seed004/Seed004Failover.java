@@ -27,14 +27,10 @@ final class Seed004Failover {
      * The report's failover section: one row per run, or nothing when the runs injected no failover.
      *
      * @param settings the run's settings
-     * @param stats each run's figures, in the order run
-     * @param outcomes each run's outcome by id
-     * @param base {@code seed004/} of the run directory
+     * @param runs each run's files, in the order run
      * @return the Markdown, empty without {@code --failover}
-     * @throws IOException when a run's record cannot be read
      */
-    static String section(Seed004Settings settings, List<Seed004Figures.RunStats> stats,
-            Map<String, Seed004Data.Outcome> outcomes, Path base) throws IOException {
+    static String section(Seed004Settings settings, List<Seed004Figures.RunFiles> runs) {
         if (!settings.failover()) {
             return "";
         }
@@ -46,9 +42,8 @@ final class Seed004Failover {
                 + " injection on (in flight or later), by class |"
                 + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
                 + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
-        for (Seed004Figures.RunStats r : stats) {
-            md.append(failoverRow(r.id(), outcomes.get(r.id()), ScreenLog.read(base.resolve(r.id())
-                    .resolve("screens.csv")))).append('\n');
+        for (Seed004Figures.RunFiles r : runs) {
+            md.append(failoverRow(r.id(), r.outcome(), r.screens())).append('\n');
         }
         return md.append('\n').toString();
     }

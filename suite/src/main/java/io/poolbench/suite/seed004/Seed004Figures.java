@@ -82,13 +82,27 @@ final class Seed004Figures {
     }
 
     /**
+     * One run's files, each read once for the whole report.
+     *
+     * @param stats the run's figures
+     * @param outcome its {@code outcome.json}
+     * @param screens the webapp's record of every request ({@code screens.csv}), empty when the run wrote none
+     */
+    record RunFiles(RunStats stats, Seed004Data.Outcome outcome, List<ScreenLog.Entry> screens) {
+        /** @return the run's id */
+        String id() {
+            return stats.id();
+        }
+    }
+
+    /**
      * Reads one run's files ({@code outcome.json}, {@code results.csv}, {@code screens.csv}) and computes its figures.
      *
      * @param runDir {@code seed004/<run>/}
-     * @return the figures
+     * @return the figures with the files they came from
      * @throws IOException when a file cannot be read
      */
-    static RunStats stats(Path runDir) throws IOException {
+    static RunFiles read(Path runDir) throws IOException {
         Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
         long from = o.measureFromEpochMs();
         long to = o.measureToEpochMs();
@@ -97,7 +111,7 @@ final class Seed004Figures {
                 ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
         ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
                 o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
-        return compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond());
+        return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log);
     }
 
     /**

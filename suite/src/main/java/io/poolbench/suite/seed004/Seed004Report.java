@@ -5,7 +5,6 @@ import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
@@ -97,21 +96,20 @@ public final class Seed004Report {
                 runStatus(m)));
 
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
-        List<Seed004Figures.RunStats> stats = new ArrayList<>();
-        Map<String, Seed004Data.Outcome> outcomes = new LinkedHashMap<>();
+        List<Seed004Figures.RunFiles> files = new ArrayList<>();
         for (PhaseEntry p : runs) {
             String id = p.id().substring(4);
             Path dir = base.resolve(id);
             if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
                 try {
-                    stats.add(Seed004Figures.stats(dir));
-                    outcomes.put(id, JSON.readValue(dir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class));
+                    files.add(Seed004Figures.read(dir));
                 } catch (IOException | RuntimeException e) {
                     throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
                             + Redact.rootMessage(e) + "); rerun it", e);
                 }
             }
         }
+        List<Seed004Figures.RunStats> stats = files.stream().map(Seed004Figures.RunFiles::stats).toList();
         List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
         if (!bad.isEmpty()) {
             md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
@@ -183,7 +181,7 @@ public final class Seed004Report {
         }
         md.append('\n');
 
-        List<Seed004Figures.RunStats> variants = stats.stream().filter(r -> outcomes.get(r.id()).change() != null).toList();
+        List<Seed004Figures.RunFiles> variants = files.stream().filter(r -> r.outcome().change() != null).toList();
         if (!variants.isEmpty()) {
             md.append("## One setting at a time\n\nThe varied profile as written, then with exactly one attribute"
                     + " changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
@@ -191,20 +189,21 @@ public final class Seed004Report {
             md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
                     + "|---|---|---:|---:|---:|---:|---|\n");
             Set<String> bases = new LinkedHashSet<>();
-            variants.forEach(v -> bases.add(outcomes.get(v.id()).basedOn()));
+            variants.forEach(v -> bases.add(v.outcome().basedOn()));
             Map<String, Seed004Settings.Run> byId = new LinkedHashMap<>();
             settings.runs().forEach(run -> byId.put(run.id(), run));
-            for (Seed004Figures.RunStats r : stats) {
+            for (Seed004Figures.RunFiles f : files) {
+                Seed004Figures.RunStats r = f.stats();
                 Seed004Settings.Run run = byId.get(r.id());
                 // with rounds, the variants change the profile as its first round ran it
                 boolean isBase = bases.contains(r.id()) || run != null && run.roundNo() == 1
                         && bases.contains(run.variantId());
-                boolean isVariant = variants.contains(r);
+                boolean isVariant = variants.contains(f);
                 if (!isBase && !isVariant) {
                     continue;
                 }
                 md.append("| ").append(r.id()).append(" | ").append(isVariant
-                        ? "`" + outcomes.get(r.id()).change() + "`" : "none (as written)");
+                        ? "`" + f.outcome().change() + "`" : "none (as written)");
                 for (String screen : SCREENS) {
                     Seed004Figures.ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
                             .orElse(null);
@@ -223,7 +222,7 @@ public final class Seed004Report {
                 + " each process and its children over the measured period ÷ its length, in cores (the machine has "
                 + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured.\n\n");
         List<String> procs = new ArrayList<>();
-        outcomes.values().forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
+        files.stream().map(Seed004Figures.RunFiles::outcome).forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
             if (!procs.contains(c.name())) {
                 procs.add(c.name());
             }
@@ -233,8 +232,9 @@ public final class Seed004Report {
         md.append(" all |\n|---|---:|---:|---|");
         procs.forEach(p -> md.append("---:|"));
         md.append("---:|\n");
-        for (Seed004Figures.RunStats r : stats) {
-            Seed004Data.Outcome o = outcomes.get(r.id());
+        for (Seed004Figures.RunFiles f : files) {
+            Seed004Figures.RunStats r = f.stats();
+            Seed004Data.Outcome o = f.outcome();
             Map<String, Double> cores = new LinkedHashMap<>();
             (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> cores.put(c.name(), c.cores()));
             md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %s |", r.id(), r.targetPerSecond(),
@@ -247,15 +247,15 @@ public final class Seed004Report {
         }
         md.append('\n');
 
-        md.append(Seed004Failover.section(settings, stats, outcomes, base));
-        md.append(Seed004Connections.section(stats, outcomes, base));
-        Seed004Rounds.Findings findings = Seed004Rounds.of(settings, stats, outcomes, base);
+        md.append(Seed004Failover.section(settings, files));
+        md.append(Seed004Connections.section(files, base));
+        Seed004Rounds.Findings findings = Seed004Rounds.of(settings, files);
         md.append(Seed004Rounds.markdown(findings, settings.rounds()));
         md.append(Seed004Map.markdown(settings, stats));
-        for (Seed004Figures.RunStats r : stats) {
+        for (Seed004Figures.RunFiles r : files) {
             Path dir = base.resolve(r.id());
-            Seed004Failover.chart(dir.resolve("results.csv"), outcomes.get(r.id()), dir.resolve("timeline"), r.id() + " ("
-                    + r.pool() + ")");
+            Seed004Failover.chart(dir.resolve("results.csv"), r.outcome(), dir.resolve("timeline"), r.id() + " ("
+                    + r.stats().pool() + ")");
             md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
         }
         md.append("\nFiles per run in `seed004/<run>/`: `results.csv` (JMeter, every sample), `screens.csv` (the"

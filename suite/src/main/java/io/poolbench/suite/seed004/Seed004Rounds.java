@@ -1,6 +1,5 @@
 package io.poolbench.suite.seed004;
 
-import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.DifferenceFinding;
@@ -8,8 +7,6 @@ import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.MeanInterval;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Verdict;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,37 +52,32 @@ public final class Seed004Rounds {
 
     /**
      * @param settings the run's settings
-     * @param stats each run's figures
-     * @param outcomes each run's outcome by id
-     * @param base {@code seed004/} of the run directory (each run's {@code screens.csv} is read for the failover)
+     * @param runs each run's files
      * @return the findings; {@link Findings#NONE} when the profiles ran in one round
-     * @throws IOException when a run's record cannot be read
      */
-    static Findings of(Seed004Settings settings, List<Seed004Figures.RunStats> stats,
-            Map<String, Seed004Data.Outcome> outcomes, Path base) throws IOException {
+    static Findings of(Seed004Settings settings, List<Seed004Figures.RunFiles> runs) {
         if (settings.rounds() < 2) {
             return Findings.NONE;
         }
         int n = settings.rounds();
         Map<String, Double[]> p99 = new LinkedHashMap<>();
         Map<String, Double[]> failed = new LinkedHashMap<>();
-        Map<String, Seed004Figures.RunStats> byId = new LinkedHashMap<>();
-        stats.forEach(s -> byId.put(s.id(), s));
+        Map<String, Seed004Figures.RunFiles> byId = new LinkedHashMap<>();
+        runs.forEach(x -> byId.put(x.id(), x));
         for (Seed004Settings.Run r : settings.runs()) {
             if (r.round() == null) {
                 continue;
             }
             Double[] p = p99.computeIfAbsent(r.variantId(), k -> new Double[n]);
             Double[] f = failed.computeIfAbsent(r.variantId(), k -> new Double[n]);
-            Seed004Figures.RunStats st = byId.get(r.id());
-            if (st == null) {
+            Seed004Figures.RunFiles run = byId.get(r.id());
+            if (run == null) {
                 continue;
             }
-            st.screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
+            run.stats().screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
                     .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
-            Path log = base.resolve(r.id()).resolve("screens.csv");
-            if (settings.failover() && Files.isRegularFile(log)) {
-                Seed004Failover.Counts c = Seed004Failover.counts(outcomes.get(r.id()), ScreenLog.read(log));
+            if (settings.failover() && !run.screens().isEmpty()) {
+                Seed004Failover.Counts c = Seed004Failover.counts(run.outcome(), run.screens());
                 if (c != null) {
                     f[r.roundNo() - 1] = (double) c.failed();
                 }

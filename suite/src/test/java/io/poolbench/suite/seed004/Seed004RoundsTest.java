@@ -30,8 +30,7 @@ class Seed004RoundsTest {
 
     @Test
     void oneRoundGivesNoComparison() throws Exception {
-        assertEquals(Seed004Rounds.Findings.NONE, Seed004Rounds.of(settings(1), List.of(), java.util.Map.of(),
-                java.nio.file.Path.of("nowhere")));
+        assertEquals(Seed004Rounds.Findings.NONE, Seed004Rounds.of(settings(1), List.of()));
         assertEquals("", Seed004Rounds.markdown(Seed004Rounds.Findings.NONE, 1));
     }
 
