@@ -4,20 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.report.JmhCharts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.Styler;
 
 /**
  * The pool-bench report of a preset directory: {@code summary.md} (one table per benchmark: ops/ms ± JMH error,
@@ -33,6 +30,10 @@ public final class BenchReport {
 
     private record Row(String profile, String validUs, int threads, int poolSize, JmhSummary.Result thr,
             JmhSummary.Result lat) {
+        /** @return threads : pool size, e.g. {@code 4:1 (16/4)}, or the thread count where the pool is not set */
+        String ratio() {
+            return poolSize > 0 ? (threads / poolSize) + ":1 (" + threads + "/" + poolSize + ")" : threads + " threads";
+        }
     }
 
     private static String validUs(String stubUrl) {
@@ -69,8 +70,10 @@ public final class BenchReport {
                 + " time (borrow + return, µs): SampleTime over all samples. `>10×p50`: share of borrows slower than"
                 + " 10 × the median (fairness under contention). Alloc: `gc.alloc.rate.norm`, bytes per operation."
                 + " Round trips per borrow: counted on one thread, back-to-back borrows, outside the timing.\n\n");
+        Map<String, Map<String, Row>> byBench = new LinkedHashMap<>();
         for (String bench : List.of("ConnectionCycle", "VirtualThreadCycle", "StatementCycle")) {
             Map<String, Row> rows = new LinkedHashMap<>();
+            byBench.put(bench, rows);
             for (JmhSummary.Result r : all) {
                 if (!r.method().startsWith(bench + ".")) {
                     continue;
@@ -94,8 +97,7 @@ public final class BenchReport {
             for (Row r : rows.values()) {
                 JmhSummary.Result t = r.thr();
                 JmhSummary.Result l = r.lat();
-                String ratio = r.poolSize() > 0 ? (r.threads() / r.poolSize()) + ":1 (" + r.threads() + "/"
-                        + r.poolSize() + ")" : r.threads() + " threads";
+                String ratio = r.ratio();
                 JsonNode trips = rt.path(r.profile());
                 String roundTrips = bench.equals("ConnectionCycle") && trips.isObject()
                         ? fmt(trips.path("validate").asDouble() + trips.path("execute").asDouble()
@@ -121,8 +123,28 @@ public final class BenchReport {
             md.append('\n');
             charts(dir, bench, rows);
         }
+        if (all.stream().anyMatch(r -> r.profile().startsWith("hcb-"))) {
+            HcbPublished published = HcbPublished.load();
+            md.append("## Beside HikariCP-benchmark\n\n");
+            for (String bench : List.of("ConnectionCycle", "StatementCycle")) {
+                md.append(published.section(bench, columns(byBench.get(bench).values())));
+            }
+        }
         Files.writeString(dir.resolve("summary.md"), md.toString());
         return md.toString();
+    }
+
+    /** Our throughput results at stub round trip 0, one column per threads : pool size. */
+    private static List<HcbPublished.Column> columns(Collection<Row> rows) {
+        Map<String, Map<String, JmhSummary.Result>> byRatio = new LinkedHashMap<>();
+        for (Row r : rows) {
+            if (r.validUs().equals("0") && r.thr() != null) {
+                byRatio.computeIfAbsent(r.ratio(), k -> new LinkedHashMap<>()).put(r.profile(), r.thr());
+            }
+        }
+        List<HcbPublished.Column> out = new ArrayList<>();
+        byRatio.forEach((label, m) -> out.add(new HcbPublished.Column(label, m)));
+        return out;
     }
 
     private static String forkRange(List<Double> means) {
@@ -142,63 +164,26 @@ public final class BenchReport {
     private static void charts(Path dir, String bench, Map<String, Row> rows) throws IOException {
         String base = bench.equals("ConnectionCycle") ? "connection-cycle"
                 : bench.equals("StatementCycle") ? "statement-cycle" : "virtual-thread-cycle";
-        CategoryChart c = new CategoryChartBuilder().width(1000).height(500)
-                .title(bench + ": throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile").yAxisTitle("ops/ms").build();
-        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        c.getStyler().setYAxisMin(0.0); // throughput is not negative; an error bar reaching below 0 is cut there
-        Map<String, List<Row>> bySeries = new LinkedHashMap<>();
+        Map<String, Map<String, JmhSummary.Result>> bySeries = new LinkedHashMap<>();
+        // one percentile chart per threads : pool ratio, so that each has a readable number of lines
+        Map<String, Map<String, JmhSummary.Result>> byRatio = new LinkedHashMap<>();
         for (Row r : rows.values()) {
+            String ratio = r.poolSize() > 0 ? (r.threads() / r.poolSize()) + ":1" : r.threads() + " threads";
             if (r.thr() != null) {
-                String s = (r.poolSize() > 0 ? (r.threads() / r.poolSize()) + ":1" : r.threads() + "t")
-                        + ", validUs " + r.validUs();
-                bySeries.computeIfAbsent(s, k -> new ArrayList<>()).add(r);
+                bySeries.computeIfAbsent(ratio + ", validUs " + r.validUs(), k -> new LinkedHashMap<>())
+                        .put(r.profile(), r.thr());
             }
-        }
-        for (Map.Entry<String, List<Row>> e : bySeries.entrySet()) {
-            List<String> xs = e.getValue().stream().map(Row::profile).toList();
-            List<Number> ys = e.getValue().stream().map(r -> (Number) r.thr().score()).toList();
-            List<Number> es = e.getValue().stream()
-                    .map(r -> (Number) (Double.isNaN(r.thr().error()) ? 0.0 : r.thr().error())).toList();
-            c.addSeries(e.getKey(), xs, ys, es);
-        }
-        if (!c.getSeriesMap().isEmpty()) {
-            BitmapEncoder.saveBitmap(c, dir.resolve(base + "-throughput").toString(), BitmapEncoder.BitmapFormat.PNG);
-        }
-        // one percentile chart per threads : pool ratio, so that each has a readable number of series
-        Map<String, List<Row>> byRatio = new LinkedHashMap<>();
-        for (Row r : rows.values()) {
             if (r.lat() != null) {
-                String ratio = r.poolSize() > 0 ? (r.threads() / r.poolSize()) + "to1" : r.threads() + "threads";
-                byRatio.computeIfAbsent(ratio, k -> new ArrayList<>()).add(r);
+                byRatio.computeIfAbsent(ratio, k -> new LinkedHashMap<>())
+                        .put(r.profile() + ", validUs " + r.validUs(), r.lat());
             }
         }
-        for (Map.Entry<String, List<Row>> e : byRatio.entrySet()) {
-            String label = e.getKey().replace("to1", ":1").replace("threads", " threads");
-            CategoryChart p = new CategoryChartBuilder().width(1000).height(500)
-                    .title(bench + ", " + label + ": borrow + return time by percentile (µs, log)")
-                    .xAxisTitle("percentile").yAxisTitle("µs").build();
-            p.getStyler().setYAxisLogarithmic(true);
-            p.getStyler().setOverlapped(true);
-            p.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-            p.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-            for (Row r : e.getValue()) {
-                List<String> xs = new ArrayList<>();
-                List<Number> ys = new ArrayList<>();
-                for (String q : List.of("50.0", "90.0", "99.0", "99.9", "100.0")) {
-                    Double v = r.lat().percentiles().get(q);
-                    if (v != null && !v.isNaN()) {
-                        xs.add(q.equals("100.0") ? "max" : "p" + q.replaceAll("\\.0$", ""));
-                        ys.add(Math.max(0.01, v));
-                    }
-                }
-                if (!xs.isEmpty()) {
-                    p.addSeries(r.profile() + ", validUs " + r.validUs(), xs, ys);
-                }
-            }
-            if (!p.getSeriesMap().isEmpty()) {
-                BitmapEncoder.saveBitmap(p, dir.resolve(base + "-percentiles-" + e.getKey()).toString(),
-                        BitmapEncoder.BitmapFormat.PNG);
-            }
+        JmhCharts.throughput(bench + ": throughput (ops/ms, ± 99.9 % CI)", bySeries,
+                dir.resolve(base + "-throughput"));
+        for (Map.Entry<String, Map<String, JmhSummary.Result>> e : byRatio.entrySet()) {
+            String file = e.getKey().replace(":1", "to1").replace(" threads", "threads");
+            JmhCharts.percentiles(bench + ", " + e.getKey() + ": borrow + return time by percentile (µs, log)",
+                    e.getValue(), dir.resolve(base + "-percentiles-" + file));
         }
     }
 }

@@ -2,11 +2,14 @@ package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.report.JmhCharts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -34,14 +37,13 @@ final class CompareCharts {
                 save(c, dir, "http-response-times");
             }
         }
-        List<JmhSummary.Result> thr = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.throughput")).toList();
+        Map<String, JmhSummary.Result> thr = byProfile(jmh, "ConnectionCycle.throughput");
         if (!thr.isEmpty()) {
-            save(jmhThroughput(thr), dir, "jmh-throughput");
+            JmhCharts.throughput("Borrow + return throughput (ops/ms, ± 99.9 % CI)", Map.of("ops/ms", thr),
+                    dir.resolve("jmh-throughput"));
         }
-        List<JmhSummary.Result> lat = jmh.stream().filter(r -> r.method().equals("ConnectionCycle.latency")).toList();
-        if (!lat.isEmpty()) {
-            save(jmhPercentiles(lat), dir, "jmh-borrow-percentiles");
-        }
+        JmhCharts.percentiles("Borrow + return time by percentile (µs)", byProfile(jmh, "ConnectionCycle.latency"),
+                dir.resolve("jmh-borrow-percentiles"));
     }
 
     private static void save(CategoryChart c, Path dir, String name) throws IOException {
@@ -78,39 +80,11 @@ final class CompareCharts {
         return c;
     }
 
-    /** JMH borrow + return throughput per profile with its 99.9 % confidence interval as error bars. */
-    private static CategoryChart jmhThroughput(List<JmhSummary.Result> thr) {
-        CategoryChart c = new CategoryChartBuilder().width(700).height(450)
-                .title("Borrow + return throughput (ops/ms, ± 99.9 % CI)").xAxisTitle("profile")
-                .yAxisTitle("ops/ms").build();
-        c.getStyler().setLegendVisible(false);
-        List<String> xs = thr.stream().map(r -> Path.of(r.profile()).getFileName().toString()).toList();
-        List<Number> ys = thr.stream().map(r -> (Number) r.score()).toList();
-        List<Number> es = thr.stream().map(r -> (Number) (Double.isNaN(r.error()) ? 0.0 : r.error())).toList();
-        c.addSeries("ops/ms", xs, ys, es);
-        return c;
-    }
-
-    /** JMH borrow + return time per profile at p50 … p99.99 and max, µs; log scale. */
-    private static CategoryChart jmhPercentiles(List<JmhSummary.Result> lat) {
-        CategoryChart c = new CategoryChartBuilder().width(800).height(450)
-                .title("Borrow + return time by percentile (µs)").xAxisTitle("percentile")
-                .yAxisTitle("µs (log scale)").build();
-        c.getStyler().setYAxisLogarithmic(true);
-        c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        List<String> ps = List.of("50.0", "90.0", "99.0", "99.9", "99.99", "100.0");
-        for (JmhSummary.Result r : lat) {
-            List<String> xs = new ArrayList<>();
-            List<Number> ys = new ArrayList<>();
-            for (String p : ps) {
-                Double v = r.percentiles().get(p);
-                if (v != null && !v.isNaN()) {
-                    xs.add(p.equals("100.0") ? "max" : "p" + p.replaceAll("\\.0$", ""));
-                    ys.add(Math.max(0.01, v));
-                }
-            }
-            c.addSeries(Path.of(r.profile()).getFileName().toString(), xs, ys);
-        }
-        return c;
+    /** @return the results of one JMH method by profile (a path parameter by its file name), in their order */
+    private static Map<String, JmhSummary.Result> byProfile(List<JmhSummary.Result> jmh, String method) {
+        Map<String, JmhSummary.Result> m = new LinkedHashMap<>();
+        jmh.stream().filter(r -> r.method().equals(method))
+                .forEach(r -> m.put(Path.of(r.profile()).getFileName().toString(), r));
+        return m;
     }
 }
