@@ -1,5 +1,6 @@
 package io.poolbench.webapp;
 
+import io.poolbench.testbed.DataSet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -14,11 +15,29 @@ abstract class JdbcServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private final String jndiName;
+    private final DataSet data;
+    private final transient RequestLogs logs;
     private transient DataSource ds;
 
-    /** @param jndiName the resource name in context.xml, e.g. {@code jdbc/poolbench} */
-    JdbcServlet(String jndiName) {
+    /**
+     * @param jndiName the resource name in context.xml, e.g. {@code jdbc/poolbench}
+     * @param data the data set the queries draw from
+     * @param logs the records of every request
+     */
+    JdbcServlet(String jndiName, DataSet data, RequestLogs logs) {
         this.jndiName = jndiName;
+        this.data = data;
+        this.logs = logs;
+    }
+
+    /** @return the data set the queries draw from */
+    DataSet data() {
+        return data;
+    }
+
+    /** @return the records of every request */
+    RequestLogs logs() {
+        return logs;
     }
 
     @Override

@@ -34,28 +34,24 @@ final class QueryServlet extends JdbcServlet {
     enum Kind { SHORT, MEDIUM, LONG, WRITE }
 
     private final Kind kind;
-    private final DataSet data;
-    private final transient RequestLogs logs;
 
     QueryServlet(Kind kind, String jndiName, DataSet data, RequestLogs logs) {
-        super(jndiName);
+        super(jndiName, data, logs);
         this.kind = kind;
-        this.data = data;
-        this.logs = logs;
     }
 
     @Override
     void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         QueryParams p;
         try {
-            p = new QueryParams(req, data, kind == Kind.WRITE);
+            p = new QueryParams(req, data(), kind == Kind.WRITE);
         } catch (IllegalArgumentException e) {
             Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
             return;
         }
         long startMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
-        Borrows borrows = new Borrows(logs.traced());
+        Borrows borrows = logs().borrows();
         Borrows.Lease c;
         try {
             c = borrows.borrow(dataSource());
@@ -88,10 +84,8 @@ final class QueryServlet extends JdbcServlet {
     }
 
     private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p) {
-        String queryClass = kind.name().toLowerCase(Locale.ROOT);
-        logs.add(new ScreenLog.Entry(startMs, queryClass, 0, status, error, 1, borrows.waitUs(), borrows.maxUs(),
-                elapsedUs, kind == Kind.WRITE ? p.writeId : null));
-        borrows.end(logs.traces(), startMs, queryClass, 0, status, error);
+        logs().record(borrows, startMs, kind.name().toLowerCase(Locale.ROOT), 0, status, error, elapsedUs,
+                kind == Kind.WRITE ? p.writeId : null);
     }
 
     private Object run(Connection c, QueryParams p) throws SQLException {

@@ -39,16 +39,30 @@ record RequestLogs(CsvLog<ScreenLog.Entry> screens, CsvLog<TraceLog.Entry> trace
         }
     }
 
-    /** @return true when requests are traced beneath the pool */
-    boolean traced() {
-        return traces != null;
+    /** @return a request's borrows, traced beneath the pool when there is a JDBC trace */
+    Borrows borrows() {
+        return new Borrows(traces != null);
     }
 
-    /** @param e a request's row for the screen log; dropped when there is none */
-    void add(ScreenLog.Entry e) {
+    /**
+     * Records one finished request: its row in the screen log and, when traced, its row in the JDBC trace.
+     *
+     * @param b the request's borrows
+     * @param startEpochMs when the request began, ms since the epoch
+     * @param label the screen or query class
+     * @param user user id, 0 when none
+     * @param status HTTP status sent
+     * @param error error class, empty when none
+     * @param elapsedUs the request's time, µs
+     * @param writeId the row a write inserted, or null
+     */
+    void record(Borrows b, long startEpochMs, String label, long user, int status, String error, long elapsedUs,
+            String writeId) {
         if (screens != null) {
-            screens.add(e);
+            screens.add(new ScreenLog.Entry(startEpochMs, label, user, status, error, b.count(), b.waitUs(), b.maxUs(),
+                    elapsedUs, writeId));
         }
+        b.end(traces, startEpochMs, label, user, status, error);
     }
 
     /** Writes both logs' buffered rows to their files. */

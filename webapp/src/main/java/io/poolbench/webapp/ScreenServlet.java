@@ -29,16 +29,12 @@ import java.util.concurrent.ThreadLocalRandom;
 final class ScreenServlet extends JdbcServlet {
     private static final long serialVersionUID = 1L;
 
-    private final DataSet data;
     private final transient ScreenModel model;
-    private final transient RequestLogs logs;
     private transient volatile Dialect dialect;
 
     ScreenServlet(String jndiName, DataSet data, ScreenModel model, RequestLogs logs) {
-        super(jndiName);
-        this.data = data;
+        super(jndiName, data, logs);
         this.model = model;
-        this.logs = logs;
     }
 
     @Override
@@ -65,7 +61,7 @@ final class ScreenServlet extends JdbcServlet {
             Json.error(resp, 400, "bad-parameter", e.getMessage(), null);
             return;
         }
-        Borrows tr = new Borrows(logs.traced());
+        Borrows tr = logs().borrows();
         int status = 200;
         String error = "";
         String message = null;
@@ -103,9 +99,7 @@ final class ScreenServlet extends JdbcServlet {
             extra.put("errorCode", e.getErrorCode());
         }
         long elapsedUs = (System.nanoTime() - t0) / 1_000;
-        logs.add(new ScreenLog.Entry(startMs, screen.label(), user, status, error, tr.count(), tr.waitUs(),
-                tr.maxUs(), elapsedUs, writeId));
-        tr.end(logs.traces(), startMs, screen.label(), user, status, error);
+        logs().record(tr, startMs, screen.label(), user, status, error, elapsedUs, writeId);
         extra.put("screen", screen.label());
         extra.put("user", user);
         extra.put("queries", queries);
@@ -126,6 +120,6 @@ final class ScreenServlet extends JdbcServlet {
             d = Dialect.fromJdbcUrl(c.getMetaData().getURL());
             dialect = d;
         }
-        Queries.screenQuery(c, d, 1 + ThreadLocalRandom.current().nextInt(data.orders()), queryMs);
+        Queries.screenQuery(c, d, 1 + ThreadLocalRandom.current().nextInt(data().orders()), queryMs);
     }
 }
