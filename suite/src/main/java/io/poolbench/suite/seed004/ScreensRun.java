@@ -7,6 +7,7 @@ import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.PoolProfile;
@@ -17,6 +18,7 @@ import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
+import io.poolbench.toxiproxy.ConnectionCounts;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
@@ -98,6 +100,9 @@ final class ScreensRun {
         // each instance's own host:port, for a driver's multi-host URL: the webapp derives the other placeholders
         // from --jdbc-url, these it reads as system properties
         DatabaseOptions.CLUSTER_VARS.stream().sorted().forEach(v -> jvm.add("-D" + v + "=" + vars.get(v)));
+        if (s.jfr()) {
+            jvm.addAll(WebappRecording.jvmArgs(dir));
+        }
         jvm.addAll(s.webappJvmArgs());
         List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
@@ -110,7 +115,9 @@ final class ScreensRun {
         List<ProcessCpu.Usage> cpu;
         long t0;
         int rc;
-        try (WebappProcess web = WebappProcess.start(art.webappJar(), jvm, args,
+        // the databases' own count of connections opened: the reconnect storm of a failover
+        ConnectionCounts counts = s.failover() ? ConnectionCounts.start(topo, 250) : null;
+        try (counts; WebappProcess web = WebappProcess.start(art.webappJar(), jvm, args,
                 Map.of("POOLBENCH_JDBC_USER", topo.user(), "POOLBENCH_JDBC_PASSWORD", topo.password()), dir,
                 line -> {
                     if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
@@ -199,7 +206,7 @@ final class ScreensRun {
                 pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
                 t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, events, s.failover() ? reconcile(topo, screens)
-                : null);
+                : null, counts == null ? null : counts.samples());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
         Seed004Figures.RunStats st = Seed004Figures.read(dir).stats();
         if (st.measuredRequests() == 0) {

@@ -78,6 +78,13 @@ public final class Seed004Command extends ScenarioCommand {
             + " microseconds per call: compare latencies from an untraced run.")
     boolean traceJdbc;
 
+    @Option(names = "--jfr", negatable = true, description = "Record each run's webapp with Java Flight Recorder"
+            + " (webapp.jfr in the run's directory; default: on with --failover): the report then gives where request"
+            + " threads waited, before the failover and from it on: parked or blocked inside the pool's"
+            + " getConnection(), reading the database's answers in it, in the request's work, on the pool's own"
+            + " threads.")
+    Boolean jfr;
+
     @Option(names = "--webapp-jvm-arg", paramLabel = "ARG", description = "A further argument of every run's webapp"
             + " JVM, repeatable: a system property (-Dkey=value) or a -X option; e.g."
             + " -Dcom.zaxxer.hikari.aliveBypassWindowMs=0, HikariCP's window in which a connection used shortly"
@@ -115,7 +122,7 @@ public final class Seed004Command extends ScenarioCommand {
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
                 images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
-                webappJvmArgs);
+                webappJvmArgs, jfr == null ? failover : jfr);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);

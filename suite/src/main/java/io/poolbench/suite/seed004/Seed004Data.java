@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.toxiproxy.ConnectionCounts;
 import io.poolbench.toxiproxy.Ledger;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +31,13 @@ final class Seed004Data {
      * @param cpu CPU time per process over the measured period
      * @param events the failover's steps, ms after {@code t0EpochMs}
      * @param ledger the writes reconciled against the new writer, or null without a failover
+     * @param connectionCounts each instance's count of connections opened, sampled every 250 ms during a failover
+     *     run; null without a failover (and in runs written before it was sampled)
      */
     record Outcome(String id, String file, String basedOn, String change, String pool, Long borrowTimeoutMs,
             long t0EpochMs, long measureFromEpochMs, long measureToEpochMs, double targetPerSecond,
             Long longScreenMaxMs, List<ProcessCpu.Usage> cpu, Map<String, Long> events,
-            Ledger.Reconciliation ledger) {
+            Ledger.Reconciliation ledger, List<ConnectionCounts.Sample> connectionCounts) {
     }
 
     /**

@@ -1,13 +1,17 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.TimelineChart;
+import io.poolbench.toxiproxy.ConnectionCounts;
+import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,12 +40,15 @@ final class Seed004Failover {
         }
         StringBuilder md = new StringBuilder("## Failover\n\nA planned failover in the middle of the measured period"
                 + " (A read-only, B promoted, the writer endpoint moved to B, A rebooted). Times in s after the"
-                + " injection. The article describes HikariCP reconnecting \"in a short time\" and DBCP2's"
+                + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"
+                + " the median time in getConnection() of every window stays at or below the p99 before the"
+                + " injection. Connections opened: the new writer's own count (MySQL's `Connections` status, sampled"
+                + " every 250 ms), from the injection to 10 s after it or the end of the measured period. The article describes HikariCP reconnecting \"in a short time\" and DBCP2's"
                 + " reconnection getting \"clogged\" under load; it gives no figures.\n\n");
-        md.append("| run | failover took | first acknowledged write on the new writer after | failed from the"
-                + " injection on (in flight or later), by class |"
-                + " borrows longer than the pool's timeout | writes acknowledged | lost | unacknowledged but"
-                + " present |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
+        md.append("| run | failover took | first acknowledged write on the new writer after | borrow wait back to"
+                + " normal after | connections opened to the new writer in 10 s (most in 1 s) | failed from the"
+                + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
+                + " acknowledged | lost | unacknowledged but present |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Seed004Figures.RunFiles r : runs) {
             md.append(failoverRow(r.id(), r.outcome(), r.screens())).append('\n');
         }
@@ -56,13 +63,17 @@ final class Seed004Failover {
     static String failoverRow(String id, Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
         Counts c = counts(o, log);
         if (c == null) {
-            return "| " + id + " | **no failover recorded** | | | | | | |";
+            return "| " + id + " | **no failover recorded** | | | | | | | | |";
         }
         long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
         Ledger.Reconciliation l = o.ledger();
-        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id,
+        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id,
                 c.tookMs() / 1000.0, c.firstWriteMs() == null ? "**none**"
                         : String.format(Locale.ROOT, "%.1f", c.firstWriteMs() / 1000.0),
+                c.borrowBackMs() == null ? "**not in the measured period**"
+                        : String.format(Locale.ROOT, "%.1f", c.borrowBackMs() / 1000.0),
+                c.storm() == null ? "–" : String.format(Locale.ROOT, "%,d (%,d)", c.storm().opened(),
+                        c.storm().peakPerSecond()),
                 c.errors().isEmpty() ? "none" : c.errors().toString(), c.longBorrows(), c.limitMs(),
                 timeoutMs > 0 ? "" : ", unbounded",
                 l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
@@ -75,11 +86,16 @@ final class Seed004Failover {
      * @param tookMs from the injection to the old writer's reboot, ms
      * @param firstWriteMs from the injection to the end of the first write acknowledged by the new writer, ms; null
      *     when none was
+     * @param borrowBackMs from the injection until the borrow wait is back to normal ({@link #borrowBackMs}), ms;
+     *     null when it was not within the measured period
+     * @param storm connections opened to the new writer (B) from the injection to {@link #STORM_MS} after it (or
+     *     the end of the measured period), by B's own count; null when the run did not sample it
      * @param errors failed requests from the injection on (in flight at it or later), by class
      * @param longBorrows requests from the injection on whose borrow took longer than {@code limitMs}
      * @param limitMs the pool's borrow timeout, or 10,000 ms (the article's maxWait) when it has none
      */
-    record Counts(long tookMs, Long firstWriteMs, Map<String, Long> errors, long longBorrows, long limitMs) {
+    record Counts(long tookMs, Long firstWriteMs, Long borrowBackMs, ConnectionCounts.Storm storm,
+            Map<String, Long> errors, long longBorrows, long limitMs) {
         /** @return every failed request from the injection on */
         long failed() {
             return errors.values().stream().mapToLong(Long::longValue).sum();
@@ -118,7 +134,58 @@ final class Seed004Failover {
                 blocked++;
             }
         }
-        return new Counts(took, firstWrite, errors, blocked, limitMs);
+        ConnectionCounts.Storm storm = o.connectionCounts() == null ? null : ConnectionCounts.storm(
+                o.connectionCounts(), Instance.B, inj, Math.min(inj + STORM_MS, o.measureToEpochMs()));
+        return new Counts(took, firstWrite, borrowBackMs(log, o.measureFromEpochMs(), inj, o.measureToEpochMs()),
+                storm, errors, blocked, limitMs);
+    }
+
+    /** How long after the injection the connections opened to the new writer are counted, ms. */
+    static final long STORM_MS = 10_000;
+
+    /** The windows in which the borrow wait is judged back to normal, ms. */
+    static final long RECOVERY_WINDOW_MS = 1_000;
+
+    /**
+     * When the borrow wait is back to what it was before the failover: the start of the first 1-second window from
+     * the injection on after which every window's median borrow wait (a request's total time in
+     * {@code getConnection()}, by when it started) is at most the p99 of the requests that started in the measured
+     * period before the injection; windows without a request do not count. A median, not a maximum: before the
+     * injection 1 request in 100 waited longer than that p99 too.
+     *
+     * @param log the webapp's record of every request
+     * @param measureFromEpochMs start of the measured period, epoch ms
+     * @param injectionEpochMs the injection, epoch ms
+     * @param measureToEpochMs end of the measured period, epoch ms
+     * @return ms after the injection (0 when no window exceeded); null when the last window with requests still
+     *     exceeded, or no request started before the injection or after it
+     */
+    static Long borrowBackMs(List<ScreenLog.Entry> log, long measureFromEpochMs, long injectionEpochMs,
+            long measureToEpochMs) {
+        List<Long> before = new ArrayList<>();
+        Map<Long, List<Long>> windows = new TreeMap<>();
+        for (ScreenLog.Entry e : log) {
+            long at = e.startEpochMs();
+            if (at >= measureFromEpochMs && at < injectionEpochMs) {
+                before.add(e.borrowWaitUs());
+            } else if (at >= injectionEpochMs && at < measureToEpochMs) {
+                windows.computeIfAbsent((at - injectionEpochMs) / RECOVERY_WINDOW_MS, k -> new ArrayList<>())
+                        .add(e.borrowWaitUs());
+            }
+        }
+        Double p99 = Figures.nearestRank(before, 0.99);
+        if (p99 == null || windows.isEmpty()) {
+            return null;
+        }
+        long lastOver = -1;
+        long lastWindow = -1;
+        for (Map.Entry<Long, List<Long>> w : windows.entrySet()) {
+            lastWindow = w.getKey();
+            if (Figures.median(w.getValue()) > p99) {
+                lastOver = w.getKey();
+            }
+        }
+        return lastOver == lastWindow ? null : (lastOver + 1) * RECOVERY_WINDOW_MS;
     }
 
     /** Requests that end within this long after the first success on the new writer still belong to the failover. */

@@ -249,6 +249,7 @@ public final class Seed004Report {
 
         md.append(Seed004Failover.section(settings, files));
         md.append(Seed004Connections.section(files, base));
+        md.append(Seed004Waits.section(files, base));
         Seed004Rounds.Findings findings = Seed004Rounds.of(settings, files);
         md.append(Seed004Rounds.markdown(findings, settings.rounds()));
         md.append(Seed004Map.markdown(settings, stats));
@@ -259,8 +260,10 @@ public final class Seed004Report {
             md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
         }
         md.append("\nFiles per run in `seed004/<run>/`: `results.csv` (JMeter, every sample), `screens.csv` (the"
-                + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json`,"
-                + " `lint.txt`, `webapp.log`, `jmeter.log`; `run.json` in the run directory is the manifest.\n");
+                + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json` (with"
+                + " --failover the ledger and the instances' connection counts), `lint.txt`, `webapp.log`,"
+                + " `jmeter.log`; with --trace-jdbc `trace.csv`; with --jfr `webapp.jfr` and its settings"
+                + " `webapp.jfc`; `run.json` in the run directory is the manifest.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art, findings));
         return md.toString();

@@ -44,7 +44,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
-        boolean traceJdbc, List<String> webappJvmArgs) {
+        boolean traceJdbc, List<String> webappJvmArgs, boolean jfr) {
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -106,7 +106,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         all.addAll(more);
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
-                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs);
+                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs, jfr);
     }
 
     /**
@@ -195,7 +195,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
-                rounds, traceJdbc, webappJvmArgs);
+                rounds, traceJdbc, webappJvmArgs, jfr);
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.toxiproxy.RequiresDocker;
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import jdk.jfr.consumer.RecordingFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
@@ -74,7 +76,16 @@ class Seed004IT {
             }
             assertTrue(Files.isRegularFile(out.resolve("seed004/" + id + "/timeline.png")), id);
             accountedFor(out.resolve("seed004/" + id));
+            // --failover records the webapp with JFR: the environment (the password's way in) is not recorded, and
+            // the screens' statements are found as socket reads in the requests' work
+            Path jfr = out.resolve("seed004/" + id + "/" + WebappRecording.FILE);
+            assertTrue(Files.isRegularFile(jfr), id + ": no JFR recording");
+            assertTrue(RecordingFile.readAllEvents(jfr).stream().noneMatch(e -> e.getEventType().getName()
+                    .startsWith("jdk.Initial")), id + ": the recording holds the environment or system properties");
+            assertTrue(WebappRecording.read(jfr, 0, Long.MAX_VALUE, Long.MAX_VALUE)
+                    .of(WebappRecording.Kind.SOCKET_READ, WebappRecording.Part.WORK, false).count() > 0, id);
         }
+        assertTrue(md.contains("## Where request threads waited"), md);
         assertTrue(md.contains("| DBCP2 | 60 | 49 | 78 | 24 | 22,832 |"), "the article's DBCP2 short row:\n" + md);
         assertTrue(md.contains("| HikariCP | 46 | 45 | 57 | 22 | 347 |"), "the article's HikariCP short row:\n" + md);
         assertTrue(md.contains("## Failover") && md.contains("## Load achieved and where the CPU went"), md);

@@ -45,7 +45,8 @@ class Seed004ReportTest {
 
     @Test
     void theFailoverRowNamesTheFirstWriteAfterTheInjectionErrorsAndLongBorrows() throws Exception {
-        String outcome = "{\"t0EpochMs\":1000,\"borrowTimeoutMs\":10000,\"events\":{\"injection\":60000,"
+        String outcome = "{\"t0EpochMs\":1000,\"measureFromEpochMs\":40000,\"measureToEpochMs\":70000,"
+                + "\"borrowTimeoutMs\":10000,\"events\":{\"injection\":60000,"
                 + "\"old-writer-rebooted\":62500},\"ledger\":{\"acknowledged\":40,\"lost\":0,"
                 + "\"unacknowledgedPresent\":1}}";
         List<ScreenLog.Entry> log = List.of(
@@ -57,6 +58,22 @@ class Seed004ReportTest {
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
         String row = Seed004Failover.failoverRow("hikari", new ObjectMapper().readValue(outcome,
                 Seed004Data.Outcome.class), log);
-        assertEquals("| hikari | 2.5 | 4.0 | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
+        // borrow wait: p99 before the injection 10 µs; the window from 62 s waits 10.5 s, the one from 64 s 10 µs
+        assertEquals("| hikari | 2.5 | 4.0 | 2.0 | – | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
+    }
+
+    @Test
+    void theBorrowWaitIsBackWhenNoLaterWindowsMedianExceedsThePreFailoverP99() {
+        List<ScreenLog.Entry> log = List.of(
+                new ScreenLog.Entry(1_000, "short", 1, 200, "", 1, 100, 100, 1_000, ""),
+                new ScreenLog.Entry(2_000, "short", 1, 200, "", 1, 200, 200, 1_000, ""),
+                // the injection at 10 s; the median of the window from 11 s: 5,000 µs
+                new ScreenLog.Entry(11_000, "short", 1, 200, "", 1, 5_000, 5_000, 1_000, ""),
+                new ScreenLog.Entry(11_500, "short", 1, 200, "", 1, 5_000, 5_000, 1_000, ""),
+                new ScreenLog.Entry(11_900, "short", 1, 200, "", 1, 100, 100, 1_000, ""),
+                new ScreenLog.Entry(13_000, "short", 1, 200, "", 1, 150, 150, 1_000, ""));
+        assertEquals(2_000L, Seed004Failover.borrowBackMs(log, 0, 10_000, 20_000));
+        assertEquals(null, Seed004Failover.borrowBackMs(log, 0, 10_000, 12_000), "still waiting at the end");
+        assertEquals(null, Seed004Failover.borrowBackMs(log, 5_000, 10_000, 20_000), "nothing before to compare");
     }
 }
