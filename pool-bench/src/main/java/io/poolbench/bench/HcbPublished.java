@@ -85,11 +85,9 @@ record HcbPublished(String project, Map<String, String> profiles, List<Run> runs
                 + " profiles, stub round trip 0; the share's range is the lowest fork mean over HikariCP's highest to"
                 + " the highest over the lowest. Theirs: ").append(project).append("; each column's setting as its"
                 + " thread states it:");
-        for (Run r : runs) {
-            md.append(" ").append(r.label()).append(", ").append(r.setting()).append(" (").append(r.source())
-                    .append(");");
-        }
-        md.append(" Machines and versions differ: compare the shares and the order, not the ops/ms.\n\n| pool |");
+        md.append(' ').append(String.join("; ", runs.stream().map(r -> r.label() + ", " + r.setting() + " ("
+                + r.source() + ")").toList())).append(". Machines and versions differ: compare the shares and the order, not the"
+                + " ops/ms.\n\n| pool |");
         cols.forEach(c -> md.append(" ours ").append(c.label()).append(" |"));
         runs.forEach(r -> md.append(' ').append(r.label()).append(" |"));
         md.append("\n|---|").append("---:|".repeat(cols.size() + runs.size())).append('\n');
