@@ -43,8 +43,10 @@ final class Seed004Failover {
                 + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"
                 + " the median time in getConnection() of every window stays at or below the p99 before the"
                 + " injection. Connections opened: the new writer's own count (MySQL's `Connections` status, sampled"
-                + " every 250 ms), from the injection to 10 s after it or the end of the measured period. The article describes HikariCP reconnecting \"in a short time\" and DBCP2's"
-                + " reconnection getting \"clogged\" under load; it gives no figures.\n\n");
+                + " every 250 ms), from the injection to 10 s after it or the end of the measured period; a few of"
+                + " them are the failover's own administrative connections (catching B up, promoting it). The"
+                + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
+                + " \"clogged\" under load; it gives no figures.\n\n");
         md.append("| run | failover took | first acknowledged write on the new writer after | borrow wait back to"
                 + " normal after | connections opened to the new writer in 10 s (most in 1 s) | failed from the"
                 + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"

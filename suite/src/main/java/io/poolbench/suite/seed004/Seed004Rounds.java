@@ -41,13 +41,44 @@ public final class Seed004Rounds {
     }
 
     /**
-     * One profile's failures at the failover over the rounds.
+     * One profile's failover over the rounds.
      *
      * @param profile the profile's run id
      * @param perRound failed requests from the injection on, per round (null where the run has no result)
      * @param mean their mean with its 95 % interval
+     * @param firstWriteSeconds the first write acknowledged by the new writer, s after the injection, over the
+     *     rounds that had one; null when none had (and in summaries written before it was kept)
+     * @param borrowBackSeconds the borrow wait back to normal, s after the injection, over the rounds in which it
+     *     was back within the measured period; null when it never was
+     * @param newWriterConnections connections opened to the new writer in the 10 s from the injection, over the
+     *     rounds that sampled them; null when none did
      */
-    record Failures(String profile, List<Double> perRound, MeanInterval mean) {
+    record Failures(String profile, List<Double> perRound, MeanInterval mean, MeanInterval firstWriteSeconds,
+            MeanInterval borrowBackSeconds, MeanInterval newWriterConnections) {
+    }
+
+    /** A failover's figures of one profile, collected over the rounds. */
+    private record Recovery(List<Double> firstWriteSeconds, List<Double> borrowBackSeconds,
+            List<Double> newWriterConnections) {
+        Recovery() {
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
+
+        void add(Seed004Failover.Counts c) {
+            if (c.firstWriteMs() != null) {
+                firstWriteSeconds.add(c.firstWriteMs() / 1000.0);
+            }
+            if (c.borrowBackMs() != null) {
+                borrowBackSeconds.add(c.borrowBackMs() / 1000.0);
+            }
+            if (c.storm() != null) {
+                newWriterConnections.add((double) c.storm().opened());
+            }
+        }
+
+        static MeanInterval of(List<Double> values) {
+            return values.isEmpty() ? null : MeanInterval.of(values);
+        }
     }
 
     /**
@@ -62,6 +93,7 @@ public final class Seed004Rounds {
         int n = settings.rounds();
         Map<String, Double[]> p99 = new LinkedHashMap<>();
         Map<String, Double[]> failed = new LinkedHashMap<>();
+        Map<String, Recovery> recovery = new LinkedHashMap<>();
         Map<String, Seed004Figures.RunFiles> byId = new LinkedHashMap<>();
         runs.forEach(x -> byId.put(x.id(), x));
         for (Seed004Settings.Run r : settings.runs()) {
@@ -80,6 +112,7 @@ public final class Seed004Rounds {
                 Seed004Failover.Counts c = Seed004Failover.counts(run.outcome(), run.screens());
                 if (c != null) {
                     f[r.roundNo() - 1] = (double) c.failed();
+                    recovery.computeIfAbsent(r.variantId(), k -> new Recovery()).add(c);
                 }
             }
         }
@@ -102,7 +135,9 @@ public final class Seed004Rounds {
             List<Double> per = Arrays.asList(counts);
             List<Double> present = per.stream().filter(Objects::nonNull).toList();
             if (settings.failover() && !present.isEmpty()) {
-                failures.add(new Failures(v, per, MeanInterval.of(present)));
+                Recovery rec = recovery.getOrDefault(v, new Recovery());
+                failures.add(new Failures(v, per, MeanInterval.of(present), Recovery.of(rec.firstWriteSeconds()),
+                        Recovery.of(rec.borrowBackSeconds()), Recovery.of(rec.newWriterConnections())));
             }
         });
         return new Findings(ratios, diffs, failures);
@@ -123,20 +158,30 @@ public final class Seed004Rounds {
                 + " the failed requests from the injection on as a difference (Student's t on the differences: either"
                 + " count may be 0). A verdict only where the 95 %% interval excludes no difference.%n%n", rounds));
         if (!f.failures().isEmpty()) {
-            md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) |\n"
-                    + "|---|---|---|\n");
+            md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
+                    + " write on the new writer, s | borrow wait back to normal, s | connections opened to the new"
+                    + " writer in 10 s |\n|---|---|---|---|---|---|\n");
             for (Failures x : f.failures()) {
-                MeanInterval m = x.mean();
                 md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
                         .map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d)).toList()))
-                        .append(String.format(Locale.ROOT, " | %.1f (%s, n = %d) |%n", m.mean(), m.n() < 2
-                                ? "no interval" : String.format(Locale.ROOT, "%.1f–%.1f", m.low(), m.high()), m.n()));
+                        .append(" | ").append(mean(x.mean())).append(" | ").append(mean(x.firstWriteSeconds()))
+                        .append(" | ").append(mean(x.borrowBackSeconds())).append(" | ")
+                        .append(mean(x.newWriterConnections())).append(" |\n");
             }
             md.append('\n');
         }
         md.append(Finding.bullets(f.p99()));
         f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
         return md.append('\n').toString();
+    }
+
+    /** @return {@code mean (low–high, n = N)}, "no interval" from one round, a dash for none */
+    private static String mean(MeanInterval m) {
+        if (m == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.1f (%s, n = %d)", m.mean(), m.n() < 2 ? "no interval"
+                : String.format(Locale.ROOT, "%.1f–%.1f", m.low(), m.high()), m.n());
     }
 
     /**

@@ -1,7 +1,10 @@
 package io.poolbench.suite.seed004;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.stats.MeanInterval;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +35,17 @@ class Seed004RoundsTest {
     void oneRoundGivesNoComparison() throws Exception {
         assertEquals(Seed004Rounds.Findings.NONE, Seed004Rounds.of(settings(1), List.of()));
         assertEquals("", Seed004Rounds.markdown(Seed004Rounds.Findings.NONE, 1));
+    }
+
+    @Test
+    void eachProfilesFailoverFiguresWithTheirIntervals() {
+        Seed004Rounds.Findings f = new Seed004Rounds.Findings(List.of(), List.of(), List.of(new Seed004Rounds.Failures(
+                "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
+                MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)))));
+        String md = Seed004Rounds.markdown(f, 3);
+        assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
+        assertTrue(md.contains("n = 2) | 0.6 ("), "the first write's mean: " + md);
+        assertTrue(md.contains("| – | 12.0 (no interval, n = 1) |"), "never back; one round sampled: " + md);
     }
 
     private static Seed004Settings settings(int rounds) {
