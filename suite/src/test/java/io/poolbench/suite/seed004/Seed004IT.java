@@ -14,6 +14,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,21 +27,31 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny seed004 (Docker): the article's three profiles, two JMeter engines, 20 s with a planned failover. Checks
- * the mechanics and the bookkeeping, never a timing: the table has every run and screen beside the article's
- * columns, the failover chart exists, and every request JMeter sent is in the webapp's own record and the other way
- * round (none lost between the two).
+ * A tiny seed004 (Docker): the article's three profiles and the two driver-failover profiles, two JMeter engines,
+ * 20 s with a planned failover. Checks the mechanics and the bookkeeping, never a timing: the table has every run
+ * and screen beside the article's columns, the failover chart exists, every request JMeter sent is in the webapp's
+ * own record and the other way round (none lost between the two), each run has its JFR recording, and the driver
+ * profiles are linted against the cluster and have their failover row.
  */
 @ExtendWith(RequiresDocker.class)
 class Seed004IT {
+    /** Connector/J's multi-host failover and the AWS Advanced JDBC Wrapper, each under HikariCP. */
+    static final List<String> DRIVER_PROFILES = List.of("seed004-hikari-connectorj-failover",
+            "seed004-hikari-aws-wrapper");
+
     @TempDir
     Path tmp;
 
     @Test
     void tinySeed004WithFailoverAccountsForEveryRequest() throws Exception {
         Path out = tmp.resolve("run");
+        // the article's three resources, then the drivers' own failover under HikariCP (issue 22): each is linted
+        // against the cluster and fails over once
+        List<String> profiles = new ArrayList<>(Seed004Command.ARTICLE_PROFILES);
+        profiles.addAll(DRIVER_PROFILES);
         Process p = Seed004Process.start(tmp, "--out", out.toString(), "--duration", "20", "--warmup", "5", "--rampup",
-                "2", "--failover", "--rows", "2000", "--long-screen-max-ms", "2000");
+                "2", "--failover", "--rows", "2000", "--long-screen-max-ms", "2000", "--profiles",
+                String.join(",", profiles));
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(15, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);
@@ -86,6 +97,13 @@ class Seed004IT {
                     .of(WebappRecording.Kind.SOCKET_READ, WebappRecording.Part.WORK, false).count() > 0, id);
         }
         assertTrue(md.contains("## Where request threads waited"), md);
+        for (String id : DRIVER_PROFILES) {
+            String lint = Files.readString(out.resolve("seed004/" + id + "/lint.txt"));
+            assertTrue(lint.contains("HikariCP"), id + " linted against the cluster: " + lint);
+            assertTrue(md.lines().anyMatch(l -> l.startsWith("| " + id + " | ") && l.contains("(> ")),
+                    id + ": its failover row\n" + md);
+            assertTrue(md.lines().noneMatch(l -> l.startsWith("| " + id + " | **no failover recorded**")), md);
+        }
         assertTrue(md.contains("| DBCP2 | 60 | 49 | 78 | 24 | 22,832 |"), "the article's DBCP2 short row:\n" + md);
         assertTrue(md.contains("| HikariCP | 46 | 45 | 57 | 22 | 347 |"), "the article's HikariCP short row:\n" + md);
         assertTrue(md.contains("## Failover") && md.contains("## Load achieved and where the CPU went"), md);
