@@ -108,8 +108,7 @@ final class Seed004Connections {
             if (!Files.isRegularFile(file)) {
                 continue;
             }
-            Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
-            Long inj = ev.containsKey("injection") ? o.t0EpochMs() + ev.get("injection") : null;
+            Long inj = o.injectionEpochMs();
             Map<String, Long> ends = new HashMap<>();
             for (ScreenLog.Entry e : r.screens()) {
                 ends.put(key(e.startEpochMs(), e.user(), e.screen()), e.startEpochMs() + e.elapsedUs() / 1000);

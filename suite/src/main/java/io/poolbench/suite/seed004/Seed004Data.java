@@ -38,6 +38,10 @@ final class Seed004Data {
             long t0EpochMs, long measureFromEpochMs, long measureToEpochMs, double targetPerSecond,
             Long longScreenMaxMs, List<ProcessCpu.Usage> cpu, Map<String, Long> events,
             Ledger.Reconciliation ledger, List<ConnectionCounts.Sample> connectionCounts) {
+        /** @return when the failover was injected, epoch ms; null when the run injected none */
+        Long injectionEpochMs() {
+            return events == null || !events.containsKey("injection") ? null : t0EpochMs + events.get("injection");
+        }
     }
 
     /**

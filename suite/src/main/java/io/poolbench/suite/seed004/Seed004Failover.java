@@ -110,13 +110,11 @@ final class Seed004Failover {
      * @return the failover's counts, or null when the run recorded no injection
      */
     static Counts counts(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
-        Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
-        if (!ev.containsKey("injection")) {
+        Long inj = o.injectionEpochMs();
+        if (inj == null) {
             return null;
         }
-        long t0 = o.t0EpochMs();
-        long inj = t0 + ev.get("injection");
-        long took = ev.getOrDefault("old-writer-rebooted", 0L) - ev.get("injection");
+        long took = o.events().getOrDefault("old-writer-rebooted", 0L) - o.events().get("injection");
         long firstWriteEnd = firstWriteEnd(o, log);
         Long firstWrite = firstWriteEnd == Long.MAX_VALUE ? null : firstWriteEnd - inj;
         Map<String, Long> errors = new TreeMap<>();
@@ -204,11 +202,10 @@ final class Seed004Failover {
      *     on the new writer), or null when the run injected no failover
      */
     static long[] window(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
-        Map<String, Long> ev = o.events() == null ? Map.of() : o.events();
-        if (!ev.containsKey("injection")) {
+        Long inj = o.injectionEpochMs();
+        if (inj == null) {
             return null;
         }
-        long inj = o.t0EpochMs() + ev.get("injection");
         long firstWriteEnd = firstWriteEnd(o, log);
         return new long[] {inj, firstWriteEnd == Long.MAX_VALUE ? o.measureToEpochMs()
                 : Math.min(o.measureToEpochMs(), firstWriteEnd + SETTLE_MS)};

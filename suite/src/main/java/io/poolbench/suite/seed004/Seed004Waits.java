@@ -48,8 +48,7 @@ final class Seed004Waits {
                 continue;
             }
             Seed004Data.Outcome o = r.outcome();
-            Long inj = o.events() == null || !o.events().containsKey("injection") ? null
-                    : o.t0EpochMs() + o.events().get("injection");
+            Long inj = o.injectionEpochMs();
             long split = inj == null ? o.measureToEpochMs() : inj;
             WebappRecording.Summary s = WebappRecording.read(jfr, o.measureFromEpochMs(), split, o.measureToEpochMs());
             rows.append(row(r.id(), inj == null ? "measured period" : "before the injection", s, false));
