@@ -34,6 +34,9 @@ public final class Leftovers {
     public static final String RUN = "io.poolbench.run";
 
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
+    private static final AtomicBoolean HOOKED = new AtomicBoolean();
+    /** Passes of {@link #removeOwn} at exit, a second apart, while containers of this process remain. */
+    private static final int EXIT_PASSES = 3;
     private static volatile String run;
 
     private Leftovers() {
@@ -75,6 +78,7 @@ public final class Leftovers {
      */
     public static <T extends GenericContainer<?>> T label(T c) {
         sweepOnce(System.out::println);
+        removeOwnAtExit();
         c.withLabels(labels());
         return c;
     }
@@ -82,6 +86,7 @@ public final class Leftovers {
     /** @return a new network labelled with this process, after removing what dead runs left (once per process) */
     public static Network network() {
         sweepOnce(System.out::println);
+        removeOwnAtExit();
         return Network.builder().createNetworkCmdModifier(cmd -> cmd.withLabels(labels())).build();
     }
 
@@ -92,6 +97,54 @@ public final class Leftovers {
             } catch (RuntimeException e) {
                 say.accept("poolbench: could not look for containers left by killed runs: " + Redact.rootMessage(e));
             }
+        }
+    }
+
+    /**
+     * Once per process: at its exit (normal, Ctrl-C, SIGTERM), removes every container and network labelled with it
+     * that is still there. Each topology stops its own containers first ({@link StopOnExit}); this catches one that
+     * was still being created or started when the signal came (the topology's own hook is registered only once all
+     * its containers run).
+     */
+    private static void removeOwnAtExit() {
+        if (HOOKED.compareAndSet(false, true)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(Leftovers::removeOwn, "leftovers-remove-own"));
+        }
+    }
+
+    /** Removes this process's containers, then its networks; passes a second apart while any remain. */
+    private static void removeOwn() {
+        Map<String, String> mine = labels();
+        try {
+            DockerClient docker = DockerClientFactory.instance().client();
+            for (int pass = 0; pass < EXIT_PASSES; pass++) {
+                List<Container> left = docker.listContainersCmd().withShowAll(true)
+                        .withLabelFilter(Map.of(PID, mine.get(PID), STARTED, mine.get(STARTED))).exec();
+                for (Container c : left) {
+                    try {
+                        docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                    } catch (RuntimeException gone) {
+                        // removed meanwhile by the topology's own hook
+                    }
+                }
+                if (left.isEmpty()) {
+                    break;
+                }
+                Thread.sleep(1_000);
+            }
+            docker.listNetworksCmd().exec().stream().filter(n -> n.getLabels() != null
+                    && mine.get(PID).equals(n.getLabels().get(PID))
+                    && mine.get(STARTED).equals(n.getLabels().get(STARTED))).forEach(n -> {
+                        try {
+                            docker.removeNetworkCmd(n.getId()).exec();
+                        } catch (RuntimeException inUse) {
+                            // removed meanwhile, or a container still attached: the next run's sweep takes it
+                        }
+                    });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // no engine to ask at exit: the next run's sweep removes what is left
         }
     }
 
