@@ -1,5 +1,6 @@
 package io.poolbench.webapp;
 
+import io.poolbench.testbed.BorrowOption;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
@@ -55,9 +56,8 @@ public final class WebappMain implements Callable<Integer> {
     @Option(names = "--shutdown-port", defaultValue = "-1", description = "Tomcat shutdown port on 127.0.0.1, -1 = none.")
     int shutdownPort;
 
-    @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",
-            description = "/screen borrows once per request or once per query (default ${DEFAULT-VALUE}).")
-    String borrow;
+    @Mixin
+    BorrowOption borrow;
 
     @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
             description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, seed 004).")
@@ -99,8 +99,7 @@ public final class WebappMain implements Callable<Integer> {
         }
         Cli.range("--max-threads", tomcat.maxThreads, 1, 10_000);
         Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
-        ScreenModel screens = new ScreenModel(
-                ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
+        ScreenModel screens = new ScreenModel(borrow.pattern(), longScreenMaxMs);
         dbOptions.validate();
         Path file = profileOptions.locate(profile, null);
         R2dbcProfile r2dbc = R2dbcProfile.isR2dbc(file)

@@ -4,15 +4,12 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.ThinkTimeOption;
 import io.poolbench.testbed.run.Progress;
-import io.poolbench.testbed.run.RunDirectory;
-import io.poolbench.testbed.run.ScenarioRunner;
-import java.nio.file.Path;
+import io.poolbench.testbed.run.ScenarioCommand;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -21,9 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** JMH and the web load per profile (the suite's {@code compare} scenario). */
 @Command(name = "compare",
@@ -33,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + " round.",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
             "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
-public final class CompareCommand extends PoolbenchCommand {
+public final class CompareCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick",
             description = "quick (about 5 min here: JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
                     + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
@@ -88,21 +83,8 @@ public final class CompareCommand extends PoolbenchCommand {
     @Mixin
     ProfileOptions profileOptions;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory; must be new or empty (default: a"
-            + " new target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
-    Path out;
-
-    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
-    boolean force;
-
-    @Option(names = "--root", defaultValue = ".", description = "Project root (default: the current directory).")
-    Path root;
-
     @Mixin
     DatabaseOptions db;
-
-    @Spec
-    CommandSpec spec;
 
     /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
     private static final Set<String> STUB_VARS = DatabaseOptions.ALL_VARS;
@@ -117,7 +99,7 @@ public final class CompareCommand extends PoolbenchCommand {
             default: throw new TestbedException("unknown preset '" + preset + "': use quick or full");
         }
         db.validate();
-        Artifacts art = Artifacts.locate(root);
+        Artifacts art = Artifacts.locate(runDir.root);
         List<CompareSettings.ProfileRun> runs = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
         String scheme = db.scheme();
@@ -149,8 +131,6 @@ public final class CompareCommand extends PoolbenchCommand {
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, think.thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad, true, traceJdbc);
-        Path dir = RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
-        return ScenarioRunner.run(new CompareExperiment(art, rs, skipLoad ? null : db), dir,
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        return run(new CompareExperiment(art, rs, skipLoad ? null : db));
     }
 }

@@ -1,5 +1,6 @@
 package io.poolbench.suite.plan;
 
+import io.poolbench.testbed.BorrowOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileOptions;
@@ -45,9 +46,8 @@ public final class PlanCommand extends PoolbenchCommand {
             description = "Queries one request runs (default ${DEFAULT-VALUE}).")
     int queries;
 
-    @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",
-            description = "One getConnection() per request, or one per query (default ${DEFAULT-VALUE}).")
-    String borrow;
+    @Mixin
+    BorrowOption borrow;
 
     @Option(names = "--run-minutes", defaultValue = "45", paramLabel = "MIN",
             description = "Length of the simulated run: its maximum grows with it (default ${DEFAULT-VALUE}, seed"
@@ -62,7 +62,7 @@ public final class PlanCommand extends PoolbenchCommand {
 
     @Override
     public Integer call() {
-        boolean perQuery = ScreenModel.Borrow.parse(borrow) == ScreenModel.Borrow.PER_QUERY;
+        boolean perQuery = borrow.pattern() == ScreenModel.Borrow.PER_QUERY;
         if ((holdP50 == null) != (holdP90 == null) || holdMs != null && holdP50 != null) {
             throw new TestbedException("give --hold-ms, or --hold-p50 with --hold-p90, not both");
         }

@@ -1,8 +1,10 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.BorrowOption;
 import io.poolbench.testbed.TestbedException;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,9 +39,8 @@ public final class ArticleLoadOptions {
                     + " ${DEFAULT-VALUE}; the article gives no mix).")
     public String mix;
 
-    @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",
-            description = "A screen borrows once per request or once per query (default ${DEFAULT-VALUE}).")
-    public String borrow;
+    @Mixin
+    public BorrowOption borrow;
 
     @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
             description = "Longest long screen alone, ms (default ${DEFAULT-VALUE}, the article's).")

@@ -120,7 +120,7 @@ public final class Seed004Command extends ScenarioCommand {
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
-                load.borrow, load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
+                load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
                 images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
                 webappJvmArgs, jfr == null ? failover : jfr);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  */
 public final class RunDirOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty (default: a new"
-            + " target/poolbench-report/<time>/).")
+            + " target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
     Path out;
 
     @Option(names = "--force", description = "Replace --out when it holds a previous run.")

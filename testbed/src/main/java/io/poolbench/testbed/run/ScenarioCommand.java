@@ -1,6 +1,7 @@
 package io.poolbench.testbed.run;
 
 import io.poolbench.testbed.PoolbenchCommand;
+import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -27,7 +28,18 @@ public abstract class ScenarioCommand extends PoolbenchCommand {
      * @throws Exception what the runner throws: a one-line {@code TestbedException} for bad input
      */
     protected int run(Scenario scenario) throws Exception {
-        return ScenarioRunner.run(scenario, runDir.prepare(), spec.commandLine().getParseResult().originalArgs(),
-                System.out);
+        return run(scenario, runDir.prepare());
+    }
+
+    /**
+     * Runs the scenario in a run directory already prepared, for an experiment whose settings name it.
+     *
+     * @param scenario the experiment, its settings checked
+     * @param dir the run directory, from {@code runDir.prepare()}
+     * @return the exit code (see {@link ScenarioRunner#run})
+     * @throws Exception what the runner throws: a one-line {@code TestbedException} for bad input
+     */
+    protected int run(Scenario scenario, Path dir) throws Exception {
+        return ScenarioRunner.run(scenario, dir, spec.commandLine().getParseResult().originalArgs(), System.out);
     }
 }

@@ -7,8 +7,7 @@ import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.RunDirectory;
-import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.ExternalCluster;
 import io.poolbench.toxiproxy.HostsFile;
@@ -18,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,9 +26,12 @@ import picocli.CommandLine.Parameters;
  * {@code poolbench drill [latency|planned|unplanned|stale|all]...}: runs drills against Testcontainers MySQL
  * (writer + replica) behind Toxiproxy and writes {@code drills/summary.md}, {@code summary.json} and charts.
  */
-@Command(name = "drill", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Latency and failover drills (Docker): latency, planned, unplanned, stale, or all.")
-public final class DrillCommand implements Callable<Integer> {
+@Command(name = "drill",
+        description = "Latency and failover drills (Docker): latency, planned, unplanned, stale, or all.",
+        exitCodeList = {"0:every drill ok", "1:a drill failed (the summary marks it; run.json says why)",
+            "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what finished"
+                + " is kept"})
+public final class DrillCommand extends ScenarioCommand {
     @Parameters(arity = "0..*", paramLabel = "DRILL", description = "latency, planned, unplanned, stale, all (default all).")
     List<String> drills = new ArrayList<>();
 
@@ -90,16 +91,6 @@ public final class DrillCommand implements Callable<Integer> {
             + " profiles packaged in the jar).")
     Path confDir;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory, new or empty; results go to DIR/drills"
-            + " (default: a new target/poolbench-report/<time>/, linked as target/poolbench-report/latest).")
-    Path out;
-
-    @Option(names = "--force", description = "Replace --out when it holds a previous run.")
-    boolean force;
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     /**
      * Standalone entry point (the suite's {@code poolbench drill} is the usual one). Needs the JVM flags
      * {@code -Djdk.net.hosts.file=FILE -Dsun.net.inetaddr.ttl=0}.
@@ -142,8 +133,7 @@ public final class DrillCommand implements Callable<Integer> {
             }
             images.resolve();
         }
-        Path dir = RunDirectory.prepare(out, Path.of("target/poolbench-report"), force);
-        return ScenarioRunner.run(new DrillExperiment(checked.withOut(dir), new ArrayList<>(list), cluster), dir,
-                spec.commandLine().getParseResult().originalArgs(), System.out);
+        Path dir = runDir.prepare();
+        return run(new DrillExperiment(checked.withOut(dir), new ArrayList<>(list), cluster), dir);
     }
 }
