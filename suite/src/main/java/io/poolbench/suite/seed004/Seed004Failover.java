@@ -52,7 +52,7 @@ final class Seed004Failover {
                 + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
                 + " acknowledged | lost | unacknowledged but present |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Seed004Figures.RunFiles r : runs) {
-            md.append(failoverRow(r.id(), r.outcome(), r.screens())).append('\n');
+            md.append(failoverRow(r.id(), r.outcome(), r.failover())).append('\n');
         }
         return md.append('\n').toString();
     }
@@ -62,8 +62,7 @@ final class Seed004Failover {
      * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
      * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
      */
-    static String failoverRow(String id, Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
-        Counts c = counts(o, log);
+    static String failoverRow(String id, Seed004Data.Outcome o, Counts c) {
         if (c == null) {
             return "| " + id + " | **no failover recorded** | | | | | | | | |";
         }
@@ -101,6 +100,19 @@ final class Seed004Failover {
         /** @return every failed request from the injection on */
         long failed() {
             return errors.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        /**
+         * How long the pool kept its borrowers waiting once the database was back: from the first write the new
+         * writer acknowledged until the borrow wait was back to normal ({@link #borrowBackMs}), 0 when it was back
+         * before that write. A pool whose reconnection "clogs" (seed 004's article, of DBCP2 under load) is one that
+         * keeps this long while the new writer already answers.
+         *
+         * @return ms, at {@link #RECOVERY_WINDOW_MS} resolution; null when either end is missing (no write on the new
+         *     writer, or the borrow wait not back within the measured period)
+         */
+        Long drainMs() {
+            return firstWriteMs == null || borrowBackMs == null ? null : Math.max(0, borrowBackMs - firstWriteMs);
         }
     }
 

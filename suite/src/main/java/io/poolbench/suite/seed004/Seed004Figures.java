@@ -87,8 +87,11 @@ final class Seed004Figures {
      * @param stats the run's figures
      * @param outcome its {@code outcome.json}
      * @param screens the webapp's record of every request ({@code screens.csv}), empty when the run wrote none
+     * @param failover what the failover did to the requests ({@link Seed004Failover#counts}), computed once for the
+     *     failover table and the rounds; null when the run injected none
      */
-    record RunFiles(RunStats stats, Seed004Data.Outcome outcome, List<ScreenLog.Entry> screens) {
+    record RunFiles(RunStats stats, Seed004Data.Outcome outcome, List<ScreenLog.Entry> screens,
+            Seed004Failover.Counts failover) {
         /** @return the run's id */
         String id() {
             return stats.id();
@@ -111,7 +114,8 @@ final class Seed004Figures {
                 ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
         ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
                 o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
-        return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log);
+        return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log,
+                Seed004Failover.counts(o, log));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.DifferenceFinding;
@@ -19,8 +20,9 @@ import java.util.Objects;
 /**
  * Seed 004 over rounds ({@code --rounds}): every pair of profiles, within each round, on the short screen's p99 (a
  * ratio: where the article's tail shows first) and, with {@code --failover}, on the requests that failed from the
- * injection on (a difference: either count may be 0), beside each profile's failures per round with their mean and
- * its 95 % interval. A run without a result drops its round from the pairs it is in, so n counts only complete
+ * injection on and on how long the pool kept its borrowers waiting after the new writer's first write (differences:
+ * either may be 0), beside each profile's failures per round with their mean and its 95 % interval, and a verdict
+ * on the article's "clogged" ({@link Clogged}). A run without a result drops its round from the pairs it is in, so n counts only complete
  * pairs. Every pair is tested at 95 %: with three profiles, three comparisons, so one false "ahead" in about seven
  * such runs of equal pools is to be expected.
  */
@@ -35,9 +37,65 @@ public final class Seed004Rounds {
      * @param failed failed requests from the injection on, A − B, per pair (empty without a failover)
      * @param failures per profile, its failed requests from the injection on in each round (null: no result) and
      *     their mean (empty without a failover)
+     * @param drain seconds of borrow wait above normal after the new writer's first write, A − B, per pair (empty
+     *     without a failover; absent in summaries written before it was kept)
+     * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 in
+     *     summaries written before it was kept
      */
-    record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures) {
-        static final Findings NONE = new Findings(List.of(), List.of(), List.of());
+    record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures,
+            List<DifferenceFinding> drain, double loadMultiple) {
+        static final Findings NONE = new Findings(List.of(), List.of(), List.of(), List.of(), 0);
+
+        /** @return the pairs' drain differences, none for a summary written before they were kept */
+        List<DifferenceFinding> drainOrNone() {
+            return drain == null ? List.of() : drain;
+        }
+    }
+
+    /**
+     * Seed 004's article says DBCP2's reconnection after a failover "tended to clog" as the load rose, and gives no
+     * figure. Read here as: the pool keeps its borrowers waiting once the database is back, i.e. the borrow wait
+     * stays above its pre-failover p99 after the new writer acknowledged its first write
+     * ({@link Seed004Failover.Counts#drainMs}). The threshold is the measurement's resolution, one
+     * {@link Seed004Failover#RECOVERY_WINDOW_MS} window: a pool is clogged when the 95 % interval of that time lies
+     * above one window, or when in most rounds its borrow wait was not back within the measured period at all; not
+     * clogged when every round was back and the interval lies within one window; otherwise this run cannot tell.
+     */
+    enum Clogged {
+        /** Above one window in most rounds, by the interval or by never coming back. */
+        YES,
+        /** Back within one window of the first write in every round, by the interval. */
+        NO,
+        /** Neither: too few rounds, or an interval across one window. */
+        CANNOT_TELL;
+
+        /**
+         * @param drainSeconds the drain over the rounds in which both ends were measured; null when none was
+         * @param notBack rounds in which the borrow wait was not back within the measured period
+         * @param rounds rounds with a failover result
+         * @return the verdict
+         */
+        static Clogged of(MeanInterval drainSeconds, int notBack, int rounds) {
+            double window = Seed004Failover.RECOVERY_WINDOW_MS / 1000.0;
+            if (rounds > 0 && notBack * 2 > rounds
+                    || drainSeconds != null && drainSeconds.n() >= 2 && drainSeconds.low() > window) {
+                return YES;
+            }
+            if (notBack == 0 && drainSeconds != null && drainSeconds.n() >= 2 && drainSeconds.n() == rounds
+                    && drainSeconds.high() <= window) {
+                return NO;
+            }
+            return CANNOT_TELL;
+        }
+
+        /** @return the word the report prints */
+        String label() {
+            return switch (this) {
+                case YES -> "**clogged**";
+                case NO -> "no";
+                case CANNOT_TELL -> "cannot tell";
+            };
+        }
     }
 
     /**
@@ -52,16 +110,21 @@ public final class Seed004Rounds {
      *     was back within the measured period; null when it never was
      * @param newWriterConnections connections opened to the new writer in the 10 s from the injection, over the
      *     rounds that sampled them; null when none did
+     * @param drainSeconds borrow wait above normal after the new writer's first write, s
+     *     ({@link Seed004Failover.Counts#drainMs}), over the rounds that measured both ends; null when none did
+     * @param roundsNotBack rounds whose borrow wait was not back to normal within the measured period
+     * @param clogged the verdict on the article's "clogged"; null in summaries written before it was kept
      */
     record Failures(String profile, List<Double> perRound, MeanInterval mean, MeanInterval firstWriteSeconds,
-            MeanInterval borrowBackSeconds, MeanInterval newWriterConnections) {
+            MeanInterval borrowBackSeconds, MeanInterval newWriterConnections, MeanInterval drainSeconds,
+            int roundsNotBack, Clogged clogged) {
     }
 
     /** A failover's figures of one profile, collected over the rounds. */
     private record Recovery(List<Double> firstWriteSeconds, List<Double> borrowBackSeconds,
-            List<Double> newWriterConnections) {
+            List<Double> newWriterConnections, List<Double> drainSeconds, int[] notBack) {
         Recovery() {
-            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new int[1]);
         }
 
         void add(Seed004Failover.Counts c) {
@@ -70,9 +133,14 @@ public final class Seed004Rounds {
             }
             if (c.borrowBackMs() != null) {
                 borrowBackSeconds.add(c.borrowBackMs() / 1000.0);
+            } else {
+                notBack[0]++;
             }
             if (c.storm() != null) {
                 newWriterConnections.add((double) c.storm().opened());
+            }
+            if (c.drainMs() != null) {
+                drainSeconds.add(c.drainMs() / 1000.0);
             }
         }
 
@@ -80,6 +148,9 @@ public final class Seed004Rounds {
             return values.isEmpty() ? null : MeanInterval.of(values);
         }
     }
+
+    /** The drain's measure, as the pairs' sentences name it. */
+    static final String DRAIN = "s of borrow wait above normal after the new writer's first write";
 
     /**
      * @param settings the run's settings
@@ -93,6 +164,7 @@ public final class Seed004Rounds {
         int n = settings.rounds();
         Map<String, Double[]> p99 = new LinkedHashMap<>();
         Map<String, Double[]> failed = new LinkedHashMap<>();
+        Map<String, Double[]> drain = new LinkedHashMap<>();
         Map<String, Recovery> recovery = new LinkedHashMap<>();
         Map<String, Seed004Figures.RunFiles> byId = new LinkedHashMap<>();
         runs.forEach(x -> byId.put(x.id(), x));
@@ -102,23 +174,24 @@ public final class Seed004Rounds {
             }
             Double[] p = p99.computeIfAbsent(r.variantId(), k -> new Double[n]);
             Double[] f = failed.computeIfAbsent(r.variantId(), k -> new Double[n]);
+            Double[] d = drain.computeIfAbsent(r.variantId(), k -> new Double[n]);
             Seed004Figures.RunFiles run = byId.get(r.id());
             if (run == null) {
                 continue;
             }
             run.stats().screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
                     .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
-            if (settings.failover() && !run.screens().isEmpty()) {
-                Seed004Failover.Counts c = Seed004Failover.counts(run.outcome(), run.screens());
-                if (c != null) {
-                    f[r.roundNo() - 1] = (double) c.failed();
-                    recovery.computeIfAbsent(r.variantId(), k -> new Recovery()).add(c);
-                }
+            Seed004Failover.Counts c = run.failover();
+            if (settings.failover() && !run.screens().isEmpty() && c != null) {
+                f[r.roundNo() - 1] = (double) c.failed();
+                d[r.roundNo() - 1] = c.drainMs() == null ? null : c.drainMs() / 1000.0;
+                recovery.computeIfAbsent(r.variantId(), k -> new Recovery()).add(c);
             }
         }
         List<String> variants = new ArrayList<>(p99.keySet());
         List<Finding> ratios = new ArrayList<>();
         List<DifferenceFinding> diffs = new ArrayList<>();
+        List<DifferenceFinding> drains = new ArrayList<>();
         for (int i = 0; i < variants.size(); i++) {
             for (String b : variants.subList(i + 1, variants.size())) {
                 String a = variants.get(i);
@@ -127,6 +200,8 @@ public final class Seed004Rounds {
                 if (settings.failover()) {
                     DifferenceFinding.paired("failed requests from the failover on", a, b, false,
                             Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
+                    DifferenceFinding.paired(DRAIN, a, b, false, Arrays.asList(drain.get(a)),
+                            Arrays.asList(drain.get(b))).ifPresent(drains::add);
                 }
             }
         }
@@ -136,11 +211,13 @@ public final class Seed004Rounds {
             List<Double> present = per.stream().filter(Objects::nonNull).toList();
             if (settings.failover() && !present.isEmpty()) {
                 Recovery rec = recovery.getOrDefault(v, new Recovery());
+                MeanInterval drained = Recovery.of(rec.drainSeconds());
                 failures.add(new Failures(v, per, MeanInterval.of(present), Recovery.of(rec.firstWriteSeconds()),
-                        Recovery.of(rec.borrowBackSeconds()), Recovery.of(rec.newWriterConnections())));
+                        Recovery.of(rec.borrowBackSeconds()), Recovery.of(rec.newWriterConnections()), drained,
+                        rec.notBack()[0], Clogged.of(drained, rec.notBack()[0], present.size())));
             }
         });
-        return new Findings(ratios, diffs, failures);
+        return new Findings(ratios, diffs, failures, drains, settings.share() / Seed004Settings.Cell.ARTICLE_SHARE);
     }
 
     /**
@@ -149,7 +226,7 @@ public final class Seed004Rounds {
      * @return the report's section, empty for {@link Findings#NONE}
      */
     static String markdown(Findings f, int rounds) {
-        if (f.p99().isEmpty() && f.failed().isEmpty() && f.failures().isEmpty()) {
+        if (f.p99().isEmpty() && f.failed().isEmpty() && f.failures().isEmpty() && f.drainOrNone().isEmpty()) {
             return "";
         }
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "## Over the %d rounds%n%nEach round ran"
@@ -158,20 +235,30 @@ public final class Seed004Rounds {
                 + " the failed requests from the injection on as a difference (Student's t on the differences: either"
                 + " count may be 0). A verdict only where the 95 %% interval excludes no difference.%n%n", rounds));
         if (!f.failures().isEmpty()) {
+            md.append(String.format(Locale.ROOT, "At × %s the article's per-server rate. *Waiting after the first"
+                    + " write*: from the new writer's first acknowledged write until the borrow wait was back to"
+                    + " normal (0 when it was back before), s, in 1-s windows; the article's \"clogged\" read as"
+                    + " this: **clogged** when its 95 %% interval lies above one window or the wait was not back"
+                    + " within the measured period in most rounds, *no* when every round was back within one"
+                    + " window by the interval.%n%n", Figures.plain(f.loadMultiple())));
             md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
-                    + " write on the new writer, s | borrow wait back to normal, s | connections opened to the new"
-                    + " writer in 10 s |\n|---|---|---|---|---|---|\n");
+                    + " write on the new writer, s | borrow wait back to normal, s | waiting after the first write, s"
+                    + " | clogged | connections opened to the new writer in 10 s |\n|---|---|---|---|---|---|---|---|\n");
             for (Failures x : f.failures()) {
                 md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
                         .map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d)).toList()))
                         .append(" | ").append(mean(x.mean())).append(" | ").append(mean(x.firstWriteSeconds()))
-                        .append(" | ").append(mean(x.borrowBackSeconds())).append(" | ")
+                        .append(" | ").append(mean(x.borrowBackSeconds()))
+                        .append(x.roundsNotBack() > 0 ? "; not back in " + x.roundsNotBack() : "").append(" | ")
+                        .append(mean(x.drainSeconds())).append(" | ")
+                        .append(x.clogged() == null ? "–" : x.clogged().label()).append(" | ")
                         .append(mean(x.newWriterConnections())).append(" |\n");
             }
             md.append('\n');
         }
         md.append(Finding.bullets(f.p99()));
         f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
+        f.drainOrNone().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
         return md.append('\n').toString();
     }
 
@@ -202,11 +289,22 @@ public final class Seed004Rounds {
                     x.mean().mean(), x.mean().n() < 2 ? "" : String.format(Locale.ROOT, " (%.1f to %.1f)",
                     x.mean().low(), x.mean().high()))).toList();
             boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
-            out.add(new Claim("**A planned failover at the article's per-server load** (seed 004, "
+            String load = f.loadMultiple() > 0 && Math.abs(f.loadMultiple() - 1) > 1e-9
+                    ? "× " + Figures.plain(f.loadMultiple()) + " the article's per-server load"
+                    : "the article's per-server load";
+            out.add(new Claim("**A planned failover at " + load + "** (seed 004, "
                     + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
                     + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
                     .map(d -> d.claim().markdown()).toList()) + ".",
                     solid));
+            List<Failures> judged = f.failures().stream().filter(x -> x.clogged() != null).toList();
+            if (!judged.isEmpty()) {
+                out.add(new Claim("Seed 004's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
+                        + " after the new writer's first write, s, mean and 95 % interval): " + String.join(", ",
+                        judged.stream().map(x -> x.profile() + " " + x.clogged().label().replace("**", "") + " ("
+                                + mean(x.drainSeconds()) + ")").toList()) + ".",
+                        judged.stream().anyMatch(x -> x.clogged() == Clogged.YES)));
+            }
         }
         if (!f.p99().isEmpty()) {
             out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", f.p99().stream()

@@ -56,10 +56,13 @@ class Seed004ReportTest {
                 new ScreenLog.Entry(61_500, "medium", 1, 500, "sql", 1, 10, 10, 150_000, "w-failed"),
                 new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
-        String row = Seed004Failover.failoverRow("hikari", new ObjectMapper().readValue(outcome,
-                Seed004Data.Outcome.class), log);
+        Seed004Data.Outcome o = new ObjectMapper().readValue(outcome, Seed004Data.Outcome.class);
+        Seed004Failover.Counts c = Seed004Failover.counts(o, log);
+        String row = Seed004Failover.failoverRow("hikari", o, c);
         // borrow wait: p99 before the injection 10 µs; the window from 62 s waits 10.5 s, the one from 64 s 10 µs
         assertEquals("| hikari | 2.5 | 4.0 | 2.0 | – | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
+        // the borrow wait was back (2 s) before the new writer's first write (4 s): nobody waited on the pool after
+        assertEquals(0L, c.drainMs());
     }
 
     @Test
