@@ -12,6 +12,8 @@ import java.io.IOException;
 public final class ProxyToxics {
     /** Name of the latency toxic. */
     static final String LATENCY = "poolbench-latency";
+    /** Name prefix of the stall's toxics. */
+    static final String STALL = "poolbench-stall";
 
     private ProxyToxics() {
     }
@@ -70,6 +72,34 @@ public final class ProxyToxics {
     public static void blackHole(Proxy p, String name) throws IOException {
         p.toxics().timeout(name + "-down", ToxicDirection.DOWNSTREAM, 0);
         p.toxics().timeout(name + "-up", ToxicDirection.UPSTREAM, 0);
+    }
+
+    /**
+     * Stalls the proxy: data in both directions is held, not dropped, and delivered once the toxics are removed
+     * (Toxiproxy {@code bandwidth} toxics with rate 0, named {@code name-down} and {@code name-up}: a chunk is held
+     * until the toxic is interrupted and then passed on, its source's "don't drop any data on the floor"). A network
+     * outage shorter than TCP's retransmission limit looks like this to both ends: nothing arrives, then everything.
+     * The {@code timeout} toxic of {@link #blackHole} drops the data instead, and a connection that lost some never
+     * recovers.
+     *
+     * The latency toxic of the round trip stays; {@link #endStall} removes only these.
+     *
+     * @param p proxy
+     * @throws IOException when Toxiproxy does not answer
+     */
+    public static void stall(Proxy p) throws IOException {
+        p.toxics().bandwidth(STALL + "-down", ToxicDirection.DOWNSTREAM, 0);
+        p.toxics().bandwidth(STALL + "-up", ToxicDirection.UPSTREAM, 0);
+    }
+
+    /**
+     * Ends {@link #stall}: the held data flows on.
+     *
+     * @param p proxy
+     * @throws IOException when Toxiproxy does not answer
+     */
+    public static void endStall(Proxy p) throws IOException {
+        remove(p, STALL);
     }
 
     /**

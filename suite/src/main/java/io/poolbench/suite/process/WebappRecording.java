@@ -51,6 +51,11 @@ public final class WebappRecording {
         PARK("jdk.ThreadPark"),
         /** {@code jdk.JavaMonitorEnter}: blocked on a {@code synchronized} monitor. */
         MONITOR("jdk.JavaMonitorEnter"),
+        /**
+         * {@code jdk.JavaMonitorWait}: in {@code Object.wait()}, e.g. a borrower queued in commons-pool 1.x's
+         * {@code GenericObjectPool.borrowObject} (DBCP 1.4), which waits on a latch rather than parking.
+         */
+        WAIT("jdk.JavaMonitorWait"),
         /** {@code jdk.SocketRead}: waiting for the database's answer. */
         SOCKET_READ("jdk.SocketRead");
 

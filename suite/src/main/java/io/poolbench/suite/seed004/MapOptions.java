@@ -34,17 +34,17 @@ final class MapOptions {
     /**
      * Checks the grid before anything starts.
      *
-     * @param failover whether --failover was given
+     * @param injects whether --failover or --stall was given
      * @param vary the --vary profile, or null
      * @throws TestbedException one line for a value out of range or an option --map does not combine with
      */
-    void check(boolean failover, String vary) {
+    void check(boolean injects, String vary) {
         if (!map) {
             return;
         }
-        if (failover || vary != null) {
-            throw new TestbedException("--map measures where each pool breaks, without a failover or a variation:"
-                    + " leave out " + (failover ? "--failover" : "--vary"));
+        if (injects || vary != null) {
+            throw new TestbedException("--map measures where each pool breaks, without a failover, a stall or a"
+                    + " variation: leave out " + (injects ? "--failover and --stall" : "--vary"));
         }
         loads.forEach(x -> Cli.range("--map-loads", x, 0.02, 1 / Seed004Settings.Cell.ARTICLE_SHARE));
         rtts.forEach(x -> Cli.range("--map-rtts", x, 0, 10_000));

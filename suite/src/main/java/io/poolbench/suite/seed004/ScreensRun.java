@@ -30,6 +30,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -111,7 +112,7 @@ final class ScreensRun {
         if (s.traceJdbc()) {
             args.addAll(List.of("--trace-jdbc", dir.resolve(Seed004Connections.FILE).toString()));
         }
-        Map<String, Long> events = new LinkedHashMap<>();
+        Map<String, Long> events = Collections.synchronizedMap(new LinkedHashMap<>());
         List<ProcessCpu.Usage> cpu;
         long t0;
         int rc;
@@ -153,7 +154,10 @@ final class ScreensRun {
             topo.containerPids().forEach(meter::watch);
             ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
             List<String> failoverError = new ArrayList<>();
-            try {
+            List<String> stallError = new CopyOnWriteArrayList<>();
+            StallInjector stalls = StallInjector.schedule(s, topo, timer, () -> System.currentTimeMillis() - t0, events,
+                    stallError);
+            try (stalls) {
                 timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
                 // the measured period ends with JMeter's duration: measure up to then, while every process lives
                 List<ProcessCpu.Usage> measured = new CopyOnWriteArrayList<>();
@@ -198,6 +202,9 @@ final class ScreensRun {
             if (!failoverError.isEmpty()) {
                 throw new Seed004Experiment.PhaseFailure("the failover failed: " + failoverError.get(0));
             }
+            if (!stallError.isEmpty()) {
+                throw new Seed004Experiment.PhaseFailure("the stall failed: " + stallError.get(0));
+            }
         }
         if (rc != 0) {
             throw new Seed004Experiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
@@ -205,7 +212,7 @@ final class ScreensRun {
         Seed004Data.Outcome outcome = new Seed004Data.Outcome(r.id(), r.file(), r.basedOn(), r.change(),
                 pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
                 t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
-                s.targetPerSecond(), s.longScreenMaxMs(), cpu, events, s.failover() ? reconcile(topo, screens)
+                s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
                 : null, counts == null ? null : counts.samples());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
         Seed004Figures.RunStats st = Seed004Figures.read(dir).stats();

@@ -69,21 +69,14 @@ public final class Seed004Command extends ScenarioCommand {
     @Mixin
     MapOptions map;
 
-    @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
-    boolean failover;
+    @Mixin
+    FaultOptions faults;
 
     @Option(names = "--trace-jdbc", description = "Trace the JDBC calls beneath each pool (the webapp's --trace-jdbc):"
             + " the report then gives the pool's calls per borrow and every request that failed at the failover with"
             + " the physical connection it ran on, its idle time and whether the pool validated it. The proxies add"
             + " microseconds per call: compare latencies from an untraced run.")
     boolean traceJdbc;
-
-    @Option(names = "--jfr", negatable = true, description = "Record each run's webapp with Java Flight Recorder"
-            + " (webapp.jfr in the run's directory; default: on with --failover): the report then gives where request"
-            + " threads waited, before the failover and from it on: parked or blocked inside the pool's"
-            + " getConnection(), reading the database's answers in it, in the request's work, on the pool's own"
-            + " threads.")
-    Boolean jfr;
 
     @Option(names = "--webapp-jvm-arg", paramLabel = "ARG", description = "A further argument of every run's webapp"
             + " JVM, repeatable: a system property (-Dkey=value) or a -X option; e.g."
@@ -115,14 +108,14 @@ public final class Seed004Command extends ScenarioCommand {
 
     @Override
     public Integer call() throws Exception {
-        map.check(failover, vary);
+        map.check(faults.injects(), vary);
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
-                load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, failover, rows, images.mysqlImage,
-                images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
-                webappJvmArgs, jfr == null ? failover : jfr);
+                load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failover, rows,
+                images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
+                webappJvmArgs, faults.recording(), faults.stallSeconds);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
@@ -151,7 +144,7 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(map.cells(runs, failover, vary),
+        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(map.cells(runs, faults.failover, vary),
                 checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));

@@ -87,15 +87,16 @@ final class Seed004Failover {
      * @param tookMs from the injection to the old writer's reboot, ms
      * @param firstWriteMs from the injection to the end of the first write acknowledged by the new writer, ms; null
      *     when none was
-     * @param borrowBackMs from the injection until the borrow wait is back to normal ({@link #borrowBackMs}), ms;
-     *     null when it was not within the measured period
+     * @param borrowBackMs from the injection until the borrow wait is back to normal ({@link BorrowRecovery#backMs}),
+     *     ms; null when it was not within the measured period
+     * @param queuedBefore the pool queued in bursts before the injection ({@link BorrowRecovery#queuedBefore})
      * @param storm connections opened to the new writer (B) from the injection to {@link #STORM_MS} after it (or
      *     the end of the measured period), by B's own count; null when the run did not sample it
      * @param errors failed requests from the injection on (in flight at it or later), by class
      * @param longBorrows requests from the injection on whose borrow took longer than {@code limitMs}
      * @param limitMs the pool's borrow timeout, or 10,000 ms (the article's maxWait) when it has none
      */
-    record Counts(long tookMs, Long firstWriteMs, Long borrowBackMs, ConnectionCounts.Storm storm,
+    record Counts(long tookMs, Long firstWriteMs, Long borrowBackMs, boolean queuedBefore, ConnectionCounts.Storm storm,
             Map<String, Long> errors, long longBorrows, long limitMs) {
         /** @return every failed request from the injection on */
         long failed() {
@@ -104,11 +105,11 @@ final class Seed004Failover {
 
         /**
          * How long the pool kept its borrowers waiting once the database was back: from the first write the new
-         * writer acknowledged until the borrow wait was back to normal ({@link #borrowBackMs}), 0 when it was back
+         * writer acknowledged until the borrow wait was back to normal ({@link BorrowRecovery#backMs}), 0 when it was back
          * before that write. A pool whose reconnection "clogs" (seed 004's article, of DBCP2 under load) is one that
          * keeps this long while the new writer already answers.
          *
-         * @return ms, at {@link #RECOVERY_WINDOW_MS} resolution; null when either end is missing (no write on the new
+         * @return ms, at {@link BorrowRecovery#WINDOW_MS} resolution; null when either end is missing (no write on the new
          *     writer, or the borrow wait not back within the measured period)
          */
         Long drainMs() {
@@ -148,57 +149,13 @@ final class Seed004Failover {
         }
         ConnectionCounts.Storm storm = o.connectionCounts() == null ? null : ConnectionCounts.storm(
                 o.connectionCounts(), Instance.B, inj, Math.min(inj + STORM_MS, o.measureToEpochMs()));
-        return new Counts(took, firstWrite, borrowBackMs(log, o.measureFromEpochMs(), inj, o.measureToEpochMs()),
+        return new Counts(took, firstWrite, BorrowRecovery.backMs(log, o.measureFromEpochMs(), inj, o.measureToEpochMs()),
+                BorrowRecovery.queuedBefore(log, o.measureFromEpochMs(), inj),
                 storm, errors, blocked, limitMs);
     }
 
     /** How long after the injection the connections opened to the new writer are counted, ms. */
     static final long STORM_MS = 10_000;
-
-    /** The windows in which the borrow wait is judged back to normal, ms. */
-    static final long RECOVERY_WINDOW_MS = 1_000;
-
-    /**
-     * When the borrow wait is back to what it was before the failover: the start of the first 1-second window from
-     * the injection on after which every window's median borrow wait (a request's total time in
-     * {@code getConnection()}, by when it started) is at most the p99 of the requests that started in the measured
-     * period before the injection; windows without a request do not count. A median, not a maximum: before the
-     * injection 1 request in 100 waited longer than that p99 too.
-     *
-     * @param log the webapp's record of every request
-     * @param measureFromEpochMs start of the measured period, epoch ms
-     * @param injectionEpochMs the injection, epoch ms
-     * @param measureToEpochMs end of the measured period, epoch ms
-     * @return ms after the injection (0 when no window exceeded); null when the last window with requests still
-     *     exceeded, or no request started before the injection or after it
-     */
-    static Long borrowBackMs(List<ScreenLog.Entry> log, long measureFromEpochMs, long injectionEpochMs,
-            long measureToEpochMs) {
-        List<Long> before = new ArrayList<>();
-        Map<Long, List<Long>> windows = new TreeMap<>();
-        for (ScreenLog.Entry e : log) {
-            long at = e.startEpochMs();
-            if (at >= measureFromEpochMs && at < injectionEpochMs) {
-                before.add(e.borrowWaitUs());
-            } else if (at >= injectionEpochMs && at < measureToEpochMs) {
-                windows.computeIfAbsent((at - injectionEpochMs) / RECOVERY_WINDOW_MS, k -> new ArrayList<>())
-                        .add(e.borrowWaitUs());
-            }
-        }
-        Double p99 = Figures.nearestRank(before, 0.99);
-        if (p99 == null || windows.isEmpty()) {
-            return null;
-        }
-        long lastOver = -1;
-        long lastWindow = -1;
-        for (Map.Entry<Long, List<Long>> w : windows.entrySet()) {
-            lastWindow = w.getKey();
-            if (Figures.median(w.getValue()) > p99) {
-                lastOver = w.getKey();
-            }
-        }
-        return lastOver == lastWindow ? null : (lastOver + 1) * RECOVERY_WINDOW_MS;
-    }
 
     /** Requests that end within this long after the first success on the new writer still belong to the failover. */
     static final long SETTLE_MS = 5_000;

@@ -89,9 +89,10 @@ final class Seed004Figures {
      * @param screens the webapp's record of every request ({@code screens.csv}), empty when the run wrote none
      * @param failover what the failover did to the requests ({@link Seed004Failover#counts}), computed once for the
      *     failover table and the rounds; null when the run injected none
+     * @param outside per screen, the time its requests spent outside the servlet ({@link OutsideServlet})
      */
     record RunFiles(RunStats stats, Seed004Data.Outcome outcome, List<ScreenLog.Entry> screens,
-            Seed004Failover.Counts failover) {
+            Seed004Failover.Counts failover, List<OutsideServlet.ScreenOutside> outside) {
         /** @return the run's id */
         String id() {
             return stats.id();
@@ -115,7 +116,8 @@ final class Seed004Figures {
         ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
                 o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
         return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log,
-                Seed004Failover.counts(o, log));
+                Seed004Failover.counts(o, log), OutsideServlet.of(OutsideServlet.read(runDir.resolve("results.csv")),
+                log, from, to));
     }
 
     /**
@@ -170,7 +172,7 @@ final class Seed004Figures {
      *
      * @param requests requests counted against the budget
      * @param errors of those, the failed ones
-     * @param failoverRequests requests of the failover's window (not counted)
+     * @param failoverRequests requests of the failover's or the stalls' windows (not counted)
      * @param failoverErrors of those, the failed ones
      */
     record Budget(long requests, long errors, long failoverRequests, long failoverErrors) {
@@ -188,8 +190,8 @@ final class Seed004Figures {
          */
         String failure(double maxErrorPercent) {
             return ErrorBudget.exceeded(errors, requests, "requests of the measured period", maxErrorPercent)
-                    + (failoverRequests == 0 ? "" : String.format(Locale.ROOT, "; the failover's window (%,d"
-                    + " requests, %,d failed) is left out", failoverRequests, failoverErrors))
+                    + (failoverRequests == 0 ? "" : String.format(Locale.ROOT, "; the failover's or the stalls'"
+                    + " windows (%,d requests, %,d failed) are left out", failoverRequests, failoverErrors))
                     + ": the figures are not a result";
         }
     }
@@ -203,8 +205,12 @@ final class Seed004Figures {
      */
     static Budget budget(Path runDir) throws IOException {
         Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
-        long[] w = Files.isRegularFile(runDir.resolve("screens.csv"))
+        long[] failover = Files.isRegularFile(runDir.resolve("screens.csv"))
                 ? Seed004Failover.window(o, ScreenLog.read(runDir.resolve("screens.csv"))) : null;
+        List<long[]> windows = new ArrayList<>(Seed004Stalls.windows(o));
+        if (failover != null) {
+            windows.add(failover);
+        }
         long n = 0;
         long errors = 0;
         long wn = 0;
@@ -220,8 +226,8 @@ final class Seed004Figures {
                 }
                 boolean failed = !Boolean.parseBoolean(rec.get("success"));
                 long end = start + Long.parseLong(rec.get("elapsed"));
-                // the failover's: in flight at the injection or started before its window ends
-                if (w != null && end >= w[0] && start < w[1]) {
+                // the failover's or a stall's: in flight at its start or started before its window ends
+                if (windows.stream().anyMatch(w -> end >= w[0] && start < w[1])) {
                     wn++;
                     we += failed ? 1 : 0;
                 } else {

@@ -6,6 +6,7 @@ import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.model.PoolReading;
 import io.poolbench.testbed.model.PoolSimulation;
 import io.poolbench.testbed.model.Workload;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,21 +32,53 @@ final class Seed004Map {
     private Seed004Map() {
     }
 
-    /** One cell, measured (median over its rounds) and predicted, ms. */
-    private record Cell(double load, double p50, double p90, double p99, double max, double maxAll, int n,
+    /**
+     * One cell, measured and predicted.
+     *
+     * @param load the load, in multiples of the article's per-server rate
+     * @param p50 the short screen's median, ms (median over the cell's rounds; NaN without a result)
+     * @param p90 its 90th percentile, ms
+     * @param p99 its 99th percentile, ms
+     * @param max its maximum, ms
+     * @param maxAll the longest response of any screen, ms
+     * @param n rounds with a result
+     * @param modelP99 the model's short-screen p99, ms (NaN without a model)
+     * @param modelMax the model's short-screen maximum, ms
+     */
+    record Cell(double load, double p50, double p90, double p99, double max, double maxAll, int n,
             double modelP99, double modelMax) {
+    }
+
+    /**
+     * One column of the map: a profile's cells at one borrowing pattern and one round trip.
+     *
+     * @param profile the profile's name
+     * @param borrow {@code per-request} or {@code per-query}
+     * @param rttMs the round trip added, ms
+     * @param cells by load, ascending
+     */
+    record Column(String profile, String borrow, int rttMs, List<Cell> cells) {
+    }
+
+    /**
+     * The map's cells.
+     *
+     * @param columns every profile, borrowing pattern and round trip, in the order run
+     * @param notes a line per profile whose pool the model could not read
+     */
+    record Grid(List<Column> columns, List<String> notes) {
     }
 
     /**
      * @param settings the run's settings
      * @param stats each run's figures
-     * @return the map's section; empty when the run was not a map
+     * @return the cells of the map; no column when the run was not a map
      */
-    static String markdown(Seed004Settings settings, List<Seed004Figures.RunStats> stats) {
+    static Grid grid(Seed004Settings settings, List<Seed004Figures.RunStats> stats) {
         Map<String, Seed004Figures.RunStats> byId = new LinkedHashMap<>();
         stats.forEach(s -> byId.put(s.id(), s));
         // profile → borrow → rtt → load → the cell's runs
-        Map<String, Map<String, Map<Integer, Map<Double, List<Seed004Figures.RunStats>>>>> grid = new LinkedHashMap<>();
+        Map<String, Map<String, Map<Integer, Map<Double, List<Seed004Figures.RunStats>>>>> runs = new LinkedHashMap<>();
         Map<String, String> files = new LinkedHashMap<>();
         for (Seed004Settings.Run r : settings.runs()) {
             Seed004Settings.Cell c = r.cell();
@@ -54,14 +87,35 @@ final class Seed004Map {
             }
             String profile = r.variantId().substring(0, r.variantId().indexOf('@'));
             files.putIfAbsent(profile, r.file());
-            List<Seed004Figures.RunStats> l = grid.computeIfAbsent(profile, k -> new LinkedHashMap<>())
+            List<Seed004Figures.RunStats> l = runs.computeIfAbsent(profile, k -> new LinkedHashMap<>())
                     .computeIfAbsent(c.borrow(), k -> new TreeMap<>()).computeIfAbsent(c.rttMs(), k -> new TreeMap<>())
                     .computeIfAbsent(c.load(), k -> new ArrayList<>());
             if (byId.containsKey(r.id())) {
                 l.add(byId.get(r.id()));
             }
         }
-        if (grid.isEmpty()) {
+        List<Column> columns = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        runs.forEach((profile, byBorrow) -> {
+            PoolReading pool = read(files.get(profile), notes);
+            byBorrow.forEach((borrow, byRtt) -> byRtt.forEach((rtt, byLoad) -> columns.add(new Column(profile, borrow,
+                    rtt, byLoad.entrySet().stream().map(e -> cell(e.getKey(), e.getValue(), pool, settings, rtt,
+                    borrow)).toList()))));
+        });
+        return new Grid(columns, notes);
+    }
+
+    /**
+     * @param settings the run's settings
+     * @param stats each run's figures
+     * @param base the scenario's directory ({@code seed004/}), where the map's charts go
+     * @return the map's section; empty when the run was not a map
+     * @throws IOException when a chart cannot be written
+     */
+    static String markdown(Seed004Settings settings, List<Seed004Figures.RunStats> stats, Path base)
+            throws IOException {
+        Grid grid = grid(settings, stats);
+        if (grid.columns().isEmpty()) {
             return "";
         }
         StringBuilder md = new StringBuilder("## The saturation map\n\nLoad in multiples of the article's per-server"
@@ -69,43 +123,41 @@ final class Seed004Map {
                 + " / p99 / max (ms, median over the cell's rounds), and in brackets the model's p99 / max for the same"
                 + " cell: the pool read from its profile on the stub driver, seed 004's three screens as three kinds"
                 + " of request sharing it (the long screen's time drawn per request and clamped as in the"
-                + " experiment, where each user keeps one), a discrete-event simulation over the measured period; it leaves out Tomcat's 200"
-                + " threads, the database's own queue and the round trip's jitter, and is fitted to nothing here."
-                + " **Bold**: the article's shape (median within 1.5 × the lowest load's, max ≥ 10 × p90, or any"
-                + " screen ≥ 20 s).\n\n");
-        grid.forEach((profile, byBorrow) -> {
-            PoolReading pool = read(files.get(profile), md);
-            byBorrow.forEach((borrow, byRtt) -> {
-                md.append("### ").append(profile).append(", ").append(borrow).append(" borrowing\n\n| load |");
-                byRtt.keySet().forEach(rtt -> md.append(" +").append(rtt).append(" ms |"));
-                md.append("\n|---|").append("---|".repeat(byRtt.size())).append('\n');
-                Map<Integer, List<Cell>> cells = new LinkedHashMap<>();
-                byRtt.forEach((rtt, byLoad) -> cells.put(rtt, byLoad.entrySet().stream()
-                        .map(e -> cell(e.getKey(), e.getValue(), pool, settings, rtt, borrow)).toList()));
-                List<Double> loads = byRtt.values().stream().flatMap(m -> m.keySet().stream()).distinct().sorted()
-                        .toList();
-                for (double load : loads) {
-                    md.append("| × ").append(num(load)).append(" |");
-                    for (List<Cell> col : cells.values()) {
-                        Cell c = col.stream().filter(x -> x.load() == load).findFirst().orElse(null);
-                        md.append(' ').append(c == null ? "–" : text(c, col.get(0))).append(" |");
-                    }
-                    md.append('\n');
+                + " experiment, where each user keeps one), a discrete-event simulation over the measured period; it"
+                + " leaves out Tomcat's 200 threads, the database's own queue and the round trip's jitter, and is"
+                + " fitted to nothing here. **Bold**: the article's shape (median within 1.5 × the lowest load's,"
+                + " max ≥ 10 × p90, or any screen ≥ 20 s).\n\n");
+        grid.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+        Map<String, List<Column>> tables = new LinkedHashMap<>();
+        grid.columns().forEach(c -> tables.computeIfAbsent(c.profile() + ", " + c.borrow(), k -> new ArrayList<>())
+                .add(c));
+        tables.forEach((title, cols) -> {
+            md.append("### ").append(title).append(" borrowing\n\n| load |");
+            cols.forEach(c -> md.append(" +").append(c.rttMs()).append(" ms |"));
+            md.append("\n|---|").append("---|".repeat(cols.size())).append('\n');
+            List<Double> loads = cols.stream().flatMap(c -> c.cells().stream().map(Cell::load)).distinct().sorted()
+                    .toList();
+            for (double load : loads) {
+                md.append("| × ").append(num(load)).append(" |");
+                for (Column col : cols) {
+                    Cell c = col.cells().stream().filter(x -> x.load() == load).findFirst().orElse(null);
+                    md.append(' ').append(c == null ? "–" : text(c, col.cells().get(0))).append(" |");
                 }
                 md.append('\n');
-                cells.forEach((rtt, col) -> md.append(String.format(Locale.ROOT, "- knee at +%d ms: measured %s;"
-                        + " model %s%s%n", rtt, knee(col, false), knee(col, true), error(col))));
-                md.append('\n');
-            });
+            }
+            md.append('\n');
+            cols.forEach(c -> md.append(String.format(Locale.ROOT, "- knee at +%d ms: measured %s;"
+                    + " model %s%s%n", c.rttMs(), knee(c.cells(), false), knee(c.cells(), true), error(c.cells()))));
+            md.append('\n');
         });
-        return md.toString();
+        return md.append(Seed004MapCharts.write(grid, base)).toString();
     }
 
-    private static PoolReading read(String file, StringBuilder md) {
+    private static PoolReading read(String file, List<String> notes) {
         try {
             return PoolReading.of(PoolProfile.load(Path.of(file)));
         } catch (RuntimeException e) {
-            md.append("- model for ").append(file).append(": none (").append(Redact.rootMessage(e)).append(")\n");
+            notes.add("model for " + file + ": none (" + Redact.rootMessage(e) + ")");
             return null;
         }
     }
@@ -169,24 +221,47 @@ final class Seed004Map {
         return shape ? "**" + t + "**" : t;
     }
 
-    /** @return the knee's load by the rule, measured or modelled, interpolated on log p99 */
-    static String knee(List<Cell> col, boolean model) {
+    /**
+     * The knee by the rule: the load at which the short screen's p99 reaches {@link #KNEE_FACTOR} × its value at the
+     * column's lowest load, interpolated on log p99 between the two loads around it.
+     *
+     * @param col a column's cells, by load
+     * @param model the model's p99 (true) or the measured (false)
+     * @return the knee's load; null when the p99 never reached it or there is none at the lowest load
+     */
+    static Double kneeLoad(List<Cell> col, boolean model) {
         double base = model ? col.get(0).modelP99() : col.get(0).p99();
-        if (!(base > 0) || col.size() < 2) {
-            return "not found (no p99 at the lowest load)";
+        if (!(base > 0)) {
+            return null;
         }
         for (int i = 1; i < col.size(); i++) {
             double p = model ? col.get(i).modelP99() : col.get(i).p99();
             if (p >= KNEE_FACTOR * base) {
                 double prev = model ? col.get(i - 1).modelP99() : col.get(i - 1).p99();
                 double f = (Math.log(KNEE_FACTOR * base) - Math.log(prev)) / (Math.log(p) - Math.log(prev));
-                double at = col.get(i - 1).load() + f * (col.get(i).load() - col.get(i - 1).load());
-                return "× " + num(at) + " (interpolated between × " + num(col.get(i - 1).load()) + " and × "
-                        + num(col.get(i).load()) + ")";
+                return col.get(i - 1).load() + f * (col.get(i).load() - col.get(i - 1).load());
             }
         }
-        return "beyond × " + num(col.get(col.size() - 1).load()) + " (p99 stayed under " + num(KNEE_FACTOR * base)
-                + " ms)";
+        return null;
+    }
+
+    /** @return the knee in words: its load and the two loads it lies between, or why there is none */
+    static String knee(List<Cell> col, boolean model) {
+        double base = model ? col.get(0).modelP99() : col.get(0).p99();
+        if (!(base > 0) || col.size() < 2) {
+            return "not found (no p99 at the lowest load)";
+        }
+        Double at = kneeLoad(col, model);
+        if (at == null) {
+            return "beyond × " + num(col.get(col.size() - 1).load()) + " (p99 stayed under "
+                    + num(KNEE_FACTOR * base) + " ms)";
+        }
+        int above = 1;
+        while (col.get(above).load() < at) {
+            above++;
+        }
+        return "× " + num(at) + " (interpolated between × " + num(col.get(above - 1).load()) + " and × "
+                + num(col.get(above).load()) + ")";
     }
 
     private static String error(List<Cell> col) {
@@ -196,11 +271,7 @@ final class Seed004Map {
                 100 * (p - m) / m);
     }
 
-    private static Double kneeLoad(List<Cell> col, boolean model) {
-        String k = knee(col, model);
-        return k.startsWith("× ") ? Double.valueOf(k.substring(2, k.indexOf(' ', 2)).replace(",", "")) : null;
-    }
-
+    /** @return the median of the values that are not NaN (the mean of the middle two for an even count) */
     private static double median(List<Double> v) {
         List<Double> s = v.stream().filter(x -> !x.isNaN()).sorted().toList();
         if (s.isEmpty()) {
@@ -210,7 +281,7 @@ final class Seed004Map {
         return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         if (Double.isNaN(v)) {
             return "–";
         }

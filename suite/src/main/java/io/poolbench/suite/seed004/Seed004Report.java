@@ -247,12 +247,14 @@ public final class Seed004Report {
         }
         md.append('\n');
 
+        md.append(OutsideServlet.section(files));
         md.append(Seed004Failover.section(settings, files));
+        md.append(Seed004Stalls.section(files));
         md.append(Seed004Connections.section(files, base));
         md.append(Seed004Waits.section(files, base));
         Seed004Rounds.Findings findings = Seed004Rounds.of(settings, files);
         md.append(Seed004Rounds.markdown(findings, settings.rounds()));
-        md.append(Seed004Map.markdown(settings, stats));
+        md.append(Seed004Map.markdown(settings, stats, base));
         for (Seed004Figures.RunFiles r : files) {
             Path dir = base.resolve(r.id());
             Seed004Failover.chart(dir.resolve("results.csv"), r.outcome(), dir.resolve("timeline"), r.id() + " ("

@@ -22,8 +22,8 @@ import java.util.Objects;
  * ratio: where the article's tail shows first) and, with {@code --failover}, on the requests that failed from the
  * injection on and on how long the pool kept its borrowers waiting after the new writer's first write (differences:
  * either may be 0), beside each profile's failures per round with their mean and its 95 % interval, and a verdict
- * on the article's "clogged" ({@link Clogged}). A run without a result drops its round from the pairs it is in, so n counts only complete
- * pairs. Every pair is tested at 95 %: with three profiles, three comparisons, so one false "ahead" in about seven
+ * on the article's "clogged" ({@link Clogged}). A run without a result drops its round from the pairs it is in, so
+ * n counts only complete pairs. Every pair is tested at 95 %: with three profiles, three comparisons, so one false "ahead" in about seven
  * such runs of equal pools is to be expected.
  */
 public final class Seed004Rounds {
@@ -53,52 +53,6 @@ public final class Seed004Rounds {
     }
 
     /**
-     * Seed 004's article says DBCP2's reconnection after a failover "tended to clog" as the load rose, and gives no
-     * figure. Read here as: the pool keeps its borrowers waiting once the database is back, i.e. the borrow wait
-     * stays above its pre-failover p99 after the new writer acknowledged its first write
-     * ({@link Seed004Failover.Counts#drainMs}). The threshold is the measurement's resolution, one
-     * {@link Seed004Failover#RECOVERY_WINDOW_MS} window: a pool is clogged when the 95 % interval of that time lies
-     * above one window, or when in most rounds its borrow wait was not back within the measured period at all; not
-     * clogged when every round was back and the interval lies within one window; otherwise this run cannot tell.
-     */
-    enum Clogged {
-        /** Above one window in most rounds, by the interval or by never coming back. */
-        YES,
-        /** Back within one window of the first write in every round, by the interval. */
-        NO,
-        /** Neither: too few rounds, or an interval across one window. */
-        CANNOT_TELL;
-
-        /**
-         * @param drainSeconds the drain over the rounds in which both ends were measured; null when none was
-         * @param notBack rounds in which the borrow wait was not back within the measured period
-         * @param rounds rounds with a failover result
-         * @return the verdict
-         */
-        static Clogged of(MeanInterval drainSeconds, int notBack, int rounds) {
-            double window = Seed004Failover.RECOVERY_WINDOW_MS / 1000.0;
-            if (rounds > 0 && notBack * 2 > rounds
-                    || drainSeconds != null && drainSeconds.n() >= 2 && drainSeconds.low() > window) {
-                return YES;
-            }
-            if (notBack == 0 && drainSeconds != null && drainSeconds.n() >= 2 && drainSeconds.n() == rounds
-                    && drainSeconds.high() <= window) {
-                return NO;
-            }
-            return CANNOT_TELL;
-        }
-
-        /** @return the word the report prints */
-        String label() {
-            return switch (this) {
-                case YES -> "**clogged**";
-                case NO -> "no";
-                case CANNOT_TELL -> "cannot tell";
-            };
-        }
-    }
-
-    /**
      * One profile's failover over the rounds.
      *
      * @param profile the profile's run id
@@ -113,18 +67,19 @@ public final class Seed004Rounds {
      * @param drainSeconds borrow wait above normal after the new writer's first write, s
      *     ({@link Seed004Failover.Counts#drainMs}), over the rounds that measured both ends; null when none did
      * @param roundsNotBack rounds whose borrow wait was not back to normal within the measured period
+     * @param roundsQueuedBefore rounds in which the pool queued before the injection
      * @param clogged the verdict on the article's "clogged"; null in summaries written before it was kept
      */
     record Failures(String profile, List<Double> perRound, MeanInterval mean, MeanInterval firstWriteSeconds,
             MeanInterval borrowBackSeconds, MeanInterval newWriterConnections, MeanInterval drainSeconds,
-            int roundsNotBack, Clogged clogged) {
+            int roundsNotBack, int roundsQueuedBefore, Clogged clogged) {
     }
 
     /** A failover's figures of one profile, collected over the rounds. */
     private record Recovery(List<Double> firstWriteSeconds, List<Double> borrowBackSeconds,
-            List<Double> newWriterConnections, List<Double> drainSeconds, int[] notBack) {
+            List<Double> newWriterConnections, List<Double> drainSeconds, int[] notBack, int[] queuedBefore) {
         Recovery() {
-            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new int[1]);
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new int[1], new int[1]);
         }
 
         void add(Seed004Failover.Counts c) {
@@ -141,6 +96,9 @@ public final class Seed004Rounds {
             }
             if (c.drainMs() != null) {
                 drainSeconds.add(c.drainMs() / 1000.0);
+            }
+            if (c.queuedBefore()) {
+                queuedBefore[0]++;
             }
         }
 
@@ -214,7 +172,8 @@ public final class Seed004Rounds {
                 MeanInterval drained = Recovery.of(rec.drainSeconds());
                 failures.add(new Failures(v, per, MeanInterval.of(present), Recovery.of(rec.firstWriteSeconds()),
                         Recovery.of(rec.borrowBackSeconds()), Recovery.of(rec.newWriterConnections()), drained,
-                        rec.notBack()[0], Clogged.of(drained, rec.notBack()[0], present.size())));
+                        rec.notBack()[0], rec.queuedBefore()[0], Clogged.of(drained, rec.notBack()[0],
+                        rec.queuedBefore()[0], present.size())));
             }
         });
         return new Findings(ratios, diffs, failures, drains, settings.share() / Seed004Settings.Cell.ARTICLE_SHARE);
@@ -240,7 +199,10 @@ public final class Seed004Rounds {
                     + " normal (0 when it was back before), s, in 1-s windows; the article's \"clogged\" read as"
                     + " this: **clogged** when its 95 %% interval lies above one window or the wait was not back"
                     + " within the measured period in most rounds, *no* when every round was back within one"
-                    + " window by the interval.%n%n", Figures.plain(f.loadMultiple())));
+                    + " window by the interval; *cannot tell* where the pool already queued before the injection"
+                    + " in most rounds (its median borrow wait, or a 1-s window's median that is ≥ 10 × it, over"
+                    + " 40 ms, the short screen's SQL time): at or past its limit it queues without a failover"
+                    + " too.%n%n", Figures.plain(f.loadMultiple())));
             md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
                     + " write on the new writer, s | borrow wait back to normal, s | waiting after the first write, s"
                     + " | clogged | connections opened to the new writer in 10 s |\n|---|---|---|---|---|---|---|---|\n");

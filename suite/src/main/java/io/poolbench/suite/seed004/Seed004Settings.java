@@ -39,12 +39,15 @@ import java.util.List;
  *     directory written before
  * @param webappJvmArgs further arguments of every run's webapp JVM (e.g. a pool's system property); empty (or null
  *     in a run directory written before) when none
+ * @param jfr every run's webapp records with Java Flight Recorder ({@link Seed004Waits})
+ * @param stallSeconds stalls of the writer's network, their lengths in s, spread evenly over each measured period
+ *     ({@link #stallOffsetsMs}, {@link Seed004Stalls}); empty (null in a run directory written before) for none
  */
 public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
-        boolean traceJdbc, List<String> webappJvmArgs, boolean jfr) {
+        boolean traceJdbc, List<String> webappJvmArgs, boolean jfr, List<Integer> stallSeconds) {
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -74,6 +77,20 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
             }
         }
         Cli.range("--rounds", rounds, 1, RoundsOption.MAX);
+        stallSeconds = stallSeconds == null ? List.of() : List.copyOf(stallSeconds);
+        if (failover && !stallSeconds.isEmpty()) {
+            throw new TestbedException("--stall and --failover: one thing at a time is done to the writer; leave out"
+                    + " one of them");
+        }
+        for (int i = 0; i < stallSeconds.size(); i++) {
+            Cli.range("--stall", stallSeconds.get(i), 1, 3_600);
+            if (offsetsMs(warmupSeconds, durationSeconds, stallSeconds.size()).get(i) + stallSeconds.get(i) * 1000L
+                    > (warmupSeconds + durationSeconds) * 1000L) {
+                throw new TestbedException("--stall " + stallSeconds.get(i) + " ends after the measured period ("
+                        + durationSeconds + " s, stalls spread evenly over it): give a longer --duration or a"
+                        + " shorter stall");
+            }
+        }
         ScreenModel.Borrow.parse(borrow);
         if (shortPercent < 0 || mediumPercent < 0 || shortPercent + mediumPercent > 100) {
             throw new TestbedException("--mix " + shortPercent + "," + mediumPercent + ": give the short and medium"
@@ -106,7 +123,25 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         all.addAll(more);
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
-                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs, jfr);
+                failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs, jfr,
+                stallSeconds);
+    }
+
+    /**
+     * When each stall begins: the i-th of n at {@code durationSeconds × (i + 1) / (n + 1)} into the measured period.
+     *
+     * @return ms after the load began (JMeter's start), one per {@code stallSeconds}
+     */
+    public List<Long> stallOffsetsMs() {
+        return offsetsMs(warmupSeconds, durationSeconds, stallSeconds.size());
+    }
+
+    private static List<Long> offsetsMs(int warmupSeconds, int durationSeconds, int n) {
+        List<Long> at = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            at.add(warmupSeconds * 1000L + durationSeconds * 1000L * (i + 1) / (n + 1));
+        }
+        return at;
     }
 
     /**
@@ -195,7 +230,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
-                rounds, traceJdbc, webappJvmArgs, jfr);
+                rounds, traceJdbc, webappJvmArgs, jfr, stallSeconds);
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */

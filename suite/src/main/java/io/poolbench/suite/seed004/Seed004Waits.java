@@ -14,8 +14,8 @@ import java.util.Locale;
  * Where the webapp's request threads waited in each seed 004 run, from its Java Flight Recorder recording
  * ({@code seed004 --jfr}, on by default with {@code --failover}; {@link WebappRecording}): before the failover's
  * injection and from it to the end of the measured period (the whole measured period without a failover). A borrower
- * queued for a connection shows as parks inside {@code getConnection()}; DBCP 1.4's borrow as monitor waits (its
- * commons-pool 1.5 takes a lock); a pool that validates on borrow against a slow or rebooting writer as socket reads
+ * queued for a connection shows as parks inside {@code getConnection()}; in DBCP 1.4 as {@code Object.wait()} (its
+ * commons-pool 1.5 waits on a latch) and, briefly, as blocked monitor enters (it takes a lock); a pool that validates on borrow against a slow or rebooting writer as socket reads
  * inside {@code getConnection()}; the pool's own threads connecting during recovery as their socket reads.
  */
 final class Seed004Waits {
@@ -29,6 +29,7 @@ final class Seed004Waits {
     private static final List<Column> COLUMNS = List.of(
             new Column("parked in getConnection()", Kind.PARK, Part.BORROW),
             new Column("blocked on a monitor in getConnection()", Kind.MONITOR, Part.BORROW),
+            new Column("in Object.wait() in getConnection()", Kind.WAIT, Part.BORROW),
             new Column("socket reads in getConnection()", Kind.SOCKET_READ, Part.BORROW),
             new Column("socket reads while the pool takes it back", Kind.SOCKET_READ, Part.RETURN),
             new Column("socket reads in the request's statements", Kind.SOCKET_READ, Part.WORK),
@@ -61,7 +62,7 @@ final class Seed004Waits {
         }
         StringBuilder md = new StringBuilder("## Where request threads waited (Java Flight Recorder)\n\n");
         md.append("The webapp recorded with JFR (`seed004/<run>/webapp.jfr`, settings in `webapp.jfc`): parks, monitor"
-                + " waits and socket reads of **1 ms or longer** (shorter ones are not recorded), each placed by its"
+                + " enters, `Object.wait()` calls and socket reads of **1 ms or longer** (shorter ones are not recorded), each placed by its"
                 + " stack: inside the pool's `getConnection()`, while the pool takes the connection back, in the"
                 + " request's statements, or on the pool's own threads (idle threads waiting for work left out)."
                 + " Waits that began in the measured period, split at the failover's injection. Each cell: waits ·"

@@ -52,5 +52,12 @@ class Seed004MapIT {
         }
         assertEquals(2, rows, map);
         assertTrue(map.contains("- knee at +0 ms: measured ") && map.contains("- knee at +5 ms: measured "), map);
+        // the pictures: a heat map of p99 and of max per profile and borrowing, and p50 / p90 / max against load at
+        // the round trip nearest 1 ms (here +0 ms)
+        for (String png : List.of("map-seed004-dbcp-verbatim-per-request-p99", "map-seed004-dbcp-verbatim-per-request-max",
+                "map-load-p50", "map-load-p90", "map-load-max")) {
+            assertTrue(Files.size(out.resolve("seed004/" + png + ".png")) > 0, png);
+            assertTrue(map.contains("](" + png + ".png)"), png + " shown in\n" + map);
+        }
     }
 }

@@ -75,8 +75,27 @@ class Seed004ReportTest {
                 new ScreenLog.Entry(11_500, "short", 1, 200, "", 1, 5_000, 5_000, 1_000, ""),
                 new ScreenLog.Entry(11_900, "short", 1, 200, "", 1, 100, 100, 1_000, ""),
                 new ScreenLog.Entry(13_000, "short", 1, 200, "", 1, 150, 150, 1_000, ""));
-        assertEquals(2_000L, Seed004Failover.borrowBackMs(log, 0, 10_000, 20_000));
-        assertEquals(null, Seed004Failover.borrowBackMs(log, 0, 10_000, 12_000), "still waiting at the end");
-        assertEquals(null, Seed004Failover.borrowBackMs(log, 5_000, 10_000, 20_000), "nothing before to compare");
+        assertEquals(2_000L, BorrowRecovery.backMs(log, 0, 10_000, 20_000));
+        assertEquals(null, BorrowRecovery.backMs(log, 0, 10_000, 12_000), "still waiting at the end");
+        assertEquals(null, BorrowRecovery.backMs(log, 5_000, 10_000, 20_000), "nothing before to compare");
+    }
+
+    @Test
+    void aPoolThatQueuedInBurstsBeforeTheInjectionIsToldApart() {
+        List<ScreenLog.Entry> steady = new java.util.ArrayList<>();
+        for (long t = 0; t < 10_000; t += 250) {
+            steady.add(new ScreenLog.Entry(t, "short", 1, 200, "", 1, 2_000, 2_000, 50_000, ""));
+        }
+        assertEquals(false, BorrowRecovery.queuedBefore(steady, 0, 10_000));
+        List<ScreenLog.Entry> bursty = new java.util.ArrayList<>(steady);
+        // the window from 4 s: every borrower waited 500 ms, far over 10 × the period's median and the 40-ms floor
+        for (long t = 4_000; t < 5_000; t += 100) {
+            bursty.add(new ScreenLog.Entry(t, "short", 1, 200, "", 1, 500_000, 500_000, 550_000, ""));
+        }
+        assertEquals(true, BorrowRecovery.queuedBefore(bursty, 0, 10_000));
+        assertEquals(false, BorrowRecovery.queuedBefore(bursty, 5_000, 10_000), "after the burst");
+        // saturated: every borrower waited 500 ms, no window stands out, the median is over 40 ms
+        List<ScreenLog.Entry> saturated = bursty.stream().filter(e -> e.borrowWaitUs() == 500_000).toList();
+        assertEquals(true, BorrowRecovery.queuedBefore(saturated, 0, 10_000));
     }
 }

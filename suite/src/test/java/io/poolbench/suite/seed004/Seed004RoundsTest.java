@@ -41,8 +41,8 @@ class Seed004RoundsTest {
     void eachProfilesFailoverFiguresWithTheirIntervals() {
         Seed004Rounds.Findings f = new Seed004Rounds.Findings(List.of(), List.of(), List.of(new Seed004Rounds.Failures(
                 "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
-                MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2,
-                Seed004Rounds.Clogged.YES)), List.of(), 3);
+                MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2, 0,
+                Clogged.YES)), List.of(), 3);
         String md = Seed004Rounds.markdown(f, 3);
         assertTrue(md.contains("At × 3 the article's per-server rate."), md);
         assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
@@ -54,25 +54,27 @@ class Seed004RoundsTest {
     @Test
     void cloggedWhenBorrowersWaitBeyondOneWindowAfterTheFirstWrite() {
         // every round back within a window of the first write, by the interval
-        assertEquals(Seed004Rounds.Clogged.NO, Seed004Rounds.Clogged.of(MeanInterval.of(List.of(0.0, 0.0, 0.0)), 0,
+        assertEquals(Clogged.NO, Clogged.of(MeanInterval.of(List.of(0.0, 0.0, 0.0)), 0, 0,
                 3));
         // waiting 4-6 s after the new writer answered, in every round
-        assertEquals(Seed004Rounds.Clogged.YES, Seed004Rounds.Clogged.of(MeanInterval.of(List.of(4.0, 5.0, 6.0)), 0,
+        assertEquals(Clogged.YES, Clogged.of(MeanInterval.of(List.of(4.0, 5.0, 6.0)), 0, 0,
                 3));
         // not back at all in two of three rounds
-        assertEquals(Seed004Rounds.Clogged.YES, Seed004Rounds.Clogged.of(MeanInterval.of(List.of(0.0)), 2, 3));
+        assertEquals(Clogged.YES, Clogged.of(MeanInterval.of(List.of(0.0)), 2, 0, 3));
         // an interval across one window, or a round without both ends, or one round: no verdict
-        assertEquals(Seed004Rounds.Clogged.CANNOT_TELL, Seed004Rounds.Clogged.of(MeanInterval.of(List.of(0.0, 3.0)),
-                0, 2));
-        assertEquals(Seed004Rounds.Clogged.CANNOT_TELL, Seed004Rounds.Clogged.of(MeanInterval.of(List.of(0.0, 0.0)),
-                1, 3));
-        assertEquals(Seed004Rounds.Clogged.CANNOT_TELL, Seed004Rounds.Clogged.of(MeanInterval.of(List.of(0.0)), 0,
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(MeanInterval.of(List.of(0.0, 3.0)),
+                0, 0, 2));
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(MeanInterval.of(List.of(0.0, 0.0)),
+                1, 0, 3));
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(MeanInterval.of(List.of(0.0)), 0, 0,
                 1));
-        assertEquals(Seed004Rounds.Clogged.CANNOT_TELL, Seed004Rounds.Clogged.of(null, 0, 0));
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(null, 0, 0, 0));
+        // not back in every round, but the pool queued in bursts before the injection in two of three
+        assertEquals(Clogged.QUEUED_BEFORE, Clogged.of(null, 3, 2, 3));
     }
 
     private static Seed004Settings settings(int rounds) {
         return new Seed004Settings(PROFILES, 750, 3000, 0.25, 2, List.of(), 10, 30, 5, 50, 30, "per-request",
-                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false);
+                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of());
     }
 }

@@ -1,0 +1,39 @@
+package io.poolbench.suite.seed004;
+
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * What seed 004 does to the writer during each measured period, and the recording that explains it (a picocli
+ * mixin of {@code seed004}): a planned failover in the middle ({@code --failover}), or network stalls of given
+ * lengths ({@code --stall}), one or the other; the webapp's JFR recording ({@code --jfr}) is on by default with
+ * either.
+ */
+final class FaultOptions {
+    @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
+    boolean failover;
+
+    @Option(names = "--stall", split = ",", paramLabel = "S", description = "Stall the writer's network for S seconds,"
+            + " once per value, spread evenly over each measured period (e.g. --stall 12,4): nothing passes either way"
+            + " and what was sent is delivered when the stall ends, as after a short outage; connections stay open."
+            + " The other explanation of the article's 20-second maxima (issue 21). Not with --failover.")
+    List<Integer> stallSeconds = new ArrayList<>();
+
+    @Option(names = "--jfr", negatable = true, description = "Record each run's webapp with Java Flight Recorder"
+            + " (webapp.jfr in the run's directory; default: on with --failover or --stall): the report then gives"
+            + " where request threads waited, before the failover and from it on: parked or blocked inside the"
+            + " pool's getConnection(), reading the database's answers in it, in the request's work, on the pool's"
+            + " own threads.")
+    Boolean jfr;
+
+    /** @return true when something is done to the writer during the measured period */
+    boolean injects() {
+        return failover || !stallSeconds.isEmpty();
+    }
+
+    /** @return whether to record the webapp: as given, else with a failover or a stall */
+    boolean recording() {
+        return jfr == null ? injects() : jfr;
+    }
+}

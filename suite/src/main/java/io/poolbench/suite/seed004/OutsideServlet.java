@@ -1,0 +1,192 @@
+package io.poolbench.suite.seed004;
+
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.ScreenLog;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * The time a request spent outside the servlet: JMeter's elapsed time (from just before sending the request to the
+ * last byte of the answer) minus the servlet's own time in the webapp's record ({@code screens.csv}). What is left
+ * is Tomcat's queue (a request waits for a free worker thread once all of {@code maxThreads} are busy, and in the
+ * accept queue before that), the HTTP exchange on loopback and JMeter's own overhead. Near a knee a request can wait
+ * there before it reaches the pool at all, and the pool's borrow wait then understates the queue (issue 21 asks for
+ * it beside the borrow wait).
+ *
+ * <p>Each JMeter sample is matched with the webapp's record of the same request: the same user (the {@code user=}
+ * parameter of the sample's URL, the record's {@code user}), the same screen, the servlet starting within the
+ * sample (1 ms of clock granularity allowed), in order: a user's JMeter thread sends one request at a time. A sample
+ * without an HTTP answer ({@code Non HTTP response code}) has no record and is left out; what stays unmatched on
+ * either side is counted. Both processes read the same clock only with local JMeter engines; with
+ * {@code --remote-engines} nothing is matched.
+ */
+final class OutsideServlet {
+    /** Up to this many runs the section has a row per screen; above (a saturation map), the short screen's only. */
+    static final int EVERY_SCREEN_UP_TO_RUNS = 6;
+    /** Clock granularity allowed between JMeter's time stamp and the servlet's start, ms. */
+    static final long SLACK_MS = 1;
+
+    private OutsideServlet() {
+    }
+
+    /**
+     * One JMeter sample.
+     *
+     * @param startEpochMs JMeter's time stamp, ms since the epoch
+     * @param elapsedMs JMeter's elapsed time, ms
+     * @param screen the sampler's label
+     * @param user the {@code user=} parameter of its URL, -1 when it has none
+     * @param answered false for a sample without an HTTP answer
+     */
+    record Sample(long startEpochMs, long elapsedMs, String screen, long user, boolean answered) {
+    }
+
+    /**
+     * One screen's time outside the servlet in one run (measured period).
+     *
+     * @param screen short, medium or long
+     * @param matched samples matched with the webapp's record
+     * @param unmatchedSamples answered samples of the measured period without a record
+     * @param p50Ms median time outside the servlet, ms
+     * @param p99Ms 99th percentile, ms
+     * @param maxMs maximum, ms
+     */
+    record ScreenOutside(String screen, long matched, long unmatchedSamples, double p50Ms, double p99Ms,
+            double maxMs) {
+    }
+
+    /**
+     * Reads JMeter's samples with the columns this needs.
+     *
+     * @param csv JMeter's results file (CSV with a header, the {@code URL} column saved)
+     * @return the samples in file order; empty when the file has no URL column
+     * @throws IOException when the file cannot be read
+     */
+    static List<Sample> read(Path csv) throws IOException {
+        List<Sample> out = new ArrayList<>();
+        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                if (!rec.isConsistent() || !rec.isMapped("URL")) {
+                    continue; // a line cut short by an interrupted run, or a file without URLs
+                }
+                out.add(new Sample(Long.parseLong(rec.get("timeStamp")), Long.parseLong(rec.get("elapsed")),
+                        rec.get("label"), user(rec.get("URL")), !rec.get("responseCode").startsWith("Non HTTP")));
+            }
+        }
+        return out;
+    }
+
+    /** @return the {@code user=} parameter of a URL, -1 when absent or not a number */
+    static long user(String url) {
+        int i = url.indexOf("user=");
+        if (i < 0) {
+            return -1;
+        }
+        int end = url.indexOf('&', i);
+        try {
+            return Long.parseLong(url.substring(i + 5, end < 0 ? url.length() : end));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Matches samples and records and summarises the time outside the servlet per screen (a pure function).
+     *
+     * @param samples JMeter's samples
+     * @param log the webapp's record of every request
+     * @param fromEpochMs start of the measured period (by JMeter's time stamp)
+     * @param toEpochMs its end (exclusive)
+     * @return per screen that had an answered sample in the period, in the order of {@link Seed004Report#SCREENS};
+     *     times below 0 (JMeter's whole milliseconds against the servlet's microseconds) count as 0
+     */
+    static List<ScreenOutside> of(List<Sample> samples, List<ScreenLog.Entry> log, long fromEpochMs, long toEpochMs) {
+        Map<Long, List<Sample>> byUser = new LinkedHashMap<>();
+        samples.stream().filter(s -> s.answered() && s.user() >= 0)
+                .forEach(s -> byUser.computeIfAbsent(s.user(), k -> new ArrayList<>()).add(s));
+        Map<Long, List<ScreenLog.Entry>> records = new LinkedHashMap<>();
+        log.forEach(e -> records.computeIfAbsent(e.user(), k -> new ArrayList<>()).add(e));
+        Map<String, List<Double>> outside = new LinkedHashMap<>();
+        Map<String, long[]> unmatched = new LinkedHashMap<>();
+        byUser.forEach((user, mine) -> {
+            mine.sort(Comparator.comparingLong(Sample::startEpochMs));
+            List<ScreenLog.Entry> theirs = new ArrayList<>(records.getOrDefault(user, List.of()));
+            theirs.sort(Comparator.comparingLong(ScreenLog.Entry::startEpochMs));
+            int j = 0;
+            for (Sample s : mine) {
+                while (j < theirs.size() && theirs.get(j).startEpochMs() < s.startEpochMs() - SLACK_MS) {
+                    j++; // a record before this sample: its sample is outside the file (warm-up cut, or none)
+                }
+                boolean counted = s.startEpochMs() >= fromEpochMs && s.startEpochMs() < toEpochMs;
+                ScreenLog.Entry e = j < theirs.size() ? theirs.get(j) : null;
+                if (e != null && e.startEpochMs() <= s.startEpochMs() + s.elapsedMs() + SLACK_MS
+                        && e.screen().equals(s.screen())) {
+                    j++;
+                    if (counted) {
+                        outside.computeIfAbsent(s.screen(), k -> new ArrayList<>())
+                                .add(Math.max(0, s.elapsedMs() - e.elapsedUs() / 1000.0));
+                    }
+                } else if (counted) {
+                    unmatched.computeIfAbsent(s.screen(), k -> new long[1])[0]++;
+                }
+            }
+        });
+        List<ScreenOutside> out = new ArrayList<>();
+        for (String screen : Seed004Report.SCREENS) {
+            List<Double> t = outside.getOrDefault(screen, List.of());
+            long missed = unmatched.containsKey(screen) ? unmatched.get(screen)[0] : 0;
+            if (t.isEmpty() && missed == 0) {
+                continue;
+            }
+            out.add(new ScreenOutside(screen, t.size(), missed, t.isEmpty() ? Double.NaN : Figures.median(t),
+                    t.isEmpty() ? Double.NaN : Figures.nearestRank(t, 0.99),
+                    t.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
+        }
+        return out;
+    }
+
+    /**
+     * The report's section: one row per run and screen.
+     *
+     * @param runs each run's files
+     * @return the Markdown; empty when no run matched a request
+     */
+    static String section(List<Seed004Figures.RunFiles> runs) {
+        boolean every = runs.size() <= EVERY_SCREEN_UP_TO_RUNS;
+        StringBuilder rows = new StringBuilder();
+        for (Seed004Figures.RunFiles r : runs) {
+            for (ScreenOutside s : r.outside()) {
+                if (!every && !s.screen().equals("short")) {
+                    continue;
+                }
+                rows.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %s | %s | %s |%n", r.id(), s.screen(),
+                        s.matched(), s.unmatchedSamples(), ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs())));
+            }
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        return "## Time outside the servlet (measured period)\n\nJMeter's response time minus the servlet's own time"
+                + " (the webapp's record), per request, matched by user, screen and start: Tomcat's queue for a"
+                + " worker thread and its accept queue, the HTTP exchange on loopback and JMeter's overhead. A"
+                + " request that waits here has not reached the pool yet, so its borrow wait does not show it."
+                + " Unmatched: answered samples without a record of the webapp's." + (every ? "" : " The short"
+                + " screen only, over " + EVERY_SCREEN_UP_TO_RUNS + " runs.") + "\n\n| run | screen | matched |"
+                + " unmatched | p50 ms | p99 ms | max ms |\n|---|---|---:|---:|---:|---:|---:|\n" + rows + "\n";
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.1f", v);
+    }
+}

@@ -1,0 +1,53 @@
+package io.poolbench.suite.seed004;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.toxiproxy.RequiresDocker;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tiny seed004 with a stall of the writer's network (Docker): one profile, 8 s measured, a 2-s stall in the
+ * middle. Checks the mechanics, never a timing: the stall began and ended (its events), requests met it and none was
+ * lost (the servlet's record against JMeter's), the report's stall section has its row, and the run is ok: the
+ * stall's requests do not count against the error budget.
+ */
+@ExtendWith(RequiresDocker.class)
+class Seed004StallIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aStallIsInjectedEndedAndReported() throws Exception {
+        Path out = tmp.resolve("run");
+        Process p = Seed004Process.start(tmp, "--out", out.toString(), "--profiles", "seed004-hikari-verbatim",
+                "--duration", "8", "--warmup", "2", "--rampup", "1", "--stall", "2", "--rows", "2000",
+                "--long-screen-max-ms", "2000");
+        String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), console);
+        assertEquals("ok", Manifest.read(out).status());
+        Path run = out.resolve("seed004/seed004-hikari-verbatim");
+        Seed004Data.Outcome o = new ObjectMapper().readValue(run.resolve("outcome.json").toFile(),
+                Seed004Data.Outcome.class);
+        List<Seed004Stalls.Stall> stalls = Seed004Stalls.of(o);
+        assertEquals(1, stalls.size(), o.events().toString());
+        // began in the middle of the measured period (2 s warm-up + 8 s ÷ 2), then ended, both within it
+        assertTrue(o.events().get("stall-1") >= 6_000 && o.events().containsKey("stall-1-end"), o.events().toString());
+        assertTrue(o.events().get("stall-1-end") > o.events().get("stall-1")
+                && o.t0EpochMs() + o.events().get("stall-1-end") < o.measureToEpochMs(), o.events().toString());
+        Seed004IT.accountedFor(run, false);
+        String md = Files.readString(out.resolve("seed004/summary.md"));
+        assertTrue(md.lines().anyMatch(l -> l.matches("\\| seed004-hikari-verbatim \\| 1 \\| \\d+\\.\\d \\| [1-9][0-9,]*"
+                + " \\| .*")), "the stall's row, with the requests it met:\n" + md);
+    }
+}

@@ -1,0 +1,60 @@
+package io.poolbench.suite.seed004;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.TestbedException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004's stalls: when they happen, which requests they meet, and the settings that allow them. */
+class Seed004StallsTest {
+    private static ScreenLog.Entry request(long start, long elapsedMs, int status, String error, long borrowMs) {
+        return new ScreenLog.Entry(start, "short", 1, status, error, 1, borrowMs * 1000, borrowMs * 1000,
+                elapsedMs * 1000, "");
+    }
+
+    @Test
+    void aStallMeetsTheRequestsInFlightAtItsStartOrStartedBeforeItsEnd() throws Exception {
+        Seed004Data.Outcome o = new ObjectMapper().readValue("{\"t0EpochMs\":1000,\"measureFromEpochMs\":3000,"
+                + "\"measureToEpochMs\":40000,\"borrowTimeoutMs\":10000,\"events\":{\"stall-1\":9000,"
+                + "\"stall-1-end\":21000,\"stall-2\":29000}}", Seed004Data.Outcome.class);
+        List<Seed004Stalls.Stall> stalls = Seed004Stalls.of(o);
+        assertEquals(List.of(new Seed004Stalls.Stall(1, 10_000, 22_000), new Seed004Stalls.Stall(2, 30_000, 40_000)),
+                stalls, "the second has no end event: it lasts to the end of the measured period");
+        // each from its start to 5 s after its end
+        assertEquals(List.of(17_000L, 15_000L), Seed004Stalls.windows(o).stream().map(w -> w[1] - w[0]).toList());
+        List<Seed004Stalls.Effect> e = Seed004Stalls.effects(o, List.of(
+                request(5_000, 100, 200, "", 1), // ended before the first stall
+                request(9_990, 12_100, 200, "", 0), // in flight at its start, answered after it
+                request(15_000, 10_200, 503, "pool-timeout", 10_200), // waited past the pool's timeout
+                request(22_000, 50, 200, "", 0))); // started after its end
+        assertEquals(2, e.get(0).met());
+        assertEquals(Map.of("pool-timeout", 1L), e.get(0).errors());
+        assertEquals(12_100, e.get(0).longestMs(), 1e-9);
+        assertEquals(1, e.get(0).longBorrows());
+        assertEquals(0, e.get(1).met());
+        String md = Seed004Stalls.section(List.of(new Seed004Figures.RunFiles(new Seed004Figures.RunStats("dbcp",
+                "DBCP", List.of(), 0, 0, 0, Map.of()), o, List.of(request(9_990, 12_100, 200, "", 0)), null,
+                List.of())));
+        assertTrue(md.contains("| dbcp | 1 | 12.0 | 1 | none | 12,100 | 0 | 0 |"), md);
+    }
+
+    @Test
+    void aStallIsCheckedBeforeAnythingStarts() {
+        assertThrows(TestbedException.class, () -> settings(true, List.of(5)), "not with --failover");
+        assertThrows(TestbedException.class, () -> settings(false, List.of(0)), "at least 1 s");
+        // two stalls in 30 s start at 10 and 20 s: a 15-s second one would end after the measured period
+        assertThrows(TestbedException.class, () -> settings(false, List.of(5, 15)));
+        assertEquals(List.of(15_000L, 25_000L), settings(false, List.of(5, 10)).stallOffsetsMs());
+    }
+
+    private static Seed004Settings settings(boolean failover, List<Integer> stalls) {
+        return new Seed004Settings(List.of(), 750, 3000, 0.25, 2, List.of(), 5, 30, 5, 50, 30, "per-request", 9_000, 1,
+                1, failover, 1000, null, null, 1, 1, false, List.of(), false, stalls);
+    }
+}
