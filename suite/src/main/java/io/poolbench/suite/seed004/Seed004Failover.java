@@ -1,6 +1,5 @@
 package io.poolbench.suite.seed004;
 
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.toxiproxy.ConnectionCounts;
@@ -11,11 +10,9 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 
@@ -130,28 +127,14 @@ final class Seed004Failover {
         long took = o.events().getOrDefault("old-writer-rebooted", 0L) - o.events().get("injection");
         long firstWriteEnd = firstWriteEnd(o, log);
         Long firstWrite = firstWriteEnd == Long.MAX_VALUE ? null : firstWriteEnd - inj;
-        Map<String, Long> errors = new TreeMap<>();
-        long blocked = 0;
-        long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
-        long limitMs = timeoutMs > 0 ? timeoutMs : 10_000;
-        for (ScreenLog.Entry e : log) {
-            // every request still running at the injection or started after it: in flight, it meets the failover
-            long end = e.startEpochMs() + e.elapsedUs() / 1000;
-            if (end < inj) {
-                continue;
-            }
-            if (e.status() != 200) {
-                errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);
-            }
-            if (e.borrowMaxUs() / 1000 > limitMs) {
-                blocked++;
-            }
-        }
+        // every request still running at the injection or started after it: in flight, it meets the failover
+        long limitMs = RequestsMet.limitMs(o);
+        RequestsMet met = RequestsMet.of(log, inj, Long.MAX_VALUE, limitMs);
         ConnectionCounts.Storm storm = o.connectionCounts() == null ? null : ConnectionCounts.storm(
                 o.connectionCounts(), Instance.B, inj, Math.min(inj + STORM_MS, o.measureToEpochMs()));
         return new Counts(took, firstWrite, BorrowRecovery.backMs(log, o.measureFromEpochMs(), inj, o.measureToEpochMs()),
                 BorrowRecovery.queuedBefore(log, o.measureFromEpochMs(), inj),
-                storm, errors, blocked, limitMs);
+                storm, met.errors(), met.longBorrows(), limitMs);
     }
 
     /** How long after the injection the connections opened to the new writer are counted, ms. */

@@ -4,8 +4,6 @@ import io.poolbench.testbed.ScreenLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Seed 004's stalls ({@code --stall}), as the report shows them: the article's DBCP maxima, 21.6–24.6 s, sit near two
@@ -33,14 +31,9 @@ final class Seed004Stalls {
      * What one stall did to the requests it met.
      *
      * @param stall the stall
-     * @param met requests in flight at its start or started before its end
-     * @param errors of those, the failed ones by class
-     * @param longestMs the longest of them in the servlet, ms
-     * @param longestBorrowMs the longest single {@code getConnection()} among them, ms
-     * @param longBorrows borrows longer than the pool's timeout (10,000 ms, the article's maxWait, when it has none)
+     * @param met the requests it met: in flight at its start or started before its end
      */
-    record Effect(Stall stall, long met, Map<String, Long> errors, double longestMs, double longestBorrowMs,
-            long longBorrows) {
+    record Effect(Stall stall, RequestsMet met) {
     }
 
     /**
@@ -81,32 +74,9 @@ final class Seed004Stalls {
      * @return per stall, what it did
      */
     static List<Effect> effects(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
-        long limitMs = o.borrowTimeoutMs() == null || o.borrowTimeoutMs() <= 0 ? 10_000 : o.borrowTimeoutMs();
-        List<Effect> out = new ArrayList<>();
-        for (Stall s : of(o)) {
-            long met = 0;
-            long longBorrows = 0;
-            double longest = 0;
-            double longestBorrow = 0;
-            Map<String, Long> errors = new TreeMap<>();
-            for (ScreenLog.Entry e : log) {
-                long end = e.startEpochMs() + e.elapsedUs() / 1000;
-                if (end < s.startEpochMs() || e.startEpochMs() >= s.endEpochMs()) {
-                    continue;
-                }
-                met++;
-                longest = Math.max(longest, e.elapsedUs() / 1000.0);
-                longestBorrow = Math.max(longestBorrow, e.borrowMaxUs() / 1000.0);
-                if (e.borrowMaxUs() / 1000 > limitMs) {
-                    longBorrows++;
-                }
-                if (e.status() != 200) {
-                    errors.merge(e.error().isEmpty() ? "http " + e.status() : e.error(), 1L, Long::sum);
-                }
-            }
-            out.add(new Effect(s, met, errors, longest, longestBorrow, longBorrows));
-        }
-        return out;
+        long limitMs = RequestsMet.limitMs(o);
+        return of(o).stream().map(s -> new Effect(s, RequestsMet.of(log, s.startEpochMs(), s.endEpochMs(), limitMs)))
+                .toList();
     }
 
     /**
@@ -120,9 +90,9 @@ final class Seed004Stalls {
         for (Seed004Figures.RunFiles r : runs) {
             for (Effect e : effects(r.outcome(), r.screens())) {
                 rows.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %,d | %s | %,.0f | %,.0f | %,d |%n", r.id(),
-                        e.stall().n(), (e.stall().endEpochMs() - e.stall().startEpochMs()) / 1000.0, e.met(),
-                        e.errors().isEmpty() ? "none" : e.errors().toString(), e.longestMs(), e.longestBorrowMs(),
-                        e.longBorrows()));
+                        e.stall().n(), (e.stall().endEpochMs() - e.stall().startEpochMs()) / 1000.0, e.met().met(),
+                        e.met().errors().isEmpty() ? "none" : e.met().errors().toString(), e.met().longestMs(),
+                        e.met().longestBorrowMs(), e.met().longBorrows()));
             }
         }
         if (rows.isEmpty()) {

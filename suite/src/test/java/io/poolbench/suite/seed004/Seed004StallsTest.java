@@ -33,11 +33,11 @@ class Seed004StallsTest {
                 request(9_990, 12_100, 200, "", 0), // in flight at its start, answered after it
                 request(15_000, 10_200, 503, "pool-timeout", 10_200), // waited past the pool's timeout
                 request(22_000, 50, 200, "", 0))); // started after its end
-        assertEquals(2, e.get(0).met());
-        assertEquals(Map.of("pool-timeout", 1L), e.get(0).errors());
-        assertEquals(12_100, e.get(0).longestMs(), 1e-9);
-        assertEquals(1, e.get(0).longBorrows());
-        assertEquals(0, e.get(1).met());
+        assertEquals(2, e.get(0).met().met());
+        assertEquals(Map.of("pool-timeout", 1L), e.get(0).met().errors());
+        assertEquals(12_100, e.get(0).met().longestMs(), 1e-9);
+        assertEquals(1, e.get(0).met().longBorrows());
+        assertEquals(0, e.get(1).met().met());
         String md = Seed004Stalls.section(List.of(new Seed004Figures.RunFiles(new Seed004Figures.RunStats("dbcp",
                 "DBCP", List.of(), 0, 0, 0, Map.of()), o, List.of(request(9_990, 12_100, 200, "", 0)), null,
                 List.of())));
