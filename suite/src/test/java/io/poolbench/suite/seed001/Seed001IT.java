@@ -27,7 +27,7 @@ class Seed001IT {
     void tinySweepWritesEveryStackAndLeavesNoProcess() throws Exception {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("sweep", "concurrency", "--root", "..", "--out", out.toString(),
-                "--profiles", "hikari,r2dbc", "--users", "4", "--step-seconds", "2", "--warmup-seconds", "1",
+                "--profiles", "hikari,r2dbc", "--users", "4", "--step-seconds", "1", "--warmup-seconds", "1",
                 "--rows", "5000", "--rounds", "2"));
         String md = Files.readString(out.resolve("concurrency/summary.md"));
         for (String stack : new String[] {"HikariCP (JDBC)", "R2DBC r2dbc (blocking)", "R2DBC r2dbc (async servlet)"}) {
