@@ -1,17 +1,12 @@
 package io.poolbench.suite.process;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Per-label statistics of a JMeter CSV results file (JTL), in the shape of seed 004's table: requests, errors,
@@ -97,15 +92,10 @@ public final class JtlSummary {
      * @throws IOException see {@link #read(Path)}
      */
     public static Map<String, LabelStats> readAfterWarmup(Path csv, long warmupMs) throws IOException {
-        long first = Long.MAX_VALUE;
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                if (rec.isConsistent()) {
-                    first = Math.min(first, Long.parseLong(rec.get("timeStamp")));
-                }
-            }
-        }
-        return first == Long.MAX_VALUE ? read(csv) : read(csv, first + warmupMs, Long.MAX_VALUE);
+        List<JtlSample> samples = JtlSample.read(csv);
+        long first = samples.stream().mapToLong(JtlSample::startEpochMs).min().orElse(Long.MIN_VALUE);
+        return first == Long.MIN_VALUE ? of(samples, Long.MIN_VALUE, Long.MAX_VALUE)
+                : of(samples, first + warmupMs, Long.MAX_VALUE);
     }
 
     /**
@@ -139,31 +129,35 @@ public final class JtlSummary {
         return read(csv, fromEpochMs, toEpochMs, true);
     }
 
+    /**
+     * Statistics of the samples that started within a window (a pure function).
+     *
+     * @param samples JMeter's samples ({@link JtlSample#read})
+     * @param fromEpochMs first start time counted, ms since the epoch (inclusive)
+     * @param toEpochMs end of the window (exclusive)
+     * @return label → stats in first-seen order, plus {@code all} at the end
+     */
+    public static Map<String, LabelStats> of(List<JtlSample> samples, long fromEpochMs, long toEpochMs) {
+        return of(samples, fromEpochMs, toEpochMs, false);
+    }
+
     private static Map<String, LabelStats> read(Path csv, long fromEpochMs, long toEpochMs, boolean byEnd)
             throws IOException {
+        return of(JtlSample.read(csv), fromEpochMs, toEpochMs, byEnd);
+    }
+
+    private static Map<String, LabelStats> of(List<JtlSample> samples, long fromEpochMs, long toEpochMs,
+            boolean byEnd) {
         Map<String, Acc> by = new LinkedHashMap<>();
         Acc all = new Acc();
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            Iterable<CSVRecord> records = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
-                    .parse(r);
-            for (CSVRecord rec : records) {
-                if (!rec.isConsistent()) {
-                    continue; // a line cut short by an interrupted run
-                }
-                long start = Long.parseLong(rec.get("timeStamp"));
-                long elapsed = Long.parseLong(rec.get("elapsed"));
-                long t = byEnd ? start + elapsed : start;
-                if (t < fromEpochMs || t >= toEpochMs) {
-                    continue;
-                }
-                boolean ok = Boolean.parseBoolean(rec.get("success"));
-                String code = rec.isMapped("responseCode") ? rec.get("responseCode") : "?";
-                by.computeIfAbsent(rec.get("label"), k -> new Acc()).add(start, elapsed, ok, code);
-                all.add(start, elapsed, ok, code);
+        for (JtlSample x : samples) {
+            long t = byEnd ? x.endEpochMs() : x.startEpochMs();
+            if (t < fromEpochMs || t >= toEpochMs) {
+                continue;
             }
-        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-            // NumberFormatException is an IllegalArgumentException: a damaged timeStamp or elapsed value
-            throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
+            by.computeIfAbsent(x.label(), k -> new Acc()).add(x.startEpochMs(), x.elapsedMs(), x.success(),
+                    x.responseCode());
+            all.add(x.startEpochMs(), x.elapsedMs(), x.success(), x.responseCode());
         }
         Map<String, LabelStats> out = new LinkedHashMap<>();
         double window = byEnd ? (toEpochMs - fromEpochMs) / 1000.0 : 0;

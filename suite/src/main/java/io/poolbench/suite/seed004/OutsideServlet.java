@@ -1,20 +1,14 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.ScreenLog;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The time a request spent outside the servlet: JMeter's elapsed time (from just before sending the request to the
@@ -41,18 +35,6 @@ final class OutsideServlet {
     }
 
     /**
-     * One JMeter sample.
-     *
-     * @param startEpochMs JMeter's time stamp, ms since the epoch
-     * @param elapsedMs JMeter's elapsed time, ms
-     * @param screen the sampler's label
-     * @param user the {@code user=} parameter of its URL, -1 when it has none
-     * @param answered false for a sample without an HTTP answer
-     */
-    record Sample(long startEpochMs, long elapsedMs, String screen, long user, boolean answered) {
-    }
-
-    /**
      * One screen's time outside the servlet in one run (measured period).
      *
      * @param screen short, medium or long
@@ -64,27 +46,6 @@ final class OutsideServlet {
      */
     record ScreenOutside(String screen, long matched, long unmatchedSamples, double p50Ms, double p99Ms,
             double maxMs) {
-    }
-
-    /**
-     * Reads JMeter's samples with the columns this needs.
-     *
-     * @param csv JMeter's results file (CSV with a header, the {@code URL} column saved)
-     * @return the samples in file order; empty when the file has no URL column
-     * @throws IOException when the file cannot be read
-     */
-    static List<Sample> read(Path csv) throws IOException {
-        List<Sample> out = new ArrayList<>();
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                if (!rec.isConsistent() || !rec.isMapped("URL")) {
-                    continue; // a line cut short by an interrupted run, or a file without URLs
-                }
-                out.add(new Sample(Long.parseLong(rec.get("timeStamp")), Long.parseLong(rec.get("elapsed")),
-                        rec.get("label"), user(rec.get("URL")), !rec.get("responseCode").startsWith("Non HTTP")));
-            }
-        }
-        return out;
     }
 
     /** @return the {@code user=} parameter of a URL, -1 when absent or not a number */
@@ -111,34 +72,37 @@ final class OutsideServlet {
      * @return per screen that had an answered sample in the period, in the order of {@link Seed004Report#SCREENS};
      *     times below 0 (JMeter's whole milliseconds against the servlet's microseconds) count as 0
      */
-    static List<ScreenOutside> of(List<Sample> samples, List<ScreenLog.Entry> log, long fromEpochMs, long toEpochMs) {
-        Map<Long, List<Sample>> byUser = new LinkedHashMap<>();
-        samples.stream().filter(s -> s.answered() && s.user() >= 0)
-                .forEach(s -> byUser.computeIfAbsent(s.user(), k -> new ArrayList<>()).add(s));
+    static List<ScreenOutside> of(List<JtlSample> samples, List<ScreenLog.Entry> log, long fromEpochMs,
+            long toEpochMs) {
+        Map<Long, List<JtlSample>> byUser = new LinkedHashMap<>();
+        samples.stream().filter(JtlSample::answered)
+                .forEach(s -> byUser.computeIfAbsent(user(s.url()), k -> new ArrayList<>()).add(s));
+        byUser.remove(-1L); // a file without URLs, or a URL without a user
+
         Map<Long, List<ScreenLog.Entry>> records = new LinkedHashMap<>();
         log.forEach(e -> records.computeIfAbsent(e.user(), k -> new ArrayList<>()).add(e));
         Map<String, List<Double>> outside = new LinkedHashMap<>();
         Map<String, long[]> unmatched = new LinkedHashMap<>();
         byUser.forEach((user, mine) -> {
-            mine.sort(Comparator.comparingLong(Sample::startEpochMs));
+            mine.sort(Comparator.comparingLong(JtlSample::startEpochMs));
             List<ScreenLog.Entry> theirs = new ArrayList<>(records.getOrDefault(user, List.of()));
             theirs.sort(Comparator.comparingLong(ScreenLog.Entry::startEpochMs));
             int j = 0;
-            for (Sample s : mine) {
+            for (JtlSample s : mine) {
                 while (j < theirs.size() && theirs.get(j).startEpochMs() < s.startEpochMs() - SLACK_MS) {
                     j++; // a record before this sample: its sample is outside the file (warm-up cut, or none)
                 }
                 boolean counted = s.startEpochMs() >= fromEpochMs && s.startEpochMs() < toEpochMs;
                 ScreenLog.Entry e = j < theirs.size() ? theirs.get(j) : null;
                 if (e != null && e.startEpochMs() <= s.startEpochMs() + s.elapsedMs() + SLACK_MS
-                        && e.screen().equals(s.screen())) {
+                        && e.screen().equals(s.label())) {
                     j++;
                     if (counted) {
-                        outside.computeIfAbsent(s.screen(), k -> new ArrayList<>())
+                        outside.computeIfAbsent(s.label(), k -> new ArrayList<>())
                                 .add(Math.max(0, s.elapsedMs() - e.elapsedUs() / 1000.0));
                     }
                 } else if (counted) {
-                    unmatched.computeIfAbsent(s.screen(), k -> new long[1])[0]++;
+                    unmatched.computeIfAbsent(s.label(), k -> new long[1])[0]++;
                 }
             }
         });

@@ -215,11 +215,12 @@ final class ScreensRun {
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
                 : null, counts == null ? null : counts.samples());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
-        Seed004Figures.RunStats st = Seed004Figures.read(dir).stats();
+        Seed004Figures.RunFiles files = Seed004Figures.read(dir);
+        Seed004Figures.RunStats st = files.stats();
         if (st.measuredRequests() == 0) {
             throw new Seed004Experiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
         }
-        Seed004Figures.Budget budget = Seed004Figures.budget(dir);
+        Seed004Figures.Budget budget = Seed004Figures.budget(files);
         if (budget.exceeded(s.maxErrorPercent())) {
             throw new Seed004Experiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
         }

@@ -1,20 +1,16 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.toxiproxy.ConnectionCounts;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Seed 004's failover, as the report shows it: one row per run (time to the new writer, failures, long borrows,
@@ -164,20 +160,13 @@ final class Seed004Failover {
     }
 
     /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
-    static void chart(Path csv, Seed004Data.Outcome outcome, Path png, String title) throws IOException {
+    static void chart(List<JtlSample> samples, Seed004Data.Outcome outcome, Path png, String title)
+            throws IOException {
         long t0 = outcome.t0EpochMs();
         TimelineChart chart = new TimelineChart();
-        try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                if (!rec.isConsistent()) {
-                    continue;
-                }
-                String code = rec.get("responseCode");
-                String outcomeClass = Boolean.parseBoolean(rec.get("success")) ? "ok" : code.startsWith("Non HTTP")
-                        ? "no HTTP answer" : "HTTP " + code;
-                chart.add(outcomeClass, (Long.parseLong(rec.get("timeStamp")) - t0) / 1000.0,
-                        Long.parseLong(rec.get("elapsed")));
-            }
+        for (JtlSample x : samples) {
+            String outcomeClass = x.success() ? "ok" : x.answered() ? "HTTP " + x.responseCode() : "no HTTP answer";
+            chart.add(outcomeClass, (x.startEpochMs() - t0) / 1000.0, x.elapsedMs());
         }
         chart.mark((outcome.measureFromEpochMs() - t0) / 1000.0);
         (outcome.events() == null ? Map.<String, Long>of() : outcome.events()).values()

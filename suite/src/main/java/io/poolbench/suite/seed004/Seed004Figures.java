@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.process.JtlSample;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.ErrorBudget;
 import io.poolbench.testbed.Figures;
@@ -8,8 +9,6 @@ import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * One seed 004 run's figures per screen, from its files: JMeter's samples of the measured period, the webapp's own
@@ -90,9 +87,10 @@ final class Seed004Figures {
      * @param failover what the failover did to the requests ({@link Seed004Failover#counts}), computed once for the
      *     failover table and the rounds; null when the run injected none
      * @param outside per screen, the time its requests spent outside the servlet ({@link OutsideServlet})
+     * @param samples JMeter's samples of the whole run ({@code results.csv}), warm-up included
      */
     record RunFiles(RunStats stats, Seed004Data.Outcome outcome, List<ScreenLog.Entry> screens,
-            Seed004Failover.Counts failover, List<OutsideServlet.ScreenOutside> outside) {
+            Seed004Failover.Counts failover, List<OutsideServlet.ScreenOutside> outside, List<JtlSample> samples) {
         /** @return the run's id */
         String id() {
             return stats.id();
@@ -110,14 +108,14 @@ final class Seed004Figures {
         Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
         long from = o.measureFromEpochMs();
         long to = o.measureToEpochMs();
-        Map<String, JtlSummary.LabelStats> jtl = JtlSummary.read(runDir.resolve("results.csv"), from, to);
+        List<JtlSample> samples = JtlSample.read(runDir.resolve("results.csv"));
+        Map<String, JtlSummary.LabelStats> jtl = JtlSummary.of(samples, from, to);
         List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
                 ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
         ScreenModel model = new ScreenModel(ScreenModel.Borrow.PER_REQUEST,
                 o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs());
         return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log,
-                Seed004Failover.counts(o, log), OutsideServlet.of(OutsideServlet.read(runDir.resolve("results.csv")),
-                log, from, to));
+                Seed004Failover.counts(o, log), OutsideServlet.of(samples, log, from, to), samples);
     }
 
     /**
@@ -197,16 +195,14 @@ final class Seed004Figures {
     }
 
     /**
-     * Reads one run's files and counts its error budget.
+     * Counts a run's error budget.
      *
-     * @param runDir {@code seed004/<run>/}
+     * @param run the run's files
      * @return the budget's counts
-     * @throws IOException when a file cannot be read
      */
-    static Budget budget(Path runDir) throws IOException {
-        Seed004Data.Outcome o = JSON.readValue(runDir.resolve("outcome.json").toFile(), Seed004Data.Outcome.class);
-        long[] failover = Files.isRegularFile(runDir.resolve("screens.csv"))
-                ? Seed004Failover.window(o, ScreenLog.read(runDir.resolve("screens.csv"))) : null;
+    static Budget budget(RunFiles run) {
+        Seed004Data.Outcome o = run.outcome();
+        long[] failover = run.screens().isEmpty() ? null : Seed004Failover.window(o, run.screens());
         List<long[]> windows = new ArrayList<>(Seed004Stalls.windows(o));
         if (failover != null) {
             windows.add(failover);
@@ -215,29 +211,21 @@ final class Seed004Figures {
         long errors = 0;
         long wn = 0;
         long we = 0;
-        try (Reader r = Files.newBufferedReader(runDir.resolve("results.csv"), StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                if (!rec.isConsistent()) {
-                    continue; // a line cut short by an interrupted run
-                }
-                long start = Long.parseLong(rec.get("timeStamp"));
-                if (start < o.measureFromEpochMs() || start >= o.measureToEpochMs()) {
-                    continue;
-                }
-                boolean failed = !Boolean.parseBoolean(rec.get("success"));
-                long end = start + Long.parseLong(rec.get("elapsed"));
-                // the failover's or a stall's: in flight at its start or started before its window ends
-                if (windows.stream().anyMatch(w -> end >= w[0] && start < w[1])) {
-                    wn++;
-                    we += failed ? 1 : 0;
-                } else {
-                    n++;
-                    errors += failed ? 1 : 0;
-                }
+        for (JtlSample x : run.samples()) {
+            long start = x.startEpochMs();
+            if (start < o.measureFromEpochMs() || start >= o.measureToEpochMs()) {
+                continue;
             }
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new IOException(runDir.resolve("results.csv") + " is not a JMeter CSV results file: "
-                    + e.getMessage(), e);
+            boolean failed = !x.success();
+            long end = x.endEpochMs();
+            // the failover's or a stall's: in flight at its start or started before its window ends
+            if (windows.stream().anyMatch(w -> end >= w[0] && start < w[1])) {
+                wn++;
+                we += failed ? 1 : 0;
+            } else {
+                n++;
+                errors += failed ? 1 : 0;
+            }
         }
         return new Budget(n, errors, wn, we);
     }

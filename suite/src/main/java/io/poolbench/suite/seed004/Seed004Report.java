@@ -257,7 +257,7 @@ public final class Seed004Report {
         md.append(Seed004Map.markdown(settings, stats, base));
         for (Seed004Figures.RunFiles r : files) {
             Path dir = base.resolve(r.id());
-            Seed004Failover.chart(dir.resolve("results.csv"), r.outcome(), dir.resolve("timeline"), r.id() + " ("
+            Seed004Failover.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
                     + r.stats().pool() + ")");
             md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
         }

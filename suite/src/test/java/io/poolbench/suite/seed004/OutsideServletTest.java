@@ -2,6 +2,7 @@ package io.poolbench.suite.seed004;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.ScreenLog;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,19 +13,24 @@ class OutsideServletTest {
         return new ScreenLog.Entry(start, screen, user, 200, "", 1, 10, 10, elapsedUs, "");
     }
 
+    private static JtlSample sample(long start, long elapsed, String screen, long user, boolean answered) {
+        return new JtlSample(start, elapsed, screen, answered ? "200" : "Non HTTP response code: x", answered,
+                "http://h/screen?screen=" + screen + "&user=" + user, -1);
+    }
+
     @Test
     void eachSampleMeetsItsOwnRecordAndTheRestIsCounted() {
-        List<OutsideServlet.Sample> samples = List.of(
+        List<JtlSample> samples = List.of(
                 // user 1: 100 ms in JMeter, 60 ms in the servlet that began 30 ms later (Tomcat's queue)
-                new OutsideServlet.Sample(1_000, 100, "short", 1, true),
-                new OutsideServlet.Sample(1_200, 50, "short", 1, true),
+                sample(1_000, 100, "short", 1, true),
+                sample(1_200, 50, "short", 1, true),
                 // no HTTP answer: no record, left out
-                new OutsideServlet.Sample(1_300, 5, "short", 1, false),
+                sample(1_300, 5, "short", 1, false),
                 // user 2: a sample whose record is missing, then one that matches
-                new OutsideServlet.Sample(1_000, 40, "long", 2, true),
-                new OutsideServlet.Sample(1_100, 40, "long", 2, true),
+                sample(1_000, 40, "long", 2, true),
+                sample(1_100, 40, "long", 2, true),
                 // before the measured period: matched, not counted
-                new OutsideServlet.Sample(500, 10, "short", 3, true));
+                sample(500, 10, "short", 3, true));
         List<ScreenLog.Entry> log = List.of(servlet(1_030, "short", 1, 60_000), servlet(1_200, "short", 1, 50_400),
                 servlet(1_100, "long", 2, 38_000), servlet(500, "short", 3, 9_000), servlet(5_000, "short", 3, 1_000));
         List<OutsideServlet.ScreenOutside> out = OutsideServlet.of(samples, log, 900, 2_000);

@@ -44,7 +44,7 @@ class Seed004BudgetTest {
         // 2 failed in the warm-up (not counted), then 2 ok and 3 failed in the measured period
         results(new long[][] {{1_000, 503}, {2_000, 503}, {20_000, 200}, {30_000, 200}, {40_000, 503},
             {50_000, 503}, {60_000, 503}});
-        Seed004Figures.Budget b = Seed004Figures.budget(dir);
+        Seed004Figures.Budget b = Seed004Figures.budget(Seed004Figures.read(dir));
         assertEquals(new Seed004Figures.Budget(5, 3, 0, 0), b);
         assertTrue(b.exceeded(1) && !new Seed004Figures.Budget(200, 2, 0, 0).exceeded(1));
         assertTrue(b.failure(1).startsWith("3 of 5 requests of the measured period failed (60.0 % >"
@@ -62,6 +62,6 @@ class Seed004BudgetTest {
         // 29 s + 2 s: in flight at the injection, so the failover's too
         results(new long[][] {{20_000, 200}, {29_000, 503, 2_000}, {31_000, 503}, {33_000, 503}, {39_000, 503},
             {45_000, 503}, {50_000, 200}});
-        assertEquals(new Seed004Figures.Budget(3, 1, 4, 4), Seed004Figures.budget(dir));
+        assertEquals(new Seed004Figures.Budget(3, 1, 4, 4), Seed004Figures.budget(Seed004Figures.read(dir)));
     }
 }

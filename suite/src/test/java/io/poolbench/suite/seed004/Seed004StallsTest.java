@@ -40,7 +40,7 @@ class Seed004StallsTest {
         assertEquals(0, e.get(1).met().met());
         String md = Seed004Stalls.section(List.of(new Seed004Figures.RunFiles(new Seed004Figures.RunStats("dbcp",
                 "DBCP", List.of(), 0, 0, 0, Map.of()), o, List.of(request(9_990, 12_100, 200, "", 0)), null,
-                List.of())));
+                List.of(), List.of())));
         assertTrue(md.contains("| dbcp | 1 | 12.0 | 1 | none | 12,100 | 0 | 0 |"), md);
     }
 
