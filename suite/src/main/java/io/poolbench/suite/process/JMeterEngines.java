@@ -20,12 +20,18 @@ import java.util.function.Consumer;
  * <p>Local engines are started on loopback, one JVM each, with RMI over plain sockets
  * ({@code server.rmi.ssl.disable=true}: loopback only; on a network use JMeter's RMI keystore, see JMeter's
  * "Remote Testing" guide). Engines on other hosts are used as given ({@code host:port}, started there with
- * {@code jmeter-server -Jserver.rmi.ssl.disable=true -Jengine=N}); poolbench then neither starts nor stops them
- * and cannot measure their CPU.
+ * {@code jmeter-server -Jserver.rmi.ssl.disable=true -Jengine=N -Jsample_variables=intendedStartMs}); poolbench
+ * then neither starts nor stops them and cannot measure their CPU.
+ *
+ * <p>Engines and controller run with {@code sample_variables=intendedStartMs}: an engine sends that variable with each
+ * sample and the controller writes it as a column of the results file ({@link JtlSample#intendedStartEpochMs}).
+ * JMeter needs the property on both sides; an engine started without it leaves the column empty.
  */
 public final class JMeterEngines implements AutoCloseable {
     /** Line a JMeter engine prints once it accepts a controller (JMeter 5.x). */
     static final String READY = "Created remote object";
+    /** The JMeter property that makes every sample carry its intended start (see the class comment). */
+    static final String SAMPLE_VARIABLES = "-Jsample_variables=" + JtlSample.INTENDED_START_COLUMN;
 
     private final Path jmeterJar;
     private final List<String> addresses;
@@ -43,13 +49,15 @@ public final class JMeterEngines implements AutoCloseable {
      * @param n number of engines (1 or more)
      * @param logDir where {@code engine-<i>.log} (JMeter's log) and {@code engine-<i>.out} go
      * @param heapMb heap of each engine, MB
+     * @param properties further JMeter properties of each engine ({@code -J}), e.g. {@code jsr223.init.file}: a
+     *     script JMeter runs when the engine starts, long before a test
      * @return the running engines
      * @throws IOException when a process cannot start
      * @throws TestbedException naming the engine and its log when one does not become ready within 60 s
      * @throws InterruptedException when interrupted
      */
-    public static JMeterEngines startLocal(Path jmeterJar, int n, Path logDir, int heapMb)
-            throws IOException, InterruptedException {
+    public static JMeterEngines startLocal(Path jmeterJar, int n, Path logDir, int heapMb,
+            Map<String, Object> properties) throws IOException, InterruptedException {
         JMeterEngines e = new JMeterEngines(jmeterJar, new ArrayList<>());
         try {
             for (int i = 1; i <= n; i++) {
@@ -57,12 +65,13 @@ public final class JMeterEngines implements AutoCloseable {
                 int objectPort = Children.freePort();
                 CountDownLatch ready = new CountDownLatch(1);
                 Path out = logDir.resolve("engine-" + i + ".out");
-                Process p = Children.start(List.of(Children.java(), "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m",
-                        "-Djava.rmi.server.hostname=127.0.0.1", "-jar", jmeterJar.toString(), "-s",
-                        "-Jserver.rmi.ssl.disable=true", "-Jserver_port=" + port,
-                        "-Jserver.rmi.localport=" + objectPort, "-Jengine=" + i,
-                        "-j", logDir.resolve("engine-" + i + ".log").toString()), Map.of(), out,
-                        readyOn(ready));
+                List<String> cmd = new ArrayList<>(List.of(Children.java(), "-Xms" + heapMb + "m",
+                        "-Xmx" + heapMb + "m", "-Djava.rmi.server.hostname=127.0.0.1", "-jar", jmeterJar.toString(),
+                        "-s", "-Jserver.rmi.ssl.disable=true", "-Jserver_port=" + port,
+                        "-Jserver.rmi.localport=" + objectPort, "-Jengine=" + i, SAMPLE_VARIABLES,
+                        "-j", logDir.resolve("engine-" + i + ".log").toString()));
+                properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+                Process p = Children.start(cmd, Map.of(), out, readyOn(ready));
                 String address = "127.0.0.1:" + port;
                 e.local.put(address, p);
                 e.addresses.add(address);
@@ -142,7 +151,7 @@ public final class JMeterEngines implements AutoCloseable {
     public List<String> controllerCommand(Path plan, Map<String, String> globalProps, Path results, Path log, int heapMb) {
         JMeterCommand cmd = JMeterCommand.of(jmeterJar, plan, results, log, heapMb)
                 .options("-R", String.join(",", addresses)).property("server.rmi.ssl.disable", true)
-                .property("jmeter.save.saveservice.url", true);
+                .property("jmeter.save.saveservice.url", true).options(SAMPLE_VARIABLES);
         globalProps.forEach(cmd::global);
         return cmd.build();
     }

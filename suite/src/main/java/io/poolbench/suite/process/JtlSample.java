@@ -71,12 +71,17 @@ public record JtlSample(long startEpochMs, long elapsedMs, String label, String 
                 out.add(new JtlSample(Long.parseLong(rec.get("timeStamp")), Long.parseLong(rec.get("elapsed")),
                         rec.get("label"), rec.isMapped("responseCode") ? rec.get("responseCode") : "?",
                         Boolean.parseBoolean(rec.get("success")), rec.isMapped("URL") ? rec.get("URL") : "",
-                        intended.isBlank() ? -1 : Long.parseLong(intended.trim())));
+                        intendedStart(intended)));
             }
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             // NumberFormatException is an IllegalArgumentException: a damaged timeStamp or elapsed value
             throw new IOException(csv + " is not a JMeter CSV results file with a header: " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /** @return the intended start of a sample variable's text; -1 when empty or {@code null} (an engine without it) */
+    private static long intendedStart(String text) {
+        return text.isBlank() || text.equals("null") ? -1 : Long.parseLong(text.trim());
     }
 }

@@ -5,6 +5,7 @@ import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.process.JMeterEngines;
+import io.poolbench.suite.process.JtlSample;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.suite.process.WebappRecording;
@@ -219,6 +220,12 @@ final class ScreensRun {
         Seed004Figures.RunStats st = files.stats();
         if (st.measuredRequests() == 0) {
             throw new Seed004Experiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
+        }
+        long firstStart = files.samples().stream().mapToLong(JtlSample::startEpochMs).min().orElse(Long.MAX_VALUE);
+        if (firstStart > outcome.measureFromEpochMs()) {
+            throw new Seed004Experiment.PhaseFailure(String.format(Locale.ROOT, "the load began %.1f s after the run"
+                    + " started, after the warm-up of %d s: the measured period would begin without load; give a"
+                    + " longer --warmup", (firstStart - t0) / 1000.0, s.warmupSeconds()));
         }
         Seed004Figures.Budget budget = Seed004Figures.budget(files);
         if (budget.exceeded(s.maxErrorPercent())) {

@@ -248,6 +248,7 @@ public final class Seed004Report {
         md.append('\n');
 
         md.append(OutsideServlet.section(files));
+        md.append(IntendedStart.section(files));
         md.append(Seed004Failover.section(settings, files));
         md.append(Seed004Stalls.section(files));
         md.append(Seed004Connections.section(files, base));

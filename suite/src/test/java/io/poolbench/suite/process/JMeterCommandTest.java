@@ -36,5 +36,6 @@ class JMeterCommandTest {
         assertTrue(cmd.contains("-Gthreads=94") && cmd.contains("-Ghost=127.0.0.1"), cmd.toString());
         assertTrue(cmd.contains("-Jserver.rmi.ssl.disable=true") && cmd.contains("-Jjmeter.save.saveservice.url=true"),
                 "the URL column tells each sample's engine: " + cmd);
+        assertTrue(cmd.contains("-Jsample_variables=intendedStartMs"), "each sample's intended start: " + cmd);
     }
 }

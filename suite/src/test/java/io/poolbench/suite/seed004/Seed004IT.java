@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.process.JtlSample;
 import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.run.Manifest;
@@ -90,6 +91,10 @@ class Seed004IT {
                 assertTrue(median <= p90 && p90 <= p99 && p99 <= max, id + " " + screen + ": " + st);
             }
             assertTrue(Files.isRegularFile(out.resolve("seed004/" + id + "/timeline.png")), id);
+            // every sample carries its place in the plan's schedule, and its latency from there includes JMeter's
+            List<JtlSample> samples = JtlSample.read(out.resolve("seed004/" + id + "/results.csv"));
+            assertTrue(!samples.isEmpty() && samples.stream().allMatch(x -> x.intendedStartEpochMs() > 0
+                    && x.fromIntendedStartMs() >= x.elapsedMs()), id + ": samples without an intended start");
             accountedFor(out.resolve("seed004/" + id), true);
             // --failover records the webapp with JFR: the environment (the password's way in) is not recorded, and
             // the screens' statements are found as socket reads in the requests' work
@@ -101,6 +106,7 @@ class Seed004IT {
                     .of(WebappRecording.Kind.SOCKET_READ, WebappRecording.Part.WORK, false).count() > 0, id);
         }
         assertTrue(md.contains("## Where request threads waited"), md);
+        assertTrue(md.contains("## Latency from each request's intended start"), md);
         for (String id : ARTICLE_PROFILES) {
             // every profile's short-screen requests matched between JMeter and the webapp's record
             assertTrue(md.lines().anyMatch(l -> l.matches("\\| " + id + " \\| short \\| [1-9][0-9,]* \\| .*")),
