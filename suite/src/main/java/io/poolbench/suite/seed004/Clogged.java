@@ -46,6 +46,32 @@ enum Clogged {
         return CANNOT_TELL;
     }
 
+    /**
+     * The verdict against the failover's control twins ({@code --control}: the same load without a failover): the
+     * failover's waiting after its first write minus the control's waiting after the same moment, paired within each
+     * round. Clogged when that difference's 95 % interval lies above one window, or when the failover's borrow wait
+     * was not back in most rounds while the control's was; not clogged when the interval lies at or below one
+     * window and the failover was not back in no more rounds than the control; otherwise this run cannot tell. A
+     * pool at its limit queues in both arms, so here its own queueing no longer stands in the way of a verdict.
+     *
+     * @param overControl failover − control, s per round (null when no round had both)
+     * @param notBack rounds in which the failover's borrow wait was not back within the measured period
+     * @param controlNotBack rounds in which the control's was not back after the same moment
+     * @param rounds rounds with a failover result
+     * @return the verdict
+     */
+    static Clogged againstControl(MeanInterval overControl, int notBack, int controlNotBack, int rounds) {
+        double window = BorrowRecovery.WINDOW_MS / 1000.0;
+        if (rounds > 0 && notBack * 2 > rounds && controlNotBack * 2 <= rounds
+                || overControl != null && overControl.n() >= 2 && overControl.low() > window) {
+            return YES;
+        }
+        if (overControl != null && overControl.n() >= 2 && overControl.high() <= window && notBack <= controlNotBack) {
+            return NO;
+        }
+        return CANNOT_TELL;
+    }
+
     /** @return the word the report prints */
     String label() {
         return switch (this) {

@@ -1,5 +1,6 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.TestbedException;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -14,6 +15,12 @@ final class FaultOptions {
     @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
     boolean failover;
 
+    @Option(names = "--control", description = "With --failover: every profile also runs once per round without the"
+            + " failover (its control twin, <profile>~control), same load, marked when the failover would have been"
+            + " injected. The report then judges \"clogged\" against it: the borrow wait after the failover's first"
+            + " write beside the control's after the same moment, paired within each round.")
+    boolean control;
+
     @Option(names = "--stall", split = ",", paramLabel = "S", description = "Stall the writer's network for S seconds,"
             + " once per value, spread evenly over each measured period (e.g. --stall 12,4): nothing passes either way"
             + " and what was sent is delivered when the stall ends, as after a short outage; connections stay open."
@@ -26,6 +33,32 @@ final class FaultOptions {
             + " pool's getConnection(), reading the database's answers in it, in the request's work, on the pool's"
             + " own threads.")
     Boolean jfr;
+
+    /**
+     * @throws TestbedException one line for {@code --control} without {@code --failover}
+     */
+    void check() {
+        if (control && !failover) {
+            throw new TestbedException("--control runs a failover's control twin: give it with"
+                    + " --failover");
+        }
+    }
+
+    /**
+     * @param runs each profile's run
+     * @return the runs, each followed by its control twin with {@code --control}
+     */
+    List<Seed004Settings.Run> withControls(List<Seed004Settings.Run> runs) {
+        if (!control) {
+            return runs;
+        }
+        List<Seed004Settings.Run> out = new ArrayList<>();
+        runs.forEach(r -> {
+            out.add(r);
+            out.add(r.controlTwin());
+        });
+        return out;
+    }
 
     /** @return true when something is done to the writer during the measured period */
     boolean injects() {

@@ -51,6 +51,8 @@ import java.util.concurrent.TimeoutException;
  * reconciled against the new writer).
  */
 final class ScreensRun {
+    /** The event a control twin records when its failover would have been injected. */
+    static final String CONTROL_MARK = "control-mark";
     private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final Seed004Settings s;
     private final Artifacts art;
@@ -165,7 +167,13 @@ final class ScreensRun {
                 ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
                         (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
                 ScheduledFuture<?> inject = null;
-                if (s.failover()) {
+                if (s.failover() && r.isControl()) {
+                    // the control twin: the same moment marked, nothing done to the writer
+                    inject = timer.schedule(() -> {
+                        events.put(CONTROL_MARK, System.currentTimeMillis() - t0);
+                        progress.detail("failover", "control: no failover, the moment marked");
+                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+                } else if (s.failover()) {
                     inject = timer.schedule(() -> {
                         try {
                             progress.detail("failover", "planned failover: A read-only, B promoted, endpoint to B");

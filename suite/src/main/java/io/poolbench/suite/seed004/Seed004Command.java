@@ -109,6 +109,7 @@ public final class Seed004Command extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         map.check(faults.injects(), vary);
+        faults.check();
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
@@ -144,7 +145,7 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(map.cells(runs, faults.failover, vary),
+        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(faults.withControls(map.cells(runs, faults.failover, vary)),
                 checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));

@@ -42,6 +42,12 @@ final class Seed004Data {
         Long injectionEpochMs() {
             return events == null || !events.containsKey("injection") ? null : t0EpochMs + events.get("injection");
         }
+
+        /** @return when a control twin's failover would have been injected, epoch ms; null for any other run */
+        Long controlMarkEpochMs() {
+            return events == null || !events.containsKey(ScreensRun.CONTROL_MARK) ? null
+                    : t0EpochMs + events.get(ScreensRun.CONTROL_MARK);
+        }
     }
 
     /**

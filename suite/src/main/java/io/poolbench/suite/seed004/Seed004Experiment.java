@@ -141,7 +141,8 @@ public final class Seed004Experiment extends AbstractScenario {
         for (Seed004Settings.Run r : s.runs()) {
             phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
                     : r.basedOn() + " with " + r.change()) + ": " + (s.warmupSeconds() + s.durationSeconds())
-                    + " s of load" + (s.failover() ? " with a planned failover" : "")));
+                    + " s of load" + (!s.failover() ? "" : r.isControl() ? " without the failover (control)"
+                    : " with a planned failover")));
         }
         Phase report = record.plan("report", "tables beside the article's, charts");
         int total = phases.size() + 2;

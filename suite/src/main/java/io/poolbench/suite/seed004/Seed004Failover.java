@@ -57,7 +57,8 @@ final class Seed004Failover {
      */
     static String failoverRow(String id, Seed004Data.Outcome o, Counts c) {
         if (c == null) {
-            return "| " + id + " | **no failover recorded** | | | | | | | | |";
+            return "| " + id + (o.controlMarkEpochMs() != null ? " | control: no failover | | | | | | | | |"
+                    : " | **no failover recorded** | | | | | | | | |");
         }
         long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
         Ledger.Reconciliation l = o.ledger();

@@ -68,43 +68,13 @@ public final class Seed004Rounds {
      *     ({@link Seed004Failover.Counts#drainMs}), over the rounds that measured both ends; null when none did
      * @param roundsNotBack rounds whose borrow wait was not back to normal within the measured period
      * @param roundsQueuedBefore rounds in which the pool queued before the injection
-     * @param clogged the verdict on the article's "clogged"; null in summaries written before it was kept
+     * @param clogged the verdict on the article's "clogged" (against the control when one ran); null in summaries
+     *     written before it was kept
+     * @param control the profile's control twin over the rounds ({@code --control}); null without one
      */
     record Failures(String profile, List<Double> perRound, MeanInterval mean, MeanInterval firstWriteSeconds,
             MeanInterval borrowBackSeconds, MeanInterval newWriterConnections, MeanInterval drainSeconds,
-            int roundsNotBack, int roundsQueuedBefore, Clogged clogged) {
-    }
-
-    /** A failover's figures of one profile, collected over the rounds. */
-    private record Recovery(List<Double> firstWriteSeconds, List<Double> borrowBackSeconds,
-            List<Double> newWriterConnections, List<Double> drainSeconds, int[] notBack, int[] queuedBefore) {
-        Recovery() {
-            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new int[1], new int[1]);
-        }
-
-        void add(Seed004Failover.Counts c) {
-            if (c.firstWriteMs() != null) {
-                firstWriteSeconds.add(c.firstWriteMs() / 1000.0);
-            }
-            if (c.borrowBackMs() != null) {
-                borrowBackSeconds.add(c.borrowBackMs() / 1000.0);
-            } else {
-                notBack[0]++;
-            }
-            if (c.storm() != null) {
-                newWriterConnections.add((double) c.storm().opened());
-            }
-            if (c.drainMs() != null) {
-                drainSeconds.add(c.drainMs() / 1000.0);
-            }
-            if (c.queuedBefore()) {
-                queuedBefore[0]++;
-            }
-        }
-
-        static MeanInterval of(List<Double> values) {
-            return values.isEmpty() ? null : MeanInterval.of(values);
-        }
+            int roundsNotBack, int roundsQueuedBefore, Clogged clogged, ControlTwins.Twin control) {
     }
 
     /** The drain's measure, as the pairs' sentences name it. */
@@ -123,11 +93,19 @@ public final class Seed004Rounds {
         Map<String, Double[]> p99 = new LinkedHashMap<>();
         Map<String, Double[]> failed = new LinkedHashMap<>();
         Map<String, Double[]> drain = new LinkedHashMap<>();
-        Map<String, Recovery> recovery = new LinkedHashMap<>();
+        Map<String, RecoveryOverRounds> recovery = new LinkedHashMap<>();
+        Map<String, Seed004Failover.Counts[]> countsByRound = new LinkedHashMap<>();
+        Map<String, Seed004Figures.RunFiles[]> controls = new LinkedHashMap<>();
         Map<String, Seed004Figures.RunFiles> byId = new LinkedHashMap<>();
         runs.forEach(x -> byId.put(x.id(), x));
         for (Seed004Settings.Run r : settings.runs()) {
             if (r.round() == null) {
+                continue;
+            }
+            if (r.isControl()) {
+                String base = r.variantId().substring(0, r.variantId().length()
+                        - Seed004Settings.Run.CONTROL_SUFFIX.length());
+                controls.computeIfAbsent(base, k -> new Seed004Figures.RunFiles[n])[r.roundNo() - 1] = byId.get(r.id());
                 continue;
             }
             Double[] p = p99.computeIfAbsent(r.variantId(), k -> new Double[n]);
@@ -143,7 +121,8 @@ public final class Seed004Rounds {
             if (settings.failover() && !run.screens().isEmpty() && c != null) {
                 f[r.roundNo() - 1] = (double) c.failed();
                 d[r.roundNo() - 1] = c.drainMs() == null ? null : c.drainMs() / 1000.0;
-                recovery.computeIfAbsent(r.variantId(), k -> new Recovery()).add(c);
+                recovery.computeIfAbsent(r.variantId(), k -> new RecoveryOverRounds()).add(c);
+                countsByRound.computeIfAbsent(r.variantId(), k -> new Seed004Failover.Counts[n])[r.roundNo() - 1] = c;
             }
         }
         List<String> variants = new ArrayList<>(p99.keySet());
@@ -168,12 +147,14 @@ public final class Seed004Rounds {
             List<Double> per = Arrays.asList(counts);
             List<Double> present = per.stream().filter(Objects::nonNull).toList();
             if (settings.failover() && !present.isEmpty()) {
-                Recovery rec = recovery.getOrDefault(v, new Recovery());
-                MeanInterval drained = Recovery.of(rec.drainSeconds());
-                failures.add(new Failures(v, per, MeanInterval.of(present), Recovery.of(rec.firstWriteSeconds()),
-                        Recovery.of(rec.borrowBackSeconds()), Recovery.of(rec.newWriterConnections()), drained,
-                        rec.notBack()[0], rec.queuedBefore()[0], Clogged.of(drained, rec.notBack()[0],
-                        rec.queuedBefore()[0], present.size())));
+                RecoveryOverRounds rec = recovery.getOrDefault(v, new RecoveryOverRounds());
+                MeanInterval drained = RecoveryOverRounds.of(rec.drainSeconds());
+                ControlTwins.Twin twin = ControlTwins.of(countsByRound.getOrDefault(v, new Seed004Failover.Counts[n]),
+                        controls.get(v), rec.notBack()[0], present.size());
+                failures.add(new Failures(v, per, MeanInterval.of(present), RecoveryOverRounds.of(rec.firstWriteSeconds()),
+                        RecoveryOverRounds.of(rec.borrowBackSeconds()), RecoveryOverRounds.of(rec.newWriterConnections()), drained,
+                        rec.notBack()[0], rec.queuedBefore()[0], twin != null ? twin.clogged()
+                        : Clogged.of(drained, rec.notBack()[0], rec.queuedBefore()[0], present.size()), twin));
             }
         });
         return new Findings(ratios, diffs, failures, drains, settings.share() / Seed004Settings.Cell.ARTICLE_SHARE);
@@ -203,9 +184,21 @@ public final class Seed004Rounds {
                     + " in most rounds (its median borrow wait, or a 1-s window's median that is ≥ 10 × it, over"
                     + " 40 ms, the short screen's SQL time): at or past its limit it queues without a failover"
                     + " too.%n%n", Figures.plain(f.loadMultiple())));
+            boolean twins = f.failures().stream().anyMatch(x -> x.control() != null);
+            if (twins) {
+                md.append("With a control twin per profile and round (the same load without the failover, its moment"
+                        + " marked): *control* is its waiting after the failover's first write, from the mark plus"
+                        + " that round's delay to the first write; **clogged** when the failover's waiting minus the"
+                        + " control's, paired within each round, has its 95 % interval above one window, or the"
+                        + " failover was not back in most rounds while the control was; *no* when that interval lies"
+                        + " at or below one window. The queue before the injection then no longer stops a"
+                        + " verdict.\n\n");
+            }
             md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
                     + " write on the new writer, s | borrow wait back to normal, s | waiting after the first write, s"
-                    + " | clogged | connections opened to the new writer in 10 s |\n|---|---|---|---|---|---|---|---|\n");
+                    + (twins ? " | control: waiting after the same moment, s | failover − control, s" : "")
+                    + " | clogged | connections opened to the new writer in 10 s |\n|---|---|---|---|---|---|---|---|"
+                    + (twins ? "---|---|" : "") + "\n");
             for (Failures x : f.failures()) {
                 md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
                         .map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d)).toList()))
@@ -213,6 +206,7 @@ public final class Seed004Rounds {
                         .append(" | ").append(mean(x.borrowBackSeconds()))
                         .append(x.roundsNotBack() > 0 ? "; not back in " + x.roundsNotBack() : "").append(" | ")
                         .append(mean(x.drainSeconds())).append(" | ")
+                        .append(twins ? twin(x.control()) : "")
                         .append(x.clogged() == null ? "–" : x.clogged().label()).append(" | ")
                         .append(mean(x.newWriterConnections())).append(" |\n");
             }
@@ -222,6 +216,15 @@ public final class Seed004Rounds {
         f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
         f.drainOrNone().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
         return md.append('\n').toString();
+    }
+
+    /** @return the control twin's two cells, each followed by its separator; dashes without a twin */
+    private static String twin(ControlTwins.Twin t) {
+        if (t == null) {
+            return "– | – | ";
+        }
+        return mean(t.waiting()) + (t.notBack() > 0 ? "; not back in " + t.notBack() : "") + " | "
+                + mean(t.overControl()) + " | ";
     }
 
     /** @return {@code mean (low–high, n = N)}, "no interval" from one round, a dash for none */

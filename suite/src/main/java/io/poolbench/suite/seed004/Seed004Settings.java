@@ -156,17 +156,38 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
      * @param round the round, from 1; null for a run that ran once
      * @param cell for a cell of the saturation map ({@code --map}), its load, round trip and borrowing; null for a
      *     run at the settings' own
+     * @param control true for a failover's control twin ({@code --control}): the same profile and load without the
+     *     failover, marked when the failover would have been injected; null (false) otherwise and in manifests
+     *     written before
      */
     public record Run(String id, String file, String basedOn, String change, String variant, Integer round,
-            Cell cell) {
+            Cell cell, Boolean control) {
+        /** The suffix of a control twin's id ({@code seed004-dbcp2~control}). */
+        public static final String CONTROL_SUFFIX = "~control";
+
         /** A run that runs once: its id is its variant. */
         public Run(String id, String file, String basedOn, String change) {
-            this(id, file, basedOn, change, null, null, null);
+            this(id, file, basedOn, change, null, null, null, null);
         }
 
         /** A run of a round, at the settings' own load. */
         public Run(String id, String file, String basedOn, String change, String variant, Integer round) {
-            this(id, file, basedOn, change, variant, round, null);
+            this(id, file, basedOn, change, variant, round, null, null);
+        }
+
+        /** A cell of the saturation map. */
+        public Run(String id, String file, String basedOn, String change, String variant, Integer round, Cell cell) {
+            this(id, file, basedOn, change, variant, round, cell, null);
+        }
+
+        /** @return this profile's control twin (no failover), id {@code <id>~control} */
+        public Run controlTwin() {
+            return new Run(id + CONTROL_SUFFIX, file, basedOn, change, null, null, cell, true);
+        }
+
+        /** @return true for a failover's control twin */
+        public boolean isControl() {
+            return Boolean.TRUE.equals(control);
         }
 
         /** @return the profile's run id across rounds */
@@ -192,7 +213,8 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
             List<Run> all = new ArrayList<>();
             for (int k = 1; k <= rounds; k++) {
                 for (Run r : Rounds.order(runs, k)) {
-                    all.add(new Run(r.id() + ".r" + k, r.file(), r.basedOn(), r.change(), r.id(), k, r.cell()));
+                    all.add(new Run(r.id() + ".r" + k, r.file(), r.basedOn(), r.change(), r.id(), k, r.cell(),
+                            r.control()));
                 }
             }
             return all;

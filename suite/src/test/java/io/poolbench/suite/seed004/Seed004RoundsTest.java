@@ -42,7 +42,7 @@ class Seed004RoundsTest {
         Seed004Rounds.Findings f = new Seed004Rounds.Findings(List.of(), List.of(), List.of(new Seed004Rounds.Failures(
                 "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
                 MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2, 0,
-                Clogged.YES)), List.of(), 3);
+                Clogged.YES, null)), List.of(), 3);
         String md = Seed004Rounds.markdown(f, 3);
         assertTrue(md.contains("At × 3 the article's per-server rate."), md);
         assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
