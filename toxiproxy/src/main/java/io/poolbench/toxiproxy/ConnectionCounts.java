@@ -6,10 +6,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,16 +20,18 @@ import java.util.concurrent.TimeUnit;
  * {@code Connections} status variable (connection attempts since the server started, failed ones included) read on
  * each instance every {@code periodMs} over an administrative connection of its own, straight to the instance. An
  * instance that does not answer (rebooting) is skipped until it does; its counter starts again from 0 after a
- * reboot. The sampler's own reconnect to a rebooted instance is one of the attempts it then counts.
+ * reboot. The sampler's own reconnect to a rebooted instance is one of the attempts it then counts. Each instance
+ * is read on a thread of its own: an instance that hangs (an unplanned failover pauses the old writer) holds up
+ * only its own readings, not the new writer's.
  */
 public final class ConnectionCounts implements AutoCloseable {
     private final DrillCluster cluster;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    private final ScheduledExecutorService timer = Executors.newScheduledThreadPool(Instance.values().length, r -> {
         Thread t = new Thread(r, "poolbench-connection-counts");
         t.setDaemon(true);
         return t;
     });
-    private final Map<Instance, Connection> open = new EnumMap<>(Instance.class);
+    private final Map<Instance, Connection> open = new ConcurrentHashMap<>();
     private final List<Sample> samples = new CopyOnWriteArrayList<>();
 
     /**
@@ -65,27 +67,28 @@ public final class ConnectionCounts implements AutoCloseable {
      */
     public static ConnectionCounts start(DrillCluster cluster, long periodMs) {
         ConnectionCounts c = new ConnectionCounts(cluster);
-        c.timer.scheduleAtFixedRate(c::sample, 0, periodMs, TimeUnit.MILLISECONDS);
+        for (Instance i : Instance.values()) {
+            // a task per instance: one that hangs delays only its own next readings
+            c.timer.scheduleAtFixedRate(() -> c.sample(i), 0, periodMs, TimeUnit.MILLISECONDS);
+        }
         return c;
     }
 
-    private void sample() {
-        for (Instance i : Instance.values()) {
-            try {
-                Connection c = open.get(i);
-                if (c == null) {
-                    c = cluster.rootConnection(i);
-                    open.put(i, c);
-                }
-                try (Statement st = c.createStatement();
-                     ResultSet r = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Connections'")) {
-                    if (r.next()) {
-                        samples.add(new Sample(System.currentTimeMillis(), i, r.getLong(2)));
-                    }
-                }
-            } catch (SQLException | RuntimeException e) {
-                closeQuietly(open.remove(i)); // down or rebooting: the next sample connects again
+    private void sample(Instance i) {
+        try {
+            Connection c = open.get(i);
+            if (c == null) {
+                c = cluster.rootConnection(i);
+                open.put(i, c);
             }
+            try (Statement st = c.createStatement();
+                 ResultSet r = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Connections'")) {
+                if (r.next()) {
+                    samples.add(new Sample(System.currentTimeMillis(), i, r.getLong(2)));
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(open.remove(i)); // down or rebooting: the next sample connects again
         }
     }
 

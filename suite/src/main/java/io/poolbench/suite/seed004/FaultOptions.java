@@ -7,13 +7,17 @@ import picocli.CommandLine.Option;
 
 /**
  * What seed 004 does to the writer during each measured period, and the recording that explains it (a picocli
- * mixin of {@code seed004}): a planned failover in the middle ({@code --failover}), or network stalls of given
+ * mixin of {@code seed004}): a failover in the middle ({@code --failover[=planned|unplanned|stale]}), or network stalls of given
  * lengths ({@code --stall}), one or the other; the webapp's JFR recording ({@code --jfr}) is on by default with
  * either.
  */
 final class FaultOptions {
-    @Option(names = "--failover", description = "Inject a planned failover in the middle of each measured period.")
-    boolean failover;
+    @Option(names = "--failover", arity = "0..1", fallbackValue = "planned", paramLabel = "KIND",
+            description = "Inject a failover in the middle of each measured period: planned (the default), unplanned"
+                    + " (the writer stops answering; B promoted after 5 s, the old writer rebooted after 10 s) or stale"
+                    + " (B promoted, the writer endpoint flapping between B and the old writer for 8 s), as the drills"
+                    + " do.")
+    String failover;
 
     @Option(names = "--control", description = "With --failover: every profile also runs once per round without the"
             + " failover (its control twin, <profile>~control), same load, marked when the failover would have been"
@@ -38,7 +42,10 @@ final class FaultOptions {
      * @throws TestbedException one line for {@code --control} without {@code --failover}
      */
     void check() {
-        if (control && !failover) {
+        if (failover != null) {
+            FailoverKind.parse(failover);
+        }
+        if (control && failover == null) {
             throw new TestbedException("--control runs a failover's control twin: give it with"
                     + " --failover");
         }
@@ -60,9 +67,14 @@ final class FaultOptions {
         return out;
     }
 
+    /** @return true when a failover was asked for */
+    boolean failsOver() {
+        return failover != null;
+    }
+
     /** @return true when something is done to the writer during the measured period */
     boolean injects() {
-        return failover || !stallSeconds.isEmpty();
+        return failsOver() || !stallSeconds.isEmpty();
     }
 
     /** @return whether to record the webapp: as given, else with a failover or a stall */

@@ -23,7 +23,6 @@ import io.poolbench.toxiproxy.ConnectionCounts;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
-import io.poolbench.toxiproxy.PlannedFailover;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +46,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * One run of seed 004's screens: the webapp with the run's profile in front of the cluster's writer endpoint, the
  * JMeter engines paced to the article's rate for this server's share, CPU per process over the measured period,
- * an optional planned failover in the middle of it, and the run's {@code outcome.json} (with the ledger of writes
+ * an optional failover in the middle of it ({@link FailoverKind}), and the run's {@code outcome.json} (with the ledger of writes
  * reconciled against the new writer).
  */
 final class ScreensRun {
@@ -176,8 +175,8 @@ final class ScreensRun {
                 } else if (s.failover()) {
                     inject = timer.schedule(() -> {
                         try {
-                            progress.detail("failover", "planned failover: A read-only, B promoted, endpoint to B");
-                            PlannedFailover.inject(topo, () -> System.currentTimeMillis() - t0, events);
+                            progress.detail("failover", s.kind().describe());
+                            s.kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
                         } catch (Exception e) {
                             failoverError.add(Redact.rootMessage(e));
                         }

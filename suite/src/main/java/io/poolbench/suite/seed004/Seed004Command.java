@@ -114,9 +114,9 @@ public final class Seed004Command extends ScenarioCommand {
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
-                load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failover, rows,
+                load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failsOver(), rows,
                 images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
-                webappJvmArgs, faults.recording(), faults.stallSeconds);
+                webappJvmArgs, faults.recording(), faults.stallSeconds, faults.failover);
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
@@ -145,7 +145,7 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(faults.withControls(map.cells(runs, faults.failover, vary)),
+        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(faults.withControls(map.cells(runs, faults.failsOver(), vary)),
                 checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));

@@ -12,7 +12,6 @@ import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
-import io.poolbench.toxiproxy.PlannedFailover;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,8 @@ import java.util.Map;
  *       a Poisson schedule (the plan's JSR223 timer) that keeps each request's intended start; the threads are
  *       users who wait for their answer, as the article's were, so the achieved rate is reported against the
  *       target and the latency from the intended start beside JMeter's own ({@link IntendedStart});</li>
- *   <li>optionally a planned failover in the middle of the measured period ({@link PlannedFailover}) with the
+ *   <li>optionally a failover in the middle of the measured period ({@link FailoverKind}: planned, unplanned or
+ *       with a stale endpoint) with the
  *       ledger of acknowledged writes checked against the new writer afterwards.</li>
  * </ul>
  * Measurement: the first {@code warmupSeconds} of each run are excluded from every statistic (samples that started
@@ -142,7 +142,7 @@ public final class Seed004Experiment extends AbstractScenario {
             phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
                     : r.basedOn() + " with " + r.change()) + ": " + (s.warmupSeconds() + s.durationSeconds())
                     + " s of load" + (!s.failover() ? "" : r.isControl() ? " without the failover (control)"
-                    : " with a planned failover")));
+                    : " with " + s.kind().describe())));
         }
         Phase report = record.plan("report", "tables beside the article's, charts");
         int total = phases.size() + 2;

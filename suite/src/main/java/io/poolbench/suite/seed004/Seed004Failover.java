@@ -31,17 +31,19 @@ final class Seed004Failover {
         if (!settings.failover()) {
             return "";
         }
-        StringBuilder md = new StringBuilder("## Failover\n\nA planned failover in the middle of the measured period"
-                + " (A read-only, B promoted, the writer endpoint moved to B, A rebooted). Times in s after the"
+        String what = settings.kind().describe();
+        StringBuilder md = new StringBuilder("## Failover\n\n" + Character.toUpperCase(what.charAt(0))
+                + what.substring(1) + " in the middle of the measured period. Times in s after the"
                 + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"
                 + " the median time in getConnection() of every window stays at or below the p99 before the"
                 + " injection. Connections opened: the new writer's own count (MySQL's `Connections` status, sampled"
-                + " every 250 ms), from the injection to 10 s after it or the end of the measured period; a few of"
+                + " every 250 ms), from the injection to 10 s after the writer endpoint moved to it (or the end of"
+                + " the measured period); a few of"
                 + " them are the failover's own administrative connections (catching B up, promoting it). The"
                 + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
                 + " \"clogged\" under load; it gives no figures.\n\n");
         md.append("| run | failover took | first acknowledged write on the new writer after | borrow wait back to"
-                + " normal after | connections opened to the new writer in 10 s (most in 1 s) | failed from the"
+                + " normal after | connections opened to the new writer by 10 s after the endpoint moved (most in 1 s) | failed from the"
                 + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
                 + " acknowledged | lost | unacknowledged but present |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Seed004Figures.RunFiles r : runs) {
@@ -84,7 +86,8 @@ final class Seed004Failover {
      * @param borrowBackMs from the injection until the borrow wait is back to normal ({@link BorrowRecovery#backMs}),
      *     ms; null when it was not within the measured period
      * @param queuedBefore the pool queued in bursts before the injection ({@link BorrowRecovery#queuedBefore})
-     * @param storm connections opened to the new writer (B) from the injection to {@link #STORM_MS} after it (or
+     * @param storm connections opened to the new writer (B) from the injection to {@link #STORM_MS} after the writer
+     *     endpoint moved to it (an unplanned failover moves it seconds after the injection; or
      *     the end of the measured period), by B's own count; null when the run did not sample it
      * @param errors failed requests from the injection on (in flight at it or later), by class
      * @param longBorrows requests from the injection on whose borrow took longer than {@code limitMs}
@@ -128,13 +131,19 @@ final class Seed004Failover {
         long limitMs = RequestsMet.limitMs(o);
         RequestsMet met = RequestsMet.of(log, inj, Long.MAX_VALUE, limitMs);
         ConnectionCounts.Storm storm = o.connectionCounts() == null ? null : ConnectionCounts.storm(
-                o.connectionCounts(), Instance.B, inj, Math.min(inj + STORM_MS, o.measureToEpochMs()));
+                o.connectionCounts(), Instance.B, inj, Math.min(endpointMovedEpochMs(o) + STORM_MS,
+                o.measureToEpochMs()));
         return new Counts(took, firstWrite, BorrowRecovery.backMs(log, o.measureFromEpochMs(), inj, o.measureToEpochMs()),
                 BorrowRecovery.queuedBefore(log, o.measureFromEpochMs(), inj),
                 storm, met.errors(), met.longBorrows(), limitMs);
     }
 
-    /** How long after the injection the connections opened to the new writer are counted, ms. */
+    /** @return when the writer endpoint moved to the new writer, epoch ms (the injection when not recorded) */
+    private static long endpointMovedEpochMs(Seed004Data.Outcome o) {
+        return o.t0EpochMs() + o.events().getOrDefault("endpoint-moved", o.events().get("injection"));
+    }
+
+    /** How long after the endpoint moved the connections opened to the new writer are counted, ms. */
     static final long STORM_MS = 10_000;
 
     /** Requests that end within this long after the first success on the new writer still belong to the failover. */
@@ -181,8 +190,7 @@ final class Seed004Failover {
      *     {@link Long#MAX_VALUE} when none did (the outcome must record an injection)
      */
     private static long firstWriteEnd(Seed004Data.Outcome o, List<ScreenLog.Entry> log) {
-        Map<String, Long> ev = o.events();
-        long moved = o.t0EpochMs() + ev.getOrDefault("endpoint-moved", ev.get("injection"));
+        long moved = endpointMovedEpochMs(o);
         long first = Long.MAX_VALUE;
         for (ScreenLog.Entry e : log) {
             if (e.status() == 200 && !e.writeId().isEmpty() && e.startEpochMs() >= moved) {

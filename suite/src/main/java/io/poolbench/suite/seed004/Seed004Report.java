@@ -90,8 +90,9 @@ public final class Seed004Report {
                 settings.ratePerMinute(), share, settings.shortPercent(), settings.mediumPercent(),
                 100 - settings.shortPercent() - settings.mediumPercent(), settings.borrow(), settings.rttMs(),
                 settings.jitterMs(), settings.warmupSeconds(), settings.durationSeconds(),
-                (settings.failover() ? " A planned failover is injected in the middle of the"
-                        + " measured period." : "") + (settings.webappJvmArgs().isEmpty() ? ""
+                (settings.failover() ? " " + Character.toUpperCase(settings.kind().describe().charAt(0))
+                        + settings.kind().describe().substring(1) + " is injected in the middle of the measured period."
+                        : "") + (settings.webappJvmArgs().isEmpty() ? ""
                         : " The webapp's JVM ran with `" + String.join(" ", settings.webappJvmArgs()) + "`."),
                 runStatus(m)));
 

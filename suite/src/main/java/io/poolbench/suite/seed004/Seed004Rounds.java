@@ -41,10 +41,12 @@ public final class Seed004Rounds {
      *     without a failover; absent in summaries written before it was kept)
      * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 in
      *     summaries written before it was kept
+     * @param failoverKind the failover injected ({@link FailoverKind#label}); null without one, and planned in
+     *     summaries written before there were kinds
      */
     record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures,
-            List<DifferenceFinding> drain, double loadMultiple) {
-        static final Findings NONE = new Findings(List.of(), List.of(), List.of(), List.of(), 0);
+            List<DifferenceFinding> drain, double loadMultiple, String failoverKind) {
+        static final Findings NONE = new Findings(List.of(), List.of(), List.of(), List.of(), 0, null);
 
         /** @return the pairs' drain differences, none for a summary written before they were kept */
         List<DifferenceFinding> drainOrNone() {
@@ -157,7 +159,8 @@ public final class Seed004Rounds {
                         : Clogged.of(drained, rec.notBack()[0], rec.queuedBefore()[0], present.size()), twin));
             }
         });
-        return new Findings(ratios, diffs, failures, drains, settings.share() / Seed004Settings.Cell.ARTICLE_SHARE);
+        return new Findings(ratios, diffs, failures, drains, settings.share() / Seed004Settings.Cell.ARTICLE_SHARE,
+                settings.failover() ? settings.kind().label() : null);
     }
 
     /**
@@ -197,7 +200,7 @@ public final class Seed004Rounds {
             md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
                     + " write on the new writer, s | borrow wait back to normal, s | waiting after the first write, s"
                     + (twins ? " | control: waiting after the same moment, s | failover − control, s" : "")
-                    + " | clogged | connections opened to the new writer in 10 s |\n|---|---|---|---|---|---|---|---|"
+                    + " | clogged | connections opened to the new writer by 10 s after the endpoint moved |\n|---|---|---|---|---|---|---|---|"
                     + (twins ? "---|---|" : "") + "\n");
             for (Failures x : f.failures()) {
                 md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
@@ -257,7 +260,9 @@ public final class Seed004Rounds {
             String load = f.loadMultiple() > 0 && Math.abs(f.loadMultiple() - 1) > 1e-9
                     ? "× " + Figures.plain(f.loadMultiple()) + " the article's per-server load"
                     : "the article's per-server load";
-            out.add(new Claim("**A planned failover at " + load + "** (seed 004, "
+            FailoverKind kind = FailoverKind.parse(f.failoverKind());
+            out.add(new Claim("**A" + (kind == FailoverKind.UNPLANNED ? "n " : " ") + kind.noun() + " at " + load
+                    + "** (seed 004, "
                     + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
                     + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
                     .map(d -> d.claim().markdown()).toList()) + ".",

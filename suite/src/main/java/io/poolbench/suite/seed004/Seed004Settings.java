@@ -27,7 +27,7 @@ import java.util.List;
  * @param longScreenMaxMs longest long screen alone, ms
  * @param rttMs round trip added by Toxiproxy between webapp and database, ms
  * @param jitterMs jitter of that round trip, ms (uniform ±)
- * @param failover inject a planned failover in the middle of the measured period
+ * @param failover inject a failover in the middle of the measured period ({@code failoverKind})
  * @param rows orders in the data set
  * @param mysqlImage MySQL image setting (null: the default)
  * @param toxiproxyImage Toxiproxy image setting (null: the default)
@@ -42,12 +42,15 @@ import java.util.List;
  * @param jfr every run's webapp records with Java Flight Recorder ({@link Seed004Waits})
  * @param stallSeconds stalls of the writer's network, their lengths in s, spread evenly over each measured period
  *     ({@link #stallOffsetsMs}, {@link Seed004Stalls}); empty (null in a run directory written before) for none
+ * @param failoverKind with {@code failover}, which one ({@link FailoverKind#label}); null (planned) in a run
+ *     directory written before there were kinds
  */
 public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
-        boolean traceJdbc, List<String> webappJvmArgs, boolean jfr, List<Integer> stallSeconds) {
+        boolean traceJdbc, List<String> webappJvmArgs, boolean jfr, List<Integer> stallSeconds,
+        String failoverKind) {
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -81,6 +84,12 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         if (failover && !stallSeconds.isEmpty()) {
             throw new TestbedException("--stall and --failover: one thing at a time is done to the writer; leave out"
                     + " one of them");
+        }
+        FailoverKind kind = FailoverKind.parse(failoverKind);
+        if (failover && kind.stepsSeconds > 0 && durationSeconds / 2 < kind.stepsSeconds + 2) {
+            throw new TestbedException("--failover " + kind.label() + " takes about " + kind.stepsSeconds + " s from"
+                    + " the middle of the measured period: give --duration " + 2 * (kind.stepsSeconds + 2)
+                    + " or more");
         }
         for (int i = 0; i < stallSeconds.size(); i++) {
             Cli.range("--stall", stallSeconds.get(i), 1, 3_600);
@@ -124,7 +133,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
                 failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs, jfr,
-                stallSeconds);
+                stallSeconds, failoverKind);
     }
 
     /**
@@ -252,7 +261,12 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
-                rounds, traceJdbc, webappJvmArgs, jfr, stallSeconds);
+                rounds, traceJdbc, webappJvmArgs, jfr, stallSeconds, failoverKind);
+    }
+
+    /** @return the failover this run injects (planned in a run directory written before there were kinds) */
+    public FailoverKind kind() {
+        return FailoverKind.parse(failoverKind);
     }
 
     /** @return JMeter threads this webapp receives in total (users × share, rounded) */

@@ -42,7 +42,7 @@ class Seed004RoundsTest {
         Seed004Rounds.Findings f = new Seed004Rounds.Findings(List.of(), List.of(), List.of(new Seed004Rounds.Failures(
                 "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
                 MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2, 0,
-                Clogged.YES, null)), List.of(), 3);
+                Clogged.YES, null)), List.of(), 3, "planned");
         String md = Seed004Rounds.markdown(f, 3);
         assertTrue(md.contains("At × 3 the article's per-server rate."), md);
         assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
@@ -75,6 +75,6 @@ class Seed004RoundsTest {
 
     private static Seed004Settings settings(int rounds) {
         return new Seed004Settings(PROFILES, 750, 3000, 0.25, 2, List.of(), 10, 30, 5, 50, 30, "per-request",
-                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of());
+                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of(), null);
     }
 }

@@ -23,21 +23,6 @@ interface Injection {
     boolean failsOver();
 
     /**
-     * The steady load before an injection, then its time: sleeps {@code steadySeconds} and puts {@code injection}
-     * → now into the events.
-     *
-     * @param steadySeconds load before the injection, s
-     * @param nowMs the load's clock, ms since it started
-     * @param events receives {@code injection}
-     * @throws InterruptedException when interrupted
-     */
-    static void steadyThenMark(int steadySeconds, LongSupplier nowMs, Map<String, Long> events)
-            throws InterruptedException {
-        sleep(steadySeconds);
-        events.put("injection", nowMs.getAsLong());
-    }
-
-    /**
      * @param seconds to sleep
      * @throws InterruptedException when interrupted
      */
