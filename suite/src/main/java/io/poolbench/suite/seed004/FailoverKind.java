@@ -2,9 +2,7 @@ package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.DrillCluster;
-import io.poolbench.toxiproxy.PlannedFailover;
-import io.poolbench.toxiproxy.StaleEndpoint;
-import io.poolbench.toxiproxy.UnplannedFailover;
+import io.poolbench.toxiproxy.Failovers;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -16,20 +14,20 @@ import java.util.function.LongSupplier;
  */
 enum FailoverKind {
     /**
-     * {@link PlannedFailover}: A read-only, B caught up and promoted, the endpoint moved, A rebooted (a second or
+     * {@link Failovers#planned}: A read-only, B caught up and promoted, the endpoint moved, A rebooted (a second or
      * two; no length is required of the measured period for it).
      */
     PLANNED(0),
     /**
-     * {@link UnplannedFailover}: A stops answering, B promoted after {@value UnplannedFailover#DETECT_SECONDS} s, A
-     * rebooted after {@value UnplannedFailover#REBOOT_SECONDS} s.
+     * {@link Failovers#unplanned}: A stops answering, B promoted after {@value Failovers#DETECT_SECONDS} s, A
+     * rebooted after {@value Failovers#REBOOT_SECONDS} s.
      */
-    UNPLANNED(UnplannedFailover.REBOOT_SECONDS),
+    UNPLANNED(Failovers.REBOOT_SECONDS),
     /**
-     * {@link StaleEndpoint}: B promoted, the endpoint flapping between B and the read-only A every
-     * {@value StaleEndpoint#FLAP_EVERY_SECONDS} s for {@value StaleEndpoint#FLAP_FOR_SECONDS} s, then on B.
+     * {@link Failovers#stale}: B promoted, the endpoint flapping between B and the read-only A every
+     * {@value Failovers#FLAP_EVERY_SECONDS} s for {@value Failovers#FLAP_FOR_SECONDS} s, then on B.
      */
-    STALE(StaleEndpoint.FLAP_FOR_SECONDS + 1);
+    STALE(Failovers.FLAP_FOR_SECONDS + 1);
 
     /** About how long its steps take from the injection, s, when they must end within the measured period. */
     final int stepsSeconds;
@@ -67,11 +65,11 @@ enum FailoverKind {
      */
     void inject(DrillCluster cluster, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         switch (this) {
-            case PLANNED -> PlannedFailover.inject(cluster, nowMs, events);
-            case UNPLANNED -> UnplannedFailover.inject(cluster, UnplannedFailover.DETECT_SECONDS,
-                    UnplannedFailover.REBOOT_SECONDS, nowMs, events);
-            case STALE -> StaleEndpoint.inject(cluster, StaleEndpoint.FLAP_EVERY_SECONDS,
-                    StaleEndpoint.FLAP_FOR_SECONDS, nowMs, events);
+            case PLANNED -> Failovers.planned(cluster, nowMs, events);
+            case UNPLANNED -> Failovers.unplanned(cluster, Failovers.DETECT_SECONDS,
+                    Failovers.REBOOT_SECONDS, nowMs, events);
+            case STALE -> Failovers.stale(cluster, Failovers.FLAP_EVERY_SECONDS,
+                    Failovers.FLAP_FOR_SECONDS, nowMs, events);
             default -> throw new IllegalStateException(name());
         }
     }
@@ -87,11 +85,11 @@ enum FailoverKind {
         return switch (this) {
             case PLANNED -> "a planned failover (A read-only, B promoted, the writer endpoint moved to B, A rebooted)";
             case UNPLANNED -> "an unplanned failover (A stops answering; B promoted and the endpoint moved after "
-                    + UnplannedFailover.DETECT_SECONDS + " s, A rebooted after " + UnplannedFailover.REBOOT_SECONDS
+                    + Failovers.DETECT_SECONDS + " s, A rebooted after " + Failovers.REBOOT_SECONDS
                     + " s)";
             case STALE -> "a failover with a stale endpoint (B promoted, the endpoint flapping between B and the"
-                    + " read-only A every " + StaleEndpoint.FLAP_EVERY_SECONDS + " s for "
-                    + StaleEndpoint.FLAP_FOR_SECONDS + " s, then on B)";
+                    + " read-only A every " + Failovers.FLAP_EVERY_SECONDS + " s for "
+                    + Failovers.FLAP_FOR_SECONDS + " s, then on B)";
         };
     }
 }

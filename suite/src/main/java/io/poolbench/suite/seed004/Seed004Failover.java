@@ -80,7 +80,8 @@ final class Seed004Failover {
     /**
      * What one run's failover did to its requests.
      *
-     * @param tookMs from the injection to the old writer's reboot, ms
+     * @param tookMs from the injection to the old writer's reboot, ms (with a stale endpoint, which reboots nothing,
+     *     to the endpoint's settling on the new writer)
      * @param firstWriteMs from the injection to the end of the first write acknowledged by the new writer, ms; null
      *     when none was
      * @param borrowBackMs from the injection until the borrow wait is back to normal ({@link BorrowRecovery#backMs}),
@@ -124,7 +125,9 @@ final class Seed004Failover {
         if (inj == null) {
             return null;
         }
-        long took = o.events().getOrDefault("old-writer-rebooted", 0L) - o.events().get("injection");
+        // to its last step: the old writer's reboot, or where there is none (a stale endpoint) the endpoint's settling
+        long took = o.events().getOrDefault("old-writer-rebooted", o.events().getOrDefault("endpoint-moved",
+                o.events().get("injection"))) - o.events().get("injection");
         long firstWriteEnd = firstWriteEnd(o, log);
         Long firstWrite = firstWriteEnd == Long.MAX_VALUE ? null : firstWriteEnd - inj;
         // every request still running at the injection or started after it: in flight, it meets the failover

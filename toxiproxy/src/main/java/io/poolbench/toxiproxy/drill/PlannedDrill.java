@@ -1,12 +1,12 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.toxiproxy.DrillCluster;
-import io.poolbench.toxiproxy.PlannedFailover;
+import io.poolbench.toxiproxy.Failovers;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Aurora's planned failover under load ({@link PlannedFailover}: A read-only, B caught up and promoted, the
+ * Aurora's planned failover under load ({@link Failovers}: A read-only, B caught up and promoted, the
  * endpoint moved, A rebooted) after a steady period, then a period to recover. What it shows: how long a pool keeps
  * handing out connections to the old, now read-only writer, when the first write reaches the new one, and whether
  * a write that was acknowledged is missing afterwards.
@@ -18,7 +18,7 @@ record PlannedDrill(int steadySeconds, int afterSeconds) implements Injection {
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         Injection.sleep(steadySeconds);
-        PlannedFailover.inject(t, nowMs, events);
+        Failovers.planned(t, nowMs, events);
         Injection.sleep(afterSeconds);
     }
 

@@ -1,12 +1,12 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.toxiproxy.DrillCluster;
-import io.poolbench.toxiproxy.StaleEndpoint;
+import io.poolbench.toxiproxy.Failovers;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The stale-endpoint drill: a steady load, then {@link StaleEndpoint} (B promoted, the endpoint flapping between B
+ * The stale-endpoint drill: a steady load, then {@link Failovers#stale} (B promoted, the endpoint flapping between B
  * and the read-only A, then settled on B), then the load until {@code afterSeconds} after the promotion.
  *
  * @param steadySeconds load before the promotion, s
@@ -18,7 +18,7 @@ record StaleEndpointDrill(int steadySeconds, int flapEverySeconds, int flapForSe
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         Injection.sleep(steadySeconds);
-        StaleEndpoint.inject(t, flapEverySeconds, flapForSeconds, nowMs, events);
+        Failovers.stale(t, flapEverySeconds, flapForSeconds, nowMs, events);
         Injection.sleep(Math.max(1, afterSeconds - flapForSeconds));
     }
 

@@ -1,12 +1,12 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.toxiproxy.DrillCluster;
-import io.poolbench.toxiproxy.UnplannedFailover;
+import io.poolbench.toxiproxy.Failovers;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The unplanned drill: a steady load, then {@link UnplannedFailover} (A stops answering, B promoted after the
+ * The unplanned drill: a steady load, then {@link Failovers#unplanned} (A stops answering, B promoted after the
  * detection time, A rebooted later), then the load until {@code afterSeconds} after the promotion.
  *
  * @param steadySeconds load before the failure, s
@@ -18,7 +18,7 @@ record UnplannedDrill(int steadySeconds, int detectSeconds, int rebootSeconds, i
     @Override
     public void inject(DrillCluster t, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         Injection.sleep(steadySeconds);
-        UnplannedFailover.inject(t, detectSeconds, rebootSeconds, nowMs, events);
+        Failovers.unplanned(t, detectSeconds, rebootSeconds, nowMs, events);
         long end = events.get("injection") + (detectSeconds + afterSeconds) * 1000L;
         long rest = end - nowMs.getAsLong();
         if (rest > 0) {
