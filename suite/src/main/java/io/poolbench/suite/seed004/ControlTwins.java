@@ -1,5 +1,6 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.stats.DifferenceFinding;
 import io.poolbench.testbed.stats.MeanInterval;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,13 +66,9 @@ final class ControlTwins {
             waiting.add(back == null || offset == null ? null : Math.max(0, back - offset) / 1000.0);
             drain.add(f == null || f.drainMs() == null ? null : f.drainMs() / 1000.0);
         }
-        List<Double> d = new ArrayList<>();
-        for (int k = 0; k < waiting.size(); k++) {
-            if (waiting.get(k) != null && drain.get(k) != null) {
-                d.add(drain.get(k) - waiting.get(k));
-            }
-        }
-        MeanInterval over = d.isEmpty() ? null : MeanInterval.of(d);
+        // failover − control within each round: a round in which either is missing drops out
+        MeanInterval over = DifferenceFinding.paired(Seed004Rounds.DRAIN, "failover", "control", false, drain,
+                waiting).map(f -> new MeanInterval(f.n(), f.mean(), f.median(), f.low(), f.high())).orElse(null);
         return new Twin(waiting, notBack, over, Clogged.againstControl(over, failoverNotBack, notBack, rounds));
     }
 

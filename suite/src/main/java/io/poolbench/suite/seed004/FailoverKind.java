@@ -36,7 +36,7 @@ enum FailoverKind {
         this.stepsSeconds = stepsSeconds;
     }
 
-    /** @return the name the option takes and the manifest records ({@code planned}, {@code unplanned}, {@code stale}) */
+    /** @return the name the option takes and the manifest records: {@code planned}, {@code unplanned}, {@code stale} */
     String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -7,9 +7,9 @@ import picocli.CommandLine.Option;
 
 /**
  * What seed 004 does to the writer during each measured period, and the recording that explains it (a picocli
- * mixin of {@code seed004}): a failover in the middle ({@code --failover[=planned|unplanned|stale]}), or network stalls of given
- * lengths ({@code --stall}), one or the other; the webapp's JFR recording ({@code --jfr}) is on by default with
- * either.
+ * mixin of {@code seed004}): a failover in the middle ({@code --failover[=planned|unplanned|stale]}), optionally with
+ * a control twin per profile ({@code --control}), or network stalls of given lengths ({@code --stall}), one or the
+ * other; the webapp's JFR recording ({@code --jfr}) is on by default with either.
  */
 final class FaultOptions {
     @Option(names = "--failover", arity = "0..1", fallbackValue = "planned", paramLabel = "KIND",
@@ -39,15 +39,14 @@ final class FaultOptions {
     Boolean jfr;
 
     /**
-     * @throws TestbedException one line for {@code --control} without {@code --failover}
+     * @throws TestbedException one line for an unknown failover kind, or {@code --control} without {@code --failover}
      */
     void check() {
         if (failover != null) {
             FailoverKind.parse(failover);
         }
         if (control && failover == null) {
-            throw new TestbedException("--control runs a failover's control twin: give it with"
-                    + " --failover");
+            throw new TestbedException("--control runs a failover's control twin: give it with --failover");
         }
     }
 

@@ -46,8 +46,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * One run of seed 004's screens: the webapp with the run's profile in front of the cluster's writer endpoint, the
  * JMeter engines paced to the article's rate for this server's share, CPU per process over the measured period,
- * an optional failover in the middle of it ({@link FailoverKind}), and the run's {@code outcome.json} (with the ledger of writes
- * reconciled against the new writer).
+ * an optional failover in the middle of it ({@link FailoverKind}), and the run's {@code outcome.json} (with the
+ * ledger of writes reconciled against the new writer).
  */
 final class ScreensRun {
     /** The event a control twin records when its failover would have been injected. */

@@ -145,8 +145,8 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(faults.withControls(map.cells(runs, faults.failsOver(), vary)),
-                checked.rounds()));
+        List<Seed004Settings.Run> each = faults.withControls(map.cells(runs, faults.failsOver(), vary));
+        Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(each, checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
         return run(new Seed004Experiment(s, art, varied, variants));
