@@ -52,7 +52,7 @@ public enum SuiteEntry {
             (d, m) -> Seed003Report.write(d), Seed003Report::findings),
     /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
     SEED004("seed004", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
-            "seed004/summary.md", true, 315, List.of("seed004", "--duration", "14", "--warmup", "5", "--rampup", "3",
+            "seed004/summary.md", true, 360, List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3",
                     "--failover", "--rounds", "3"), List.of("seed004", "--failover", "--rounds", "5"),
             (d, m) -> Seed004Report.write(d),
             Seed004Rounds::claims),

@@ -39,7 +39,7 @@ class Seed004FaultIT {
     /** Starts seed004 with one profile and returns once its load runs (the JMeter progress line). */
     private Process startLoaded(Path out) throws Exception {
         Process p = Seed004Process.start(tmp, "--out", out.toString(), "--profiles", "seed004-hikari-verbatim",
-                "--duration", "30", "--warmup", "5", "--rampup", "2", "--rows", "2000", "--long-screen-max-ms", "2000");
+                "--duration", "30", "--warmup", "10", "--rampup", "2", "--rows", "2000", "--long-screen-max-ms", "2000");
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = r.readLine()) != null) {

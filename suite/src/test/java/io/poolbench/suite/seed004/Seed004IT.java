@@ -54,7 +54,7 @@ class Seed004IT {
         // against the cluster and fails over once
         List<String> profiles = new ArrayList<>(ARTICLE_PROFILES);
         profiles.addAll(DRIVER_PROFILES);
-        Process p = Seed004Process.start(tmp, "--out", out.toString(), "--duration", "14", "--warmup", "5", "--rampup",
+        Process p = Seed004Process.start(tmp, "--out", out.toString(), "--duration", "14", "--warmup", "10", "--rampup",
                 "2", "--failover", "--rows", "2000", "--long-screen-max-ms", "2000", "--profiles",
                 String.join(",", profiles));
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -30,7 +30,7 @@ class Seed004StallIT {
     void aStallIsInjectedEndedAndReported() throws Exception {
         Path out = tmp.resolve("run");
         Process p = Seed004Process.start(tmp, "--out", out.toString(), "--profiles", "seed004-dbcp2",
-                "--duration", "6", "--warmup", "5", "--rampup", "1", "--stall", "2", "--rows", "2000",
+                "--duration", "6", "--warmup", "8", "--rampup", "1", "--stall", "2", "--rows", "2000",
                 "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
