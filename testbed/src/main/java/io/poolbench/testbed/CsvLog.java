@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
@@ -75,21 +76,31 @@ public final class CsvLog<E> implements AutoCloseable {
     }
 
     /**
+     * Reads a log whose columns are those of {@code header} or, for a file written before columns were appended,
+     * its first columns: a row then has fewer values, and {@code row} reads a missing trailing column through
+     * {@link CSVRecord#size()}.
+     *
      * @param file a log written by {@link #create}
-     * @param header its column names
+     * @param header the column names of today's writer
      * @param row a record to a row; may throw {@link NumberFormatException}
      * @param what what a row is, for the error (e.g. {@code a screen log row})
      * @param <E> the row type
      * @return its rows in file order (a truncated last line from a killed process is skipped)
      * @throws IOException when the file cannot be read
-     * @throws TestbedException naming the file and line for a malformed row
+     * @throws TestbedException naming the file and line for a malformed row, or naming the file when its header is
+     *     not the first columns of {@code header}
      */
     public static <E> List<E> read(Path file, String[] header, Function<CSVRecord, E> row, String what)
             throws IOException {
         List<E> list = new ArrayList<>();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (CSVRecord c : CSVFormat.DEFAULT.builder().setHeader(header).setSkipHeaderRecord(true).build()
-                    .parse(r)) {
+            CSVParser parser = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r);
+            List<String> columns = parser.getHeaderNames();
+            if (columns.size() > header.length || !columns.equals(List.of(header).subList(0, columns.size()))) {
+                throw new TestbedException(file + ": its columns " + columns + " are not " + List.of(header)
+                        + " or their first ones");
+            }
+            for (CSVRecord c : parser) {
                 if (!c.isConsistent()) {
                     continue;
                 }

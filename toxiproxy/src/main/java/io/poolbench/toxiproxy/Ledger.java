@@ -11,21 +11,30 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The client's record of writes: ids whose write was acknowledged (HTTP 200 after commit) and ids whose write
- * failed or got no answer. {@link #reconcile(Connection)} compares it with what the new writer holds.
+ * The client's record of writes, in Jepsen's three outcomes: <em>acknowledged</em> (HTTP 200 after commit),
+ * <em>failed</em> (the request failed before its write was sent: surely not committed) and <em>unknown</em> (the
+ * write was sent, or may have been, and no acknowledgement came: it may or may not have committed).
+ * {@link #reconcile(Connection)} resolves them against what the new writer holds: an acknowledged write missing
+ * there is lost, an unknown one present there committed, a failed one present there an anomaly.
  */
 public final class Ledger {
     private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
-    private final Set<String> unacknowledged = ConcurrentHashMap.newKeySet();
+    private final Set<String> failed = ConcurrentHashMap.newKeySet();
+    private final Set<String> unknown = ConcurrentHashMap.newKeySet();
 
     /** @param id a write the server acknowledged */
     public void acknowledged(String id) {
         acknowledged.add(id);
     }
 
-    /** @param id a write that failed or got no answer (it may or may not have committed) */
-    public void unacknowledged(String id) {
-        unacknowledged.add(id);
+    /** @param id a write whose request failed before the write was sent (e.g. its borrow failed) */
+    public void failed(String id) {
+        failed.add(id);
+    }
+
+    /** @param id a write that was sent, or may have been, and got no acknowledgement */
+    public void unknown(String id) {
+        unknown.add(id);
     }
 
     /** @return number of acknowledged writes */
@@ -34,16 +43,23 @@ public final class Ledger {
     }
 
     /**
-     * Result of a reconciliation.
+     * Result of a reconciliation. The last four are null in a run directory written before writes were told
+     * apart into failed and unknown.
      *
      * @param acknowledged writes the client saw acknowledged
      * @param lost acknowledged writes missing on the server (a durability failure)
-     * @param unacknowledgedPresent writes the client saw fail but that are on the server (ambiguous commits)
+     * @param unacknowledgedPresent writes not acknowledged that are on the server ({@code failedPresent +
+     *     unknownCommitted})
      * @param duplicates ids present more than once on the server
      * @param lostSample up to 10 lost ids
+     * @param failed writes whose request failed before the write was sent
+     * @param failedPresent of those, present on the server (should be 0: a write that was never sent)
+     * @param unknown writes of unknown outcome: sent, or maybe sent, and not acknowledged
+     * @param unknownCommitted of those, present on the server: committed although the client never learned it
      */
     public record Reconciliation(int acknowledged, int lost, int unacknowledgedPresent, int duplicates,
-            List<String> lostSample) {
+            List<String> lostSample, Integer failed, Integer failedPresent, Integer unknown,
+            Integer unknownCommitted) {
     }
 
     /**
@@ -89,12 +105,19 @@ public final class Ledger {
                 }
             }
         }
-        int ambiguous = 0;
-        for (String id : unacknowledged) {
+        int failedPresent = countPresent(failed, present);
+        int unknownCommitted = countPresent(unknown, present);
+        return new Reconciliation(acknowledged.size(), lostCount, failedPresent + unknownCommitted, duplicates, lost,
+                failed.size(), failedPresent, unknown.size(), unknownCommitted);
+    }
+
+    private static int countPresent(Set<String> ids, Set<String> present) {
+        int n = 0;
+        for (String id : ids) {
             if (present.contains(id)) {
-                ambiguous++;
+                n++;
             }
         }
-        return new Reconciliation(acknowledged.size(), lostCount, ambiguous, duplicates, lost);
+        return n;
     }
 }

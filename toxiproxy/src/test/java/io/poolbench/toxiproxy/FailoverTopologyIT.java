@@ -99,8 +99,8 @@ class FailoverTopologyIT {
                 ledger.acknowledged("acked-" + i);
             }
             Queries.write(c, "ambiguous-1", "x");
-            ledger.unacknowledged("ambiguous-1");
-            ledger.unacknowledged("failed-1");
+            ledger.unknown("ambiguous-1");
+            ledger.failed("failed-1");
         }
         t.awaitReplicaCaughtUp(30);
         try (Connection a = t.rootConnection(Instance.A); Statement s = a.createStatement()) {
@@ -118,6 +118,8 @@ class FailoverTopologyIT {
             assertEquals(1, r.lost());
             assertEquals(List.of("acked-3"), r.lostSample());
             assertEquals(1, r.unacknowledgedPresent());
+            assertEquals(1, r.unknownCommitted());
+            assertEquals(0, r.failedPresent());
             assertEquals(0, r.duplicates());
         }
     }

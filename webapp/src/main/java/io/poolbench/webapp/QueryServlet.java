@@ -84,8 +84,10 @@ final class QueryServlet extends JdbcServlet {
     }
 
     private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p) {
+        boolean write = kind == Kind.WRITE;
+        // a write is sent once its connection is borrowed: only a failed borrow leaves it surely absent
         logs().record(borrows, startMs, kind.name().toLowerCase(Locale.ROOT), 0, status, error, elapsedUs,
-                kind == Kind.WRITE ? p.writeId : null);
+                write ? p.writeId : null, write ? status != 503 : null);
     }
 
     private Object run(Connection c, QueryParams p) throws SQLException {

@@ -55,12 +55,14 @@ record RequestLogs(CsvLog<ScreenLog.Entry> screens, CsvLog<TraceLog.Entry> trace
      * @param error error class, empty when none
      * @param elapsedUs the request's time, µs
      * @param writeId the row a write inserted, or null
+     * @param writeSent with a write: whether it had been sent to the database (a failed request's write is then of
+     *     unknown outcome); null without a write
      */
     void record(Borrows b, long startEpochMs, String label, long user, int status, String error, long elapsedUs,
-            String writeId) {
+            String writeId, Boolean writeSent) {
         if (screens != null) {
             screens.add(new ScreenLog.Entry(startEpochMs, label, user, status, error, b.count(), b.waitUs(), b.maxUs(),
-                    elapsedUs, writeId));
+                    elapsedUs, writeId, writeSent));
         }
         b.end(traces, startEpochMs, label, user, status, error);
     }

@@ -68,6 +68,7 @@ final class ScreenServlet extends JdbcServlet {
         Map<String, Object> extra = new LinkedHashMap<>();
         int queries = model.queries(screen);
         double queryMs = model.queryMs(screen, user);
+        boolean writeSent = false; // from here a failed request's write is of unknown outcome, not surely absent
         try {
             if (model.borrow() == ScreenModel.Borrow.PER_REQUEST) {
                 try (Borrows.Lease c = tr.borrow(dataSource())) {
@@ -75,6 +76,7 @@ final class ScreenServlet extends JdbcServlet {
                         query(c.connection(), queryMs);
                     }
                     if (writeId != null) {
+                        writeSent = true;
                         Queries.write(c.connection(), writeId, "seed004 " + screen.label());
                     }
                 }
@@ -86,6 +88,7 @@ final class ScreenServlet extends JdbcServlet {
                 }
                 if (writeId != null) {
                     try (Borrows.Lease c = tr.borrow(dataSource())) {
+                        writeSent = true;
                         Queries.write(c.connection(), writeId, "seed004 " + screen.label());
                     }
                 }
@@ -99,7 +102,8 @@ final class ScreenServlet extends JdbcServlet {
             extra.put("errorCode", e.getErrorCode());
         }
         long elapsedUs = (System.nanoTime() - t0) / 1_000;
-        logs().record(tr, startMs, screen.label(), user, status, error, elapsedUs, writeId);
+        logs().record(tr, startMs, screen.label(), user, status, error, elapsedUs, writeId,
+                writeId == null ? null : writeSent);
         extra.put("screen", screen.label());
         extra.put("user", user);
         extra.put("queries", queries);

@@ -263,8 +263,10 @@ final class ScreensRun {
             if (e.writeId() != null && !e.writeId().isEmpty()) {
                 if (e.status() == 200) {
                     ledger.acknowledged(e.writeId());
+                } else if (Boolean.FALSE.equals(e.writeSent())) {
+                    ledger.failed(e.writeId());
                 } else {
-                    ledger.unacknowledged(e.writeId());
+                    ledger.unknown(e.writeId()); // sent, or not recorded whether it was
                 }
             }
         }

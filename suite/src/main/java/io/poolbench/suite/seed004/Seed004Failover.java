@@ -45,7 +45,8 @@ final class Seed004Failover {
         md.append("| run | failover took | first acknowledged write on the new writer after | borrow wait back to"
                 + " normal after | connections opened to the new writer by 10 s after the endpoint moved (most in 1 s) | failed from the"
                 + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
-                + " acknowledged | lost | unacknowledged but present |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+                + " acknowledged | lost | not acknowledged: of unknown outcome (committed on the new writer); failed before"
+                + " the write was sent (present there) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Seed004Figures.RunFiles r : runs) {
             md.append(failoverRow(r.id(), r.outcome(), r.failover())).append('\n');
         }
@@ -74,7 +75,21 @@ final class Seed004Failover {
                 c.errors().isEmpty() ? "none" : c.errors().toString(), c.longBorrows(), c.limitMs(),
                 timeoutMs > 0 ? "" : ", unbounded",
                 l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
-                l == null ? "–" : Integer.toString(l.unacknowledgedPresent()));
+                l == null ? "–" : notAcknowledged(l));
+    }
+
+    /**
+     * @param l a run's ledger
+     * @return e.g. {@code 5 (2); 31 (0)}: writes of unknown outcome (how many of them committed), writes that failed
+     *     before being sent (how many are present anyway, in bold when any); {@code 2 present (not told apart)} for
+     *     a run directory written before the two were told apart
+     */
+    static String notAcknowledged(Ledger.Reconciliation l) {
+        if (l.unknown() == null) {
+            return l.unacknowledgedPresent() + " present (not told apart)";
+        }
+        return String.format(Locale.ROOT, "%d (%d); %d (%s)", l.unknown(), l.unknownCommitted(), l.failed(),
+                l.failedPresent() == 0 ? "0" : "**" + l.failedPresent() + "**");
     }
 
     /**

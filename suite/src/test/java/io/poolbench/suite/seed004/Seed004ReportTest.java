@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel;
+import io.poolbench.toxiproxy.Ledger;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -60,9 +61,18 @@ class Seed004ReportTest {
         Seed004Failover.Counts c = Seed004Failover.counts(o, log);
         String row = Seed004Failover.failoverRow("hikari", o, c);
         // borrow wait: p99 before the injection 10 µs; the window from 62 s waits 10.5 s, the one from 64 s 10 µs
-        assertEquals("| hikari | 2.5 | 4.0 | 2.0 | – | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 |", row);
+        assertEquals("| hikari | 2.5 | 4.0 | 2.0 | – | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 present (not told apart) |",
+                row, "a run directory written before unknown and failed writes were told apart");
         // the borrow wait was back (2 s) before the new writer's first write (4 s): nobody waited on the pool after
         assertEquals(0L, c.drainMs());
+    }
+
+    @Test
+    void theLedgerCellGivesUnknownOutcomesAndFailedWritesApart() {
+        assertEquals("3 (1); 7 (0)", Seed004Failover.notAcknowledged(new Ledger.Reconciliation(40, 0, 1, 0, List.of(),
+                7, 0, 3, 1)));
+        assertEquals("0 (0); 2 (**1**)", Seed004Failover.notAcknowledged(new Ledger.Reconciliation(40, 0, 1, 0,
+                List.of(), 2, 1, 0, 0)), "a failed write present on the new writer stands out");
     }
 
     @Test

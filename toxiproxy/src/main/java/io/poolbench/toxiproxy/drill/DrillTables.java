@@ -1,6 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Figures;
+import io.poolbench.toxiproxy.Ledger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,8 +20,38 @@ final class DrillTables {
     private static final List<String> FAILOVER_METRICS = List.of("first_error_s", "last_error_s",
             "first_write_on_new_writer_s", "pool_back_to_min_idle_s", "requests", "failed", "read_only_errors",
             "blocked_over_pool_timeout", "p99_response_ms", "max_response_ms");
+    /** The ledger's counts ({@link Ledger.Reconciliation}): Jepsen's acknowledged, unknown and failed writes. */
+    private static final List<String> LEDGER_METRICS = List.of("acknowledged_writes", "lost_writes",
+            "unknown_outcome_writes", "unknown_outcome_committed", "failed_writes", "failed_writes_present",
+            "duplicates");
 
     private DrillTables() {
+    }
+
+    /**
+     * @param r one drill's result
+     * @param metric a failover metric or a ledger count
+     * @return its value, or null when the run has none (no ledger; a ledger count written before outcomes were
+     *     told apart)
+     */
+    private static Double value(DrillResult r, String metric) {
+        Ledger.Reconciliation l = r.reconciliation();
+        if (!LEDGER_METRICS.contains(metric)) {
+            return r.metrics().get(metric);
+        }
+        if (l == null) {
+            return null;
+        }
+        Integer n = switch (metric) {
+            case "acknowledged_writes" -> l.acknowledged();
+            case "lost_writes" -> l.lost();
+            case "unknown_outcome_writes" -> l.unknown();
+            case "unknown_outcome_committed" -> l.unknownCommitted();
+            case "failed_writes" -> l.failed();
+            case "failed_writes_present" -> l.failedPresent();
+            default -> l.duplicates();
+        };
+        return n == null ? null : n.doubleValue();
     }
 
     static void failoverTable(StringBuilder md, List<DrillResult> dr, Set<String> profiles,
@@ -32,7 +63,7 @@ final class DrillTables {
         profiles.forEach(p -> md.append("---:|"));
         md.append('\n');
         List<String> metrics = new ArrayList<>(FAILOVER_METRICS);
-        metrics.addAll(List.of("acknowledged_writes", "lost_writes", "unacknowledged_but_present", "duplicates"));
+        metrics.addAll(LEDGER_METRICS);
         for (String m : metrics) {
             md.append("| ").append(m).append(" |");
             for (String p : profiles) {
@@ -41,15 +72,7 @@ final class DrillTables {
                     if (!r.profile().equals(p)) {
                         continue;
                     }
-                    Double x = switch (m) {
-                        case "acknowledged_writes" -> r.reconciliation() == null ? null : (double) r.reconciliation().acknowledged();
-                        case "lost_writes" -> r.reconciliation() == null ? null : (double) r.reconciliation().lost();
-                        case "unacknowledged_but_present" -> r.reconciliation() == null ? null
-                                : (double) r.reconciliation().unacknowledgedPresent();
-                        case "duplicates" -> r.reconciliation() == null ? null : (double) r.reconciliation().duplicates();
-                        default -> r.metrics().get(m);
-                    };
-                    v.add(x);
+                    v.add(value(r, m));
                 }
                 md.append(' ').append(cell(v)).append(" |");
                 put(dj, p, m, v);

@@ -165,8 +165,10 @@ public final class OpenLoopLoad {
         if (write) {
             if ("ok".equals(outcome)) {
                 ledger.acknowledged(id);
+            } else if (status == 503 || "read-only".equals(outcome)) {
+                ledger.failed(id); // no connection, or the server refused the write: surely not committed
             } else {
-                ledger.unacknowledged(id);
+                ledger.unknown(id); // an SQL error, a timeout or no answer: it may have committed
             }
         }
         samples.add(new Sample(ms(intendedNs), ms(start), ms(end), write ? "write" : "short", status, outcome,

@@ -77,17 +77,24 @@ class DrillMetricsTest {
     }
 
     @Test
-    void theLedgerCountsLostAndAmbiguousWrites() {
+    void theLedgerResolvesUnknownOutcomesAgainstTheNewWriter() {
         Ledger l = new Ledger();
         l.acknowledged("a");
         l.acknowledged("b");
         l.acknowledged("c");
-        l.unacknowledged("x");
-        l.unacknowledged("y");
-        Ledger.Reconciliation r = l.reconcile(Set.of("a", "c", "y"), 0);
+        l.unknown("x");
+        l.unknown("y");
+        l.unknown("z");
+        l.failed("f");
+        l.failed("g");
+        Ledger.Reconciliation r = l.reconcile(Set.of("a", "c", "y", "z", "g"), 0);
         assertEquals(3, r.acknowledged());
         assertEquals(1, r.lost());
         assertEquals(List.of("b"), r.lostSample());
-        assertEquals(1, r.unacknowledgedPresent());
+        assertEquals(3, r.unknown());
+        assertEquals(2, r.unknownCommitted(), "y and z committed although the client never learned it");
+        assertEquals(2, r.failed());
+        assertEquals(1, r.failedPresent(), "g: failed before it was sent, yet present: an anomaly");
+        assertEquals(3, r.unacknowledgedPresent());
     }
 }
