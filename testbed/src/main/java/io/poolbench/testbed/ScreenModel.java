@@ -22,10 +22,15 @@ import java.util.Random;
  * With the scenario's 1 ms round trip a short screen alone takes about 5 × (8 + 1) = 45 ms and a medium one about
  * 160 ms, the article's medians. The per-query times and counts are this project's choice (the article gives none).
  *
+ * <p>The short screen's shape can be changed ({@code shortQueries}, {@code shortQueryMs}): {@code poolbench plan
+ * --measure} measures a user's own request, a number of queries of a given server time, as the short screen.
+ *
  * @param borrow borrow once per request, or once per query
  * @param longMaxMs the longest a long screen's SQL takes alone, ms
+ * @param shortQueries queries per short screen ({@value #SHORT_QUERIES} in the article's model)
+ * @param shortQueryMs server time of each short-screen query, ms ({@value #SHORT_QUERY_MS} in the article's model)
  */
-public record ScreenModel(Borrow borrow, long longMaxMs) {
+public record ScreenModel(Borrow borrow, long longMaxMs, int shortQueries, double shortQueryMs) {
     /** Queries per short screen. */
     public static final int SHORT_QUERIES = 5;
     /** Server time per short-screen query, ms. */
@@ -103,10 +108,18 @@ public record ScreenModel(Borrow borrow, long longMaxMs) {
         }
     }
 
+    /** Most queries a short screen may run. */
+    public static final int MAX_SHORT_QUERIES = 1_000;
+    /** Longest server time of one short-screen query, ms. */
+    public static final double MAX_SHORT_QUERY_MS = 600_000;
+
     /**
      * @param borrow borrow pattern
      * @param longMaxMs longest long screen, ms
-     * @throws TestbedException when longMaxMs is below {@link #LONG_MIN_MS}
+     * @param shortQueries queries per short screen, 1 to {@value #MAX_SHORT_QUERIES}
+     * @param shortQueryMs server time of each, ms, 0 to {@value #MAX_SHORT_QUERY_MS}
+     * @throws TestbedException when longMaxMs is below {@link #LONG_MIN_MS} or the short screen's shape is out of
+     *     range
      */
     public ScreenModel {
         if (borrow == null) {
@@ -116,6 +129,19 @@ public record ScreenModel(Borrow borrow, long longMaxMs) {
             throw new TestbedException("the long screen's maximum " + longMaxMs + " ms is below its minimum "
                     + LONG_MIN_MS + " ms");
         }
+        Cli.range("--short-queries", shortQueries, 1, MAX_SHORT_QUERIES);
+        Cli.range("--short-query-ms", shortQueryMs, 0, MAX_SHORT_QUERY_MS);
+    }
+
+    /**
+     * The article's short and medium screens with a given borrow pattern and long screen.
+     *
+     * @param borrow borrow pattern
+     * @param longMaxMs longest long screen, ms
+     * @throws TestbedException when longMaxMs is below {@link #LONG_MIN_MS}
+     */
+    public ScreenModel(Borrow borrow, long longMaxMs) {
+        this(borrow, longMaxMs, SHORT_QUERIES, SHORT_QUERY_MS);
     }
 
     /** @return the article's model: per-request borrowing, long screens up to 8.5 s */
@@ -129,7 +155,7 @@ public record ScreenModel(Borrow borrow, long longMaxMs) {
      */
     public int queries(Screen screen) {
         return switch (screen) {
-            case SHORT -> SHORT_QUERIES;
+            case SHORT -> shortQueries;
             case MEDIUM -> MEDIUM_QUERIES;
             case LONG -> LONG_QUERIES;
         };
@@ -142,7 +168,7 @@ public record ScreenModel(Borrow borrow, long longMaxMs) {
      */
     public double queryMs(Screen screen, long user) {
         return switch (screen) {
-            case SHORT -> SHORT_QUERY_MS;
+            case SHORT -> shortQueryMs;
             case MEDIUM -> MEDIUM_QUERY_MS;
             case LONG -> longScreenMs(user) / (double) LONG_QUERIES;
         };

@@ -25,9 +25,9 @@ public final class HostsFile {
     public static Path require() {
         String f = System.getProperty("jdk.net.hosts.file");
         if (f == null || f.isBlank()) {
-            throw new TestbedException("the failover drills need a JVM started with -Djdk.net.hosts.file=FILE"
-                    + " -Dsun.net.inetaddr.ttl=0 (the cluster endpoint is a name they move): run them through"
-                    + " ./poolbench drill");
+            throw new TestbedException("the failover cluster needs a JVM started with -Djdk.net.hosts.file=FILE"
+                    + " -Dsun.net.inetaddr.ttl=0 (its writer endpoint is a name that a failover moves): run through"
+                    + " the ./poolbench script (drill, seed004, plan --measure)");
         }
         return Path.of(f);
     }

@@ -8,6 +8,7 @@ import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.model.PoolReading;
 import io.poolbench.testbed.model.Workload;
+import io.poolbench.testbed.run.RunDirOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,8 +18,11 @@ import picocli.CommandLine.Option;
         description = "Predicts, from a context.xml and your traffic alone (no database, no Docker: the pool is built"
                 + " against a stub driver to read its settings), the borrow wait and response time, the load at"
                 + " which the pool breaks at your round trip and the round trip at which it breaks at your load, and"
-                + " the pool size Erlang C asks for. Defaults: seed 004's short screen (5 queries of 8 ms) at 1 ms.",
-        exitCodeList = {"0:the answer was printed", "2:bad input (one line on stderr)"})
+                + " the pool size Erlang C asks for. Defaults: seed 004's short screen (5 queries of 8 ms) at 1 ms."
+                + " With --measure (Docker) the same traffic is then measured on the stand-in cluster and printed"
+                + " beside the prediction.",
+        exitCodeList = {"0:the answer was printed", "1:--measure: the measurement failed (its report says why)",
+            "2:bad input, or --measure without Docker (one line on stderr)", "130:interrupted (Ctrl-C)"})
 public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--profile", required = true, paramLabel = "NAME|FILE",
             description = "The pool's context.xml, or a profile name in webapp/conf.")
@@ -60,8 +64,24 @@ public final class PlanCommand extends PoolbenchCommand {
     @Mixin
     ProfileOptions profileOptions;
 
+    @Option(names = "--measure", description = "Then measure the same traffic on the stand-in cluster (Docker: MySQL"
+            + " behind Toxiproxy, the webapp with this pool, JMeter; seed 004's experiment with your request as its"
+            + " only screen) and print it beside the prediction. Needs a fixed --hold-ms and a whole --rtt-ms.")
+    boolean measure;
+
+    @Option(names = "--measure-seconds", defaultValue = "120", paramLabel = "S",
+            description = "With --measure: measured seconds, after the warm-up (default ${DEFAULT-VALUE}).")
+    int measureSeconds;
+
+    @Option(names = "--measure-warmup", defaultValue = "20", paramLabel = "S",
+            description = "With --measure: seconds of load excluded before (default ${DEFAULT-VALUE}).")
+    int measureWarmup;
+
+    @Mixin
+    RunDirOptions runDir;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         boolean perQuery = borrow.pattern() == ScreenModel.Borrow.PER_QUERY;
         if ((holdP50 == null) != (holdP90 == null) || holdMs != null && holdP50 != null) {
             throw new TestbedException("give --hold-ms, or --hold-p50 with --hold-p90, not both");
@@ -77,8 +97,14 @@ public final class PlanCommand extends PoolbenchCommand {
         } catch (IllegalArgumentException e) {
             throw new TestbedException(e.getMessage());
         }
+        PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds, measureWarmup) : null;
         PoolProfile p = profileOptions.load(profile, null);
-        System.out.print(Plan.text(PoolReading.of(p), w, runMinutes, seed, p.warnings()));
-        return 0;
+        PoolReading reading = PoolReading.of(p);
+        if (measure) {
+            PlanMeasurement.check(w); // its one-line refusals before the prediction
+            PlanMeasurement.requireCluster();
+        }
+        System.out.print(Plan.text(reading, w, runMinutes, seed, p.warnings()));
+        return measure ? PlanMeasurement.run(reading, p, w, length, runDir, seed, System.out) : 0;
     }
 }

@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.BorrowOption;
+import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,27 @@ public final class ArticleLoadOptions {
     @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
             description = "Longest long screen alone, ms (default ${DEFAULT-VALUE}, the article's).")
     public long longScreenMaxMs;
+
+    @Option(names = "--short-queries", paramLabel = "N", description = "Queries of the short screen (default 5,"
+            + " this project's model of the article's screen; with --short-query-ms, your own request's shape).")
+    public Integer shortQueries;
+
+    @Option(names = "--short-query-ms", paramLabel = "MS",
+            description = "Server time of each short-screen query, ms (default 8).")
+    public Double shortQueryMs;
+
+    /**
+     * @return the short screen's shape when either option is given (the other at the article model's value), null
+     *     for the article's model
+     * @throws TestbedException one line for a value out of range
+     */
+    Seed004Settings.ShortScreen shortScreen() {
+        if (shortQueries == null && shortQueryMs == null) {
+            return null;
+        }
+        return new Seed004Settings.ShortScreen(shortQueries != null ? shortQueries : ScreenModel.SHORT_QUERIES,
+                shortQueryMs != null ? shortQueryMs : ScreenModel.SHORT_QUERY_MS);
+    }
 
     /**
      * @return the short and medium screens' per cents, {@code {short, medium}}

@@ -11,6 +11,7 @@ import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.DatabaseWatch;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.ProfileLint;
@@ -110,7 +111,9 @@ final class ScreensRun {
         List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
                 "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
-                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString()));
+                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString(),
+                "--short-queries", Integer.toString(s.screens().shortQueries()),
+                "--short-query-ms", Figures.plain(s.screens().shortQueryMs())));
         if (s.traceJdbc()) {
             args.addAll(List.of("--trace-jdbc", dir.resolve(Seed004Connections.FILE).toString()));
         }
@@ -221,7 +224,7 @@ final class ScreensRun {
                 pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
                 t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
-                : null, counts == null ? null : counts.samples());
+                : null, counts == null ? null : counts.samples(), s.shortScreen());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
         Seed004Figures.RunFiles files = Seed004Figures.read(dir);
         Seed004Figures.RunStats st = files.stats();

@@ -116,7 +116,7 @@ public final class Seed004Command extends ScenarioCommand {
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failsOver(), rows,
                 images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
-                webappJvmArgs, faults.recording(), faults.stallSeconds, faults.failover);
+                webappJvmArgs, faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);

@@ -33,11 +33,13 @@ final class Seed004Data {
      * @param ledger the writes reconciled against the new writer, or null without a failover
      * @param connectionCounts each instance's count of connections opened, sampled every 250 ms during a failover
      *     run; null without a failover (and in runs written before it was sampled)
+     * @param shortScreen the short screen's shape when it was not the article model's; null for it
      */
     record Outcome(String id, String file, String basedOn, String change, String pool, Long borrowTimeoutMs,
             long t0EpochMs, long measureFromEpochMs, long measureToEpochMs, double targetPerSecond,
             Long longScreenMaxMs, List<ProcessCpu.Usage> cpu, Map<String, Long> events,
-            Ledger.Reconciliation ledger, List<ConnectionCounts.Sample> connectionCounts) {
+            Ledger.Reconciliation ledger, List<ConnectionCounts.Sample> connectionCounts,
+            Seed004Settings.ShortScreen shortScreen) {
         /** @return when the failover was injected, epoch ms; null when the run injected none */
         Long injectionEpochMs() {
             return events == null || !events.containsKey("injection") ? null : t0EpochMs + events.get("injection");

@@ -192,8 +192,9 @@ final class Seed004Map {
         boolean perQuery = ScreenModel.Borrow.parse(borrow) == ScreenModel.Borrow.PER_QUERY;
         int longShare = 100 - s.shortPercent() - s.mediumPercent();
         List<Workload> kinds = new ArrayList<>();
-        kinds.add(new Workload(rate * s.shortPercent() / 100.0, ScreenModel.SHORT_QUERIES, ScreenModel.SHORT_QUERY_MS,
-                ScreenModel.SHORT_QUERY_MS, rtt, perQuery));
+        ScreenModel screens = s.screens();
+        kinds.add(new Workload(rate * s.shortPercent() / 100.0, screens.shortQueries(), screens.shortQueryMs(),
+                screens.shortQueryMs(), rtt, perQuery));
         if (s.mediumPercent() > 0) {
             kinds.add(new Workload(rate * s.mediumPercent() / 100.0, ScreenModel.MEDIUM_QUERIES,
                     ScreenModel.MEDIUM_QUERY_MS, ScreenModel.MEDIUM_QUERY_MS, rtt, perQuery));

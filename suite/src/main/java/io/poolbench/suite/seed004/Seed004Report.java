@@ -93,7 +93,10 @@ public final class Seed004Report {
                 (settings.failover() ? " " + Character.toUpperCase(settings.kind().describe().charAt(0))
                         + settings.kind().describe().substring(1) + " is injected in the middle of the measured period."
                         : "") + (settings.webappJvmArgs().isEmpty() ? ""
-                        : " The webapp's JVM ran with `" + String.join(" ", settings.webappJvmArgs()) + "`."),
+                        : " The webapp's JVM ran with `" + String.join(" ", settings.webappJvmArgs()) + "`.")
+                        + (settings.shortScreen() == null ? "" : String.format(Locale.ROOT, " The short screen is"
+                        + " not the article model's (5 queries of 8 ms) but %d queries of %s ms.",
+                        settings.shortScreen().queries(), Figures.plain(settings.shortScreen().queryMs()))),
                 runStatus(m)));
 
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();

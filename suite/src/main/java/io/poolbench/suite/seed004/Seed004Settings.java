@@ -44,13 +44,29 @@ import java.util.List;
  *     ({@link #stallOffsetsMs}, {@link Seed004Stalls}); empty (null in a run directory written before) for none
  * @param failoverKind with {@code failover}, which one ({@link FailoverKind#label}); null (planned) in a run
  *     directory written before there were kinds
+ * @param shortScreen the short screen's shape when it is not the article's model ({@code --short-queries},
+ *     {@code --short-query-ms}); null for the article's (and in a run directory written before it could change)
  */
 public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
         boolean traceJdbc, List<String> webappJvmArgs, boolean jfr, List<Integer> stallSeconds,
-        String failoverKind) {
+        String failoverKind, ShortScreen shortScreen) {
+
+    /**
+     * The short screen's shape, when it is not the article's model.
+     *
+     * @param queries queries per request
+     * @param queryMs server time of each, ms
+     */
+    public record ShortScreen(int queries, double queryMs) {
+        /** @throws TestbedException when a value is out of range, naming its option */
+        public ShortScreen {
+            Cli.range("--short-queries", queries, 1, ScreenModel.MAX_SHORT_QUERIES);
+            Cli.range("--short-query-ms", queryMs, 0, ScreenModel.MAX_SHORT_QUERY_MS);
+        }
+    }
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -133,7 +149,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
                 failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent, rounds, traceJdbc, webappJvmArgs, jfr,
-                stallSeconds, failoverKind);
+                stallSeconds, failoverKind, shortScreen);
     }
 
     /**
@@ -261,7 +277,14 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
-                rounds, traceJdbc, webappJvmArgs, jfr, stallSeconds, failoverKind);
+                rounds, traceJdbc, webappJvmArgs, jfr, stallSeconds, failoverKind, shortScreen);
+    }
+
+    /** @return the screens this run's webapp serves: its borrowing, long screen and short screen's shape */
+    public ScreenModel screens() {
+        ScreenModel.Borrow b = ScreenModel.Borrow.parse(borrow);
+        return shortScreen == null ? new ScreenModel(b, longScreenMaxMs)
+                : new ScreenModel(b, longScreenMaxMs, shortScreen.queries(), shortScreen.queryMs());
     }
 
     /** @return the failover this run injects (planned in a run directory written before there were kinds) */

@@ -23,7 +23,7 @@ class ControlTwinsTest {
             log.add(new ScreenLog.Entry(t, "short", 1, 200, "", 1, wait, wait, wait + 40_000, ""));
         }
         Seed004Data.Outcome o = new Seed004Data.Outcome("c", "f", null, null, "DBCP", 10_000L, 0, 10_000, 70_000, 12.5,
-                8_500L, List.of(), Map.of(ScreensRun.CONTROL_MARK, 40_000L), null, null);
+                8_500L, List.of(), Map.of(ScreensRun.CONTROL_MARK, 40_000L), null, null, null);
         return new Seed004Figures.RunFiles(new Seed004Figures.RunStats("c", "DBCP", List.of(), 0, 0, 0, Map.of()), o,
                 log, null, List.of(), List.of());
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class FailoverKindTest {
     private static Seed004Settings settings(int durationSeconds, String kind) {
         return new Seed004Settings(List.of(), 750, 3000, 0.25, 2, List.of(), 10, durationSeconds, 5, 50, 30,
-                "per-request", 9_000, 1, 1, true, 1000, null, null, 1, 1, false, List.of(), false, List.of(), kind);
+                "per-request", 9_000, 1, 1, true, 1000, null, null, 1, 1, false, List.of(), false, List.of(), kind, null);
     }
 
     @Test

@@ -27,7 +27,7 @@ class Seed004BudgetTest {
     private void outcome(Map<String, Long> events) throws Exception {
         // t0 = 0; measured period 10 s … 70 s
         ResultJson.MAPPER.writeValue(dir.resolve("outcome.json").toFile(), new Seed004Data.Outcome("r", "f", null,
-                null, "HikariCP", 30_000L, 0, 10_000, 70_000, 1.0, 8_500L, List.of(), events, null, null));
+                null, "HikariCP", 30_000L, 0, 10_000, 70_000, 1.0, 8_500L, List.of(), events, null, null, null));
     }
 
     private void results(long[][] rows) throws Exception {

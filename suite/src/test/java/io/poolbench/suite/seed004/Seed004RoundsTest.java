@@ -75,6 +75,6 @@ class Seed004RoundsTest {
 
     private static Seed004Settings settings(int rounds) {
         return new Seed004Settings(PROFILES, 750, 3000, 0.25, 2, List.of(), 10, 30, 5, 50, 30, "per-request",
-                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of(), null);
+                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of(), null, null);
     }
 }

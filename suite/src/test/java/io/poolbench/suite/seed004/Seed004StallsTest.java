@@ -55,6 +55,6 @@ class Seed004StallsTest {
 
     private static Seed004Settings settings(boolean failover, List<Integer> stalls) {
         return new Seed004Settings(List.of(), 750, 3000, 0.25, 2, List.of(), 5, 30, 5, 50, 30, "per-request", 9_000, 1,
-                1, failover, 1000, null, null, 1, 1, false, List.of(), false, stalls, null);
+                1, failover, 1000, null, null, 1, 1, false, List.of(), false, stalls, null, null);
     }
 }

@@ -1,0 +1,204 @@
+package io.poolbench.suite.plan;
+
+import io.poolbench.suite.seed004.MeasuredShortScreen;
+import io.poolbench.suite.seed004.Seed004Command;
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Docker;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.model.PoolReading;
+import io.poolbench.testbed.model.PoolSimulation;
+import io.poolbench.testbed.model.Workload;
+import io.poolbench.testbed.run.RunDirOptions;
+import io.poolbench.toxiproxy.HostsFile;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code poolbench plan --measure}: the same traffic measured on the stand-in cluster, beside the prediction. It
+ * runs seed 004's experiment (Docker: MySQL behind Toxiproxy, the webapp with the pool, JMeter's Poisson-paced
+ * engines) with the user's request as its only screen: {@code --mix 100,0}, the short screen made of the user's
+ * queries and server time per query ({@code --short-queries}, {@code --short-query-ms}), the user's rate as the
+ * whole load ({@code --share 1}), round trip and borrowing, no jitter (the model has none). Then it simulates the
+ * same traffic over the measured period's length and prints predicted, measured and their ratio.
+ *
+ * <p>Threads: 15 per request/s (the article's 750 threads for 50 requests/s), at least 4 and at most 3,000, so
+ * that the engines keep the schedule while requests wait up to a 10-s borrow timeout; the run's report says
+ * whether they kept it (latency from the intended start).
+ */
+final class PlanMeasurement {
+    /** JMeter threads per request/s: the article's 750 threads for its 3,000 requests/min. */
+    static final double THREADS_PER_RATE = 15;
+
+    private PlanMeasurement() {
+    }
+
+    /**
+     * How long to measure.
+     *
+     * @param seconds measured seconds
+     * @param warmupSeconds seconds of load before, excluded
+     */
+    record Length(int seconds, int warmupSeconds) {
+        /** @throws TestbedException naming the option out of range */
+        Length {
+            Cli.range("--measure-seconds", seconds, 10, 86_400);
+            Cli.range("--measure-warmup", warmupSeconds, 5, 3_600);
+        }
+    }
+
+    /**
+     * Refuses a traffic the measurement cannot serve.
+     *
+     * @param w the traffic
+     * @throws TestbedException one line: a spread of server times, or a round trip that is not whole ms
+     */
+    static void check(Workload w) {
+        if (w.queryP90Ms() != w.queryP50Ms()) {
+            throw new TestbedException("--measure serves every query with one server time: give --hold-ms, not"
+                    + " --hold-p50 and --hold-p90");
+        }
+        if (w.rttMs() != Math.rint(w.rttMs())) {
+            throw new TestbedException("--measure adds the round trip through Toxiproxy in whole ms: give --rtt-ms "
+                    + Math.round(w.rttMs()) + " instead of " + Figures.plain(w.rttMs()));
+        }
+    }
+
+    /**
+     * @throws TestbedException one line when no Docker engine answers (the measurement needs one), or when this JVM
+     *     cannot move the cluster's endpoint name (started without the {@code ./poolbench} script's hosts file)
+     */
+    static void requireCluster() {
+        if (!Docker.available()) {
+            throw new TestbedException("--measure needs Docker (MySQL and Toxiproxy in containers) and no Docker"
+                    + " engine answers: start dockerd (see .ci/run), or leave out --measure for the prediction alone");
+        }
+        HostsFile.require();
+    }
+
+    /**
+     * The arguments of the seed004 run that measures the traffic.
+     *
+     * @param profileFile the pool's context.xml
+     * @param w the traffic (a fixed server time per query)
+     * @param length how long
+     * @param out the run directory
+     * @param root the project root
+     * @return seed004's command line
+     * @throws TestbedException when the traffic has a spread of server times or a round trip that is not whole ms
+     */
+    static List<String> seed004Args(Path profileFile, Workload w, Length length, Path out, Path root) {
+        check(w);
+        return List.of("--profiles", profileFile.toAbsolutePath().toString(),
+                "--share", "1", "--users", Integer.toString(threads(w.ratePerSecond())),
+                "--rate-per-minute", Figures.plain(w.ratePerSecond() * 60), "--mix", "100,0",
+                "--short-queries", Integer.toString(w.queriesPerRequest()),
+                "--short-query-ms", Figures.plain(w.queryP50Ms()),
+                "--borrow", w.perQuery() ? "per-query" : "per-request",
+                "--rtt-ms", Long.toString(Math.round(w.rttMs())), "--jitter-ms", "0",
+                "--duration", Integer.toString(length.seconds()), "--warmup", Integer.toString(length.warmupSeconds()),
+                "--rampup", Integer.toString(Math.min(10, length.warmupSeconds() / 2)), "--rounds", "1",
+                // a pool past its limit fails requests: that is the measurement, not a failed run
+                "--max-error-percent", "100", "--out", out.toString(), "--root", root.toString());
+    }
+
+    /**
+     * @param ratePerSecond requests/s
+     * @return JMeter threads over both engines
+     */
+    static int threads(double ratePerSecond) {
+        return (int) Math.max(4, Math.min(3_000, Math.ceil(ratePerSecond * THREADS_PER_RATE)));
+    }
+
+    /**
+     * Runs the measurement and prints it beside the model's prediction (also to {@code plan.md} in the run directory).
+     *
+     * @param r the pool as read from its profile
+     * @param profile the profile (its context.xml runs in the webapp)
+     * @param w the traffic
+     * @param length how long to measure
+     * @param dir where the run directory goes
+     * @param seed the simulation's random seed
+     * @param console where the comparison goes
+     * @return the exit code: seed004's (0 ok, 1 the run failed, 2 bad input or no Docker, 130 interrupted), or 1
+     *     when the run left no figures for the request
+     * @throws IOException when the report cannot be read or the comparison not written
+     */
+    static int run(PoolReading r, PoolProfile profile, Workload w, Length length, RunDirOptions dir, long seed,
+            PrintStream console) throws IOException {
+        check(w);
+        Path out = dir.prepare();
+        List<String> args = seed004Args(profile.file(), w, length, out, dir.root);
+        console.println("measuring on the stand-in cluster (about " + (length.seconds() + length.warmupSeconds()
+                + 60) + " s): poolbench seed004 " + String.join(" ", args));
+        int rc = Cli.execute(new Seed004Command(), "poolbench plan --measure", args.toArray(String[]::new));
+        if (rc == 2 || rc >= 128) {
+            return rc;
+        }
+        List<MeasuredShortScreen> measured = MeasuredShortScreen.read(out);
+        if (measured.isEmpty()) {
+            console.println("measured: nothing: the run left no figures for the request (see " + out.resolve("seed004")
+                    .resolve("summary.md") + ")");
+            return 1;
+        }
+        PoolSimulation.Result p = PoolSimulation.run(r.model(), w, measured.get(0).measuredSeconds(), seed);
+        String table = comparison(p, measured.get(0), w);
+        Files.writeString(out.resolve("plan.md"), "# poolbench plan --measure\n\n" + table,
+                StandardCharsets.UTF_8);
+        console.print(table);
+        if (rc != 0) {
+            console.println("the measurement run failed (exit code " + rc + "): its report says why");
+        }
+        console.println("the run's report (CPU per process, latency from each request's intended start): "
+                + out.resolve("seed004").resolve("summary.md"));
+        return rc;
+    }
+
+    /**
+     * The prediction beside the measurement (a pure function).
+     *
+     * @param p the simulation over the measured period's length
+     * @param m the measured request
+     * @param w the traffic
+     * @return a Markdown table with a line before and after it
+     */
+    static String comparison(PoolSimulation.Result p, MeasuredShortScreen m, Workload w) {
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Predicted (simulation over %.0f s) beside"
+                + " measured (1 run, %,d requests after the warm-up; %.2f of %.2f requests/s achieved):%n%n",
+                m.measuredSeconds(), m.requests(), m.achievedPerSecond(), w.ratePerSecond()));
+        md.append("| | predicted | measured | measured ÷ predicted |\n|---|---:|---:|---:|\n");
+        row(md, "response p50, ms", p.responseP50Ms(), m.p50Ms());
+        row(md, "response p90, ms", p.responseP90Ms(), m.p90Ms());
+        row(md, "response p99, ms", p.responseP99Ms(), m.p99Ms());
+        row(md, "response max, ms", p.responseMaxMs(), m.maxMs());
+        row(md, "borrow wait p99, ms", p.waitP99Ms(), m.borrowP99Ms());
+        row(md, "borrow wait max, ms", p.waitMaxMs(), m.borrowMaxMs());
+        row(md, "failed requests", p.failed(), m.errors());
+        // where the model's median request does not queue, the medians differ by the overhead it leaves out
+        String overhead = p.waitP50Ms() > 0 ? "" : String.format(Locale.ROOT, " (the median request queues for no"
+                + " connection in the model, so the difference of the medians, %s ms, is that overhead)",
+                num(m.p50Ms() - p.responseP50Ms()));
+        return md.append(String.format(Locale.ROOT, "%nMeasured response times include what the model leaves out:"
+                + " HTTP and Tomcat, the driver, the database's time beyond each query's server time%s; Tomcat's"
+                + " thread limit; the database's own queue. The measured borrow wait is the time in getConnection(),"
+                + " with any validation the pool makes there; the model's is the time queued for a connection. One"
+                + " run: a lead, not an interval.%n", overhead)).toString();
+    }
+
+    private static void row(StringBuilder md, String what, double predicted, double measured) {
+        md.append("| ").append(what).append(" | ").append(num(predicted)).append(" | ").append(num(measured))
+                .append(" | ").append(predicted > 0 ? String.format(Locale.ROOT, "%.2f", measured / predicted)
+                        : "–").append(" |\n");
+    }
+
+    private static String num(double v) {
+        return Math.abs(v) >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
+    }
+}
