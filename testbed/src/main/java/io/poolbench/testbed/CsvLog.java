@@ -82,7 +82,8 @@ public final class CsvLog<E> implements AutoCloseable {
      *
      * @param file a log written by {@link #create}
      * @param header the column names of today's writer
-     * @param row a record to a row; may throw {@link NumberFormatException}
+     * @param row a record to a row; may throw {@link IllegalArgumentException} (e.g. {@link NumberFormatException})
+     *     for a malformed value
      * @param what what a row is, for the error (e.g. {@code a screen log row})
      * @param <E> the row type
      * @return its rows in file order (a truncated last line from a killed process is skipped)
@@ -106,7 +107,7 @@ public final class CsvLog<E> implements AutoCloseable {
                 }
                 try {
                     list.add(row.apply(c));
-                } catch (NumberFormatException e) {
+                } catch (IllegalArgumentException e) {
                     throw new TestbedException(file + " line " + c.getRecordNumber() + " is not " + what + ": "
                             + e.getMessage(), e);
                 }

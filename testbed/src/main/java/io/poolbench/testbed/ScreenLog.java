@@ -12,7 +12,7 @@ import java.util.List;
 public final class ScreenLog {
     /** CSV header, in column order. */
     public static final String[] HEADER = {"startEpochMs", "screen", "user", "status", "error", "borrows",
-        "borrowWaitUs", "borrowMaxUs", "elapsedUs", "writeId", "writeSent"};
+        "borrowWaitUs", "borrowMaxUs", "elapsedUs", "writeId", "writeOutcome"};
 
     /**
      * One request.
@@ -27,14 +27,13 @@ public final class ScreenLog {
      * @param borrowMaxUs longest single {@code getConnection()}, µs
      * @param elapsedUs time in the servlet, µs
      * @param writeId id of the write the request committed (acknowledged when status is 200), or empty
-     * @param writeSent for a request with a write: whether the write had been sent to the database when the request
-     *     ended, so that a failed request's write is of unknown outcome ({@code true}) or surely not committed
-     *     ({@code false}); null without a write, or in a log written before this column existed
+     * @param writeOutcome for a request with a write, what the webapp knows of it: acknowledged, failed (surely not
+     *     committed) or unknown; null without a write, or in a log written before this column existed
      */
     public record Entry(long startEpochMs, String screen, long user, int status, String error, int borrows,
-            long borrowWaitUs, long borrowMaxUs, long elapsedUs, String writeId, Boolean writeSent) {
+            long borrowWaitUs, long borrowMaxUs, long elapsedUs, String writeId, WriteOutcome writeOutcome) {
 
-        /** A row without a write, or whose write's sending is not recorded ({@code writeSent} null). */
+        /** A row without a write, or whose write's outcome is not recorded ({@code writeOutcome} null). */
         public Entry(long startEpochMs, String screen, long user, int status, String error, int borrows,
                 long borrowWaitUs, long borrowMaxUs, long elapsedUs, String writeId) {
             this(startEpochMs, screen, user, status, error, borrows, borrowWaitUs, borrowMaxUs, elapsedUs, writeId,
@@ -53,7 +52,7 @@ public final class ScreenLog {
     public static CsvLog<Entry> create(Path file) throws IOException {
         return CsvLog.create(file, HEADER, e -> List.of(e.startEpochMs(), e.screen(), e.user(),
                 e.status(), e.error(), e.borrows(), e.borrowWaitUs(), e.borrowMaxUs(), e.elapsedUs(),
-                e.writeId() == null ? "" : e.writeId(), e.writeSent() == null ? "" : e.writeSent()));
+                e.writeId() == null ? "" : e.writeId(), e.writeOutcome() == null ? "" : e.writeOutcome().label()));
     }
 
     /**
@@ -66,6 +65,6 @@ public final class ScreenLog {
         return CsvLog.read(file, HEADER, c -> new Entry(Long.parseLong(c.get(0)), c.get(1), Long.parseLong(c.get(2)),
                 Integer.parseInt(c.get(3)), c.get(4), Integer.parseInt(c.get(5)), Long.parseLong(c.get(6)),
                 Long.parseLong(c.get(7)), Long.parseLong(c.get(8)), c.get(9),
-                c.size() > 10 && !c.get(10).isEmpty() ? Boolean.valueOf(c.get(10)) : null), "a screen log row");
+                c.size() > 10 ? WriteOutcome.parse(c.get(10)) : null), "a screen log row");
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,29 +18,38 @@ class ScreenLogTest {
     Path dir;
 
     @Test
-    void rowsRoundTripWithWhetherTheWriteWasSent() throws Exception {
+    void rowsRoundTripWithTheirWritesOutcome() throws Exception {
         Path f = dir.resolve("screens.csv");
         try (CsvLog<ScreenLog.Entry> log = ScreenLog.create(f)) {
             log.add(new ScreenLog.Entry(1, "short", 2, 200, "", 1, 10, 10, 50, ""));
-            log.add(new ScreenLog.Entry(2, "medium", 3, 503, "pool-timeout", 1, 10, 10, 50, "w-1", false));
-            log.add(new ScreenLog.Entry(3, "medium", 4, 500, "sql", 1, 10, 10, 50, "w-2", true));
+            log.add(new ScreenLog.Entry(2, "medium", 3, 503, "pool-timeout", 1, 10, 10, 50, "w-1", WriteOutcome.FAILED));
+            log.add(new ScreenLog.Entry(3, "medium", 4, 500, "sql", 1, 10, 10, 50, "w-2", WriteOutcome.UNKNOWN));
         }
         List<ScreenLog.Entry> rows = ScreenLog.read(f);
         assertEquals(3, rows.size());
-        assertNull(rows.get(0).writeSent(), "no write");
-        assertEquals(false, rows.get(1).writeSent(), "the borrow failed before the write was sent");
-        assertEquals(true, rows.get(2).writeSent());
+        assertNull(rows.get(0).writeOutcome(), "no write");
+        assertEquals(WriteOutcome.FAILED, rows.get(1).writeOutcome(), "the borrow failed before the write was sent");
+        assertEquals(WriteOutcome.UNKNOWN, rows.get(2).writeOutcome());
     }
 
     @Test
-    void aLogWrittenBeforeTheWriteSentColumnReadsWithoutIt() throws Exception {
+    void aLogWrittenBeforeTheWriteOutcomeColumnReadsWithoutIt() throws Exception {
         Path f = dir.resolve("old.csv");
         Files.writeString(f, "startEpochMs,screen,user,status,error,borrows,borrowWaitUs,borrowMaxUs,elapsedUs,writeId\n"
                 + "5,long,7,500,sql,1,10,10,900,w-9\n");
         List<ScreenLog.Entry> rows = ScreenLog.read(f);
         assertEquals(1, rows.size());
         assertEquals("w-9", rows.get(0).writeId());
-        assertNull(rows.get(0).writeSent(), "not recorded then: the write's outcome is unknown");
+        assertNull(rows.get(0).writeOutcome(), "not recorded then");
+    }
+
+    @Test
+    void aFailedRequestsWriteIsUnknownOnceSentUnlessTheServerRefusedItAsReadOnly() {
+        SQLException lost = new SQLException("Communications link failure", "08S01");
+        assertEquals(WriteOutcome.FAILED, WriteOutcome.ofFailure(false, lost), "never sent");
+        assertEquals(WriteOutcome.UNKNOWN, WriteOutcome.ofFailure(true, lost), "sent, no answer: it may have committed");
+        assertEquals(WriteOutcome.FAILED, WriteOutcome.ofFailure(true, new SQLException("read-only", "HY000", 1290)));
+        assertEquals(WriteOutcome.FAILED, WriteOutcome.ofFailure(true, new SQLException("ro", "25006")));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.WriteOutcome;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,9 +12,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The client's record of writes, in Jepsen's three outcomes: <em>acknowledged</em> (HTTP 200 after commit),
- * <em>failed</em> (the request failed before its write was sent: surely not committed) and <em>unknown</em> (the
- * write was sent, or may have been, and no acknowledgement came: it may or may not have committed).
+ * The client's record of writes, in Jepsen's three outcomes ({@link WriteOutcome}): <em>acknowledged</em>,
+ * <em>failed</em> (surely not committed) and <em>unknown</em> (it may or may not have committed).
  * {@link #reconcile(Connection)} resolves them against what the new writer holds: an acknowledged write missing
  * there is lost, an unknown one present there committed, a failed one present there an anomaly.
  */
@@ -22,19 +22,18 @@ public final class Ledger {
     private final Set<String> failed = ConcurrentHashMap.newKeySet();
     private final Set<String> unknown = ConcurrentHashMap.newKeySet();
 
-    /** @param id a write the server acknowledged */
-    public void acknowledged(String id) {
-        acknowledged.add(id);
-    }
-
-    /** @param id a write whose request failed before the write was sent (e.g. its borrow failed) */
-    public void failed(String id) {
-        failed.add(id);
-    }
-
-    /** @param id a write that was sent, or may have been, and got no acknowledgement */
-    public void unknown(String id) {
-        unknown.add(id);
+    /**
+     * Records one write.
+     *
+     * @param id the write's id
+     * @param outcome what the client knows of it ({@link WriteOutcome})
+     */
+    public void record(String id, WriteOutcome outcome) {
+        (switch (outcome) {
+            case ACKNOWLEDGED -> acknowledged;
+            case FAILED -> failed;
+            case UNKNOWN -> unknown;
+        }).add(id);
     }
 
     /** @return number of acknowledged writes */
@@ -52,9 +51,9 @@ public final class Ledger {
      *     unknownCommitted})
      * @param duplicates ids present more than once on the server
      * @param lostSample up to 10 lost ids
-     * @param failed writes whose request failed before the write was sent
-     * @param failedPresent of those, present on the server (should be 0: a write that was never sent)
-     * @param unknown writes of unknown outcome: sent, or maybe sent, and not acknowledged
+     * @param failed writes that surely failed: not sent, or refused by the server
+     * @param failedPresent of those, present on the server (should be 0)
+     * @param unknown writes of unknown outcome: sent and not acknowledged
      * @param unknownCommitted of those, present on the server: committed although the client never learned it
      */
     public record Reconciliation(int acknowledged, int lost, int unacknowledgedPresent, int duplicates,

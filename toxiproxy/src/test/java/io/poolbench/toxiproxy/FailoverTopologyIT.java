@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Queries;
+import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -96,11 +97,11 @@ class FailoverTopologyIT {
         try (Connection c = app()) {
             for (int i = 1; i <= 5; i++) {
                 Queries.write(c, "acked-" + i, "x");
-                ledger.acknowledged("acked-" + i);
+                ledger.record("acked-" + i, WriteOutcome.ACKNOWLEDGED);
             }
             Queries.write(c, "ambiguous-1", "x");
-            ledger.unknown("ambiguous-1");
-            ledger.failed("failed-1");
+            ledger.record("ambiguous-1", WriteOutcome.UNKNOWN);
+            ledger.record("failed-1", WriteOutcome.FAILED);
         }
         t.awaitReplicaCaughtUp(30);
         try (Connection a = t.rootConnection(Instance.A); Statement s = a.createStatement()) {

@@ -5,6 +5,7 @@ import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.WriteOutcome;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -60,7 +61,7 @@ final class QueryServlet extends JdbcServlet {
             extra.put("sqlState", e.getSQLState());
             extra.put("borrowUs", borrows.waitUs());
             String error = PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed";
-            record(startMs, 503, error, borrows, (System.nanoTime() - t0) / 1_000, p);
+            record(startMs, 503, error, borrows, (System.nanoTime() - t0) / 1_000, p, WriteOutcome.FAILED);
             Json.error(resp, 503, error, Redact.oneLine(e.getMessage()), extra);
             return;
         }
@@ -73,21 +74,23 @@ final class QueryServlet extends JdbcServlet {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
-            record(startMs, 500, "sql", borrows, (System.nanoTime() - t0) / 1_000, p);
+            record(startMs, 500, "sql", borrows, (System.nanoTime() - t0) / 1_000, p,
+                    WriteOutcome.ofFailure(true, e));
             Json.error(resp, 500, "sql", Redact.oneLine(e.getMessage()), extra);
             return;
         }
-        record(startMs, 200, "", borrows, (System.nanoTime() - t0) / 1_000, p);
+        record(startMs, 200, "", borrows, (System.nanoTime() - t0) / 1_000, p, WriteOutcome.ACKNOWLEDGED);
         body.put("borrowUs", borrows.waitUs());
         body.put("queryUs", (System.nanoTime() - t1) / 1_000);
         Json.send(resp, 200, body);
     }
 
-    private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p) {
+    /** @param outcome what is known of the write, for the write query class (ignored for the others) */
+    private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p,
+            WriteOutcome outcome) {
         boolean write = kind == Kind.WRITE;
-        // a write is sent once its connection is borrowed: only a failed borrow leaves it surely absent
         logs().record(borrows, startMs, kind.name().toLowerCase(Locale.ROOT), 0, status, error, elapsedUs,
-                write ? p.writeId : null, write ? status != 503 : null);
+                write ? p.writeId : null, write ? outcome : null);
     }
 
     private Object run(Connection c, QueryParams p) throws SQLException {

@@ -2,6 +2,7 @@ package io.poolbench.webapp;
 
 import io.poolbench.testbed.CsvLog;
 import io.poolbench.testbed.ScreenLog;
+import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.TraceLog;
 import java.io.IOException;
@@ -55,14 +56,13 @@ record RequestLogs(CsvLog<ScreenLog.Entry> screens, CsvLog<TraceLog.Entry> trace
      * @param error error class, empty when none
      * @param elapsedUs the request's time, µs
      * @param writeId the row a write inserted, or null
-     * @param writeSent with a write: whether it had been sent to the database (a failed request's write is then of
-     *     unknown outcome); null without a write
+     * @param writeOutcome with a write, what is known of it; null without a write
      */
     void record(Borrows b, long startEpochMs, String label, long user, int status, String error, long elapsedUs,
-            String writeId, Boolean writeSent) {
+            String writeId, WriteOutcome writeOutcome) {
         if (screens != null) {
             screens.add(new ScreenLog.Entry(startEpochMs, label, user, status, error, b.count(), b.waitUs(), b.maxUs(),
-                    elapsedUs, writeId, writeSent));
+                    elapsedUs, writeId, writeOutcome));
         }
         b.end(traces, startEpochMs, label, user, status, error);
     }

@@ -8,6 +8,7 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.ScreenModel.Screen;
 import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.WriteOutcome;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -68,7 +69,8 @@ final class ScreenServlet extends JdbcServlet {
         Map<String, Object> extra = new LinkedHashMap<>();
         int queries = model.queries(screen);
         double queryMs = model.queryMs(screen, user);
-        boolean writeSent = false; // from here a failed request's write is of unknown outcome, not surely absent
+        boolean writeSent = false; // from here a failed request's write may have committed
+        WriteOutcome writeOutcome = writeId == null ? null : WriteOutcome.ACKNOWLEDGED;
         try {
             if (model.borrow() == ScreenModel.Borrow.PER_REQUEST) {
                 try (Borrows.Lease c = tr.borrow(dataSource())) {
@@ -100,10 +102,10 @@ final class ScreenServlet extends JdbcServlet {
             message = Redact.oneLine(e.getMessage());
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
+            writeOutcome = writeId == null ? null : WriteOutcome.ofFailure(writeSent, e);
         }
         long elapsedUs = (System.nanoTime() - t0) / 1_000;
-        logs().record(tr, startMs, screen.label(), user, status, error, elapsedUs, writeId,
-                writeId == null ? null : writeSent);
+        logs().record(tr, startMs, screen.label(), user, status, error, elapsedUs, writeId, writeOutcome);
         extra.put("screen", screen.label());
         extra.put("user", user);
         extra.put("queries", queries);

@@ -18,6 +18,7 @@ import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.toxiproxy.ConnectionCounts;
@@ -264,13 +265,9 @@ final class ScreensRun {
         Ledger ledger = new Ledger();
         for (ScreenLog.Entry e : ScreenLog.read(screens)) {
             if (e.writeId() != null && !e.writeId().isEmpty()) {
-                if (e.status() == 200) {
-                    ledger.acknowledged(e.writeId());
-                } else if (Boolean.FALSE.equals(e.writeSent())) {
-                    ledger.failed(e.writeId());
-                } else {
-                    ledger.unknown(e.writeId()); // sent, or not recorded whether it was
-                }
+                // a log written before outcomes were recorded: 200 acknowledged, anything else unknown
+                ledger.record(e.writeId(), e.writeOutcome() != null ? e.writeOutcome()
+                        : e.status() == 200 ? WriteOutcome.ACKNOWLEDGED : WriteOutcome.UNKNOWN);
             }
         }
         try (Connection b = topo.rootConnection(Instance.B); Statement use = b.createStatement()) {

@@ -45,8 +45,8 @@ final class Seed004Failover {
         md.append("| run | failover took | first acknowledged write on the new writer after | borrow wait back to"
                 + " normal after | connections opened to the new writer by 10 s after the endpoint moved (most in 1 s) | failed from the"
                 + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
-                + " acknowledged | lost | not acknowledged: of unknown outcome (committed on the new writer); failed before"
-                + " the write was sent (present there) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+                + " acknowledged | lost | not acknowledged: of unknown outcome (committed on the new writer); surely failed"
+                + " (present there) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Seed004Figures.RunFiles r : runs) {
             md.append(failoverRow(r.id(), r.outcome(), r.failover())).append('\n');
         }
@@ -80,8 +80,8 @@ final class Seed004Failover {
 
     /**
      * @param l a run's ledger
-     * @return e.g. {@code 5 (2); 31 (0)}: writes of unknown outcome (how many of them committed), writes that failed
-     *     before being sent (how many are present anyway, in bold when any); {@code 2 present (not told apart)} for
+     * @return e.g. {@code 5 (2); 31 (0)}: writes of unknown outcome (how many of them committed), writes that surely
+     *     failed (how many are present anyway, in bold when any); {@code 2 present (not told apart)} for
      *     a run directory written before the two were told apart
      */
     static String notAcknowledged(Ledger.Reconciliation l) {

@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
 import java.net.URI;
@@ -163,13 +164,10 @@ public final class OpenLoopLoad {
         }
         long end = System.nanoTime();
         if (write) {
-            if ("ok".equals(outcome)) {
-                ledger.acknowledged(id);
-            } else if (status == 503 || "read-only".equals(outcome)) {
-                ledger.failed(id); // no connection, or the server refused the write: surely not committed
-            } else {
-                ledger.unknown(id); // an SQL error, a timeout or no answer: it may have committed
-            }
+            // no connection, or the server refused the write: surely not committed; an SQL error, a timeout or no
+            // answer: it may have committed
+            ledger.record(id, "ok".equals(outcome) ? WriteOutcome.ACKNOWLEDGED
+                    : status == 503 || "read-only".equals(outcome) ? WriteOutcome.FAILED : WriteOutcome.UNKNOWN);
         }
         samples.add(new Sample(ms(intendedNs), ms(start), ms(end), write ? "write" : "short", status, outcome,
                 borrowUs));

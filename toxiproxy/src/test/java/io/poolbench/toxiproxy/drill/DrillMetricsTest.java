@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.toxiproxy.Ledger;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,14 +80,14 @@ class DrillMetricsTest {
     @Test
     void theLedgerResolvesUnknownOutcomesAgainstTheNewWriter() {
         Ledger l = new Ledger();
-        l.acknowledged("a");
-        l.acknowledged("b");
-        l.acknowledged("c");
-        l.unknown("x");
-        l.unknown("y");
-        l.unknown("z");
-        l.failed("f");
-        l.failed("g");
+        l.record("a", WriteOutcome.ACKNOWLEDGED);
+        l.record("b", WriteOutcome.ACKNOWLEDGED);
+        l.record("c", WriteOutcome.ACKNOWLEDGED);
+        l.record("x", WriteOutcome.UNKNOWN);
+        l.record("y", WriteOutcome.UNKNOWN);
+        l.record("z", WriteOutcome.UNKNOWN);
+        l.record("f", WriteOutcome.FAILED);
+        l.record("g", WriteOutcome.FAILED);
         Ledger.Reconciliation r = l.reconcile(Set.of("a", "c", "y", "z", "g"), 0);
         assertEquals(3, r.acknowledged());
         assertEquals(1, r.lost());
