@@ -10,6 +10,7 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.ShortScreenOptions;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -63,13 +64,8 @@ public final class WebappMain implements Callable<Integer> {
             description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, seed 004).")
     long longScreenMaxMs;
 
-    @Option(names = "--short-queries", defaultValue = "5", paramLabel = "N",
-            description = "/screen: queries of the short screen (default ${DEFAULT-VALUE}, seed 004's model).")
-    int shortQueries;
-
-    @Option(names = "--short-query-ms", defaultValue = "8", paramLabel = "MS",
-            description = "/screen: server time of each short-screen query, ms (default ${DEFAULT-VALUE}).")
-    double shortQueryMs;
+    @Mixin
+    ShortScreenOptions shortScreen;
 
     @Option(names = "--screen-log", paramLabel = "FILE", description = "/screen and /short, /medium, /long, /write:"
             + " one CSV row per request (time in getConnection, status, elapsed) to FILE.")
@@ -107,7 +103,8 @@ public final class WebappMain implements Callable<Integer> {
         }
         Cli.range("--max-threads", tomcat.maxThreads, 1, 10_000);
         Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
-        ScreenModel screens = new ScreenModel(borrow.pattern(), longScreenMaxMs, shortQueries, shortQueryMs);
+        ScreenModel screens = new ScreenModel(borrow.pattern(), longScreenMaxMs, shortScreen.queries(),
+                shortScreen.queryMs());
         dbOptions.validate();
         Path file = profileOptions.locate(profile, null);
         R2dbcProfile r2dbc = R2dbcProfile.isR2dbc(file)

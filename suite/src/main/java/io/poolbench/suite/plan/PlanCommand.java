@@ -64,18 +64,12 @@ public final class PlanCommand extends PoolbenchCommand {
     @Mixin
     ProfileOptions profileOptions;
 
-    @Option(names = "--measure", description = "Then measure the same traffic on the stand-in cluster (Docker: MySQL"
-            + " behind Toxiproxy, the webapp with this pool, JMeter; seed 004's experiment with your request as its"
-            + " only screen) and print it beside the prediction. Needs a fixed --hold-ms and a whole --rtt-ms.")
-    boolean measure;
-
-    @Option(names = "--measure-seconds", defaultValue = "120", paramLabel = "S",
-            description = "With --measure: measured seconds, after the warm-up (default ${DEFAULT-VALUE}).")
-    int measureSeconds;
-
-    @Option(names = "--measure-warmup", defaultValue = "20", paramLabel = "S",
-            description = "With --measure: seconds of load excluded before (default ${DEFAULT-VALUE}).")
-    int measureWarmup;
+    @Option(names = "--measure", arity = "0..1", fallbackValue = "120", paramLabel = "S", description = "Then measure"
+            + " the same traffic for S seconds (120 when left out) after a 20-s warm-up on the stand-in cluster"
+            + " (Docker: MySQL behind Toxiproxy, the webapp with this pool, JMeter; seed 004's experiment with your"
+            + " request as its only screen) and print it beside the prediction. Needs a fixed --hold-ms and a whole"
+            + " --rtt-ms.")
+    Integer measureSeconds;
 
     @Mixin
     RunDirOptions runDir;
@@ -97,7 +91,9 @@ public final class PlanCommand extends PoolbenchCommand {
         } catch (IllegalArgumentException e) {
             throw new TestbedException(e.getMessage());
         }
-        PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds, measureWarmup) : null;
+        boolean measure = measureSeconds != null;
+        PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds,
+                PlanMeasurement.WARMUP_SECONDS) : null;
         PoolProfile p = profileOptions.load(profile, null);
         PoolReading reading = PoolReading.of(p);
         if (measure) {

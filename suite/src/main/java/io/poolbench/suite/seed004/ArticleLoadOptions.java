@@ -1,7 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.BorrowOption;
-import io.poolbench.testbed.ScreenModel;
+import io.poolbench.testbed.ShortScreenOptions;
 import io.poolbench.testbed.TestbedException;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,13 +47,8 @@ public final class ArticleLoadOptions {
             description = "Longest long screen alone, ms (default ${DEFAULT-VALUE}, the article's).")
     public long longScreenMaxMs;
 
-    @Option(names = "--short-queries", paramLabel = "N", description = "Queries of the short screen (default 5,"
-            + " this project's model of the article's screen; with --short-query-ms, your own request's shape).")
-    public Integer shortQueries;
-
-    @Option(names = "--short-query-ms", paramLabel = "MS",
-            description = "Server time of each short-screen query, ms (default 8).")
-    public Double shortQueryMs;
+    @Mixin
+    public ShortScreenOptions shortScreen;
 
     /**
      * @return the short screen's shape when either option is given (the other at the article model's value), null
@@ -61,11 +56,8 @@ public final class ArticleLoadOptions {
      * @throws TestbedException one line for a value out of range
      */
     Seed004Settings.ShortScreen shortScreen() {
-        if (shortQueries == null && shortQueryMs == null) {
-            return null;
-        }
-        return new Seed004Settings.ShortScreen(shortQueries != null ? shortQueries : ScreenModel.SHORT_QUERIES,
-                shortQueryMs != null ? shortQueryMs : ScreenModel.SHORT_QUERY_MS);
+        return shortScreen.given() ? new Seed004Settings.ShortScreen(shortScreen.queries(), shortScreen.queryMs())
+                : null;
     }
 
     /**
