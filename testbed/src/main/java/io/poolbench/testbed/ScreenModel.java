@@ -129,6 +129,15 @@ public record ScreenModel(Borrow borrow, long longMaxMs, int shortQueries, doubl
             throw new TestbedException("the long screen's maximum " + longMaxMs + " ms is below its minimum "
                     + LONG_MIN_MS + " ms");
         }
+        checkShortScreen(shortQueries, shortQueryMs);
+    }
+
+    /**
+     * @param shortQueries queries per short screen
+     * @param shortQueryMs server time of each, ms
+     * @throws TestbedException naming the option ({@code --short-queries}, {@code --short-query-ms}) out of range
+     */
+    public static void checkShortScreen(int shortQueries, double shortQueryMs) {
         Cli.range("--short-queries", shortQueries, 1, MAX_SHORT_QUERIES);
         Cli.range("--short-query-ms", shortQueryMs, 0, MAX_SHORT_QUERY_MS);
     }

@@ -137,7 +137,6 @@ final class PlanMeasurement {
      */
     static int run(PoolReading r, PoolProfile profile, Workload w, Length length, RunDirOptions dir, long seed,
             PrintStream console) throws IOException {
-        check(w);
         Path out = dir.prepare();
         List<String> args = seed004Args(profile.file(), w, length, out, dir.root);
         console.println("measuring on the stand-in cluster (about " + (length.seconds() + length.warmupSeconds()

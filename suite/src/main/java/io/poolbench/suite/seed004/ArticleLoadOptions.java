@@ -55,8 +55,8 @@ public final class ArticleLoadOptions {
      *     for the article's model
      * @throws TestbedException one line for a value out of range
      */
-    Seed004Settings.ShortScreen shortScreen() {
-        return shortScreen.given() ? new Seed004Settings.ShortScreen(shortScreen.queries(), shortScreen.queryMs())
+    ShortScreen shortScreen() {
+        return shortScreen.given() ? new ShortScreen(shortScreen.queries(), shortScreen.queryMs())
                 : null;
     }
 

@@ -46,7 +46,7 @@ final class MapOptions {
             throw new TestbedException("--map measures where each pool breaks, without a failover, a stall or a"
                     + " variation: leave out " + (injects ? "--failover and --stall" : "--vary"));
         }
-        loads.forEach(x -> Cli.range("--map-loads", x, 0.02, 1 / Seed004Settings.Cell.ARTICLE_SHARE));
+        loads.forEach(x -> Cli.range("--map-loads", x, 0.02, 1 / MapCell.ARTICLE_SHARE));
         rtts.forEach(x -> Cli.range("--map-rtts", x, 0, 10_000));
         borrows.forEach(ScreenModel.Borrow::parse);
     }
@@ -69,7 +69,7 @@ final class MapOptions {
             for (String b : borrows) {
                 for (int rtt : rtts) {
                     for (double load : loads.stream().sorted().toList()) {
-                        Seed004Settings.Cell c = new Seed004Settings.Cell(load, rtt, b);
+                        MapCell c = new MapCell(load, rtt, b);
                         out.add(new Seed004Settings.Run(p.id() + "@" + c.label(), p.file(), null, null, null, null,
                                 c));
                     }

@@ -39,7 +39,7 @@ final class Seed004Data {
             long t0EpochMs, long measureFromEpochMs, long measureToEpochMs, double targetPerSecond,
             Long longScreenMaxMs, List<ProcessCpu.Usage> cpu, Map<String, Long> events,
             Ledger.Reconciliation ledger, List<ConnectionCounts.Sample> connectionCounts,
-            Seed004Settings.ShortScreen shortScreen) {
+            ShortScreen shortScreen) {
         /** @return when the failover was injected, epoch ms; null when the run injected none */
         Long injectionEpochMs() {
             return events == null || !events.containsKey("injection") ? null : t0EpochMs + events.get("injection");

@@ -113,9 +113,7 @@ final class Seed004Figures {
         List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
                 ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
         long longMaxMs = o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs();
-        ScreenModel model = o.shortScreen() == null ? new ScreenModel(ScreenModel.Borrow.PER_REQUEST, longMaxMs)
-                : new ScreenModel(ScreenModel.Borrow.PER_REQUEST, longMaxMs, o.shortScreen().queries(),
-                        o.shortScreen().queryMs());
+        ScreenModel model = ShortScreen.screens(o.shortScreen(), ScreenModel.Borrow.PER_REQUEST, longMaxMs);
         return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log,
                 Seed004Failover.counts(o, log), OutsideServlet.of(samples, log, from, to), samples);
     }

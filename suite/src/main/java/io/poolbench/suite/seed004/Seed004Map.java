@@ -81,7 +81,7 @@ final class Seed004Map {
         Map<String, Map<String, Map<Integer, Map<Double, List<Seed004Figures.RunStats>>>>> runs = new LinkedHashMap<>();
         Map<String, String> files = new LinkedHashMap<>();
         for (Seed004Settings.Run r : settings.runs()) {
-            Seed004Settings.Cell c = r.cell();
+            MapCell c = r.cell();
             if (c == null) {
                 continue;
             }
@@ -188,7 +188,7 @@ final class Seed004Map {
         if (pool == null) {
             return new double[] {Double.NaN, Double.NaN};
         }
-        double rate = s.ratePerMinute() * load * Seed004Settings.Cell.ARTICLE_SHARE / 60;
+        double rate = s.ratePerMinute() * load * MapCell.ARTICLE_SHARE / 60;
         boolean perQuery = ScreenModel.Borrow.parse(borrow) == ScreenModel.Borrow.PER_QUERY;
         int longShare = 100 - s.shortPercent() - s.mediumPercent();
         List<Workload> kinds = new ArrayList<>();

@@ -159,7 +159,7 @@ public final class Seed004Rounds {
                         : Clogged.of(drained, rec.notBack()[0], rec.queuedBefore()[0], present.size()), twin));
             }
         });
-        return new Findings(ratios, diffs, failures, drains, settings.share() / Seed004Settings.Cell.ARTICLE_SHARE,
+        return new Findings(ratios, diffs, failures, drains, settings.share() / MapCell.ARTICLE_SHARE,
                 settings.failover() ? settings.kind().label() : null);
     }
 

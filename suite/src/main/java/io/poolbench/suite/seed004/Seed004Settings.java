@@ -1,7 +1,6 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
@@ -53,20 +52,6 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
         boolean traceJdbc, List<String> webappJvmArgs, boolean jfr, List<Integer> stallSeconds,
         String failoverKind, ShortScreen shortScreen) {
-
-    /**
-     * The short screen's shape, when it is not the article's model.
-     *
-     * @param queries queries per request
-     * @param queryMs server time of each, ms
-     */
-    public record ShortScreen(int queries, double queryMs) {
-        /** @throws TestbedException when a value is out of range, naming its option */
-        public ShortScreen {
-            Cli.range("--short-queries", queries, 1, ScreenModel.MAX_SHORT_QUERIES);
-            Cli.range("--short-query-ms", queryMs, 0, ScreenModel.MAX_SHORT_QUERY_MS);
-        }
-    }
 
     /**
      * Checks every range before anything starts; each failure is one line naming the option.
@@ -186,7 +171,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
      *     written before
      */
     public record Run(String id, String file, String basedOn, String change, String variant, Integer round,
-            Cell cell, Boolean control) {
+            MapCell cell, Boolean control) {
         /** The suffix of a control twin's id ({@code seed004-dbcp2~control}). */
         public static final String CONTROL_SUFFIX = "~control";
 
@@ -201,7 +186,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         }
 
         /** A cell of the saturation map. */
-        public Run(String id, String file, String basedOn, String change, String variant, Integer round, Cell cell) {
+        public Run(String id, String file, String basedOn, String change, String variant, Integer round, MapCell cell) {
             this(id, file, basedOn, change, variant, round, cell, null);
         }
 
@@ -247,34 +232,16 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
     }
 
     /**
-     * One cell of the saturation map.
-     *
-     * @param load the load in multiples of the article's per-server rate (× 1 = {@code --share 0.25}, 12.5
-     *     requests/s)
-     * @param rttMs the round trip added between webapp and MySQL, ms
-     * @param borrow {@code per-request} or {@code per-query}
-     */
-    public record Cell(double load, int rttMs, String borrow) {
-        /** The article's per-server share: one of its four servers. */
-        public static final double ARTICLE_SHARE = 0.25;
-
-        /** @return the cell in a run id, e.g. {@code x2-rtt10-per-request} */
-        public String label() {
-            return "x" + Figures.plain(load) + "-rtt" + rttMs + "-" + borrow;
-        }
-    }
-
-    /**
      * @param r a run
      * @return these settings with the run's cell (its share, round trip and borrowing) in place; these when it has
      *     none
      */
     public Seed004Settings forRun(Run r) {
-        Cell c = r.cell();
+        MapCell c = r.cell();
         if (c == null) {
             return this;
         }
-        return new Seed004Settings(runs, users, ratePerMinute, c.load() * Cell.ARTICLE_SHARE, engines, remoteEngines,
+        return new Seed004Settings(runs, users, ratePerMinute, c.load() * MapCell.ARTICLE_SHARE, engines, remoteEngines,
                 warmupSeconds, durationSeconds, rampupSeconds, shortPercent, mediumPercent, c.borrow(),
                 longScreenMaxMs, c.rttMs(), jitterMs, failover, rows, mysqlImage, toxiproxyImage, maxErrorPercent,
                 rounds, traceJdbc, webappJvmArgs, jfr, stallSeconds, failoverKind, shortScreen);
@@ -282,9 +249,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
 
     /** @return the screens this run's webapp serves: its borrowing, long screen and short screen's shape */
     public ScreenModel screens() {
-        ScreenModel.Borrow b = ScreenModel.Borrow.parse(borrow);
-        return shortScreen == null ? new ScreenModel(b, longScreenMaxMs)
-                : new ScreenModel(b, longScreenMaxMs, shortScreen.queries(), shortScreen.queryMs());
+        return ShortScreen.screens(shortScreen, ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
     }
 
     /** @return the failover this run injects (planned in a run directory written before there were kinds) */
