@@ -53,13 +53,10 @@ public final class Failovers {
      */
     public static void planned(DrillCluster cluster, LongSupplier nowMs, Map<String, Long> events) throws Exception {
         events.put("injection", nowMs.getAsLong());
-        cluster.setReadOnly(Instance.A);
-        cluster.awaitReplicaCaughtUp(30);
+        demoteA(cluster);
         events.put("caught-up", nowMs.getAsLong());
-        cluster.promoteB();
-        events.put("promoted", nowMs.getAsLong());
-        cluster.pointWriterEndpointAt(Instance.B);
-        events.put("endpoint-moved", nowMs.getAsLong());
+        promoteB(cluster, nowMs, events);
+        moveEndpointToB(cluster, nowMs, events);
         cluster.cutConnections(Instance.A);
         events.put("old-writer-rebooted", nowMs.getAsLong());
     }
@@ -83,10 +80,8 @@ public final class Failovers {
         long rebootAt = System.nanoTime() + rebootSeconds * 1_000_000_000L;
         Thread.sleep(detectSeconds * 1000L);
         Thread.sleep(500);
-        cluster.promoteB();
-        events.put("promoted", nowMs.getAsLong());
-        cluster.pointWriterEndpointAt(Instance.B);
-        events.put("endpoint-moved", nowMs.getAsLong());
+        promoteB(cluster, nowMs, events);
+        moveEndpointToB(cluster, nowMs, events);
         long left = (rebootAt - System.nanoTime()) / 1_000_000;
         if (left > 0) {
             Thread.sleep(left);
@@ -113,10 +108,8 @@ public final class Failovers {
     public static void stale(DrillCluster cluster, int flapEverySeconds, int flapForSeconds, LongSupplier nowMs,
             Map<String, Long> events) throws Exception {
         events.put("injection", nowMs.getAsLong());
-        cluster.setReadOnly(Instance.A);
-        cluster.awaitReplicaCaughtUp(30);
-        cluster.promoteB();
-        events.put("promoted", nowMs.getAsLong());
+        demoteA(cluster);
+        promoteB(cluster, nowMs, events);
         long until = System.nanoTime() + flapForSeconds * 1_000_000_000L;
         Instance target = Instance.B;
         int flips = 0;
@@ -126,6 +119,23 @@ public final class Failovers {
             target = target == Instance.A ? Instance.B : Instance.A;
             Thread.sleep(flapEverySeconds * 1000L);
         }
+        moveEndpointToB(cluster, nowMs, events);
+    }
+
+    /** The old writer A turns read-only and B gets up to 30 s to apply what A wrote (a planned hand-over). */
+    private static void demoteA(DrillCluster cluster) throws Exception {
+        cluster.setReadOnly(Instance.A);
+        cluster.awaitReplicaCaughtUp(30);
+    }
+
+    private static void promoteB(DrillCluster cluster, LongSupplier nowMs, Map<String, Long> events)
+            throws Exception {
+        cluster.promoteB();
+        events.put("promoted", nowMs.getAsLong());
+    }
+
+    private static void moveEndpointToB(DrillCluster cluster, LongSupplier nowMs, Map<String, Long> events)
+            throws Exception {
         cluster.pointWriterEndpointAt(Instance.B);
         events.put("endpoint-moved", nowMs.getAsLong());
     }

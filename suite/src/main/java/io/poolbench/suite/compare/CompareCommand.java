@@ -7,6 +7,7 @@ import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.TraceJdbcOption;
 import io.poolbench.testbed.ThinkTimeOption;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -75,10 +76,8 @@ public final class CompareCommand extends ScenarioCommand {
     @Option(names = "--skip-load", description = "Skip the webapp + JMeter phase (and the database).")
     boolean skipLoad;
 
-    @Option(names = "--trace-jdbc", description = "Trace the JDBC calls beneath each pool during the web load (the"
-            + " webapp's --trace-jdbc): the report adds the pool's JDBC calls per request and the share of borrows it"
-            + " validated. The proxies cost microseconds per call: compare req/s and latencies from an untraced run.")
-    boolean traceJdbc;
+    @Mixin
+    TraceJdbcOption trace;
 
     @Mixin
     ProfileOptions profileOptions;
@@ -130,7 +129,7 @@ public final class CompareCommand extends ScenarioCommand {
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, think.thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
-                : db.kind, db.rows, skipJmh, skipLoad, true, traceJdbc);
+                : db.kind, db.rows, skipJmh, skipLoad, true, trace.on());
         return run(new CompareExperiment(art, rs, skipLoad ? null : db));
     }
 }

@@ -10,6 +10,7 @@ import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.TraceJdbcOption;
 import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.HostsFile;
@@ -72,11 +73,8 @@ public final class Seed004Command extends ScenarioCommand {
     @Mixin
     FaultOptions faults;
 
-    @Option(names = "--trace-jdbc", description = "Trace the JDBC calls beneath each pool (the webapp's --trace-jdbc):"
-            + " the report then gives the pool's calls per borrow and every request that failed at the failover with"
-            + " the physical connection it ran on, its idle time and whether the pool validated it. The proxies add"
-            + " microseconds per call: compare latencies from an untraced run.")
-    boolean traceJdbc;
+    @Mixin
+    TraceJdbcOption trace;
 
     @Option(names = "--webapp-jvm-arg", paramLabel = "ARG", description = "A further argument of every run's webapp"
             + " JVM, repeatable: a system property (-Dkey=value) or a -X option; e.g."
@@ -115,7 +113,7 @@ public final class Seed004Command extends ScenarioCommand {
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failsOver(), rows,
-                images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), traceJdbc,
+                images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), trace.on(),
                 webappJvmArgs, faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
