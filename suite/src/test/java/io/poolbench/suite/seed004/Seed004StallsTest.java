@@ -41,7 +41,10 @@ class Seed004StallsTest {
         String md = Seed004Stalls.section(List.of(new Seed004Figures.RunFiles(new Seed004Figures.RunStats("dbcp",
                 "DBCP", List.of(), 0, 0, 0, Map.of()), o, List.of(request(9_990, 12_100, 200, "", 0)), null,
                 List.of(), List.of())));
-        assertTrue(md.contains("| dbcp | 1 | 12.0 | 1 | none | 12,100 | 0 | 0 |"), md);
+        assertTrue(md.contains("| dbcp | 1 | 12.0 | 1 | 100.00 % of 1 | none | 12,100 | 0 | 0 |"), md);
+        assertEquals(3, Seed004Stalls.measured(o, List.of(request(2_999, 1, 200, "", 0), request(3_000, 1, 200, "", 0),
+                request(20_000, 1, 200, "", 0), request(39_999, 1, 200, "", 0), request(40_000, 1, 200, "", 0))),
+                "the requests begun within the measured period, 3,000 to 40,000 ms");
     }
 
     @Test
