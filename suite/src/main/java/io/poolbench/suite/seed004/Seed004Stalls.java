@@ -101,11 +101,12 @@ final class Seed004Stalls {
         for (Seed004Figures.RunFiles r : runs) {
             long measured = measured(r.outcome(), r.screens());
             for (Effect e : effects(r.outcome(), r.screens())) {
+                String share = measured == 0 ? "–"
+                        : String.format(Locale.ROOT, "%.2f %% of %,d", 100.0 * e.met().met() / measured, measured);
                 rows.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %,d | %s | %s | %,.0f | %,.0f | %,d |%n",
                         r.id(), e.stall().n(), (e.stall().endEpochMs() - e.stall().startEpochMs()) / 1000.0,
-                        e.met().met(), measured == 0 ? "–" : String.format(Locale.ROOT, "%.2f %% of %,d",
-                                100.0 * e.met().met() / measured, measured), e.met().errors().isEmpty() ? "none" : e.met().errors().toString(), e.met().longestMs(),
-                        e.met().longestBorrowMs(), e.met().longBorrows()));
+                        e.met().met(), share, e.met().errors().isEmpty() ? "none" : e.met().errors().toString(),
+                        e.met().longestMs(), e.met().longestBorrowMs(), e.met().longBorrows()));
             }
         }
         if (rows.isEmpty()) {
