@@ -32,17 +32,17 @@ class PlanTest {
     }
 
     @Test
-    void theVerbatimDbcpResourceIsAPoolOfEightThatValidatesEveryBorrowAndBreaksFarBeforeHikariCp() {
+    void theVerbatimDbcpResourceIsAPoolOfTenThatValidatesEveryBorrowAndBreaksFarBeforeHikariCp() {
         String dbcp = plan("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "12.5", "--run-minutes", "5");
-        assertTrue(dbcp.contains("(DBCP 1.4): pool size 8, borrow timeout 10,000 ms, a validation round trip on every"
+        assertTrue(dbcp.contains("(DBCP 1.4): pool size 10, borrow timeout 10,000 ms, a validation round trip on every"
                 + " borrow"), dbcp);
-        assertTrue(dbcp.contains("connections busy on average of 8"), dbcp);
+        assertTrue(dbcp.contains("connections busy on average of 10"), dbcp);
         String hikari = plan("plan", "--profile", "seed004-hikari-verbatim", "--rate", "12.5", "--run-minutes", "5");
         assertTrue(hikari.contains("(HikariCP): pool size 300"), hikari);
         double d = kneeRate(dbcp);
         double h = kneeRate(hikari);
-        assertTrue(d > 12.5 && d < 8 * 1000 / 45.0, "DBCP 1.4's knee between the article's rate and saturation: " + d);
-        assertTrue(h > 10 * d, "300 connections break far later than 8: " + h + " against " + d);
+        assertTrue(d > 12.5 && d < 10 * 1000 / 45.0, "DBCP 1.4's knee between the article's rate and saturation: " + d);
+        assertTrue(h > 10 * d, "300 connections break far later than 10: " + h + " against " + d);
     }
 
     @Test
