@@ -121,7 +121,8 @@ final class Seed004Map {
         StringBuilder md = new StringBuilder("## The saturation map\n\nLoad in multiples of the article's per-server"
                 + " rate (× 1 = 12.5 requests/s), round trip added by Toxiproxy. Per cell the short screen's p50 / p90"
                 + " / p99 / max (ms, median over the cell's rounds), and in brackets the model's p99 / max for the same"
-                + " cell: the pool read from its profile on the stub driver, seed 004's three screens as three kinds"
+                + " cell, then the model's error in the cell: measured p99 ÷ the model's (1 is exact). The model:"
+                + " the pool read from its profile on the stub driver, seed 004's three screens as three kinds"
                 + " of request sharing it (the long screen's time drawn per request and clamped as in the"
                 + " experiment, where each user keeps one), a discrete-event simulation over the measured period; it"
                 + " leaves out Tomcat's 200 threads, the database's own queue and the round trip's jitter, and is"
@@ -216,8 +217,8 @@ final class Seed004Map {
         if (c.n() == 0) {
             return "no result";
         }
-        String t = String.format(Locale.ROOT, "%s / %s / %s / %s (%s / %s)", num(c.p50()), num(c.p90()), num(c.p99()),
-                num(c.max()), num(c.modelP99()), num(c.modelMax()));
+        String t = String.format(Locale.ROOT, "%s / %s / %s / %s (%s / %s; %s)", num(c.p50()), num(c.p90()),
+                num(c.p99()), num(c.max()), num(c.modelP99()), num(c.modelMax()), num(c.p99() / c.modelP99()));
         boolean shape = c.p50() <= 1.5 * lowest.p50() && c.max() >= 10 * c.p90() || c.maxAll() >= 20_000;
         return shape ? "**" + t + "**" : t;
     }

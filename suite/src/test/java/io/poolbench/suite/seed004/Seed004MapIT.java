@@ -43,9 +43,10 @@ class Seed004MapIT {
         }
         String map = md.substring(md.indexOf("## The saturation map"));
         assertTrue(map.contains("### seed004-dbcp-verbatim, per-request borrowing"), map);
-        // each row: a load and two cells of measured p50 / p90 / p99 / max with the model's p99 / max in brackets
+        // each row: a load and two cells of measured p50 / p90 / p99 / max with the model's p99 / max and the measured
+        // p99 ÷ the model's in brackets
         Matcher row = Pattern.compile("\\| × (0\\.50|2) \\|( \\**[0-9,.]+ / [0-9,.]+ / [0-9,.]+ / [0-9,.]+"
-                + " \\([0-9,.]+ / [0-9,.]+\\)\\** \\|){2}").matcher(map);
+                + " \\([0-9,.]+ / [0-9,.]+; [0-9,.]+\\)\\** \\|){2}").matcher(map);
         int rows = 0;
         while (row.find()) {
             rows++;
