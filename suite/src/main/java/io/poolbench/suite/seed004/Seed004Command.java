@@ -71,6 +71,9 @@ public final class Seed004Command extends ScenarioCommand {
     MapOptions map;
 
     @Mixin
+    KneeOptions knee;
+
+    @Mixin
     FaultOptions faults;
 
     @Mixin
@@ -107,6 +110,7 @@ public final class Seed004Command extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         map.check(faults.injects(), vary);
+        knee.check(map.map, vary);
         faults.check();
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
@@ -136,6 +140,8 @@ public final class Seed004Command extends ScenarioCommand {
                             + runs.stream().map(Seed004Settings.Run::id).toList()));
             variants = Variants.of(PoolProfile.load(Path.of(base.file())), varyPoolSize, System.out::println);
         }
+        List<Seed004Settings.Run> placed = knee.runs(runs, rttMs, load.borrow.pattern().label(),
+                System.out::println);
         if (!Docker.available()) {
             throw new TestbedException("seed004 needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"
                     + " answers: start dockerd (see .ci/run)");
@@ -143,7 +149,7 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        List<Seed004Settings.Run> each = faults.withControls(map.cells(runs, faults.failsOver(), vary));
+        List<Seed004Settings.Run> each = faults.withControls(map.cells(placed, faults.failsOver(), vary));
         Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(each, checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));

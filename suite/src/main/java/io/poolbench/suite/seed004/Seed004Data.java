@@ -59,9 +59,11 @@ final class Seed004Data {
      * @param runs each run's figures
      * @param article the article's figures beside them
      * @param findings the comparisons over rounds (none from one round; absent in a run directory written before)
+     * @param knees with {@code --map}, each column's knee, which {@code --at-knee} reads; empty otherwise (absent in a
+     *     run directory written before)
      */
     record Summary(String status, List<Seed004Figures.RunStats> runs, Article article,
-            Seed004Rounds.Findings findings) {
+            Seed004Rounds.Findings findings, List<Seed004Map.Knee> knees) {
     }
 
     /**

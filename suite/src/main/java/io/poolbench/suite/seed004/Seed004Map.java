@@ -70,9 +70,34 @@ final class Seed004Map {
     }
 
     /**
+     * A column's knee, as {@code seed004/summary.json} keeps it for {@code seed004 --at-knee}.
+     *
+     * @param profile the profile's name
+     * @param borrow {@code per-request} or {@code per-query}
+     * @param rttMs the round trip added, ms
+     * @param measuredLoad the measured knee, in multiples of the article's per-server rate; null when the short
+     *     screen's p99 stayed under the rule's threshold in the whole column (or it has no result at its lowest load)
+     * @param modelLoad the model's knee; null likewise
+     * @param highestLoad the column's highest load
+     */
+    record Knee(String profile, String borrow, int rttMs, Double measuredLoad, Double modelLoad, double highestLoad) {
+    }
+
+    /**
+     * @param grid the map's cells
+     * @return a knee per column, in the grid's order; empty when the run was not a map
+     */
+    static List<Knee> knees(Grid grid) {
+        return grid.columns().stream().filter(c -> c.cells().size() >= 2).map(c -> new Knee(c.profile(), c.borrow(),
+                c.rttMs(), kneeLoad(c.cells(), false), kneeLoad(c.cells(), true),
+                c.cells().get(c.cells().size() - 1).load())).toList();
+    }
+
+    /**
      * @param settings the run's settings
      * @param stats each run's figures
-     * @return the cells of the map; no column when the run was not a map
+     * @return the cells of the map; no column when the run was not a map (a run at a load taken from a map's knee,
+     *     {@code --at-knee}, is not a cell of this run's map)
      */
     static Grid grid(Seed004Settings settings, List<Seed004Figures.RunStats> stats) {
         Map<String, Seed004Figures.RunStats> byId = new LinkedHashMap<>();
@@ -82,7 +107,7 @@ final class Seed004Map {
         Map<String, String> files = new LinkedHashMap<>();
         for (Seed004Settings.Run r : settings.runs()) {
             MapCell c = r.cell();
-            if (c == null) {
+            if (c == null || c.basis() != null) {
                 continue;
             }
             String profile = r.variantId().substring(0, r.variantId().indexOf('@'));
@@ -106,15 +131,12 @@ final class Seed004Map {
     }
 
     /**
-     * @param settings the run's settings
-     * @param stats each run's figures
+     * @param grid the map's cells ({@link #grid})
      * @param base the scenario's directory ({@code seed004/}), where the map's charts go
      * @return the map's section; empty when the run was not a map
      * @throws IOException when a chart cannot be written
      */
-    static String markdown(Seed004Settings settings, List<Seed004Figures.RunStats> stats, Path base)
-            throws IOException {
-        Grid grid = grid(settings, stats);
+    static String markdown(Grid grid, Path base) throws IOException {
         if (grid.columns().isEmpty()) {
             return "";
         }

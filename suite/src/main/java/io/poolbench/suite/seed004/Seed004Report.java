@@ -99,6 +99,7 @@ public final class Seed004Report {
                         settings.shortScreen().queries(), Figures.plain(settings.shortScreen().queryMs()))),
                 runStatus(m)));
 
+        md.append(kneeLoads(settings));
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
         List<Seed004Figures.RunFiles> files = new ArrayList<>();
         for (PhaseEntry p : runs) {
@@ -259,7 +260,8 @@ public final class Seed004Report {
         md.append(Seed004Waits.section(files, base));
         Seed004Rounds.Findings findings = Seed004Rounds.of(settings, files);
         md.append(Seed004Rounds.markdown(findings, settings.rounds()));
-        md.append(Seed004Map.markdown(settings, stats, base));
+        Seed004Map.Grid grid = Seed004Map.grid(settings, stats);
+        md.append(Seed004Map.markdown(grid, base));
         for (Seed004Figures.RunFiles r : files) {
             Path dir = base.resolve(r.id());
             Seed004Failover.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
@@ -272,8 +274,28 @@ public final class Seed004Report {
                 + " `jmeter.log`; with --trace-jdbc `trace.csv`; with --jfr `webapp.jfr` and its settings"
                 + " `webapp.jfc`; `run.json` in the run directory is the manifest.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art, findings));
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art, findings,
+                Seed004Map.knees(grid)));
         return md.toString();
+    }
+
+    /**
+     * @param settings the run's settings
+     * @return with {@code --at-knee}, a line per profile and load saying where the load comes from; empty otherwise
+     */
+    static String kneeLoads(Seed004Settings settings) {
+        Map<String, MapCell> at = new LinkedHashMap<>();
+        settings.runs().stream().filter(r -> r.cell() != null && r.cell().basis() != null)
+                .forEach(r -> at.putIfAbsent(r.variantId(), r.cell()));
+        if (at.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("Each profile ran at loads from its own knee (`--at-knee`), in multiples"
+                + " of the article's per-server rate (× 1 = 12.5 requests/s), instead of the share above:\n\n");
+        at.forEach((id, c) -> md.append("- `").append(id).append("`: × ").append(Figures.plain(c.load()))
+                .append(String.format(Locale.ROOT, " (%.1f requests/s): ", settings.ratePerMinute() * c.load()
+                        * MapCell.ARTICLE_SHARE / 60)).append(c.basis()).append('\n'));
+        return md.append('\n').toString();
     }
 
     /** The run's status, or while the report phase itself runs, how many runs produced a result. */

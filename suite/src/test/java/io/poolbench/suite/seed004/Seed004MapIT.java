@@ -1,8 +1,11 @@
 package io.poolbench.suite.seed004;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.toxiproxy.RequiresDocker;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A tiny saturation map (Docker): one profile, 2 loads × 2 round trips, 1 round. Checks that every cell ran at its
  * own load and round trip and that the map section carries a measured and a predicted figure per cell and a knee
- * line per round trip; never a timing.
+ * line per round trip; then a tiny planned failover at that map's knee ({@code --at-knee}), one round: it runs at
+ * the load the map's summary gives and says where the load came from; never a timing.
  */
 @ExtendWith(RequiresDocker.class)
 class Seed004MapIT {
@@ -60,5 +64,23 @@ class Seed004MapIT {
             assertTrue(Files.size(out.resolve("seed004/" + png + ".png")) > 0, png);
             assertTrue(map.contains("](" + png + ".png)"), png + " shown in\n" + map);
         }
+
+        // the failover at the map's knee at +0 ms: the knee times 1, or the map's highest load (× 2) without one
+        Seed004Map.Knee knee = ResultJson.MAPPER.readValue(out.resolve("seed004/summary.json").toFile(),
+                Seed004Data.Summary.class).knees().stream().filter(k -> k.rttMs() == 0).findFirst().orElseThrow();
+        double load = knee.measuredLoad() == null ? 2 : Math.round(knee.measuredLoad() * 100) / 100.0;
+        Path atKnee = tmp.resolve("at-knee");
+        Process f = Seed004Process.start(tmp, "--out", atKnee.toString(), "--failover", "--at-knee", out.toString(),
+                "--knee-multiples", "1", "--rtt-ms", "0", "--profiles", "seed004-dbcp-verbatim", "--duration", "14",
+                "--warmup", "8", "--rampup", "1", "--rows", "2000", "--long-screen-max-ms", "2000");
+        String fc = new String(f.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(f.waitFor(10, TimeUnit.MINUTES));
+        assertEquals(0, f.exitValue(), fc);
+        String id = "seed004-dbcp-verbatim@x" + Figures.plain(load) + "-rtt0-per-request";
+        assertTrue(Files.isRegularFile(atKnee.resolve("seed004/" + id + "/outcome.json")), id + "\n" + fc);
+        String fmd = Files.readString(atKnee.resolve("seed004/summary.md"));
+        assertTrue(fmd.contains("- `" + id + "`: × " + Figures.plain(load) + " ("), fmd);
+        assertTrue(fmd.contains(knee.measuredLoad() == null ? "no knee in the map " + out : "knee × "), fmd);
+        assertFalse(fmd.contains("## The saturation map"), "a run at the knee is no map of its own:\n" + fmd);
     }
 }
