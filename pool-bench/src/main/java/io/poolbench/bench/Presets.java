@@ -34,6 +34,8 @@ import picocli.CommandLine.Parameters;
  *   <li>{@code hcb}: {@code pools}' plan for the profiles that configure each pool as HikariCP's own benchmark
  *       project does ({@link #HCB}: {@code webapp/conf/hcb-*.xml}, each citing that project's BenchBase), so that
  *       a reader can set our figures beside that project's: like for like, not each pool at its defaults.</li>
+ *   <li>{@code hikari-settings}: the catalog's HikariCP with and without its bypass window and with a test query,
+ *       round trips per borrow and ConnectionCycle at a 500 µs check, 3 forks ({@link HikariSettings}).</li>
  * </ul>
  * {@code --forks}, {@code --warmup-iterations} and {@code --iterations} replace a preset's counts.
  * Every JMH run writes its JSON as soon as it ends ({@code <out>/<preset>/*.json}); round trips per borrow are
@@ -48,7 +50,8 @@ public final class Presets implements Callable<Integer> {
     static final List<String> HCB = List.of("hcb-hikari", "hcb-dbcp2", "hcb-tomcat-jdbc", "hcb-c3p0", "hcb-vibur",
             "hcb-dbcp1");
 
-    @Parameters(index = "0", defaultValue = "quick", description = "quick, full, pools or hcb (default ${DEFAULT-VALUE}).")
+    @Parameters(index = "0", defaultValue = "quick", description = "quick, full, pools, hcb or"
+            + " hikari-settings (default ${DEFAULT-VALUE}).")
     String preset;
 
     @Option(names = "--out", defaultValue = "target/pool-bench-report", description = "Output directory (default ${DEFAULT-VALUE}).")
@@ -98,11 +101,13 @@ public final class Presets implements Callable<Integer> {
                 return new Plan(3, 5, 10, List.of(1, 2, 4, 8), List.of(0, 500));
             case "pools":
             case "hcb":
+            case "hikari-settings":
                 // 3 forks (issue 20): a fork can settle at another level (HikariCP's were bimodal), which one
                 // fork cannot show
                 return new Plan(3, 1, 3, List.of(1, 4), List.of(0, 500));
             default:
-                throw new TestbedException("unknown preset '" + preset + "': use quick, full, pools or hcb");
+                throw new TestbedException("unknown preset '" + preset + "': use quick, full, pools, hcb or"
+                        + " hikari-settings");
         }
     }
 
@@ -160,6 +165,11 @@ public final class Presets implements Callable<Integer> {
         }
         Path dir = out.resolve(preset);
         Files.createDirectories(dir);
+        if (preset.equals("hikari-settings")) {
+            System.out.println(HikariSettings.run(p, poolSize, dir));
+            System.out.println("written: " + dir.resolve("summary.md"));
+            return 0;
+        }
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Map<String, Object> counts = new LinkedHashMap<>();
         for (String prof : profiles) {

@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
 
 /**
@@ -26,6 +28,21 @@ public final class RoundTrips {
      * @throws SQLException when the pool fails
      */
     public static Map<String, Double> perBorrow(String profile, int poolSize, int n) throws SQLException {
+        return perBorrow(profile, poolSize, n, 0);
+    }
+
+    /**
+     * The same, each borrow after the connection sat idle: the borrow a request makes after the previous one left.
+     *
+     * @param profile profile name or path
+     * @param poolSize pool size (0 = the profile's)
+     * @param n borrows to count
+     * @param idleMs how long the thread waits between returning and borrowing again, ms (0 = back to back)
+     * @return operation → round trips per borrow (validate, execute, commit, rollback, setAutoCommit, connect)
+     * @throws SQLException when the pool fails
+     */
+    public static Map<String, Double> perBorrow(String profile, int poolSize, int n, long idleMs)
+            throws SQLException {
         DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:roundtrips", poolSize);
         try {
             for (int i = 0; i < 100; i++) {
@@ -35,6 +52,7 @@ public final class RoundTrips {
             }
             StubStats.reset();
             for (int i = 0; i < n; i++) {
+                idle(idleMs);
                 try (Connection c = ds.getConnection()) {
                     c.getAutoCommit();
                 }
@@ -44,6 +62,14 @@ public final class RoundTrips {
             return out;
         } finally {
             PoolProfile.close(ds);
+        }
+    }
+
+    /** Parks for at least {@code ms} (parkNanos may return early: it parks again for the rest). */
+    static void idle(long ms) {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        while (System.nanoTime() < until) {
+            LockSupport.parkNanos(until - System.nanoTime());
         }
     }
 }
