@@ -40,13 +40,26 @@ public final class Seed004Rounds {
      * @param drain seconds of borrow wait above normal after the new writer's first write, A − B, per pair (empty
      *     without a failover; absent in summaries written before it was kept)
      * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 in
-     *     summaries written before it was kept
+     *     summaries written before it was kept; {@link #OWN_LOADS} when each run has its own ({@code --at-knee},
+     *     the load in its id)
      * @param failoverKind the failover injected ({@link FailoverKind#label}); null without one, and planned in
      *     summaries written before there were kinds
      */
     record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures,
             List<DifferenceFinding> drain, double loadMultiple, String failoverKind) {
         static final Findings NONE = new Findings(List.of(), List.of(), List.of(), List.of(), 0, null);
+        /** {@link #loadMultiple} when each profile ran at its own load ({@code --at-knee}). */
+        static final double OWN_LOADS = -1;
+
+        /** @return the load in words: "× 3.2 the article's per-server load", or each profile's own */
+        String load() {
+            if (loadMultiple == OWN_LOADS) {
+                return "each profile's own load (the multiple in its run id: its knee and above)";
+            }
+            return loadMultiple > 0 && Math.abs(loadMultiple - 1) > 1e-9
+                    ? "× " + Figures.plain(loadMultiple) + " the article's per-server load"
+                    : "the article's per-server load";
+        }
 
         /** @return the pairs' drain differences, none for a summary written before they were kept */
         List<DifferenceFinding> drainOrNone() {
@@ -159,7 +172,9 @@ public final class Seed004Rounds {
                         : Clogged.of(drained, rec.notBack()[0], rec.queuedBefore()[0], present.size()), twin));
             }
         });
-        return new Findings(ratios, diffs, failures, drains, settings.share() / MapCell.ARTICLE_SHARE,
+        boolean ownLoads = settings.runs().stream().anyMatch(r -> r.cell() != null);
+        return new Findings(ratios, diffs, failures, drains, ownLoads ? Findings.OWN_LOADS
+                : settings.share() / MapCell.ARTICLE_SHARE,
                 settings.failover() ? settings.kind().label() : null);
     }
 
@@ -178,7 +193,7 @@ public final class Seed004Rounds {
                 + " the failed requests from the injection on as a difference (Student's t on the differences: either"
                 + " count may be 0). A verdict only where the 95 %% interval excludes no difference.%n%n", rounds));
         if (!f.failures().isEmpty()) {
-            md.append(String.format(Locale.ROOT, "At × %s the article's per-server rate. *Waiting after the first"
+            md.append(String.format(Locale.ROOT, "At %s. *Waiting after the first"
                     + " write*: from the new writer's first acknowledged write until the borrow wait was back to"
                     + " normal (0 when it was back before), s, in 1-s windows; the article's \"clogged\" read as"
                     + " this: **clogged** when its 95 %% interval lies above one window or the wait was not back"
@@ -186,7 +201,7 @@ public final class Seed004Rounds {
                     + " window by the interval; *cannot tell* where the pool already queued before the injection"
                     + " in most rounds (its median borrow wait, or a 1-s window's median that is ≥ 10 × it, over"
                     + " 40 ms, the short screen's SQL time): at or past its limit it queues without a failover"
-                    + " too.%n%n", Figures.plain(f.loadMultiple())));
+                    + " too.%n%n", f.load()));
             boolean twins = f.failures().stream().anyMatch(x -> x.control() != null);
             if (twins) {
                 md.append("With a control twin per profile and round (the same load without the failover, its moment"
@@ -257,9 +272,7 @@ public final class Seed004Rounds {
                     x.mean().mean(), x.mean().n() < 2 ? "" : String.format(Locale.ROOT, " (%.1f to %.1f)",
                     x.mean().low(), x.mean().high()))).toList();
             boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
-            String load = f.loadMultiple() > 0 && Math.abs(f.loadMultiple() - 1) > 1e-9
-                    ? "× " + Figures.plain(f.loadMultiple()) + " the article's per-server load"
-                    : "the article's per-server load";
+            String load = f.load();
             FailoverKind kind = FailoverKind.parse(f.failoverKind());
             out.add(new Claim("**A" + (kind == FailoverKind.UNPLANNED ? "n " : " ") + kind.noun() + " at " + load
                     + "** (seed 004, "

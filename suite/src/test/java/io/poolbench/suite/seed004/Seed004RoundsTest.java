@@ -38,13 +38,22 @@ class Seed004RoundsTest {
     }
 
     @Test
+    void runsAtTheirOwnKneeAreNotSaidToRunAtTheSettingsShare() {
+        Seed004Rounds.Findings own = new Seed004Rounds.Findings(List.of(), List.of(), List.of(), List.of(),
+                Seed004Rounds.Findings.OWN_LOADS, "planned");
+        assertTrue(own.load().startsWith("each profile's own load"), own.load());
+        assertEquals("the article's per-server load", new Seed004Rounds.Findings(List.of(), List.of(), List.of(),
+                List.of(), 1, "planned").load());
+    }
+
+    @Test
     void eachProfilesFailoverFiguresWithTheirIntervals() {
         Seed004Rounds.Findings f = new Seed004Rounds.Findings(List.of(), List.of(), List.of(new Seed004Rounds.Failures(
                 "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
                 MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2, 0,
                 Clogged.YES, null)), List.of(), 3, "planned");
         String md = Seed004Rounds.markdown(f, 3);
-        assertTrue(md.contains("At × 3 the article's per-server rate."), md);
+        assertTrue(md.contains("At × 3 the article's per-server load."), md);
         assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
         assertTrue(md.contains("n = 2) | 0.6 ("), "the first write's mean: " + md);
         assertTrue(md.contains("| –; not back in 2 | – | **clogged** | 12.0 (no interval, n = 1) |"),
