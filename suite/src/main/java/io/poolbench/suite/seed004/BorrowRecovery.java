@@ -18,7 +18,7 @@ final class BorrowRecovery {
     /** The windows in which the borrow wait is judged, ms. */
     static final long WINDOW_MS = 1_000;
     /** A burst: a window's median at least this many times the period's median (the knee's factor, Seed004Map). */
-    static final double BURST_FACTOR = Seed004Map.KNEE_FACTOR;
+    static final double BURST_FACTOR = MapKnee.FACTOR;
     /** Queueing: a median (the period's, or a burst window's) longer than the short screen's SQL time alone, ms. */
     static final double BURST_FLOOR_MS = ScreenModel.SHORT_QUERIES * ScreenModel.SHORT_QUERY_MS;
 

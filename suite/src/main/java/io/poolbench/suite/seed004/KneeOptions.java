@@ -72,10 +72,10 @@ final class KneeOptions {
         if (mapRun == null) {
             return profiles;
         }
-        List<Seed004Map.Knee> knees = read(mapRun);
+        List<MapKnee.Knee> knees = read(mapRun);
         List<Seed004Settings.Run> out = new ArrayList<>();
         for (Seed004Settings.Run p : profiles) {
-            Seed004Map.Knee k = knees.stream().filter(x -> x.profile().equals(p.id()) && x.rttMs() == rttMs
+            MapKnee.Knee k = knees.stream().filter(x -> x.profile().equals(p.id()) && x.rttMs() == rttMs
                     && x.borrow().equals(borrow)).findFirst().orElseThrow(() -> new TestbedException("--at-knee "
                     + mapRun + ": its map has no column for " + p.id() + " at +" + rttMs + " ms, " + borrow
                     + " borrowing (it has " + knees.stream().map(x -> x.profile() + " +" + x.rttMs() + " ms "
@@ -97,7 +97,7 @@ final class KneeOptions {
      * @param source the map's run directory, for the basis
      * @return one cell per distinct load, each with its basis in words
      */
-    static List<MapCell> cells(Seed004Map.Knee k, List<Double> multiples, String source) {
+    static List<MapCell> cells(MapKnee.Knee k, List<Double> multiples, String source) {
         double cap = 1 / MapCell.ARTICLE_SHARE;
         Set<Double> seen = new LinkedHashSet<>();
         List<MapCell> out = new ArrayList<>();
@@ -110,15 +110,15 @@ final class KneeOptions {
             double load = Math.round(Math.min(cap, k.measuredLoad() * m) * 100) / 100.0;
             if (seen.add(load)) {
                 String basis = String.format(Locale.ROOT, "knee × %.2f in the map %s, × %s of it", k.measuredLoad(),
-                        source, Figures.plain(m)) + (k.measuredLoad() * m > cap ? ", cut to × 4 (the article's whole"
-                        + " load on one webapp)" : "");
+                        source, Figures.plain(m)) + (k.measuredLoad() * m > cap ? ", cut to × 4, the article's whole"
+                        + " load on one webapp" : "");
                 out.add(new MapCell(load, k.rttMs(), k.borrow(), basis));
             }
         }
         return out;
     }
 
-    private static List<Seed004Map.Knee> read(Path run) {
+    private static List<MapKnee.Knee> read(Path run) {
         Path file = run.resolve("seed004").resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             throw new TestbedException("--at-knee " + run + ": no " + file + "; give the run directory of a"

@@ -63,7 +63,7 @@ final class Seed004Data {
      *     run directory written before)
      */
     record Summary(String status, List<Seed004Figures.RunStats> runs, Article article,
-            Seed004Rounds.Findings findings, List<Seed004Map.Knee> knees) {
+            Seed004Rounds.Findings findings, List<MapKnee.Knee> knees) {
     }
 
     /**

@@ -25,8 +25,6 @@ import java.util.TreeMap;
  * 1.5 × the lowest load's while the maximum is 10 × p90 or more, or any screen in the 20-second class).
  */
 final class Seed004Map {
-    /** The knee: this many times the lowest load's p99. */
-    static final double KNEE_FACTOR = 10;
     private static final long SEED = 4;
 
     private Seed004Map() {
@@ -67,30 +65,6 @@ final class Seed004Map {
      * @param notes a line per profile whose pool the model could not read
      */
     record Grid(List<Column> columns, List<String> notes) {
-    }
-
-    /**
-     * A column's knee, as {@code seed004/summary.json} keeps it for {@code seed004 --at-knee}.
-     *
-     * @param profile the profile's name
-     * @param borrow {@code per-request} or {@code per-query}
-     * @param rttMs the round trip added, ms
-     * @param measuredLoad the measured knee, in multiples of the article's per-server rate; null when the short
-     *     screen's p99 stayed under the rule's threshold in the whole column (or it has no result at its lowest load)
-     * @param modelLoad the model's knee; null likewise
-     * @param highestLoad the column's highest load
-     */
-    record Knee(String profile, String borrow, int rttMs, Double measuredLoad, Double modelLoad, double highestLoad) {
-    }
-
-    /**
-     * @param grid the map's cells
-     * @return a knee per column, in the grid's order; empty when the run was not a map
-     */
-    static List<Knee> knees(Grid grid) {
-        return grid.columns().stream().filter(c -> c.cells().size() >= 2).map(c -> new Knee(c.profile(), c.borrow(),
-                c.rttMs(), kneeLoad(c.cells(), false), kneeLoad(c.cells(), true),
-                c.cells().get(c.cells().size() - 1).load())).toList();
     }
 
     /**
@@ -170,7 +144,8 @@ final class Seed004Map {
             }
             md.append('\n');
             cols.forEach(c -> md.append(String.format(Locale.ROOT, "- knee at +%d ms: measured %s;"
-                    + " model %s%s%n", c.rttMs(), knee(c.cells(), false), knee(c.cells(), true), error(c.cells()))));
+                    + " model %s%s%n", c.rttMs(), MapKnee.inWords(c.cells(), false), MapKnee.inWords(c.cells(), true),
+                    MapKnee.modelError(c.cells()))));
             md.append('\n');
         });
         return md.append(Seed004MapCharts.write(grid, base)).toString();
@@ -243,56 +218,6 @@ final class Seed004Map {
                 num(c.p99()), num(c.max()), num(c.modelP99()), num(c.modelMax()), num(c.p99() / c.modelP99()));
         boolean shape = c.p50() <= 1.5 * lowest.p50() && c.max() >= 10 * c.p90() || c.maxAll() >= 20_000;
         return shape ? "**" + t + "**" : t;
-    }
-
-    /**
-     * The knee by the rule: the load at which the short screen's p99 reaches {@link #KNEE_FACTOR} × its value at the
-     * column's lowest load, interpolated on log p99 between the two loads around it.
-     *
-     * @param col a column's cells, by load
-     * @param model the model's p99 (true) or the measured (false)
-     * @return the knee's load; null when the p99 never reached it or there is none at the lowest load
-     */
-    static Double kneeLoad(List<Cell> col, boolean model) {
-        double base = model ? col.get(0).modelP99() : col.get(0).p99();
-        if (!(base > 0)) {
-            return null;
-        }
-        for (int i = 1; i < col.size(); i++) {
-            double p = model ? col.get(i).modelP99() : col.get(i).p99();
-            if (p >= KNEE_FACTOR * base) {
-                double prev = model ? col.get(i - 1).modelP99() : col.get(i - 1).p99();
-                double f = (Math.log(KNEE_FACTOR * base) - Math.log(prev)) / (Math.log(p) - Math.log(prev));
-                return col.get(i - 1).load() + f * (col.get(i).load() - col.get(i - 1).load());
-            }
-        }
-        return null;
-    }
-
-    /** @return the knee in words: its load and the two loads it lies between, or why there is none */
-    static String knee(List<Cell> col, boolean model) {
-        double base = model ? col.get(0).modelP99() : col.get(0).p99();
-        if (!(base > 0) || col.size() < 2) {
-            return "not found (no p99 at the lowest load)";
-        }
-        Double at = kneeLoad(col, model);
-        if (at == null) {
-            return "beyond × " + num(col.get(col.size() - 1).load()) + " (p99 stayed under "
-                    + num(KNEE_FACTOR * base) + " ms)";
-        }
-        int above = 1;
-        while (col.get(above).load() < at) {
-            above++;
-        }
-        return "× " + num(at) + " (interpolated between × " + num(col.get(above - 1).load()) + " and × "
-                + num(col.get(above).load()) + ")";
-    }
-
-    private static String error(List<Cell> col) {
-        Double m = kneeLoad(col, false);
-        Double p = kneeLoad(col, true);
-        return m == null || p == null ? "" : String.format(Locale.ROOT, "; the model's knee %+.0f %% off",
-                100 * (p - m) / m);
     }
 
     /** @return the median of the values that are not NaN (the mean of the middle two for an even count) */

@@ -14,11 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Seed 004's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
@@ -186,41 +184,7 @@ public final class Seed004Report {
         }
         md.append('\n');
 
-        List<Seed004Figures.RunFiles> variants = files.stream().filter(r -> r.outcome().change() != null).toList();
-        if (!variants.isEmpty()) {
-            md.append("## One setting at a time\n\nThe varied profile as written, then with exactly one attribute"
-                    + " changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
-                    + " screen (ms), failed requests, and whether a maximum reaches the 20-second class.\n\n");
-            md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
-                    + "|---|---|---:|---:|---:|---:|---|\n");
-            Set<String> bases = new LinkedHashSet<>();
-            variants.forEach(v -> bases.add(v.outcome().basedOn()));
-            Map<String, Seed004Settings.Run> byId = new LinkedHashMap<>();
-            settings.runs().forEach(run -> byId.put(run.id(), run));
-            for (Seed004Figures.RunFiles f : files) {
-                Seed004Figures.RunStats r = f.stats();
-                Seed004Settings.Run run = byId.get(r.id());
-                // with rounds, the variants change the profile as its first round ran it
-                boolean isBase = bases.contains(r.id()) || run != null && run.roundNo() == 1
-                        && bases.contains(run.variantId());
-                boolean isVariant = variants.contains(f);
-                if (!isBase && !isVariant) {
-                    continue;
-                }
-                md.append("| ").append(r.id()).append(" | ").append(isVariant
-                        ? "`" + f.outcome().change() + "`" : "none (as written)");
-                for (String screen : SCREENS) {
-                    Seed004Figures.ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen)).findFirst()
-                            .orElse(null);
-                    md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
-                            st.maxMs()));
-                }
-                long errors = r.screens().stream().mapToLong(Seed004Figures.ScreenStats::errors).sum();
-                boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= TWENTY_SECOND_CLASS_MS);
-                md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
-            }
-            md.append('\n');
-        }
+        md.append(OneSettingAtATime.section(settings, files));
 
         md.append("## Load achieved and where the CPU went (measured period)\n\n");
         md.append("Achieved = requests that started in the measured period ÷ its length. CPU = user + system time of"
@@ -275,7 +239,7 @@ public final class Seed004Report {
                 + " `webapp.jfc`; `run.json` in the run directory is the manifest.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new Seed004Data.Summary(m.status(), stats, art, findings,
-                Seed004Map.knees(grid)));
+                MapKnee.knees(grid)));
         return md.toString();
     }
 

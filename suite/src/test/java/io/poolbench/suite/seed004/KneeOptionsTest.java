@@ -19,7 +19,7 @@ class KneeOptionsTest {
 
     @Test
     void loadsAreTheKneeTimesEachMultipleCutToTheWholeArticleLoad() {
-        List<MapCell> cells = KneeOptions.cells(new Seed004Map.Knee("dbcp1", "per-request", 1, 3.234, 2.31, 4),
+        List<MapCell> cells = KneeOptions.cells(new MapKnee.Knee("dbcp1", "per-request", 1, 3.234, 2.31, 4),
                 List.of(1.0, 1.25), "runs/map");
         assertEquals(List.of(3.23, 4.0), cells.stream().map(MapCell::load).toList());
         assertTrue(cells.get(0).basis().startsWith("knee × 3.23 in the map runs/map, × 1 of it"), cells.get(0).basis());
@@ -29,7 +29,7 @@ class KneeOptionsTest {
 
     @Test
     void aProfileWithoutAKneeRunsOnceAtTheMapsHighestLoad() {
-        List<MapCell> cells = KneeOptions.cells(new Seed004Map.Knee("hikari", "per-request", 1, null, null, 4),
+        List<MapCell> cells = KneeOptions.cells(new MapKnee.Knee("hikari", "per-request", 1, null, null, 4),
                 List.of(1.0, 1.25), "runs/map");
         assertEquals(1, cells.size());
         assertEquals(4.0, cells.get(0).load());
@@ -38,7 +38,7 @@ class KneeOptionsTest {
 
     @Test
     void multiplesThatMeetAtTheCapRunOnce() {
-        List<MapCell> cells = KneeOptions.cells(new Seed004Map.Knee("p", "per-query", 10, 3.5, null, 4),
+        List<MapCell> cells = KneeOptions.cells(new MapKnee.Knee("p", "per-query", 10, 3.5, null, 4),
                 List.of(1.2, 1.25), "m");
         assertEquals(List.of(4.0), cells.stream().map(MapCell::load).toList());
     }
@@ -50,7 +50,7 @@ class KneeOptionsTest {
         Seed004Map.Cell high = new Seed004Map.Cell(4, 900, 1500, 1800, 2000, 2000, 1, 4000, 4000);
         Seed004Map.Grid grid = new Seed004Map.Grid(List.of(new Seed004Map.Column("p", "per-request", 1,
                 List.of(low, mid, high)), new Seed004Map.Column("q", "per-request", 1, List.of(low, mid))), List.of());
-        List<Seed004Map.Knee> knees = Seed004Map.knees(grid);
+        List<MapKnee.Knee> knees = MapKnee.knees(grid);
         assertEquals(2, knees.size());
         // 600 ms (10 × 60) between 100 ms at × 2 and 1,800 ms at × 4, on log p99
         double f = (Math.log(600) - Math.log(100)) / (Math.log(1800) - Math.log(100));

@@ -66,7 +66,7 @@ class Seed004MapIT {
         }
 
         // the failover at the map's knee at +0 ms: the knee times 1, or the map's highest load (× 2) without one
-        Seed004Map.Knee knee = ResultJson.MAPPER.readValue(out.resolve("seed004/summary.json").toFile(),
+        MapKnee.Knee knee = ResultJson.MAPPER.readValue(out.resolve("seed004/summary.json").toFile(),
                 Seed004Data.Summary.class).knees().stream().filter(k -> k.rttMs() == 0).findFirst().orElseThrow();
         double load = knee.measuredLoad() == null ? 2 : Math.round(knee.measuredLoad() * 100) / 100.0;
         Path atKnee = tmp.resolve("at-knee");

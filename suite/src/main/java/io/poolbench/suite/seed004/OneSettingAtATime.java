@@ -1,0 +1,63 @@
+package io.poolbench.suite.seed004;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The report's "One setting at a time" section ({@code seed004 --vary PROFILE}, see {@link Variants}): the varied
+ * profile as written, then each copy with exactly one attribute changed, side by side: p99 and maximum per screen,
+ * failed requests, and whether a maximum reaches the article's 20-second class.
+ */
+final class OneSettingAtATime {
+    private OneSettingAtATime() {
+    }
+
+    /**
+     * @param settings the run's settings (which run is which round of which profile)
+     * @param files every run with a result
+     * @return the section's Markdown; empty when the run varied nothing
+     */
+    static String section(Seed004Settings settings, List<Seed004Figures.RunFiles> files) {
+        List<Seed004Figures.RunFiles> variants = files.stream().filter(r -> r.outcome().change() != null).toList();
+        if (variants.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## One setting at a time\n\nThe varied profile as written, then with"
+                + " exactly one attribute changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
+                + " screen (ms), failed requests, and whether a maximum reaches the 20-second class.\n\n");
+        md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
+                + "|---|---|---:|---:|---:|---:|---|\n");
+        Set<String> bases = new LinkedHashSet<>();
+        variants.forEach(v -> bases.add(v.outcome().basedOn()));
+        Map<String, Seed004Settings.Run> byId = new LinkedHashMap<>();
+        settings.runs().forEach(run -> byId.put(run.id(), run));
+        for (Seed004Figures.RunFiles f : files) {
+            Seed004Figures.RunStats r = f.stats();
+            Seed004Settings.Run run = byId.get(r.id());
+            // with rounds, the variants change the profile as its first round ran it
+            boolean isBase = bases.contains(r.id()) || run != null && run.roundNo() == 1
+                    && bases.contains(run.variantId());
+            boolean isVariant = variants.contains(f);
+            if (!isBase && !isVariant) {
+                continue;
+            }
+            md.append("| ").append(r.id()).append(" | ").append(isVariant
+                    ? "`" + f.outcome().change() + "`" : "none (as written)");
+            for (String screen : Seed004Report.SCREENS) {
+                Seed004Figures.ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen))
+                        .findFirst().orElse(null);
+                md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
+                        st.maxMs()));
+            }
+            long errors = r.screens().stream().mapToLong(Seed004Figures.ScreenStats::errors).sum();
+            boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= Seed004Report.TWENTY_SECOND_CLASS_MS);
+            md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
+        }
+        md.append('\n');
+        return md.toString();
+    }
+}
