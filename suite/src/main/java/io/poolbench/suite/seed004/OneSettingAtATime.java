@@ -27,20 +27,23 @@ final class OneSettingAtATime {
             return "";
         }
         StringBuilder md = new StringBuilder("## One setting at a time\n\nThe varied profile as written, then with"
-                + " exactly one attribute changed (the changed copies are in `seed004/variants/`). Maximum and p99 response time per"
-                + " screen (ms), failed requests, and whether a maximum reaches the 20-second class.\n\n");
+                + " exactly one attribute changed (the changed copies are in `seed004/variants/`) or one further"
+                + " argument of its webapp's JVM. Maximum and p99 response time per screen (ms), failed requests, and"
+                + " whether a maximum reaches the 20-second class.\n\n");
         md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
                 + "|---|---|---:|---:|---:|---:|---|\n");
         Set<String> bases = new LinkedHashSet<>();
         variants.forEach(v -> bases.add(v.outcome().basedOn()));
         Map<String, Seed004Settings.Run> byId = new LinkedHashMap<>();
         settings.runs().forEach(run -> byId.put(run.id(), run));
+        boolean variedInRounds = settings.runs().stream().anyMatch(run -> run.jvmOption() != null
+                && run.round() != null);
         for (Seed004Figures.RunFiles f : files) {
             Seed004Figures.RunStats r = f.stats();
             Seed004Settings.Run run = byId.get(r.id());
-            // with rounds, the variants change the profile as its first round ran it
-            boolean isBase = bases.contains(r.id()) || run != null && run.roundNo() == 1
-                    && bases.contains(run.variantId());
+            // --vary changes the profile as its first round ran it; a --webapp-jvm-variant runs in every round
+            boolean isBase = bases.contains(r.id()) || run != null && bases.contains(run.variantId())
+                    && (run.roundNo() == 1 || variedInRounds);
             boolean isVariant = variants.contains(f);
             if (!isBase && !isVariant) {
                 continue;

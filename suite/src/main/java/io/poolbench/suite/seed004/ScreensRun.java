@@ -109,6 +109,9 @@ final class ScreensRun {
             jvm.addAll(WebappRecording.jvmArgs(dir));
         }
         jvm.addAll(s.webappJvmArgs());
+        if (r.jvmOption() != null) {
+            jvm.add(r.jvmOption());
+        }
         List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
                 "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),

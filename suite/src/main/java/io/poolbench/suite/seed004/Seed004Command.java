@@ -79,11 +79,8 @@ public final class Seed004Command extends ScenarioCommand {
     @Mixin
     TraceJdbcOption trace;
 
-    @Option(names = "--webapp-jvm-arg", paramLabel = "ARG", description = "A further argument of every run's webapp"
-            + " JVM, repeatable: a system property (-Dkey=value) or a -X option; e.g."
-            + " -Dcom.zaxxer.hikari.aliveBypassWindowMs=0, HikariCP's window in which a connection used shortly"
-            + " before is lent without a check (500 ms by default, HikariPool's source).")
-    List<String> webappJvmArgs;
+    @Mixin
+    WebappJvmOptions jvm;
 
     @Option(names = "--vary", paramLabel = "PROFILE",
             description = "After the profiles, rerun this one (a name among --profiles) with one setting changed at a"
@@ -112,13 +109,14 @@ public final class Seed004Command extends ScenarioCommand {
         map.check(faults.injects(), vary);
         knee.check(map.map, vary);
         faults.check();
+        jvm.check();
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failsOver(), rows,
                 images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), trace.on(),
-                webappJvmArgs, faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
+                jvm.args(), faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
@@ -149,7 +147,8 @@ public final class Seed004Command extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        List<Seed004Settings.Run> each = faults.withControls(map.cells(placed, faults.failsOver(), vary));
+        List<Seed004Settings.Run> each = faults.withControls(jvm.withVariants(map.cells(placed, faults.failsOver(),
+                vary)));
         Seed004Settings s = checked.withRuns(Seed004Settings.Run.inRounds(each, checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));

@@ -75,7 +75,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         rounds = Math.max(1, rounds);
         webappJvmArgs = webappJvmArgs == null ? List.of() : List.copyOf(webappJvmArgs);
         for (String a : webappJvmArgs) {
-            if (!a.startsWith("-D") && !a.startsWith("-X")) {
+            if (!Run.isJvmOption(a)) {
                 throw new TestbedException("--webapp-jvm-arg " + a + " is not a JVM option this command passes on:"
                         + " give a system property (-Dkey=value) or a -X/-XX option");
             }
@@ -160,7 +160,9 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
      * @param id the run's name in tables and directories ({@code seed004-dbcp-verbatim}, {@code dbcp1+maxActive=300})
      * @param file the profile file that ran (a variant's is a changed copy in the run directory)
      * @param basedOn for a variant, the run it changes; null otherwise
-     * @param change for a variant, the one attribute changed, {@code name=value}; null otherwise
+     * @param change for a variant, the one attribute changed, {@code name=value}, or the one JVM argument added to
+     *     its webapp ({@code -Dkey=value}, {@code --webapp-jvm-variant}: the file is then the profile's own); null
+     *     otherwise
      * @param variant the profile's run id that this run repeats in its round ({@code seed004-dbcp2}); null for a run
      *     that ran once (its id is its variant)
      * @param round the round, from 1; null for a run that ran once
@@ -193,6 +195,16 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         /** @return this profile's control twin (no failover), id {@code <id>~control} */
         public Run controlTwin() {
             return new Run(id + CONTROL_SUFFIX, file, basedOn, change, null, null, cell, true);
+        }
+
+        /** @return the JVM argument this variant adds to its webapp ({@link #isJvmOption}), or null */
+        public String jvmOption() {
+            return isJvmOption(change) ? change : null;
+        }
+
+        /** @return true for a JVM option poolbench passes on to a webapp: {@code -Dkey=value} or {@code -X…} */
+        public static boolean isJvmOption(String arg) {
+            return arg != null && (arg.startsWith("-D") && arg.length() > 2 || arg.startsWith("-X"));
         }
 
         /** @return true for a failover's control twin */
