@@ -149,11 +149,16 @@ final class SuiteRun extends AbstractScenario {
         return String.format(" (about %d min %02d s left)", left.toMinutes(), left.toSecondsPart());
     }
 
-    /** The drills move the cluster endpoint through the JVM's hosts file (see FailoverTopology). */
+    /**
+     * The drills move the cluster endpoint through the JVM's hosts file (see FailoverTopology): one file per suite
+     * run ({@code hosts.<pid>}, as the {@code poolbench} script names its own), so that another command started
+     * meanwhile cannot move this run's endpoint; removed when the suite's JVM exits.
+     */
     private static Path hostsFile(Path root) throws IOException {
-        Path hosts = root.resolve("target/poolbench-drills/hosts");
+        Path hosts = root.resolve("target/poolbench-drills/hosts." + ProcessHandle.current().pid());
         Files.createDirectories(hosts.getParent());
         Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
+        hosts.toFile().deleteOnExit();
         return hosts;
     }
 
