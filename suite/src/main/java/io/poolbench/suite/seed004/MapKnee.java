@@ -79,8 +79,8 @@ final class MapKnee {
         while (col.get(above).load() < at) {
             above++;
         }
-        return "× " + Seed004Map.num(at) + " (interpolated between × " + Seed004Map.num(col.get(above - 1).load()) + " and × "
-                + Seed004Map.num(col.get(above).load()) + ")";
+        return "× " + Seed004Map.num(at) + " (interpolated between × " + Seed004Map.num(col.get(above - 1).load())
+                + " and × " + Seed004Map.num(col.get(above).load()) + ")";
     }
 
     /** @return the model's knee against the measured, "; the model's knee +12 % off", or empty without both */

@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The report's "One setting at a time" section ({@code seed004 --vary PROFILE}, see {@link Variants}): the varied
- * profile as written, then each copy with exactly one attribute changed, side by side: p99 and maximum per screen,
- * failed requests, and whether a maximum reaches the article's 20-second class.
+ * The report's "One setting at a time" section: the varied profile as written, then each copy with exactly one
+ * attribute changed ({@code seed004 --vary PROFILE}, see {@link Variants}) or with one further argument of its
+ * webapp's JVM ({@code --webapp-jvm-variant}, see {@link WebappJvmOptions}), side by side: p99 and maximum per
+ * screen, failed requests, and whether a maximum reaches the article's 20-second class.
  */
 final class OneSettingAtATime {
     private OneSettingAtATime() {
