@@ -33,12 +33,16 @@ import picocli.CommandLine.Option;
 public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick: every scenario at a small scale, the comparisons in 3 rounds (about 22 minutes"
-                    + " here); full: each at the article's scale where it runs here in reasonable time (hours)."
+                    + " here); full: each at the article's scale where it runs here in reasonable time, and seed"
+                    + " 004's failover at each pool's limit (seed004-limit: a map, then each failover kind at each"
+                    + " profile's knee in 5 rounds; about 2 hours of the full preset here)."
                     + " Default ${DEFAULT-VALUE}.")
     String preset;
 
     @Option(names = "--only", split = ",", paramLabel = "ID",
-            description = "Run only these scenarios: compare, seed000, seed001, seed002, seed003, seed004, drills.")
+            description = "Run only these scenarios: compare, seed000, seed001, seed002, seed003, seed004, drills,"
+                    + " seed004-limit (the failover at each pool's limit: in the full preset; at the quick one only"
+                    + " when named here).")
     List<String> only;
 
     @Option(names = "--skip", split = ",", paramLabel = "ID", description = "Leave these scenarios out.")
@@ -49,26 +53,12 @@ public final class SuiteCommand extends ScenarioCommand {
         if (!preset.equals("quick") && !preset.equals("full")) {
             throw new TestbedException("--preset " + preset + ": use quick or full");
         }
-        List<SuiteEntry> chosen = new ArrayList<>();
-        for (String id : only != null ? only : List.<String>of()) {
-            SuiteEntry.of(id);
-        }
-        for (String id : skip) {
-            SuiteEntry.of(id);
-        }
-        for (SuiteEntry s : SuiteEntry.values()) {
-            if ((only == null || only.contains(s.id)) && !skip.contains(s.id)) {
-                chosen.add(s);
-            }
-        }
-        if (chosen.isEmpty()) {
-            throw new TestbedException("--only/--skip leave no scenario to run");
-        }
+        List<SuiteEntry> chosen = SuiteEntry.choose(preset, only, skip);
         Path root = runDir.root.toAbsolutePath().normalize();
         Path jar = Artifacts.locate(root).suiteJar();
         boolean docker = chosen.stream().anyMatch(s -> s.needsDocker) && Docker.available();
         Map<String, List<String>> lines = new LinkedHashMap<>();
-        chosen.forEach(s -> lines.put(s.id, preset.equals("full") ? s.fullArgs : s.quickArgs));
+        chosen.forEach(s -> lines.put(s.id, s.line(preset)));
         return run(new SuiteRun(preset, chosen, lines, docker, root, jar));
     }
 }

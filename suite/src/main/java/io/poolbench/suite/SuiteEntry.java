@@ -6,6 +6,7 @@ import io.poolbench.suite.seed000.Seed000Report;
 import io.poolbench.suite.seed001.Seed001Report;
 import io.poolbench.suite.seed002.Seed002Report;
 import io.poolbench.suite.seed003.Seed003Report;
+import io.poolbench.suite.seed004.Seed004AtLimit;
 import io.poolbench.suite.seed004.Seed004Report;
 import io.poolbench.suite.seed004.Seed004Rounds;
 import io.poolbench.testbed.TestbedException;
@@ -14,6 +15,7 @@ import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.stats.Claim;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -56,11 +58,59 @@ public enum SuiteEntry {
                     "--failover", "--rounds", "3"), List.of("seed004", "--failover", "--rounds", "5"),
             (d, m) -> Seed004Report.write(d),
             Seed004Rounds::claims),
+    /**
+     * Seed 004's failover at each pool's limit (issue 22): the saturation map, then each failover kind at every
+     * profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full preset only (hours); with
+     * {@code --only seed004-limit} the quick preset runs its quick version: the map at three loads, then the
+     * planned failover at the knee in one round (about 10 minutes here).
+     */
+    SEED004_LIMIT("seed004-limit", "Seed 004: failover at each pool's limit", 600,
+            List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
+                    "--duration", "14", "--warmup", "8", "--rampup", "3")),
+                    Step.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
+            List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,3,4", "--map-rtts", "1",
+                    "--duration", "40", "--warmup", "10", "--rampup", "3")),
+                    Step.atKnee("planned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
+                    Step.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
+                    Step.atKnee("stale", "--rounds", "5", "--duration", "60", "--warmup", "20"))),
     /** The drills: added latency and an unplanned failover (quick; the planned failover is seed 004's, in rounds). */
     DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 100,
             List.of("drill", "latency", "unplanned", "--rounds", "1", "--latency-steps", "0,5,50", "--latency-step",
                     "3"), List.of("drill"),
             ReportRebuild::drill, d -> List.of());
+
+    /**
+     * One command of a scenario that is several ({@link #SEED004_LIMIT}): its arguments and the sub-directory of the
+     * scenario's run directory it writes to; in the arguments {@value #DIR} stands for the scenario's run directory.
+     *
+     * @param sub the sub-directory, e.g. {@code map}; null for a scenario that is one command and writes its own
+     * @param args the command's arguments, {@code --out} left out
+     */
+    public record Step(String sub, List<String> args) {
+        /** What stands for the scenario's run directory in a step's arguments. */
+        public static final String DIR = "{dir}";
+
+        /**
+         * @param kind a failover kind, also the sub-directory
+         * @param more the run's length and rounds
+         * @return {@code seed004 --failover KIND --at-knee {dir}/map} with {@code more}
+         */
+        static Step atKnee(String kind, String... more) {
+            List<String> args = new ArrayList<>(List.of("seed004", "--failover", kind, "--at-knee", DIR + "/map"));
+            args.addAll(List.of(more));
+            return new Step(kind, List.copyOf(args));
+        }
+
+        /**
+         * @param dir the scenario's run directory
+         * @return the arguments with {@value #DIR} replaced and {@code --out} added
+         */
+        List<String> argsIn(Path dir) {
+            List<String> out = new ArrayList<>(args.stream().map(a -> a.replace(DIR, dir.toString())).toList());
+            out.addAll(List.of("--out", (sub == null ? dir : dir.resolve(sub)).toString()));
+            return out;
+        }
+    }
 
     /** Writes a scenario's report from its run directory and returns the Markdown. */
     interface Writer {
@@ -89,24 +139,92 @@ public enum SuiteEntry {
     public final String summary;
     final boolean needsDocker;
     final int quickSeconds;
-    final List<String> quickArgs;
-    final List<String> fullArgs;
+    final List<Step> quickSteps;
+    final List<Step> fullSteps;
+    /** Whether the quick preset runs it only when named in {@code --only}. */
+    final boolean fullOnly;
     final Writer writer;
     /** The scenario's findings for the suite's page. */
     public final Findings findings;
 
     SuiteEntry(String id, String command, String title, String summary, boolean needsDocker, int quickSeconds,
             List<String> quickArgs, List<String> fullArgs, Writer writer, Findings findings) {
+        this(id, command, title, summary, needsDocker, quickSeconds, List.of(new Step(null, quickArgs)),
+                List.of(new Step(null, fullArgs)), false, writer, findings);
+    }
+
+    /** A seed 004 scenario of several commands, each in its own sub-directory, its summary composed of theirs. */
+    SuiteEntry(String id, String title, int quickSeconds, List<Step> quickSteps, List<Step> fullSteps) {
+        this(id, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
+                (d, m) -> Seed004AtLimit.write(d), Seed004AtLimit::claims);
+    }
+
+    SuiteEntry(String id, String command, String title, String summary, boolean needsDocker, int quickSeconds,
+            List<Step> quickSteps, List<Step> fullSteps, boolean fullOnly, Writer writer, Findings findings) {
         this.id = id;
         this.command = command;
         this.title = title;
         this.summary = summary;
         this.needsDocker = needsDocker;
         this.quickSeconds = quickSeconds;
-        this.quickArgs = quickArgs;
-        this.fullArgs = fullArgs;
+        this.quickSteps = quickSteps;
+        this.fullSteps = fullSteps;
+        this.fullOnly = fullOnly;
         this.writer = writer;
         this.findings = findings;
+    }
+
+    /**
+     * @param preset quick or full
+     * @return the commands that run this scenario at that preset, in order
+     */
+    List<Step> steps(String preset) {
+        return preset.equals("full") ? fullSteps : quickSteps;
+    }
+
+    /**
+     * @return the package below {@code io.poolbench.suite} that holds the scenario's classes: its id, but seed 004's
+     *     for the failover at each pool's limit, which is a chain of {@code seed004} commands
+     */
+    public String packageName() {
+        return chained() ? "seed004" : id;
+    }
+
+    /** @return whether the scenario is several commands, each in a sub-directory of its own */
+    public boolean chained() {
+        return quickSteps.get(0).sub() != null;
+    }
+
+    /**
+     * Writes the summary of a scenario of several commands, composed of theirs ({@link #chained}); the others write
+     * their own.
+     *
+     * @param dir the scenario's run directory
+     * @throws IOException when the summary cannot be written
+     */
+    public void compose(Path dir) throws IOException {
+        if (chained()) {
+            writer.write(dir, null);
+        }
+    }
+
+    /**
+     * @param preset quick or full
+     * @return the command lines as the suite's manifest records them: one command's arguments, or several joined
+     *     by {@code && ./poolbench} with their {@code --out}
+     */
+    List<String> line(String preset) {
+        List<String> out = new ArrayList<>();
+        for (Step st : steps(preset)) {
+            if (!out.isEmpty()) {
+                out.addAll(List.of("&&", "./poolbench"));
+            }
+            out.addAll(st.args());
+            if (st.sub() != null) {
+                out.addAll(List.of("--out", Step.DIR + "/" + st.sub()));
+            }
+        }
+        return out;
     }
 
     /**
@@ -125,12 +243,38 @@ public enum SuiteEntry {
     }
 
     /**
+     * The scenarios a suite run runs, in the suite's order.
+     *
+     * @param preset quick or full
+     * @param only the ids given with {@code --only}, or null for all
+     * @param skip the ids given with {@code --skip}
+     * @return every scenario of the preset (the full preset's own ones only when named at the quick one) that
+     *     {@code --only} names, if given, and {@code --skip} does not
+     * @throws TestbedException one line for an unknown id, or when nothing is left to run
+     */
+    static List<SuiteEntry> choose(String preset, List<String> only, List<String> skip) {
+        (only != null ? only : List.<String>of()).forEach(SuiteEntry::of);
+        skip.forEach(SuiteEntry::of);
+        List<SuiteEntry> chosen = new ArrayList<>();
+        for (SuiteEntry s : values()) {
+            boolean named = only != null && only.contains(s.id);
+            if ((only == null && (preset.equals("full") || !s.fullOnly) || named) && !skip.contains(s.id)) {
+                chosen.add(s);
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new TestbedException("--only/--skip leave no scenario to run");
+        }
+        return chosen;
+    }
+
+    /**
      * @param command a manifest's command, e.g. {@code sweep concurrency}
      * @return the scenario that records it, or null (the suite itself, or an unknown command)
      */
     static SuiteEntry ofCommand(String command) {
         for (SuiteEntry s : values()) {
-            if (s.command.equals(command)) {
+            if (command.equals(s.command)) {
                 return s;
             }
         }

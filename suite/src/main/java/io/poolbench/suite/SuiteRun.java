@@ -21,8 +21,10 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The whole suite as one run ({@code ./poolbench run}): every chosen scenario one after another, each as its own
  * command in its own JVM (its own memory, log and shutdown hooks) and its own complete run directory
- * {@code <run>/<id>/}; a phase {@code scenario:<id>} each, then the page ({@link SuiteReport}). A scenario that
- * needs Docker is skipped with one line when no engine answers.
+ * {@code <run>/<id>/} (a scenario of several commands, {@link SuiteEntry#chained}: one sub-directory each, e.g.
+ * {@code <run>/seed004-limit/map/}; a command that fails does not stop the next, an interruption does); a phase
+ * {@code scenario:<id>} each, then the page ({@link SuiteReport}). A scenario that needs Docker is skipped with one
+ * line when no engine answers.
  */
 final class SuiteRun extends AbstractScenario {
     private final String preset;
@@ -116,19 +118,33 @@ final class SuiteRun extends AbstractScenario {
                 if (!ph.start()) {
                     break;
                 }
-                int rc = runChild(s, lines.get(s.id), dir, root, jar, hosts, progress);
+                Path sdir = dir.resolve(s.id);
+                Files.createDirectories(sdir);
+                int rc = 0;
+                List<String> outcomes = new ArrayList<>();
+                for (SuiteEntry.Step st : s.steps(preset)) {
+                    // a scenario of several commands: each writes its sub-directory and its own console log
+                    String name = st.sub() == null ? s.id : s.id + "-" + st.sub();
+                    Path log = dir.resolve(name + ".console.log");
+                    int r = runChild(s, name, st.argsIn(sdir), log, hosts, progress);
+                    Manifest child = readQuietly(st.sub() == null ? sdir : sdir.resolve(st.sub()));
+                    String outcome = child == null ? "no run.json written" : child.phases().stream()
+                            .filter(p -> !p.ok()).map(p -> p.id() + " " + p.status()).reduce((a, b) -> a + ", " + b)
+                            .orElse("every phase ok");
+                    outcomes.add((st.sub() == null ? "" : st.sub() + ": ") + (r == 0 ? outcome : "exit code " + r
+                            + ": " + outcome + " (log: " + log + ")"));
+                    rc = rc == 0 ? r : rc;
+                    if (r == RunRecord.EXIT_INTERRUPTED || r == 143 || record.interrupted()) {
+                        break;
+                    }
+                }
                 doneEstimate += s.quickSeconds;
-                Manifest child = readQuietly(dir.resolve(s.id));
-                String outcome = child == null ? "no run.json written" : child.phases().stream()
-                        .filter(p -> !p.ok()).map(p -> p.id() + " " + p.status()).reduce((a, b) -> a + ", " + b)
-                        .orElse("every phase ok");
                 if (rc == 0) {
-                    ph.ok(outcome);
+                    ph.ok(String.join("; ", outcomes));
                 } else if (rc == RunRecord.EXIT_INTERRUPTED || rc == 143 || record.interrupted()) {
                     break;
                 } else {
-                    ph.failed("exit code " + rc + ": " + outcome + " (log: " + dir.resolve(s.id
-                            + ".console.log") + ")");
+                    ph.failed(String.join("; ", outcomes));
                 }
             }
             if (!record.interrupted() && reportPhase.start()) {
@@ -162,8 +178,8 @@ final class SuiteRun extends AbstractScenario {
         return hosts;
     }
 
-    private int runChild(SuiteEntry s, List<String> args, Path dir, Path root, Path jar, Path hosts,
-            Progress progress) throws IOException, InterruptedException {
+    private int runChild(SuiteEntry s, String name, List<String> args, Path log, Path hosts, Progress progress)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Children.java()));
         if (s.needsDocker) {
             cmd.addAll(List.of("-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0",
@@ -171,13 +187,11 @@ final class SuiteRun extends AbstractScenario {
         }
         cmd.addAll(List.of("-jar", jar.toString()));
         cmd.addAll(args);
-        cmd.addAll(List.of("--out", dir.resolve(s.id).toString()));
         Map<String, String> env = new LinkedHashMap<>();
         env.put("TESTCONTAINERS_RYUK_DISABLED", System.getenv().getOrDefault("TESTCONTAINERS_RYUK_DISABLED", "true"));
         env.put("TESTCONTAINERS_HOST_OVERRIDE", System.getenv().getOrDefault("TESTCONTAINERS_HOST_OVERRIDE",
                 "localhost"));
-        Process p = Children.start(cmd, env, dir.resolve(s.id + ".console.log"), line -> progress.print("  "
-                + s.id + " | " + line), root);
+        Process p = Children.start(cmd, env, log, line -> progress.print("  " + name + " | " + line), root);
         running.set(p);
         try {
             int rc = p.waitFor();

@@ -36,7 +36,8 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * {@code data-tables} and {@code data-tables-empty} on {@code <body>}: what the headless-browser test reads.
  */
 public final class SuiteReport {
-    private static final Pattern IMAGE = Pattern.compile("!\\[([^]]*)]\\(([^)\\s]+)\\)");
+    /** An image or a link in Markdown: its text, its target (group 3). */
+    private static final Pattern IMAGE = Pattern.compile("(!?)\\[([^]]*)]\\(([^)\\s]+)\\)");
     private static final Pattern HEADING = Pattern.compile("(?m)^(#{1,5}) ");
 
     private SuiteReport() {
@@ -81,6 +82,9 @@ public final class SuiteReport {
             table.append("| [").append(s.title).append("](#").append(s.id).append(") | ").append(ph != null
                     && ph.ok() ? "ok" : "**" + Figures.cell(status) + "**").append(" | `./poolbench ")
                     .append(String.join(" ", args)).append("` |\n");
+            if (Files.isDirectory(dir.resolve(s.id))) {
+                s.compose(dir.resolve(s.id)); // a scenario of several commands: its summary from theirs, afresh
+            }
             sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
             String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
             s.findings.find(dir.resolve(s.id)).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
@@ -135,9 +139,11 @@ public final class SuiteReport {
         Matcher im = IMAGE.matcher(text);
         StringBuilder sb = new StringBuilder();
         while (im.find()) {
-            String src = im.group(2);
-            String fixed = src.contains("://") ? src : rel.resolve(src).toString().replace('\\', '/');
-            im.appendReplacement(sb, Matcher.quoteReplacement("![" + im.group(1) + "](" + fixed + ")"));
+            // images and links relative to the scenario's summary, made relative to the page
+            String src = im.group(3);
+            String fixed = src.contains("://") || src.startsWith("#") ? src : rel.resolve(src).toString()
+                    .replace('\\', '/');
+            im.appendReplacement(sb, Matcher.quoteReplacement(im.group(1) + "[" + im.group(2) + "](" + fixed + ")"));
         }
         im.appendTail(sb);
         return out.append(sb).append("\n").toString();

@@ -1,6 +1,5 @@
 package io.poolbench.suite.seed000;
 
-import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileDir;
@@ -59,11 +58,6 @@ public final class Seed000Command extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         int n = rounds.orElse(asArticle ? 5 : 3);
-        Cli.range("--tasks", tasks, 1, 10_000);
-        Cli.range("--hold-ms", holdMs, 0, 600_000);
-        for (int s : sizes) {
-            Cli.range("--sizes", s, 1, 1_000);
-        }
         boolean virtualAvailable = Runtime.version().feature() >= 21;
         List<String> kinds = switch (threadKinds == null ? (virtualAvailable ? "both" : "platform") : threadKinds) {
             case "platform" -> List.of("platform");

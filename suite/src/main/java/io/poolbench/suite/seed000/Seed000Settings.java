@@ -1,5 +1,7 @@
 package io.poolbench.suite.seed000;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
 /**
@@ -16,4 +18,16 @@ import java.util.List;
  */
 public record Seed000Settings(List<String> profiles, List<Integer> sizes, int runs, int tasks, long holdMs, String database,
         List<String> threads) {
+    /**
+     * Checks every range; each failure is one line naming the option.
+     *
+     * @throws TestbedException e.g. {@code --tasks 0 is out of range: allowed 1 .. 10000}
+     */
+    public Seed000Settings {
+        Cli.range("--tasks", tasks, 1, 10_000);
+        Cli.range("--hold-ms", holdMs, 0, 600_000);
+        for (int s : sizes) {
+            Cli.range("--sizes", s, 1, 1_000);
+        }
+    }
 }

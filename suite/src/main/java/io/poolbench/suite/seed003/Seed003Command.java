@@ -1,6 +1,5 @@
 package io.poolbench.suite.seed003;
 
-import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.PoolProfile;
@@ -83,13 +82,7 @@ public final class Seed003Command extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         int n = rounds.orElse(asArticle ? 5 : 3);
-        Cli.range("--clients", clients, 1, 1_000);
-        Cli.range("--transactions", transactions, 1, 10_000_000);
-        Cli.range("--scale", scale, 1, 10_000);
-        Cli.range("--pgbench-threads", pgbenchThreads, 1, clients);
         int size = poolSize.orElse(clients);
-        Cli.range("--pool-size", size, 1, 1_000);
-        Cli.range("--pgpool-children", pgpoolChildren, 1, 1_000);
         budget.percent(); // its range, before anything starts
         for (String w : without) {
             if (!List.of("java", "pgbench", "pgbouncer", "pgpool").contains(w)) {
@@ -112,15 +105,16 @@ public final class Seed003Command extends ScenarioCommand {
                         pp.kind().adapter().displayName(), true, pp));
             }
         }
+        int warmup = Math.max(1, transactions / 10);
+        // the settings check their ranges before the tools are looked for
+        Seed003Settings settings = new Seed003Settings(variants.stream().map(v -> v.profile().file().toString())
+                .toList(), clients, transactions, scale, n, warmup, pgbenchThreads, size, pgpoolChildren, without,
+                db.kind, budget.percent());
         Seed003Tools tools = Seed003Tools.find(without, size, pgpoolChildren);
         variants.addAll(tools.pgbenchVariants());
         if (variants.isEmpty()) {
             throw new TestbedException("nothing to run: every client is left out or missing");
         }
-        int warmup = Math.max(1, transactions / 10);
-        Seed003Settings settings = new Seed003Settings(variants.stream().filter(v -> v.profile() != null)
-                .map(v -> v.profile().file().toString()).toList(), clients, transactions, scale, n, warmup,
-                pgbenchThreads, size, pgpoolChildren, without, db.kind, budget.percent());
         return run(new Seed003Experiment(settings, variants, tools, db));
     }
 }

@@ -1,5 +1,7 @@
 package io.poolbench.suite.seed003;
 
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
 /**
@@ -22,4 +24,17 @@ import java.util.List;
 public record Seed003Settings(List<String> profiles, int clients, int transactions, int scale, int runs,
         int warmupTransactions, int pgbenchThreads, int poolSize, int pgpoolChildren, List<String> without,
         String database, double maxErrorPercent) {
+    /**
+     * Checks every range; each failure is one line naming the option.
+     *
+     * @throws TestbedException e.g. {@code --clients 0 is out of range: allowed 1 .. 1000}
+     */
+    public Seed003Settings {
+        Cli.range("--clients", clients, 1, 1_000);
+        Cli.range("--transactions", transactions, 1, 10_000_000);
+        Cli.range("--scale", scale, 1, 10_000);
+        Cli.range("--pgbench-threads", pgbenchThreads, 1, clients);
+        Cli.range("--pool-size", poolSize, 1, 1_000);
+        Cli.range("--pgpool-children", pgpoolChildren, 1, 1_000);
+    }
 }
