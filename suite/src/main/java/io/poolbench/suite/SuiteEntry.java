@@ -62,9 +62,9 @@ public enum SuiteEntry {
      * Seed 004's failover at each pool's limit (issue 22): the saturation map, then each failover kind at every
      * profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full preset only (hours); with
      * {@code --only seed004-limit} the quick preset runs its quick version: the map at three loads, then the
-     * planned failover at the knee in one round (about 10 minutes here).
+     * planned failover at the knee in one round (8 minutes here).
      */
-    SEED004_LIMIT("seed004-limit", "Seed 004: failover at each pool's limit", 600,
+    SEED004_LIMIT("seed004-limit", "Seed 004: failover at each pool's limit", 480,
             List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
                     "--duration", "14", "--warmup", "8", "--rampup", "3")),
                     Step.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),

@@ -56,8 +56,8 @@ public final class Seed004AtLimit {
                     + " load", ">the model's knee", ">highest load mapped");
             for (MapKnee.Knee k : knees) {
                 t.row(k.profile(), k.borrow(), Integer.toString(k.rttMs()), k.measuredLoad() == null ? "none up to"
-                        + " the highest" : Figures.plain(k.measuredLoad()), k.modelLoad() == null ? "–"
-                        : Figures.plain(k.modelLoad()), Figures.plain(k.highestLoad()));
+                        + " the highest" : String.format(Locale.ROOT, "%.2f", k.measuredLoad()), k.modelLoad() == null
+                        ? "–" : String.format(Locale.ROOT, "%.2f", k.modelLoad()), Figures.plain(k.highestLoad()));
             }
             md.append(t.markdown()).append('\n');
         }
@@ -73,7 +73,9 @@ public final class Seed004AtLimit {
                     .append(status(k)).append("\n\n");
             List<Claim> claims = Seed004Rounds.claims(k);
             if (claims.isEmpty()) {
-                md.append("No comparison over rounds (one round, or no results): the full report has each run.\n");
+                String table = failoverTable(k.resolve("seed004/summary.md"));
+                md.append(table.isEmpty() ? "No comparison over rounds and no failover table (no results).\n"
+                        : "No comparison over rounds (one round): each run's failover, from its report:\n\n" + table);
             }
             claims.forEach(c -> md.append("- ").append(c.markdown()).append('\n'));
         }
@@ -105,6 +107,29 @@ public final class Seed004AtLimit {
         String report = name + "/seed004/summary.md";
         return "Status " + status + "; " + (Files.isRegularFile(run.resolve("seed004/summary.md"))
                 ? "full report: [" + report + "](" + report + ")" : "no report written") + ".";
+    }
+
+    /**
+     * @param summary a seed 004 run's {@code summary.md}
+     * @return the table of its "Failover" section, each line ending in a line break; empty when it has none
+     * @throws IOException when the file exists and cannot be read
+     */
+    static String failoverTable(Path summary) throws IOException {
+        if (!Files.isRegularFile(summary)) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        boolean in = false;
+        for (String line : Files.readAllLines(summary)) {
+            if (line.startsWith("## ")) {
+                in = line.equals(Seed004Failover.HEADING);
+            } else if (in && line.startsWith("|")) {
+                out.append(line).append('\n');
+            } else if (in && out.length() > 0) {
+                break;
+            }
+        }
+        return out.toString();
     }
 
     /** The map's knees, none when it has no readable summary. */

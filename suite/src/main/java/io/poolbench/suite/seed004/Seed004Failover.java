@@ -20,6 +20,9 @@ final class Seed004Failover {
     private Seed004Failover() {
     }
 
+    /** The heading of the report's failover section, which {@link Seed004AtLimit} reads its table under. */
+    static final String HEADING = "## Failover";
+
     /**
      * The report's failover section: one row per run, or nothing when the runs injected no failover.
      *
@@ -32,7 +35,7 @@ final class Seed004Failover {
             return "";
         }
         String what = settings.kind().describe();
-        StringBuilder md = new StringBuilder("## Failover\n\n" + Character.toUpperCase(what.charAt(0))
+        StringBuilder md = new StringBuilder(HEADING + "\n\n" + Character.toUpperCase(what.charAt(0))
                 + what.substring(1) + " in the middle of the measured period. Times in s after the"
                 + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"
                 + " the median time in getConnection() of every window stays at or below the p99 before the"
