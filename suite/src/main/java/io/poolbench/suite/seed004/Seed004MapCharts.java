@@ -50,9 +50,13 @@ final class Seed004MapCharts {
         for (Map.Entry<String, List<Seed004Map.Column>> e : byProfile.entrySet()) {
             for (String measure : List.of("p99", "max")) {
                 String name = "map-" + e.getKey() + "-" + measure;
-                BitmapEncoder.saveBitmap(heat(e.getKey(), measure, e.getValue(), measure.equals("p99")
-                        ? Seed004Map.Cell::p99 : Seed004Map.Cell::max), base.resolve(name).toString(),
-                        BitmapEncoder.BitmapFormat.PNG);
+                HeatMapChart chart = heat(e.getKey(), measure, e.getValue(), measure.equals("p99")
+                        ? Seed004Map.Cell::p99 : Seed004Map.Cell::max);
+                if (chart == null) {
+                    // no cell of this profile finished (an interrupted map): no picture, its table says so
+                    continue;
+                }
+                BitmapEncoder.saveBitmap(chart, base.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
                 md.append("![").append(name).append("](").append(name).append(".png)\n");
             }
         }
@@ -76,6 +80,7 @@ final class Seed004MapCharts {
         return md.append('\n').toString();
     }
 
+    /** @return the heat map, null when no cell has a value to show */
     private static HeatMapChart heat(String title, String measure, List<Seed004Map.Column> cols,
             ToDoubleFunction<Seed004Map.Cell> f) {
         HeatMapChart c = new HeatMapChartBuilder().width(720).height(480).title(title + ": short screen " + measure
@@ -101,11 +106,12 @@ final class Seed004MapCharts {
                 }
             }
         }
-        HeatMapSeries s = c.addSeries("log10 " + measure + " ms", xs, ys, data);
-        if (!data.isEmpty()) {
-            s.setMin(Math.floor(lo));
-            s.setMax(Math.max(Math.ceil(hi), Math.floor(lo) + 1));
+        if (data.isEmpty()) {
+            return null;
         }
+        HeatMapSeries s = c.addSeries("log10 " + measure + " ms", xs, ys, data);
+        s.setMin(Math.floor(lo));
+        s.setMax(Math.max(Math.ceil(hi), Math.floor(lo) + 1));
         return c;
     }
 
