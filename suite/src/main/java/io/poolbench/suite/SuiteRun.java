@@ -121,6 +121,7 @@ final class SuiteRun extends AbstractScenario {
                 Path sdir = dir.resolve(s.id);
                 Files.createDirectories(sdir);
                 int rc = 0;
+                boolean interrupted = false;
                 List<String> outcomes = new ArrayList<>();
                 for (SuiteEntry.Step st : s.steps(preset)) {
                     // a scenario of several commands: each writes its sub-directory and its own console log
@@ -134,14 +135,15 @@ final class SuiteRun extends AbstractScenario {
                     outcomes.add((st.sub() == null ? "" : st.sub() + ": ") + (r == 0 ? outcome : "exit code " + r
                             + ": " + outcome + " (log: " + log + ")"));
                     rc = rc == 0 ? r : rc;
-                    if (r == RunRecord.EXIT_INTERRUPTED || r == 143 || record.interrupted()) {
+                    interrupted = r == RunRecord.EXIT_INTERRUPTED || r == 143 || record.interrupted();
+                    if (interrupted) {
                         break;
                     }
                 }
                 doneEstimate += s.quickSeconds;
                 if (rc == 0) {
                     ph.ok(String.join("; ", outcomes));
-                } else if (rc == RunRecord.EXIT_INTERRUPTED || rc == 143 || record.interrupted()) {
+                } else if (interrupted) {
                     break;
                 } else {
                     ph.failed(String.join("; ", outcomes));

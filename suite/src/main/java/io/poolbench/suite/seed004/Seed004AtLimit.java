@@ -27,9 +27,6 @@ import java.util.Locale;
  * {@link Seed004Rounds#claims}) and links their full reports.
  */
 public final class Seed004AtLimit {
-    /** The failover kinds' sub-directories, in the order the suite runs them. */
-    static final List<String> KINDS = List.of("planned", "unplanned", "stale");
-
     private Seed004AtLimit() {
     }
 
@@ -62,12 +59,13 @@ public final class Seed004AtLimit {
             md.append(t.markdown()).append('\n');
         }
         md.append("## Failovers at the knee\n");
-        for (String kind : KINDS) {
+        for (FailoverKind f : FailoverKind.values()) {
+            String kind = f.label();
             Path k = dir.resolve(kind);
             if (!Files.isDirectory(k)) {
                 continue;
             }
-            String noun = FailoverKind.parse(kind).noun();
+            String noun = f.noun();
             md.append("\n### ").append(noun.substring(0, 1).toUpperCase(Locale.ROOT)).append(noun.substring(1))
                     .append(" (`").append(kind).append("/`)\n\n")
                     .append(status(k)).append("\n\n");
@@ -89,8 +87,8 @@ public final class Seed004AtLimit {
      */
     public static List<Claim> claims(Path dir) {
         List<Claim> out = new ArrayList<>();
-        for (String kind : KINDS) {
-            Seed004Rounds.claims(dir.resolve(kind)).forEach(c -> out.add(new Claim("At each pool's knee: "
+        for (FailoverKind f : FailoverKind.values()) {
+            Seed004Rounds.claims(dir.resolve(f.label())).forEach(c -> out.add(new Claim("At each pool's knee: "
                     + c.markdown(), c.solid())));
         }
         return out;
