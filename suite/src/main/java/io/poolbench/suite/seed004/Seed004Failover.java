@@ -171,9 +171,11 @@ final class Seed004Failover {
     static final long SETTLE_MS = 5_000;
 
     /**
-     * The failover's window: from the injection to the first acknowledged write on the new writer (the earliest
-     * write that started after the endpoint moved and succeeded) plus {@link #SETTLE_MS}. Requests that start in
-     * it belong to the failover's table and ledger, not to the run's error budget.
+     * The failover's window: from the injection to the later of the first acknowledged write on the new writer (the
+     * earliest write that started after the endpoint moved and succeeded) plus {@link #SETTLE_MS} and the end of
+     * the last write the old writer refused as read-only ({@link ScreenLog#READ_ONLY_REFUSAL}: while the pool
+     * still lends connections to the old writer, as after a stale endpoint, the failover is not over). Requests that
+     * start in it belong to the failover's table and ledger, not to the run's error budget.
      *
      * @param o the run's outcome
      * @param log the webapp's record of every request
@@ -186,8 +188,13 @@ final class Seed004Failover {
             return null;
         }
         long firstWriteEnd = firstWriteEnd(o, log);
-        return new long[] {inj, firstWriteEnd == Long.MAX_VALUE ? o.measureToEpochMs()
-                : Math.min(o.measureToEpochMs(), firstWriteEnd + SETTLE_MS)};
+        if (firstWriteEnd == Long.MAX_VALUE) {
+            return new long[] {inj, o.measureToEpochMs()};
+        }
+        long lastRefusalEnd = log.stream()
+                .filter(e -> ScreenLog.READ_ONLY_REFUSAL.equals(e.error()) && e.startEpochMs() >= inj)
+                .mapToLong(e -> e.startEpochMs() + e.elapsedUs() / 1000 + 1).max().orElse(0);
+        return new long[] {inj, Math.min(o.measureToEpochMs(), Math.max(firstWriteEnd + SETTLE_MS, lastRefusalEnd))};
     }
 
     /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Seed 004's error budget from a run's files: failed requests of the measured period count, those of the warm-up
  * do not, and with a failover those in flight at the injection or started in its window (to 5 s after the first
- * write the new writer acknowledged) belong to the failover, not to the budget.
+ * write the new writer acknowledged, or to the last write the old writer refused as read-only when that is later)
+ * belong to the failover, not to the budget.
  */
 class Seed004BudgetTest {
     @TempDir
@@ -63,5 +64,26 @@ class Seed004BudgetTest {
         results(new long[][] {{20_000, 200}, {29_000, 503, 2_000}, {31_000, 503}, {33_000, 503}, {39_000, 503},
             {45_000, 503}, {50_000, 200}});
         assertEquals(new Seed004Figures.Budget(3, 1, 4, 4), Seed004Figures.budget(Seed004Figures.read(dir)));
+    }
+
+    @Test
+    void refusalsOfTheOldWriterAfterAStaleEndpointStillBelongToTheFailover() throws Exception {
+        // a stale endpoint: B acknowledges a write ending at 35 s, but connections the pool opened before still lead
+        // to the old writer, which refuses writes until 50.5 s: the window runs to then, not to 40 s
+        outcome(Map.of("injection", 30_000L, "endpoint-moved", 32_000L));
+        try (CsvLog<ScreenLog.Entry> log = ScreenLog.create(dir.resolve("screens.csv"))) {
+            log.add(new ScreenLog.Entry(34_000, "short", 2, 200, "", 1, 0, 0, 1_000_000, "w2"));
+            log.add(new ScreenLog.Entry(45_000, "short", 3, 500, ScreenLog.READ_ONLY_REFUSAL, 1, 0, 0, 500_000,
+                    "w3"));
+            log.add(new ScreenLog.Entry(50_000, "short", 4, 500, ScreenLog.READ_ONLY_REFUSAL, 1, 0, 0, 500_000,
+                    "w4"));
+            // any other error does not stretch the window
+            log.add(new ScreenLog.Entry(60_000, "short", 5, 500, "sql", 1, 0, 0, 500_000, "w5"));
+        }
+        results(new long[][] {{20_000, 200}, {34_000, 200}, {45_000, 500}, {50_000, 500}, {55_000, 200},
+            {60_000, 500}});
+        assertEquals(new Seed004Figures.Budget(3, 1, 3, 2), Seed004Figures.budget(Seed004Figures.read(dir)));
+        long[] w = Seed004Failover.window(Seed004Figures.read(dir).outcome(), Seed004Figures.read(dir).screens());
+        assertEquals(50_501, w[1]);
     }
 }
