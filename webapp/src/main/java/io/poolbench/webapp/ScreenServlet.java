@@ -26,7 +26,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>200 with {@code borrows}, {@code borrowWaitUs} (total time in {@code getConnection()}), {@code borrowMaxUs};
  * 400 for a bad parameter; 503 {@code pool-timeout} or {@code connect-failed} when a borrow failed; 500
  * {@code read-only} when a read-only server refused a write ({@link PoolErrors#isReadOnlyRefusal}: the connection
- * reached an old writer after a failover), {@code sql} for any other error in a query. Every request is also a row of the {@link ScreenLog} when the server has one.
+ * reached an old writer after a failover), {@code sql} for any other error in a query. Every request is also a row
+ * of the {@link ScreenLog} when the server has one.
  */
 final class ScreenServlet extends JdbcServlet {
     private static final long serialVersionUID = 1L;
