@@ -15,21 +15,14 @@ public final class ScreenLog {
         "borrowWaitUs", "borrowMaxUs", "elapsedUs", "writeId", "writeOutcome"};
 
     /**
-     * The error class of a write that a read-only server refused ({@link PoolErrors#isReadOnlyRefusal}): after a
-     * failover, the request's connection still led to the old writer. Logs written before 2026-11-26 class it
-     * {@code sql}.
-     */
-    public static final String READ_ONLY_REFUSAL = "read-only";
-
-    /**
      * One request.
      *
      * @param startEpochMs when the servlet began, ms since the epoch
      * @param screen short, medium or long
      * @param user user id (JMeter thread)
      * @param status HTTP status sent
-     * @param error error class ({@code pool-timeout}, {@code connect-failed}, {@link #READ_ONLY_REFUSAL},
-     *     {@code sql}) or empty
+     * @param error error class ({@link PoolErrors#classify}: {@code pool-timeout}, {@code connect-failed},
+     *     {@code read-only}, {@code connection-lost}, {@code sql}) or empty
      * @param borrows {@code getConnection()} calls made
      * @param borrowWaitUs total time in {@code getConnection()}, µs
      * @param borrowMaxUs longest single {@code getConnection()}, µs

@@ -1,5 +1,6 @@
 package io.poolbench.testbed;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,9 +10,9 @@ import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
 
 /**
- * How the webapp classes a failed request: a read-only server's refusal (an old writer after a failover, the
- * {@code read-only} class of seed 004's log) against any other query error, and a pool's borrow timeout against a
- * database that refused the connection.
+ * How the webapp classes a failed request, once for all its servlets: a read-only server's refusal (an old writer
+ * after a failover), a connection that broke under a query, any other query error, and a pool's borrow timeout
+ * against a database that refused the connection.
  */
 class PoolErrorsTest {
     @Test
@@ -37,5 +38,27 @@ class PoolErrorsTest {
         assertTrue(PoolErrors.isBorrowTimeout(new SQLException("Cannot get a connection, pool error Timeout"
                 + " waiting for idle object", new NoSuchElementException("Timeout waiting for idle object"))));
         assertFalse(PoolErrors.isBorrowTimeout(new SQLException("Access denied", "28000", 1045)));
+    }
+
+    @Test
+    void everyServletGetsTheSameClassForTheSameException() {
+        SQLException refused = new SQLException("read-only", "HY000", 1290);
+        SQLException lost = new SQLException("Communications link failure", "08S01", 0);
+        SQLException other = new SQLException("duplicate key", "23000", 1062);
+        SQLException timeout = new SQLTransientConnectionException("pool - Connection is not available");
+        assertEquals(PoolErrors.READ_ONLY, PoolErrors.classify(refused, false));
+        assertEquals(PoolErrors.CONNECTION_LOST, PoolErrors.classify(lost, false));
+        assertEquals(PoolErrors.SQL, PoolErrors.classify(other, false));
+        // a refusal wins over a broken connection chained after it: the write surely did not commit
+        refused.setNextException(new SQLException("Communications link failure", "08S01", 0));
+        assertEquals(PoolErrors.READ_ONLY, PoolErrors.classify(refused, false));
+        // from getConnection() only the borrow's two classes
+        assertEquals(PoolErrors.POOL_TIMEOUT, PoolErrors.classify(timeout, true));
+        assertEquals(PoolErrors.CONNECT_FAILED, PoolErrors.classify(lost, true));
+        // R2DBC's exceptions carry the same code and state
+        assertEquals(PoolErrors.READ_ONLY, PoolErrors.classifyStatement(1836, "HY000"));
+        assertEquals(PoolErrors.CONNECTION_LOST, PoolErrors.classifyStatement(0, "08006"));
+        assertEquals(PoolErrors.SQL, PoolErrors.classifyStatement(1062, "23000"));
+        assertEquals(PoolErrors.SQL, PoolErrors.classifyStatement(0, null));
     }
 }

@@ -23,9 +23,11 @@ import java.util.Map;
  *   <li>400 for a bad parameter;</li>
  *   <li>503 when no connection could be borrowed: {@code error} is {@code pool-timeout} (the pool's own timeout,
  *       connectionTimeout / maxWaitMillis) or {@code connect-failed} (the database refused or could not be reached);</li>
- *   <li>500 for an SQL error in the query, with {@code sqlState} and {@code errorCode}, never a stack trace.</li>
+ *   <li>500 for an error in the query, with {@code sqlState} and {@code errorCode}, never a stack trace:
+ *       {@code error} is {@code read-only} (a read-only server refused a write: the old writer after a failover),
+ *       {@code connection-lost} (the connection broke under the query) or {@code sql}.</li>
  * </ul>
- * Every request is also a row of the server's {@link ScreenLog} when it has one (screen = the query class, one
+ * The classes are {@link PoolErrors#classify}'s, the same as {@code /screen}'s. Every request is also a row of the server's {@link ScreenLog} when it has one (screen = the query class, one
  * borrow): the webapp's own record of the time spent in getConnection, which compare reads beside JMeter's.
  */
 final class QueryServlet extends JdbcServlet {
@@ -60,7 +62,7 @@ final class QueryServlet extends JdbcServlet {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("borrowUs", borrows.waitUs());
-            String error = PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed";
+            String error = PoolErrors.classify(e, true);
             record(startMs, 503, error, borrows, (System.nanoTime() - t0) / 1_000, p, WriteOutcome.FAILED);
             Json.error(resp, 503, error, Redact.oneLine(e.getMessage()), extra);
             return;
@@ -74,9 +76,9 @@ final class QueryServlet extends JdbcServlet {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());
-            record(startMs, 500, "sql", borrows, (System.nanoTime() - t0) / 1_000, p,
-                    WriteOutcome.ofFailure(true, e));
-            Json.error(resp, 500, "sql", Redact.oneLine(e.getMessage()), extra);
+            String error = PoolErrors.classify(e, false);
+            record(startMs, 500, error, borrows, (System.nanoTime() - t0) / 1_000, p, WriteOutcome.ofFailure(true, e));
+            Json.error(resp, 500, error, Redact.oneLine(e.getMessage()), extra);
             return;
         }
         record(startMs, 200, "", borrows, (System.nanoTime() - t0) / 1_000, p, WriteOutcome.ACKNOWLEDGED);

@@ -1,6 +1,7 @@
 package io.poolbench.webapp;
 
 import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
 import io.r2dbc.pool.ConnectionPool;
@@ -36,7 +37,8 @@ import reactor.core.publisher.Mono;
  * </ul>
  * Responses are those of {@link QueryServlet}: 200 with {@code result}, {@code borrowUs}, {@code queryUs}; 400 for a
  * bad parameter; 503 {@code pool-timeout} (r2dbc-pool's {@code maxAcquireTime}) or {@code connect-failed}; 500
- * {@code sql} with the SQLSTATE.
+ * with the SQLSTATE, classed by {@link PoolErrors#classifyStatement} ({@code connection-lost}, {@code read-only} or
+ * {@code sql}).
  */
 final class R2dbcQueryServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -155,12 +157,14 @@ final class R2dbcQueryServlet extends HttpServlet {
                 timeout |= t instanceof TimeoutException
                         || t.getClass().getSimpleName().contains("Timeout");
             }
-            return new Outcome(503, timeout ? "pool-timeout" : "connect-failed", msg, extra);
+            return new Outcome(503, timeout ? PoolErrors.POOL_TIMEOUT : PoolErrors.CONNECT_FAILED, msg, extra);
         }
         if (e instanceof R2dbcException) {
-            extra.put("sqlState", ((R2dbcException) e).getSqlState());
-            extra.put("errorCode", ((R2dbcException) e).getErrorCode());
+            R2dbcException r = (R2dbcException) e;
+            extra.put("sqlState", r.getSqlState());
+            extra.put("errorCode", r.getErrorCode());
+            return new Outcome(500, PoolErrors.classifyStatement(r.getErrorCode(), r.getSqlState()), msg, extra);
         }
-        return new Outcome(500, "sql", msg, extra);
+        return new Outcome(500, PoolErrors.SQL, msg, extra);
     }
 }

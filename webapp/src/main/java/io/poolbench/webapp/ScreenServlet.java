@@ -25,9 +25,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>200 with {@code borrows}, {@code borrowWaitUs} (total time in {@code getConnection()}), {@code borrowMaxUs};
  * 400 for a bad parameter; 503 {@code pool-timeout} or {@code connect-failed} when a borrow failed; 500
- * {@code read-only} when a read-only server refused a write ({@link PoolErrors#isReadOnlyRefusal}: the connection
- * reached an old writer after a failover), {@code sql} for any other error in a query. Every request is also a row
- * of the {@link ScreenLog} when the server has one.
+ * {@code read-only} when a read-only server refused a write (the connection reached an old writer after a
+ * failover), {@code connection-lost} when the connection broke under a query, {@code sql} for any other error in a
+ * query ({@link PoolErrors#classify}). Every request is also a row of the {@link ScreenLog} when the server has one.
  */
 final class ScreenServlet extends JdbcServlet {
     private static final long serialVersionUID = 1L;
@@ -100,8 +100,7 @@ final class ScreenServlet extends JdbcServlet {
         } catch (SQLException e) {
             boolean borrowFailed = tr.failed();
             status = borrowFailed ? 503 : 500;
-            error = borrowFailed ? (PoolErrors.isBorrowTimeout(e) ? "pool-timeout" : "connect-failed")
-                    : PoolErrors.isReadOnlyRefusal(e) ? ScreenLog.READ_ONLY_REFUSAL : "sql";
+            error = PoolErrors.classify(e, borrowFailed);
             message = Redact.oneLine(e.getMessage());
             extra.put("sqlState", e.getSQLState());
             extra.put("errorCode", e.getErrorCode());

@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.suite.process.JtlSample;
+import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.toxiproxy.ConnectionCounts;
@@ -173,7 +174,7 @@ final class Seed004Failover {
     /**
      * The failover's window: from the injection to the later of the first acknowledged write on the new writer (the
      * earliest write that started after the endpoint moved and succeeded) plus {@link #SETTLE_MS} and the end of
-     * the last write the old writer refused as read-only ({@link ScreenLog#READ_ONLY_REFUSAL}: while the pool
+     * the last write the old writer refused as read-only ({@link PoolErrors#READ_ONLY}: while the pool
      * still lends connections to the old writer, as after a stale endpoint, the failover is not over). Requests that
      * start in it belong to the failover's table and ledger, not to the run's error budget.
      *
@@ -192,7 +193,7 @@ final class Seed004Failover {
             return new long[] {inj, o.measureToEpochMs()};
         }
         long lastRefusalEnd = log.stream()
-                .filter(e -> ScreenLog.READ_ONLY_REFUSAL.equals(e.error()) && e.startEpochMs() >= inj)
+                .filter(e -> PoolErrors.READ_ONLY.equals(e.error()) && e.startEpochMs() >= inj)
                 .mapToLong(e -> e.startEpochMs() + e.elapsedUs() / 1000 + 1).max().orElse(0);
         return new long[] {inj, Math.min(o.measureToEpochMs(), Math.max(firstWriteEnd + SETTLE_MS, lastRefusalEnd))};
     }

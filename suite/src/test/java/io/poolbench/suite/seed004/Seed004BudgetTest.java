@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.CsvLog;
+import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.ScreenLog;
 import io.poolbench.testbed.report.ResultJson;
 import java.nio.file.Files;
@@ -73,9 +74,9 @@ class Seed004BudgetTest {
         outcome(Map.of("injection", 30_000L, "endpoint-moved", 32_000L));
         try (CsvLog<ScreenLog.Entry> log = ScreenLog.create(dir.resolve("screens.csv"))) {
             log.add(new ScreenLog.Entry(34_000, "short", 2, 200, "", 1, 0, 0, 1_000_000, "w2"));
-            log.add(new ScreenLog.Entry(45_000, "short", 3, 500, ScreenLog.READ_ONLY_REFUSAL, 1, 0, 0, 500_000,
+            log.add(new ScreenLog.Entry(45_000, "short", 3, 500, PoolErrors.READ_ONLY, 1, 0, 0, 500_000,
                     "w3"));
-            log.add(new ScreenLog.Entry(50_000, "short", 4, 500, ScreenLog.READ_ONLY_REFUSAL, 1, 0, 0, 500_000,
+            log.add(new ScreenLog.Entry(50_000, "short", 4, 500, PoolErrors.READ_ONLY, 1, 0, 0, 500_000,
                     "w4"));
             // any other error does not stretch the window
             log.add(new ScreenLog.Entry(60_000, "short", 5, 500, "sql", 1, 0, 0, 500_000, "w5"));

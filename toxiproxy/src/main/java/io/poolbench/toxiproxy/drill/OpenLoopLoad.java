@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
@@ -178,24 +179,23 @@ public final class OpenLoopLoad {
     }
 
     /**
-     * What the webapp's servlets answer in JSON: the borrow time, and for a failure its class and the driver's
-     * error code and SQLState. Other fields are ignored; an answer that is no JSON has none of them.
+     * What the webapp's servlets answer in JSON: the borrow time, and for a failure its class and the SQLState.
+     * Other fields are ignored; an answer that is no JSON has none of them.
      *
      * @param borrowUs time in getConnection, µs, or null
      * @param error the failure's class (e.g. {@code pool-timeout}), or null
-     * @param errorCode the driver's vendor error code, or null
      * @param sqlState the SQLState, or null
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Answer(Long borrowUs, String error, Integer errorCode, String sqlState) {
+    record Answer(Long borrowUs, String error, String sqlState) {
     }
 
     private static Answer parse(String body) {
         try {
             Answer a = JSON.readValue(body, Answer.class);
-            return a == null ? new Answer(null, null, null, null) : a;
+            return a == null ? new Answer(null, null, null) : a;
         } catch (IOException e) {
-            return new Answer(null, null, null, null);
+            return new Answer(null, null, null);
         }
     }
 
@@ -215,15 +215,10 @@ public final class OpenLoopLoad {
             return error;
         }
         if (status == 500) {
-            int code = body.errorCode() == null ? 0 : body.errorCode();
+            // the webapp's own class (PoolErrors.classify), with the SQLSTATE where it says only "sql"
             String state = body.sqlState() == null ? "" : body.sqlState();
-            if (code == 1290 || code == 1836 || "25006".equals(state)) {
-                return "read-only";
-            }
-            if (state.startsWith("08")) {
-                return "connection-lost";
-            }
-            return "sql-" + (state.isEmpty() ? "unknown" : state);
+            return error.isEmpty() || error.equals(PoolErrors.SQL) ? "sql-" + (state.isEmpty() ? "unknown" : state)
+                    : error;
         }
         return "http-" + status;
     }
