@@ -56,9 +56,10 @@ public final class SuiteCommand extends ScenarioCommand {
         List<SuiteEntry> chosen = SuiteEntry.choose(preset, only, skip);
         Path root = runDir.root.toAbsolutePath().normalize();
         Path jar = Artifacts.locate(root).suiteJar();
+        Path dir = runDir.prepare(); // a used --out is one line before the Docker probe prints anything
         boolean docker = chosen.stream().anyMatch(s -> s.needsDocker) && Docker.available();
         Map<String, List<String>> lines = new LinkedHashMap<>();
         chosen.forEach(s -> lines.put(s.id, s.line(preset)));
-        return run(new SuiteRun(preset, chosen, lines, docker, root, jar));
+        return run(new SuiteRun(preset, chosen, lines, docker, root, jar), dir);
     }
 }
