@@ -1,6 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.PoolErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,10 +62,10 @@ final class FailoverMetrics {
                     lastErr = lastErr == null ? at : Math.max(lastErr, at);
                 }
             }
-            if (x.outcome().equals("read-only")) {
+            if (x.outcome().equals(PoolErrors.READ_ONLY)) {
                 readOnly++;
             }
-            if (x.outcome().equals("pool-timeout") || x.borrowUs() > threshold * 1000) {
+            if (x.outcome().equals(PoolErrors.POOL_TIMEOUT) || x.borrowUs() > threshold * 1000) {
                 blocked++;
             }
             if (ok && x.endpoint().equals("write") && x.startMs() >= moved) {

@@ -168,7 +168,7 @@ public final class OpenLoopLoad {
             // no connection, or the server refused the write: surely not committed; an SQL error, a timeout or no
             // answer: it may have committed
             ledger.record(id, "ok".equals(outcome) ? WriteOutcome.ACKNOWLEDGED
-                    : status == 503 || "read-only".equals(outcome) ? WriteOutcome.FAILED : WriteOutcome.UNKNOWN);
+                    : status == 503 || PoolErrors.READ_ONLY.equals(outcome) ? WriteOutcome.FAILED : WriteOutcome.UNKNOWN);
         }
         samples.add(new Sample(ms(intendedNs), ms(start), ms(end), write ? "write" : "short", status, outcome,
                 borrowUs));
