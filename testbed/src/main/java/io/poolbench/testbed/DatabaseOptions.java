@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,10 +30,9 @@ public final class DatabaseOptions {
             description = "User for --db external (or POOLBENCH_JDBC_USER). Password: POOLBENCH_JDBC_PASSWORD.")
     public String jdbcUser;
 
-    /** MySQL image. */
-    @Option(names = "--mysql-image", paramLabel = "IMAGE", defaultValue = "${env:POOLBENCH_MYSQL_IMAGE}",
-            description = "Image for --db mysql (default mysql:8.4 if present, else poolbench/mysql:local).")
-    public String mysqlImage;
+    /** MySQL image, for {@code --db mysql}. */
+    @Mixin
+    public MySqlImageOption mysqlImage;
 
     /** Rows in orders. */
     @Option(names = "--rows", defaultValue = "200000", paramLabel = "N",
@@ -41,7 +41,8 @@ public final class DatabaseOptions {
 
     /** @return the settings these options describe */
     public DatabaseSettings settings() {
-        return new DatabaseSettings(kind, jdbcUrl, jdbcUser, System.getenv(DatabaseSettings.PASSWORD_ENV), mysqlImage);
+        return new DatabaseSettings(kind, jdbcUrl, jdbcUser, System.getenv(DatabaseSettings.PASSWORD_ENV),
+                mysqlImage.image());
     }
 
     /** @return the data set of {@link #rows} orders */
@@ -128,8 +129,7 @@ public final class DatabaseOptions {
     public void validate() {
         Cli.range("--rows", rows, 100, 100_000_000);
         if ("mysql".equalsIgnoreCase(kind)) {
-            // Docker, the image's name, its presence and that it is a MySQL image, before anything starts
-            MySqlDatabase.resolveImage(mysqlImage);
+            mysqlImage.resolve();
         }
     }
 

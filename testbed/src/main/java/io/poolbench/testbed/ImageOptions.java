@@ -1,5 +1,6 @@
 package io.poolbench.testbed;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -8,10 +9,9 @@ import picocli.CommandLine.Option;
  * starts that each exists locally, and says which script builds it.
  */
 public final class ImageOptions {
-    /** The MySQL image setting, null for the default. */
-    @Option(names = "--mysql-image", paramLabel = "IMAGE", defaultValue = "${env:POOLBENCH_MYSQL_IMAGE}",
-            description = "MySQL image (default mysql:8.4 if present, else poolbench/mysql:local).")
-    public String mysqlImage;
+    /** The MySQL image. */
+    @Mixin
+    public MySqlImageOption mysqlImage;
 
     /** The Toxiproxy image setting, null for the default. */
     @Option(names = "--toxiproxy-image", paramLabel = "IMAGE", defaultValue = "${env:POOLBENCH_TOXIPROXY_IMAGE}",
@@ -26,6 +26,6 @@ public final class ImageOptions {
      */
     public void resolve() {
         MySqlBehindToxiproxy.resolveToxiproxyImage(toxiproxyImage);
-        MySqlDatabase.resolveImage(mysqlImage);
+        mysqlImage.resolve();
     }
 }

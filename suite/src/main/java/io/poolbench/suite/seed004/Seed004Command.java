@@ -115,7 +115,7 @@ public final class Seed004Command extends ScenarioCommand {
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
                 load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failsOver(), rows,
-                images.mysqlImage, images.toxiproxyImage, budget.percent(), rounds.orElse(1), trace.on(),
+                images.mysqlImage.image(), images.toxiproxyImage, budget.percent(), rounds.orElse(1), trace.on(),
                 jvm.args(), faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();

@@ -119,7 +119,7 @@ public final class DrillCommand extends ScenarioCommand {
         confDir = ProfileDir.resolve(confDir);
         DrillSettings checked = new DrillSettings(profiles, confDir, rounds.orElse(3), rate, writeFraction, rows, steady,
                 after, detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout,
-                images.mysqlImage, images.toxiproxyImage, null);
+                images.mysqlImage.image(), images.toxiproxyImage, null);
         Profiles.load(profiles, confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
         HostsFile.require();
         DrillCluster cluster = null;
