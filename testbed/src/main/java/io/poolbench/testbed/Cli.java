@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -112,4 +113,18 @@ public final class Cli {
         }
     }
 
+    /**
+     * {@link #range} for each value of a list option, e.g. {@code --users 10,0,300}.
+     *
+     * @param option the option as the user typed it
+     * @param values its values
+     * @param min smallest allowed value
+     * @param max largest allowed value
+     * @throws TestbedException for the first value out of range, e.g. {@code --users 0 is out of range: allowed 1 .. 5000}
+     */
+    public static void rangeEach(String option, List<? extends Number> values, double min, double max) {
+        for (Number v : values) {
+            range(option, v.doubleValue(), min, max);
+        }
+    }
 }

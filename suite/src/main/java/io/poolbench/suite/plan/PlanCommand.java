@@ -1,6 +1,7 @@
 package io.poolbench.suite.plan;
 
 import io.poolbench.testbed.BorrowOption;
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.ProfileOptions;
@@ -82,9 +83,7 @@ public final class PlanCommand extends PoolbenchCommand {
         }
         double p50 = holdP50 != null ? holdP50 : holdMs != null ? holdMs : ScreenModel.SHORT_QUERY_MS;
         double p90 = holdP90 != null ? holdP90 : p50;
-        if (!(runMinutes >= 1.0 / 60) || runMinutes > 24 * 60) {
-            throw new TestbedException("--run-minutes " + runMinutes + " is out of range: give 0.017 to 1440");
-        }
+        Cli.range("--run-minutes", runMinutes, 0.02, 24 * 60);
         Workload w;
         try {
             w = new Workload(rate, queries, p50, p90, rttMs, perQuery);

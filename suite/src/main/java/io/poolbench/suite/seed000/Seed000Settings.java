@@ -26,8 +26,6 @@ public record Seed000Settings(List<String> profiles, List<Integer> sizes, int ru
     public Seed000Settings {
         Cli.range("--tasks", tasks, 1, 10_000);
         Cli.range("--hold-ms", holdMs, 0, 600_000);
-        for (int s : sizes) {
-            Cli.range("--sizes", s, 1, 1_000);
-        }
+        Cli.rangeEach("--sizes", sizes, 1, 1_000);
     }
 }

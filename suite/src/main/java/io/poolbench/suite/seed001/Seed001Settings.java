@@ -34,9 +34,7 @@ public record Seed001Settings(List<Stack> stacks, List<Integer> users, int stepS
      * @throws TestbedException e.g. {@code --users 0 is out of range: allowed 1 .. 5000}
      */
     public Seed001Settings {
-        for (int n : users) {
-            Cli.range("--users", n, 1, 5_000);
-        }
+        Cli.rangeEach("--users", users, 1, 5_000);
         Cli.range("--step-seconds", stepSeconds, 1, 86_400);
         Cli.range("--warmup-seconds", warmupSeconds, 0, 3_600);
         Cli.range("--pool-size", poolSize, 1, 1_000);
@@ -45,9 +43,7 @@ public record Seed001Settings(List<Stack> stacks, List<Integer> users, int stepS
         if (rounds != null) {
             Cli.range("--rounds", rounds, 1, 100);
         }
-        if (!(maxErrorPercent >= 0 && maxErrorPercent <= 100)) {
-            throw new TestbedException("--max-error-percent " + maxErrorPercent + " is out of range: allowed 0 .. 100");
-        }
+        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
     }
 
     /**

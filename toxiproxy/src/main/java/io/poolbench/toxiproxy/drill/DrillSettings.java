@@ -53,9 +53,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
         if (latencySteps.isEmpty()) {
             throw new TestbedException("--latency-steps is empty: give added latencies in ms, e.g. 0,1,5,20,50");
         }
-        for (int ms : latencySteps) {
-            Cli.range("--latency-steps (each)", ms, 0, 60_000);
-        }
+        Cli.rangeEach("--latency-steps", latencySteps, 0, 60_000);
         Cli.range("--latency-step", latencyStep, 1, 3_600);
         Cli.range("--jitter", jitterMs, 0, 60_000);
         Cli.range("--request-timeout", requestTimeout, 1, 3_600);
