@@ -1,6 +1,5 @@
 package io.poolbench.testbed;
 
-import java.util.Locale;
 import java.util.Random;
 
 /**
@@ -65,17 +64,13 @@ public record ScreenModel(Borrow borrow, long longMaxMs, int shortQueries, doubl
          * @throws TestbedException naming the value and the choices
          */
         public static Borrow parse(String s) {
-            for (Borrow b : values()) {
-                if (b.label().equals(s)) {
-                    return b;
-                }
-            }
-            throw new TestbedException("--borrow " + s + " is unknown: use per-request or per-query");
+            return Labels.parse(Borrow.class, s).orElseThrow(
+                    () -> new TestbedException("--borrow " + s + " is unknown: use per-request or per-query"));
         }
 
         /** @return {@code per-request} or {@code per-query} */
         public String label() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return Labels.of(this);
         }
     }
 
@@ -90,7 +85,7 @@ public record ScreenModel(Borrow borrow, long longMaxMs, int shortQueries, doubl
 
         /** @return lower-case name, as in URLs and reports */
         public String label() {
-            return name().toLowerCase(Locale.ROOT);
+            return Labels.of(this);
         }
 
         /**
@@ -99,12 +94,8 @@ public record ScreenModel(Borrow borrow, long longMaxMs, int shortQueries, doubl
          * @throws IllegalArgumentException naming the value
          */
         public static Screen parse(String s) {
-            for (Screen x : values()) {
-                if (x.label().equals(s)) {
-                    return x;
-                }
-            }
-            throw new IllegalArgumentException("screen=" + s + " is unknown: use short, medium or long");
+            return Labels.parse(Screen.class, s).orElseThrow(
+                    () -> new IllegalArgumentException("screen=" + s + " is unknown: use short, medium or long"));
         }
     }
 

@@ -1,7 +1,6 @@
 package io.poolbench.testbed;
 
 import java.sql.SQLException;
-import java.util.Locale;
 
 /**
  * What the client knows of one write, in Jepsen's three outcomes: acknowledged (committed, and the client was told),
@@ -19,7 +18,7 @@ public enum WriteOutcome {
 
     /** @return lower-case name, as in {@code screens.csv} */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return Labels.of(this);
     }
 
     /**
@@ -28,7 +27,9 @@ public enum WriteOutcome {
      * @throws IllegalArgumentException for another value
      */
     public static WriteOutcome parse(String s) {
-        return s == null || s.isEmpty() ? null : valueOf(s.toUpperCase(Locale.ROOT));
+        return s == null || s.isEmpty() ? null : Labels.parse(WriteOutcome.class, s).orElseThrow(
+                () -> new IllegalArgumentException("write outcome " + s + " is unknown: use acknowledged, failed or"
+                        + " unknown"));
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.Labels;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -115,7 +115,7 @@ public final class Failovers {
         int flips = 0;
         while (System.nanoTime() < until) {
             cluster.pointWriterEndpointAt(target);
-            events.put("endpoint-" + target.name().toLowerCase(Locale.ROOT) + "-" + (++flips), nowMs.getAsLong());
+            events.put("endpoint-" + Labels.of(target) + "-" + (++flips), nowMs.getAsLong());
             target = target == Instance.A ? Instance.B : Instance.A;
             Thread.sleep(flapEverySeconds * 1000L);
         }

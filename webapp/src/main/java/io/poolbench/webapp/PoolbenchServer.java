@@ -2,6 +2,7 @@ package io.poolbench.webapp;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.Redact;
@@ -12,7 +13,6 @@ import io.poolbench.webapp.trace.TraceDriver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -247,7 +247,7 @@ public final class PoolbenchServer implements AutoCloseable {
         String jndi = p.resourceName();
         RequestLogs logs = RequestLogs.open(s.screenLog(), s.traceLog());
         for (QueryServlet.Kind k : QueryServlet.Kind.values()) {
-            String name = k.name().toLowerCase(Locale.ROOT);
+            String name = Labels.of(k);
             add(ctx, name, new QueryServlet(k, jndi, s.data(), logs), "/" + name);
         }
         add(ctx, "pool", new PoolServlet(jndi, p.name(), false), "/pool");

@@ -1,6 +1,7 @@
 package io.poolbench.webapp;
 
 import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.PoolErrors;
 import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -70,7 +70,7 @@ final class QueryServlet extends JdbcServlet {
         long t1 = System.nanoTime();
         Map<String, Object> body = new LinkedHashMap<>();
         try (c) {
-            body.put("query", kind.name().toLowerCase());
+            body.put("query", Labels.of(kind));
             body.put("result", run(c.connection(), p));
         } catch (SQLException e) {
             Map<String, Object> extra = new LinkedHashMap<>();
@@ -91,7 +91,7 @@ final class QueryServlet extends JdbcServlet {
     private void record(long startMs, int status, String error, Borrows borrows, long elapsedUs, QueryParams p,
             WriteOutcome outcome) {
         boolean write = kind == Kind.WRITE;
-        logs().record(borrows, startMs, kind.name().toLowerCase(Locale.ROOT), 0, status, error, elapsedUs,
+        logs().record(borrows, startMs, Labels.of(kind), 0, status, error, elapsedUs,
                 write ? p.writeId : null, write ? outcome : null);
     }
 

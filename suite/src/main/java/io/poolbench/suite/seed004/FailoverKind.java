@@ -1,10 +1,9 @@
 package io.poolbench.suite.seed004;
 
+import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.Failovers;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -38,7 +37,7 @@ enum FailoverKind {
 
     /** @return the name the option takes and the manifest records: {@code planned}, {@code unplanned}, {@code stale} */
     String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return Labels.of(this);
     }
 
     /**
@@ -50,8 +49,7 @@ enum FailoverKind {
         if (label == null) {
             return PLANNED;
         }
-        return Arrays.stream(values()).filter(k -> k.label().equals(label.trim().toLowerCase(Locale.ROOT)))
-                .findFirst().orElseThrow(() -> new TestbedException("--failover " + label + " is not a failover"
+        return Labels.parse(FailoverKind.class, label).orElseThrow(() -> new TestbedException("--failover " + label + " is not a failover"
                         + " poolbench injects: give planned, unplanned or stale"));
     }
 

@@ -1,6 +1,6 @@
 package io.poolbench.testbed.run;
 
-import java.util.Locale;
+import io.poolbench.testbed.Labels;
 
 /** Phase states as written in the manifest ({@code run.json}). */
 public enum Status {
@@ -21,6 +21,6 @@ public enum Status {
 
     /** @return the lower-case name used in the manifest and the reports */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return Labels.of(this);
     }
 }

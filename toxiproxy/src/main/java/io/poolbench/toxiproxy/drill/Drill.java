@@ -1,6 +1,6 @@
 package io.poolbench.toxiproxy.drill;
 
-import java.util.Locale;
+import io.poolbench.testbed.Labels;
 
 /** The drills. */
 public enum Drill {
@@ -15,7 +15,7 @@ public enum Drill {
 
     /** @return lower-case name used in paths and on the command line */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return Labels.of(this);
     }
 
     /**

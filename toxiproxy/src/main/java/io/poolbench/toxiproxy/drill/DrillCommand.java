@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.ImageOptions;
+import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Profiles;
 import io.poolbench.testbed.RoundsOption;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -110,11 +110,8 @@ public final class DrillCommand extends ScenarioCommand {
                 list.addAll(List.of(Drill.values()));
                 continue;
             }
-            try {
-                list.add(Drill.valueOf(d.toUpperCase(Locale.ROOT)));
-            } catch (IllegalArgumentException e) {
-                throw new TestbedException("unknown drill '" + d + "': use latency, planned, unplanned, stale or all");
-            }
+            list.add(Labels.parse(Drill.class, d).orElseThrow(() -> new TestbedException("unknown drill '" + d
+                    + "': use latency, planned, unplanned, stale or all")));
         }
         confDir = ProfileDir.resolve(confDir);
         DrillSettings checked = new DrillSettings(profiles, confDir, rounds.orElse(3), rate, writeFraction, rows, steady,

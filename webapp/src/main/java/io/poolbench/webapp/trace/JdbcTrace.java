@@ -1,5 +1,6 @@
 package io.poolbench.webapp.trace;
 
+import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.Redact;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -155,7 +156,7 @@ public final class JdbcTrace {
                 validated.add(id);
             }
             if (thrown != null) {
-                failedCall = phase.name().toLowerCase() + ":" + name;
+                failedCall = Labels.of(phase) + ":" + name;
                 message = Redact.oneLine(String.valueOf(thrown.getMessage()));
             }
         }
