@@ -18,7 +18,18 @@ public final class ErrorBudgetOption {
      * @throws TestbedException one line when it is outside 0 .. 100
      */
     public double percent() {
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
-        return maxErrorPercent;
+        return check(maxErrorPercent);
+    }
+
+    /**
+     * The range of {@code --max-error-percent}, for the settings records that take the budget from this option.
+     *
+     * @param percent the budget, %
+     * @return percent
+     * @throws TestbedException one line when it is outside 0 .. 100
+     */
+    public static double check(double percent) {
+        Cli.range("--max-error-percent", percent, 0, 100);
+        return percent;
     }
 }

@@ -5,8 +5,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code --pool-size}, the connections of every pool a sweep builds, and of the PgBouncer it runs in front of the
  * database: a picocli mixin of {@code sweep concurrency}, {@code sweep shared} and {@code sweep connect}, so that the
- * option and its meaning are one. Each command keeps its own default ({@link #orElse(int)}); its settings check the
- * range.
+ * option, its meaning and its range ({@link #check(int)}) are one. Each command keeps its own default
+ * ({@link #orElse(int)}).
  */
 public final class PoolSizeOption {
     @Option(names = "--pool-size", paramLabel = "N",
@@ -21,5 +21,17 @@ public final class PoolSizeOption {
      */
     public int orElse(int fallback) {
         return poolSize != null ? poolSize : fallback;
+    }
+
+    /**
+     * The range of {@code --pool-size}, for the settings records that take it from this option.
+     *
+     * @param size connections
+     * @return size
+     * @throws TestbedException one line when it is outside 1 .. 1000
+     */
+    public static int check(int size) {
+        Cli.range("--pool-size", size, 1, 1_000);
+        return size;
     }
 }

@@ -25,7 +25,17 @@ public final class RoundsOption {
      * @throws TestbedException one line when the number is outside 1 .. {@value #MAX}
      */
     public int orElse(int fallback) {
-        int n = rounds != null ? rounds : fallback;
+        return check(rounds != null ? rounds : fallback);
+    }
+
+    /**
+     * The range of {@code --rounds}, for the settings records that take rounds from this option.
+     *
+     * @param n rounds
+     * @return n
+     * @throws TestbedException one line when n is outside 1 .. {@value #MAX}
+     */
+    public static int check(int n) {
         Cli.range("--rounds", n, 1, MAX);
         return n;
     }

@@ -1,6 +1,8 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
@@ -41,7 +43,7 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
      */
     public CompareSettings {
         Cli.range("--duration", durationSeconds, 1, 86_400);
-        Cli.range("--rounds", rounds, 1, 100);
+        RoundsOption.check(rounds);
         Cli.range("--rampup", rampupSeconds, 0, 3_600);
         if (rampupSeconds >= durationSeconds) {
             throw new TestbedException("--rampup " + rampupSeconds + " is not shorter than --duration "
@@ -57,7 +59,7 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
         }
         Cli.range("--think-ms", thinkMs, 0, 600_000);
         Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        ErrorBudgetOption.check(maxErrorPercent);
         for (ProfileRun p : traceJdbc && !skipLoad ? profiles : List.<ProfileRun>of()) {
             if (!p.onStub()) {
                 throw new TestbedException("--trace-jdbc: profile " + p.id() + " is " + p.pool() + ", the driver's"

@@ -1,6 +1,9 @@
 package io.poolbench.suite.seed001;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.PoolSizeOption;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -37,13 +40,13 @@ public record Seed001Settings(List<Stack> stacks, List<Integer> users, int stepS
         Cli.rangeEach("--users", users, 1, 5_000);
         Cli.range("--step-seconds", stepSeconds, 1, 86_400);
         Cli.range("--warmup-seconds", warmupSeconds, 0, 3_600);
-        Cli.range("--pool-size", poolSize, 1, 1_000);
+        PoolSizeOption.check(poolSize);
         Cli.range("--max-threads", maxThreads, 1, 10_000);
         Cli.range("--think-ms", thinkMs, 0, 60_000);
         if (rounds != null) {
-            Cli.range("--rounds", rounds, 1, 100);
+            RoundsOption.check(rounds);
         }
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        ErrorBudgetOption.check(maxErrorPercent);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed002;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
@@ -39,7 +40,7 @@ public record Seed002Settings(List<Integer> threads, List<Integer> threadsUnderL
         threads.forEach(c -> Cli.range("--threads", c, 1, 2_000));
         (threadsUnderLoad == null ? List.<Integer>of() : threadsUnderLoad)
                 .forEach(c -> Cli.range("--threads-under-load", c, 1, 2_000));
-        Cli.range("--pool-size", poolSize, 1, 1_000);
+        PoolSizeOption.check(poolSize);
         Cli.range("--load-threads", loadThreads, 1, 1_000);
         Cli.range("--load-pool", loadPool, 1, 1_000);
         Cli.range("--memory-connections", memoryConnections, 1, 1_000);

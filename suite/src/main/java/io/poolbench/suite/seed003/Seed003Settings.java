@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed003;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
@@ -34,7 +35,7 @@ public record Seed003Settings(List<String> profiles, int clients, int transactio
         Cli.range("--transactions", transactions, 1, 10_000_000);
         Cli.range("--scale", scale, 1, 10_000);
         Cli.range("--pgbench-threads", pgbenchThreads, 1, clients);
-        Cli.range("--pool-size", poolSize, 1, 1_000);
+        PoolSizeOption.check(poolSize);
         Cli.range("--pgpool-children", pgpoolChildren, 1, 1_000);
     }
 }

@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
@@ -70,7 +71,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         Cli.range("--rtt-ms", rttMs, 0, 10_000);
         Cli.range("--jitter-ms", jitterMs, 0, 10_000);
         Cli.range("--rows", rows, 1, 100_000_000);
-        Cli.range("--max-error-percent", maxErrorPercent, 0, 100);
+        ErrorBudgetOption.check(maxErrorPercent);
         // a run directory written before rounds has none: it ran each profile once
         rounds = Math.max(1, rounds);
         webappJvmArgs = webappJvmArgs == null ? List.of() : List.copyOf(webappJvmArgs);
@@ -80,7 +81,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
                         + " give a system property (-Dkey=value) or a -X/-XX option");
             }
         }
-        Cli.range("--rounds", rounds, 1, RoundsOption.MAX);
+        RoundsOption.check(rounds);
         stallSeconds = stallSeconds == null ? List.of() : List.copyOf(stallSeconds);
         if (failover && !stallSeconds.isEmpty()) {
             throw new TestbedException("--stall and --failover: one thing at a time is done to the writer; leave out"

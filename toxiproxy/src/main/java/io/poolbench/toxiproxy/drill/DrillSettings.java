@@ -1,6 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +41,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
      * @throws TestbedException e.g. {@code --rate 0 is out of range: allowed 0.1 .. 100000}
      */
     public DrillSettings {
-        Cli.range("--rounds", repeats, 1, 1_000);
+        RoundsOption.check(repeats);
         Cli.range("--rate", rate, 0.1, 100_000);
         Cli.range("--write-fraction", writeFraction, 0, 1);
         Cli.range("--rows", rows, 100, 10_000_000);
