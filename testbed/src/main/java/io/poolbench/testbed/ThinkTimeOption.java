@@ -14,4 +14,16 @@ public final class ThinkTimeOption {
                     + " none; seed 001's article's k6 users paused about 10-16 ms per iteration: our inference from its"
                     + " table, not its statement).")
     public int thinkMs;
+
+    /**
+     * The range of {@code --think-ms}, for the settings records that take it from this option.
+     *
+     * @param ms the pause, ms
+     * @return ms
+     * @throws TestbedException one line when it is outside 0 .. 600000 (ten minutes)
+     */
+    public static int check(int ms) {
+        Cli.range("--think-ms", ms, 0, 600_000);
+        return ms;
+    }
 }

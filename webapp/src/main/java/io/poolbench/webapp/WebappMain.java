@@ -5,6 +5,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseOptions;
+import io.poolbench.testbed.LongScreenOption;
 import io.poolbench.testbed.MaxThreadsOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
@@ -60,9 +61,8 @@ public final class WebappMain implements Callable<Integer> {
     @Mixin
     BorrowOption borrow;
 
-    @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
-            description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, seed 004).")
-    long longScreenMaxMs;
+    @Mixin
+    LongScreenOption longScreen;
 
     @Mixin
     ShortScreenOptions shortScreen;
@@ -101,9 +101,8 @@ public final class WebappMain implements Callable<Integer> {
         if (port != 0) {
             requireFree("--port", port);
         }
-        Cli.range("--max-threads", tomcat.maxThreads, 1, 10_000);
-        Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
-        ScreenModel screens = new ScreenModel(borrow.pattern(), longScreenMaxMs, shortScreen.queries(),
+        MaxThreadsOption.check(tomcat.maxThreads);
+        ScreenModel screens = new ScreenModel(borrow.pattern(), LongScreenOption.check(longScreen.maxMs), shortScreen.queries(),
                 shortScreen.queryMs());
         dbOptions.validate();
         Path file = profileOptions.locate(profile, null);

@@ -3,6 +3,7 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.DatabaseOptions;
 import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.MaxThreadsOption;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProfileOptions;
 import io.poolbench.testbed.RoundsOption;
@@ -60,8 +61,8 @@ public final class CompareCommand extends ScenarioCommand {
     @Mixin
     ThinkTimeOption think;
 
-    @Option(names = "--webapp-max-threads", defaultValue = "200", description = "Tomcat request threads (default ${DEFAULT-VALUE}).")
-    int webappMaxThreads;
+    @Mixin
+    MaxThreadsOption tomcat;
 
     @Mixin
     ErrorBudgetOption budget;
@@ -128,7 +129,7 @@ public final class CompareCommand extends ScenarioCommand {
         int nRounds = rounds.orElse(full ? 5 : 3);
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
-                longThreads, think.thinkMs, webappMaxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
+                longThreads, think.thinkMs, tomcat.maxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
                 : db.kind, db.rows, skipJmh, skipLoad, true, trace.on());
         return run(new CompareExperiment(art, rs, skipLoad ? null : db));
     }

@@ -2,8 +2,10 @@ package io.poolbench.suite.compare;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.MaxThreadsOption;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.ThinkTimeOption;
 import java.util.List;
 
 /**
@@ -57,8 +59,8 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
             throw new TestbedException("--short-threads, --medium-threads and --long-threads are all 0: give at"
                     + " least one JMeter thread, or --skip-load");
         }
-        Cli.range("--think-ms", thinkMs, 0, 600_000);
-        Cli.range("--webapp-max-threads", webappMaxThreads, 1, 10_000);
+        ThinkTimeOption.check(thinkMs);
+        MaxThreadsOption.check(webappMaxThreads);
         ErrorBudgetOption.check(maxErrorPercent);
         for (ProfileRun p : traceJdbc && !skipLoad ? profiles : List.<ProfileRun>of()) {
             if (!p.onStub()) {

@@ -2,9 +2,11 @@ package io.poolbench.suite.seed001;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.MaxThreadsOption;
 import io.poolbench.testbed.PoolSizeOption;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.ThinkTimeOption;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
@@ -41,8 +43,8 @@ public record Seed001Settings(List<Stack> stacks, List<Integer> users, int stepS
         Cli.range("--step-seconds", stepSeconds, 1, 86_400);
         Cli.range("--warmup-seconds", warmupSeconds, 0, 3_600);
         PoolSizeOption.check(poolSize);
-        Cli.range("--max-threads", maxThreads, 1, 10_000);
-        Cli.range("--think-ms", thinkMs, 0, 60_000);
+        MaxThreadsOption.check(maxThreads);
+        ThinkTimeOption.check(thinkMs);
         if (rounds != null) {
             RoundsOption.check(rounds);
         }

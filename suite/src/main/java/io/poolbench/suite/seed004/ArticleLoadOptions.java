@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.BorrowOption;
+import io.poolbench.testbed.LongScreenOption;
 import io.poolbench.testbed.ShortScreenOptions;
 import io.poolbench.testbed.TestbedException;
 import java.util.ArrayList;
@@ -43,9 +44,8 @@ public final class ArticleLoadOptions {
     @Mixin
     public BorrowOption borrow;
 
-    @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
-            description = "Longest long screen alone, ms (default ${DEFAULT-VALUE}, the article's).")
-    public long longScreenMaxMs;
+    @Mixin
+    public LongScreenOption longScreen;
 
     @Mixin
     public ShortScreenOptions shortScreen;

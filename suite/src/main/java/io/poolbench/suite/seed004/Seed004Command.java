@@ -114,7 +114,7 @@ public final class Seed004Command extends ScenarioCommand {
         // every range checked before anything is looked up or started; the runs come next
         Seed004Settings checked = new Seed004Settings(List.of(), load.users, load.ratePerMinute, load.share,
                 load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
-                load.borrow.pattern().label(), load.longScreenMaxMs, rttMs, jitterMs, faults.failsOver(), rows,
+                load.borrow.pattern().label(), load.longScreen.maxMs, rttMs, jitterMs, faults.failsOver(), rows,
                 images.mysqlImage.image(), images.toxiproxyImage, budget.percent(), rounds.orElse(1), trace.on(),
                 jvm.args(), faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);

@@ -2,6 +2,7 @@ package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.ErrorBudgetOption;
+import io.poolbench.testbed.LongScreenOption;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
@@ -67,7 +68,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         Cli.range("--rate-per-minute", ratePerMinute, 0.1, 10_000_000);
         Cli.range("--share", share, 0.001, 1);
         Cli.range("--engines", engines, 1, 16);
-        Cli.range("--long-screen-max-ms", longScreenMaxMs, ScreenModel.LONG_MIN_MS, 600_000);
+        LongScreenOption.check(longScreenMaxMs);
         Cli.range("--rtt-ms", rttMs, 0, 10_000);
         Cli.range("--jitter-ms", jitterMs, 0, 10_000);
         Cli.range("--rows", rows, 1, 100_000_000);
