@@ -207,6 +207,21 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
     }
 
     /**
+     * {@link #sizeRows(int, int)} and the initial size, labelled with the last of the size attributes (the pool's
+     * initial-size attribute: {@code initialSize}, c3p0's {@code initialPoolSize}).
+     *
+     * @param size the built pool's maximum connections
+     * @param minIdle the connections it keeps open when idle
+     * @param initialSize the connections it opens when it starts
+     * @return a new map, in insertion order, holding those three rows, for the adapter to add its own
+     */
+    final Map<String, String> sizeRows(int size, int minIdle, int initialSize) {
+        Map<String, String> m = sizeRows(size, minIdle);
+        m.put("initial size (" + sizeAttributes.get(sizeAttributes.size() - 1) + ")", Integer.toString(initialSize));
+        return m;
+    }
+
+    /**
      * Adds the borrow rows of {@link #effectiveSettings}, each labelled with the attribute that sets it: the borrow
      * timeout ({@link #borrowTimeoutText}) and the validation on borrow.
      *

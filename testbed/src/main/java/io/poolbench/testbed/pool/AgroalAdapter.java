@@ -93,8 +93,7 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         AgroalConnectionPoolConfiguration c = ((AgroalDataSource) ds).getConfiguration().connectionPoolConfiguration();
-        Map<String, String> m = sizeRows(c.maxSize(), c.minSize());
-        m.put("initial size (initialSize)", Integer.toString(c.initialSize()));
+        Map<String, String> m = sizeRows(c.maxSize(), c.minSize(), c.initialSize());
         long t = c.acquisitionTimeout().toMillis();
         m.put("borrow timeout ms (acquisitionTimeout)", borrowTimeoutText(t));
         m.put("validation on borrow (validateOnBorrow)", Boolean.toString(c.validateOnBorrow()));

@@ -164,9 +164,9 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
 
     @Override
     public Map<String, String> effectiveSettings(DataSource b) {
-        Map<String, String> m = sizeRows((Integer) get(b, "getMaxTotal"), (Integer) get(b, "getMinIdle"));
+        Map<String, String> m = sizeRows((Integer) get(b, "getMaxTotal"), (Integer) get(b, "getMinIdle"),
+                (Integer) get(b, "getInitialSize"));
         m.put("maximum idle (maxIdle)", String.valueOf(get(b, "getMaxIdle")));
-        m.put("initial size (initialSize)", String.valueOf(get(b, "getInitialSize")));
         putBorrowRows(m, ms(get(b, "getMaxWaitDuration")), String.valueOf(get(b, "getTestOnBorrow")));
         Object q = get(b, "getValidationQuery");
         m.put("validation query (validationQuery)", validationQueryText(q));

@@ -72,8 +72,7 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         ComboPooledDataSource c = (ComboPooledDataSource) ds;
-        Map<String, String> m = sizeRows(c.getMaxPoolSize(), c.getMinPoolSize());
-        m.put("initial size (initialPoolSize)", Integer.toString(c.getInitialPoolSize()));
+        Map<String, String> m = sizeRows(c.getMaxPoolSize(), c.getMinPoolSize(), c.getInitialPoolSize());
         putBorrowRows(m, c.getCheckoutTimeout(), Boolean.toString(c.isTestConnectionOnCheckout()));
         m.put("validation query (preferredTestQuery)", validationQueryText(c.getPreferredTestQuery()));
         m.put("idle test every s (idleConnectionTestPeriod)", Integer.toString(c.getIdleConnectionTestPeriod()));

@@ -109,9 +109,8 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         BasicDataSource b = (BasicDataSource) ds;
-        Map<String, String> m = sizeRows(b.getMaxActive(), b.getMinIdle());
+        Map<String, String> m = sizeRows(b.getMaxActive(), b.getMinIdle(), b.getInitialSize());
         m.put("maximum idle (maxIdle)", Integer.toString(b.getMaxIdle()));
-        m.put("initial size (initialSize)", Integer.toString(b.getInitialSize()));
         if (lentAtOnce(b) != b.getMaxActive()) {
             m.put("lent at once (initialSize's idle connections beyond maxActive)", Integer.toString(lentAtOnce(b)));
         }

@@ -75,8 +75,7 @@ public final class DruidAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         DruidDataSource d = (DruidDataSource) ds;
-        Map<String, String> m = sizeRows(d.getMaxActive(), d.getMinIdle());
-        m.put("initial size (initialSize)", Integer.toString(d.getInitialSize()));
+        Map<String, String> m = sizeRows(d.getMaxActive(), d.getMinIdle(), d.getInitialSize());
         putBorrowRows(m, d.getMaxWait(), Boolean.toString(d.isTestOnBorrow()));
         m.put("validation when idle (testWhileIdle)", Boolean.toString(d.isTestWhileIdle()));
         m.put("validation query (validationQuery)", validationQueryText(d.getValidationQuery()));

@@ -81,8 +81,7 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;
-        Map<String, String> m = sizeRows(t.getMaxActive(), t.getMinIdle());
-        m.put("initial size (initialSize)", Integer.toString(t.getInitialSize()));
+        Map<String, String> m = sizeRows(t.getMaxActive(), t.getMinIdle(), t.getInitialSize());
         putBorrowRows(m, t.getMaxWait(), Boolean.toString(t.isTestOnBorrow()));
         m.put("validation query (validationQuery)", validationQueryText(t.getValidationQuery()));
         m.put("validation interval ms (validationInterval)", Long.toString(t.getValidationInterval()));
