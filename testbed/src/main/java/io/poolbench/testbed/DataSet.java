@@ -50,6 +50,18 @@ public record DataSet(int orders, int customers, int products, long seed) {
     }
 
     /**
+     * The range of every command's {@code --rows} (the orders of this data set), checked before anything starts.
+     *
+     * @param orders rows in {@code orders}
+     * @return orders
+     * @throws TestbedException one line when it is outside 100 .. 100,000,000
+     */
+    public static int checkOrders(int orders) {
+        Cli.range("--rows", orders, 100, 100_000_000);
+        return orders;
+    }
+
+    /**
      * @param orders rows in {@code orders}; customers scale with it (100 orders each, at least 1)
      * @return a data set with the default seed and product count
      */

@@ -127,7 +127,7 @@ public final class DatabaseOptions {
      * @throws TestbedException naming the option and its range
      */
     public void validate() {
-        Cli.range("--rows", rows, 100, 100_000_000);
+        DataSet.checkOrders(rows);
         if ("mysql".equalsIgnoreCase(kind)) {
             mysqlImage.resolve();
         }

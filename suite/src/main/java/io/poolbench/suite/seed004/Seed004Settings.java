@@ -1,6 +1,7 @@
 package io.poolbench.suite.seed004;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.ErrorBudgetOption;
 import io.poolbench.testbed.LongScreenOption;
 import io.poolbench.testbed.RoundsOption;
@@ -71,7 +72,7 @@ public record Seed004Settings(List<Seed004Settings.Run> runs, int users, double 
         LongScreenOption.check(longScreenMaxMs);
         Cli.range("--rtt-ms", rttMs, 0, 10_000);
         Cli.range("--jitter-ms", jitterMs, 0, 10_000);
-        Cli.range("--rows", rows, 1, 100_000_000);
+        DataSet.checkOrders(rows);
         ErrorBudgetOption.check(maxErrorPercent);
         // a run directory written before rounds has none: it ran each profile once
         rounds = Math.max(1, rounds);

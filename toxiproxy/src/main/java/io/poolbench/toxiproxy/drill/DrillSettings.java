@@ -1,6 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
         RoundsOption.check(repeats);
         Cli.range("--rate", rate, 0.1, 100_000);
         Cli.range("--write-fraction", writeFraction, 0, 1);
-        Cli.range("--rows", rows, 100, 10_000_000);
+        DataSet.checkOrders(rows);
         Cli.range("--steady", steady, 1, 3_600);
         Cli.range("--after", after, 1, 3_600);
         Cli.range("--detect", detect, 1, 3_600);
