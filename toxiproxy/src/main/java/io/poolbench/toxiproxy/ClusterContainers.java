@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy;
 
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
+import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.MySqlBehindToxiproxy;
 import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.Leftovers;
@@ -9,7 +10,6 @@ import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,8 +57,8 @@ record ClusterContainers(Network network, MySQLContainer<?> a, MySQLContainer<?>
         MySQLContainer<?> a = MySqlDatabase.container(mysqlImage, net, "mysql-a").withCommand(serverArgs(1, false));
         MySQLContainer<?> b = MySqlDatabase.container(mysqlImage, net, "mysql-b").withCommand(serverArgs(2, true));
         int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
+        try {
+            port = FreePort.pick();
         } catch (IOException e) {
             throw new TestbedException("no free port for the Toxiproxy endpoints: " + e.getMessage(), e);
         }

@@ -5,8 +5,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,19 +80,6 @@ public final class Children {
         t.start();
         PUMPS.put(p, t);
         return p;
-    }
-
-    /**
-     * A port that is free on the loopback interface now, for a child to listen on (another process may take it
-     * before the child does; the children's start-up reports that).
-     *
-     * @return the port
-     * @throws IOException when no socket can be bound
-     */
-    public static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     /**

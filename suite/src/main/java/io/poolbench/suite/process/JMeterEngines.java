@@ -1,5 +1,6 @@
 package io.poolbench.suite.process;
 
+import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -61,8 +62,8 @@ public final class JMeterEngines implements AutoCloseable {
         JMeterEngines e = new JMeterEngines(jmeterJar, new ArrayList<>());
         try {
             for (int i = 1; i <= n; i++) {
-                int port = Children.freePort();
-                int objectPort = Children.freePort();
+                int port = FreePort.pick();
+                int objectPort = FreePort.pick();
                 CountDownLatch ready = new CountDownLatch(1);
                 Path out = logDir.resolve("engine-" + i + ".out");
                 List<String> cmd = new ArrayList<>(List.of(Children.java(), "-Xms" + heapMb + "m",

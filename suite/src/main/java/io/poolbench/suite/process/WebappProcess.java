@@ -1,5 +1,6 @@
 package io.poolbench.suite.process;
 
+import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,7 +50,7 @@ public final class WebappProcess implements AutoCloseable {
      */
     public static WebappProcess start(Path webappJar, List<String> jvmArgs, List<String> args, Map<String, String> env,
             Path dir, Consumer<String> onLine) throws IOException, InterruptedException {
-        int shutdownPort = Children.freePort();
+        int shutdownPort = FreePort.pick();
         Path ready = dir.resolve("webapp.port");
         Files.deleteIfExists(ready);
         Path log = dir.resolve("webapp.log");

@@ -12,6 +12,7 @@ import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Database;
 import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.ErrorBudget;
+import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.ProcessCpu;
 import io.poolbench.testbed.R2dbcProfile;
@@ -161,7 +162,7 @@ public final class StackSteps {
         Path results = dir.resolve("results.csv");
         int port = web.port();
         DataSet data = DataSet.ofOrders(settings.rows());
-        int shutdownPort = Children.freePort();
+        int shutdownPort = FreePort.pick();
         Path jmeterLog = dir.resolve("jmeter.log");
         List<String> cmd = JMeterCommand.of(art.jmeterJar(), plan, results, jmeterLog, 512)
                 .property("host", "127.0.0.1").property("port", port).property("users", users)

@@ -1,7 +1,7 @@
 package io.poolbench.suite.tools;
 
-import io.poolbench.suite.process.Children;
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.FreePort;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ public final class PgpoolII extends ServerPooler {
     @Override
     Map<String, String> extraVars(Path dir) throws IOException {
         socketDir = Files.createTempDirectory("pb-pgpool");
-        int pcp = Children.freePort();
+        int pcp = FreePort.pick();
         Files.writeString(dir.resolve("pcp.conf"), "# no PCP users: poolbench does not use PCP\n");
         return Map.of("children", Integer.toString(children), "socketDir", socketDir.toString(), "pcpPort",
                 Integer.toString(pcp));

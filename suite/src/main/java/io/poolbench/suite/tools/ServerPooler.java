@@ -1,6 +1,7 @@
 package io.poolbench.suite.tools;
 
 import io.poolbench.suite.process.Children;
+import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -112,7 +113,7 @@ public abstract class ServerPooler implements AutoCloseable {
         this.dir = dir;
         try {
             Files.createDirectories(dir);
-            port = Children.freePort();
+            port = FreePort.pick();
             Map<String, String> vars = new HashMap<>(extraVars(dir));
             vars.put("port", Integer.toString(port));
             vars.put("serverHost", backend.host());
