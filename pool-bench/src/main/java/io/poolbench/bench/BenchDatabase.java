@@ -1,14 +1,14 @@
 package io.poolbench.bench;
 
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DatabaseSettings;
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import io.poolbench.testbed.MySqlDatabase;
-import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.DatabaseSettings;
+import io.poolbench.testbed.db.MySqlBehindToxiproxy;
+import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.profile.PoolProfile;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.poolbench.bench;
 
-import io.poolbench.testbed.PoolKind;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.stub.StubPools;
+import io.poolbench.testbed.pool.PoolKind;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
+import io.poolbench.testbed.profile.StubPools;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.poolbench.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.report.JmhSummary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

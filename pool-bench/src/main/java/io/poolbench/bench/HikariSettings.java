@@ -1,6 +1,6 @@
 package io.poolbench.bench;
 
-import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.profile.PoolProfile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

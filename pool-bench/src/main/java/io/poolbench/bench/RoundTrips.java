@@ -1,7 +1,7 @@
 package io.poolbench.bench;
 
+import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.stub.StubStats;
-import io.poolbench.testbed.PoolProfile;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;

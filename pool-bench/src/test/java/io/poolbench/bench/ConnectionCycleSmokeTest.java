@@ -3,7 +3,7 @@ package io.poolbench.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.report.JmhSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;

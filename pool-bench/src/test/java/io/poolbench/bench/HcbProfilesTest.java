@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
 import java.sql.Connection;
 import javax.sql.DataSource;
 import org.junit.jupiter.params.ParameterizedTest;

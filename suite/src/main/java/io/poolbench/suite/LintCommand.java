@@ -1,12 +1,12 @@
 package io.poolbench.suite;
 
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolbenchCommand;
-import io.poolbench.testbed.ProfileLint;
-import io.poolbench.testbed.ProfileOptions;
-import io.poolbench.testbed.Profiles;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileLint;
 import io.poolbench.testbed.run.RunLog;
 import java.nio.file.Path;
 import java.util.ArrayList;

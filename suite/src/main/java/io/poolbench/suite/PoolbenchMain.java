@@ -1,9 +1,9 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.aurora.AuroraCommand;
 import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareExperiment;
 import io.poolbench.suite.plan.PlanCommand;
-import io.poolbench.suite.seed004.Seed004Command;
 import io.poolbench.testbed.Cli;
 import io.poolbench.toxiproxy.drill.DrillCommand;
 import java.util.concurrent.Callable;
@@ -16,7 +16,7 @@ import picocli.CommandLine;
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, CompareCommand.class,
         ReportCommand.class, LintCommand.class, DrillCommand.class,
-        Seed004Command.class, SweepCommand.class, PlanCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
+        AuroraCommand.class, SweepCommand.class, PlanCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
 
     @Override

@@ -2,7 +2,6 @@ package io.poolbench.suite;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.suite.report.SuiteReport;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;

@@ -1,9 +1,8 @@
 package io.poolbench.suite;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.suite.report.SuiteReport;
-import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.aurora.AuroraAtLimit;
+import io.poolbench.suite.aurora.AuroraReport;
+import io.poolbench.suite.aurora.AuroraRounds;
 import io.poolbench.suite.compare.CompareFindings;
 import io.poolbench.suite.compare.CompareReport;
-import io.poolbench.suite.seed000.Seed000Report;
-import io.poolbench.suite.seed001.Seed001Report;
-import io.poolbench.suite.seed002.Seed002Report;
-import io.poolbench.suite.seed003.Seed003Report;
-import io.poolbench.suite.seed004.Seed004AtLimit;
-import io.poolbench.suite.seed004.Seed004Report;
-import io.poolbench.suite.seed004.Seed004Rounds;
+import io.poolbench.suite.concurrency.ConcurrencyReport;
+import io.poolbench.suite.connect.ConnectReport;
+import io.poolbench.suite.poolsize.PoolSizeReport;
+import io.poolbench.suite.sharedconnection.SharedConnectionReport;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
@@ -27,44 +27,44 @@ import java.util.List;
  */
 public enum SuiteEntry {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
-    COMPARE("compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 230,
+    COMPARE("compare", "compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 230,
             List.of("compare", "--duration", "15", "--rounds", "3"), List.of("compare", "--preset", "full"),
             (d, m) -> CompareReport.write(d, new Progress(System.out)), CompareFindings::claims),
     /** Seed 000: elapsed time and borrow waits against pool size. */
-    SEED000("seed000", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
+    SEED000("seed000", "poolsize", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
             80, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",
                     "--rounds", "3"), List.of("sweep", "pool-size", "--as-article"),
-            (d, m) -> Seed000Report.write(d), Seed000Report::findings),
+            (d, m) -> PoolSizeReport.write(d), PoolSizeReport::findings),
     /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
-    SEED001("seed001", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
+    SEED001("seed001", "concurrency", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
             "concurrency/summary.md", false, 220, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
                     "--r2dbc-mode", "async", "--users", "300", "--rounds", "3", "--step-seconds", "4",
                     "--warmup-seconds", "2"),
-            List.of("sweep", "concurrency", "--as-article"), (d, m) -> Seed001Report.write(d),
-            Seed001Report::findings),
+            List.of("sweep", "concurrency", "--as-article"), (d, m) -> ConcurrencyReport.write(d),
+            ConcurrencyReport::findings),
     /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
-    SEED002("seed002", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
+    SEED002("seed002", "sharedconnection", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
             false, 95, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds",
-                    "3"), List.of("sweep", "shared"), (d, m) -> Seed002Report.write(d),
-            Seed002Report::findings),
+                    "3"), List.of("sweep", "shared"), (d, m) -> SharedConnectionReport.write(d),
+            SharedConnectionReport::findings),
     /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
-    SEED003("seed003", "sweep connect", "Seed 003: a connection per transaction against a pool",
+    SEED003("seed003", "connect", "sweep connect", "Seed 003: a connection per transaction against a pool",
             "connect/summary.md", false, 72, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
                     "--rounds", "3", "--transactions", "50"), List.of("sweep", "connect", "--as-article"),
-            (d, m) -> Seed003Report.write(d), Seed003Report::findings),
+            (d, m) -> ConnectReport.write(d), ConnectReport::findings),
     /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
-    SEED004("seed004", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
+    SEED004("seed004", "aurora", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
             "seed004/summary.md", true, 360, List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3",
                     "--failover", "--rounds", "3"), List.of("seed004", "--failover", "--rounds", "5"),
-            (d, m) -> Seed004Report.write(d),
-            Seed004Rounds::claims),
+            (d, m) -> AuroraReport.write(d),
+            AuroraRounds::claims),
     /**
      * Seed 004's failover at each pool's limit (issue 22): the saturation map, then each failover kind at every
      * profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full preset only (hours); with
      * {@code --only seed004-limit} the quick preset runs its quick version: the map at three loads, then the
      * planned failover at the knee in one round (8 minutes here).
      */
-    SEED004_LIMIT("seed004-limit", "Seed 004: failover at each pool's limit", 480,
+    SEED004_LIMIT("seed004-limit", "aurora", "Seed 004: failover at each pool's limit", 480,
             List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
                     "--duration", "14", "--warmup", "8", "--rampup", "3")),
                     Step.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
@@ -74,7 +74,7 @@ public enum SuiteEntry {
                     Step.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
                     Step.atKnee("stale", "--rounds", "5", "--duration", "60", "--warmup", "20"))),
     /** The drills: added latency and an unplanned failover (quick; the planned failover is seed 004's, in rounds). */
-    DRILLS("drills", "drill", "Drills: latency and failover", "drills/summary.md", true, 100,
+    DRILLS("drills", "drill", "drill", "Drills: latency and failover", "drills/summary.md", true, 100,
             List.of("drill", "latency", "unplanned", "--rounds", "1", "--latency-steps", "0,5,50", "--latency-step",
                     "3"), List.of("drill"),
             ReportRebuild::drill, d -> List.of());
@@ -134,6 +134,8 @@ public enum SuiteEntry {
     }
 
     public final String id;
+    /** The package below {@code io.poolbench.suite} that holds the scenario's classes (the drills': toxiproxy's). */
+    private final String packageName;
     final String command;
     public final String title;
     public final String summary;
@@ -147,21 +149,24 @@ public enum SuiteEntry {
     /** The scenario's findings for the suite's page. */
     public final Findings findings;
 
-    SuiteEntry(String id, String command, String title, String summary, boolean needsDocker, int quickSeconds,
-            List<String> quickArgs, List<String> fullArgs, Writer writer, Findings findings) {
-        this(id, command, title, summary, needsDocker, quickSeconds, List.of(new Step(null, quickArgs)),
+    SuiteEntry(String id, String packageName, String command, String title, String summary, boolean needsDocker,
+            int quickSeconds, List<String> quickArgs, List<String> fullArgs, Writer writer, Findings findings) {
+        this(id, packageName, command, title, summary, needsDocker, quickSeconds, List.of(new Step(null, quickArgs)),
                 List.of(new Step(null, fullArgs)), false, writer, findings);
     }
 
     /** A seed 004 scenario of several commands, each in its own sub-directory, its summary composed of theirs. */
-    SuiteEntry(String id, String title, int quickSeconds, List<Step> quickSteps, List<Step> fullSteps) {
-        this(id, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
-                (d, m) -> Seed004AtLimit.write(d), Seed004AtLimit::claims);
+    SuiteEntry(String id, String packageName, String title, int quickSeconds, List<Step> quickSteps,
+            List<Step> fullSteps) {
+        this(id, packageName, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
+                (d, m) -> AuroraAtLimit.write(d), AuroraAtLimit::claims);
     }
 
-    SuiteEntry(String id, String command, String title, String summary, boolean needsDocker, int quickSeconds,
-            List<Step> quickSteps, List<Step> fullSteps, boolean fullOnly, Writer writer, Findings findings) {
+    SuiteEntry(String id, String packageName, String command, String title, String summary, boolean needsDocker,
+            int quickSeconds, List<Step> quickSteps, List<Step> fullSteps, boolean fullOnly, Writer writer,
+            Findings findings) {
         this.id = id;
+        this.packageName = packageName;
         this.command = command;
         this.title = title;
         this.summary = summary;
@@ -183,11 +188,11 @@ public enum SuiteEntry {
     }
 
     /**
-     * @return the package below {@code io.poolbench.suite} that holds the scenario's classes: its id, but seed 004's
-     *     for the failover at each pool's limit, which is a chain of {@code seed004} commands
+     * @return the package below {@code io.poolbench.suite} that holds the scenario's classes, named for what it
+     *     measures (the failover at each pool's limit is a chain of the Aurora scenario's commands, in its package)
      */
     public String packageName() {
-        return chained() ? "seed004" : id;
+        return packageName;
     }
 
     /** @return whether the scenario is several commands, each in a sub-directory of its own */

@@ -1,7 +1,6 @@
 package io.poolbench.suite;
 
 import io.poolbench.suite.process.Children;
-import io.poolbench.suite.report.SuiteReport;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Phase;

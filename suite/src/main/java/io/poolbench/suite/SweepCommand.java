@@ -1,9 +1,9 @@
 package io.poolbench.suite;
 
-import io.poolbench.suite.seed000.Seed000Command;
-import io.poolbench.suite.seed001.Seed001Command;
-import io.poolbench.suite.seed002.Seed002Command;
-import io.poolbench.suite.seed003.Seed003Command;
+import io.poolbench.suite.concurrency.ConcurrencyCommand;
+import io.poolbench.suite.connect.ConnectCommand;
+import io.poolbench.suite.poolsize.PoolSizeCommand;
+import io.poolbench.suite.sharedconnection.SharedConnectionCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code poolbench sweep ...}: the seed reproductions that sweep one parameter. */
-@Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = {Seed000Command.class, Seed003Command.class, Seed002Command.class,
-            Seed001Command.class},
+@Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = {PoolSizeCommand.class, ConnectCommand.class, SharedConnectionCommand.class,
+            ConcurrencyCommand.class},
         description = "Seed reproductions that sweep one parameter: pool-size (seed 000), concurrency (seed 001), connect (seed 003), shared (seed 002).")
 public final class SweepCommand implements Callable<Integer> {
     @Spec

@@ -4,6 +4,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The rules of the layout (the README, "Layout"), held on the compiled main classes of this module:
  * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, the
- * shared packages ({@code process}, {@code tools}) import no scenario, and a command only reads its options and
- * builds its settings: no file, process or JSON work.
+ * shared packages ({@code process}, {@code tools}, {@code report}, {@code plan}) import no scenario, a command only
+ * reads its options and builds its settings (no file, process or JSON work), and over every module on this
+ * module's class path: no cycle between packages, no package over 20 classes.
  */
 class LayoutTest {
     private static final String BASE = "io.poolbench.suite";
@@ -28,13 +30,15 @@ class LayoutTest {
     private static final JavaClasses WITH_DRILLS = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages(BASE, "io.poolbench.toxiproxy");
+    private static final JavaClasses ALL = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.poolbench");
 
     /**
      * @return the packages of the suite's scenarios in this module (the drills live in the toxiproxy module), each
      *     named by its suite id (seed004-limit is a chain of seed004's commands, in seed004's package)
      */
     private static List<String> scenarioIds() {
-        return Arrays.stream(SuiteEntry.values()).map(SuiteEntry::packageName).filter(id -> !id.equals("drills"))
+        return Arrays.stream(SuiteEntry.values()).filter(e -> e != SuiteEntry.DRILLS).map(SuiteEntry::packageName)
                 .distinct().toList();
     }
 
@@ -70,9 +74,10 @@ class LayoutTest {
     @Test
     void sharedPackagesImportNoScenario() {
         String[] scenarios = scenarioIds().stream().map(id -> BASE + "." + id + "..").toArray(String[]::new);
-        noClasses().that().resideInAnyPackage(BASE + ".process..", BASE + ".tools..")
+        noClasses().that().resideInAnyPackage(BASE + ".process..", BASE + ".tools..", BASE + ".report..",
+                        BASE + ".plan..")
                 .should().dependOnClassesThat().resideInAnyPackage(scenarios)
-                .because("process/ and tools/ serve every scenario and belong to none")
+                .because("process/, tools/, report/ and plan/ serve every scenario and belong to none")
                 .check(CLASSES);
     }
 
@@ -86,5 +91,12 @@ class LayoutTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.lang.ProcessBuilder")
                 .because("a command holds options and builds its settings; its experiment does the work")
                 .check(WITH_DRILLS);
+    }
+
+    @Test
+    void noCycleBetweenPackages() {
+        slices().matching("io.poolbench.(**)").should().beFreeOfCycles()
+                .because("a package that imports one that imports it back is one concept in two places")
+                .check(ALL);
     }
 }

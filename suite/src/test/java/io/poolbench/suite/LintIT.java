@@ -3,11 +3,11 @@ package io.poolbench.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DatabaseSettings;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileLint;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.DatabaseSettings;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileLint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,8 @@ package io.poolbench.testbed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.poolbench.testbed.load.ScreenModel;
+import io.poolbench.testbed.load.WriteOutcome;
 import io.poolbench.testbed.run.Status;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package io.poolbench.testbed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.poolbench.testbed.db.Dialect;
 import org.junit.jupiter.api.Test;
 
 class RedactTest {

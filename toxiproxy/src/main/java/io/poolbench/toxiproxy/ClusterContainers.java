@@ -2,12 +2,12 @@ package io.poolbench.toxiproxy;
 
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
-import io.poolbench.testbed.FreePort;
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import io.poolbench.testbed.Docker;
-import io.poolbench.testbed.Leftovers;
-import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.db.Leftovers;
+import io.poolbench.testbed.db.MySqlBehindToxiproxy;
+import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.testbed.process.FreePort;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import java.io.IOException;
 import java.util.ArrayList;

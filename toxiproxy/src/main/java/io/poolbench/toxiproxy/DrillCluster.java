@@ -1,9 +1,10 @@
 package io.poolbench.toxiproxy;
 
 import eu.rekawek.toxiproxy.Proxy;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.ProxyToxics;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.ProxyToxics;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.profile.ProfileVariables;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -23,7 +24,7 @@ public interface DrillCluster extends AutoCloseable {
      * Placeholders a drill sets for the profiles: the JDBC ones, the MySQL endpoint and database, and each
      * instance's own host:port ({@link DatabaseOptions#CLUSTER_VARS}).
      */
-    Set<String> PROFILE_VARS = Stream.concat(DatabaseOptions.ALL_VARS.stream(), DatabaseOptions.CLUSTER_VARS.stream())
+    Set<String> PROFILE_VARS = Stream.concat(ProfileVariables.ALL_VARS.stream(), ProfileVariables.CLUSTER_VARS.stream())
             .collect(Collectors.toUnmodifiableSet());
 
     /** The two database instances. */

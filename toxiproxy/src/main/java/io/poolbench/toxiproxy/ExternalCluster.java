@@ -2,11 +2,11 @@ package io.poolbench.toxiproxy;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.ExternalDatabase;
-import io.poolbench.testbed.ProxyToxics;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.ExternalDatabase;
+import io.poolbench.testbed.db.ProxyToxics;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

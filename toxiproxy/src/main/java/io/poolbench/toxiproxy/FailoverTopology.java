@@ -2,13 +2,13 @@ package io.poolbench.toxiproxy;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.ExternalDatabase;
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import io.poolbench.testbed.MySqlDatabase;
-import io.poolbench.testbed.ProxyToxics;
-import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.ExternalDatabase;
+import io.poolbench.testbed.db.MySqlBehindToxiproxy;
+import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.testbed.db.ProxyToxics;
+import io.poolbench.testbed.process.StopOnExit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -130,7 +130,7 @@ public final class FailoverTopology implements DrillCluster {
 
     /**
      * Host process ids of the containers' main processes, for measuring their CPU ({@link
-     * io.poolbench.testbed.ProcessCpu}): {@code mysql-a}, {@code mysql-b}, {@code toxiproxy}. A container whose
+     * io.poolbench.testbed.process.ProcessCpu}): {@code mysql-a}, {@code mysql-b}, {@code toxiproxy}. A container whose
      * id Docker does not report is left out.
      *
      * @return name → pid, in that order

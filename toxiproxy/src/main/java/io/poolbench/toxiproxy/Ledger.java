@@ -1,6 +1,6 @@
 package io.poolbench.toxiproxy;
 
-import io.poolbench.testbed.WriteOutcome;
+import io.poolbench.testbed.load.WriteOutcome;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy;
 
-import io.poolbench.testbed.MySqlDatabase;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.MySqlDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Queries;
-import io.poolbench.testbed.WriteOutcome;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Queries;
+import io.poolbench.testbed.load.WriteOutcome;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import java.sql.Connection;
 import java.sql.DriverManager;

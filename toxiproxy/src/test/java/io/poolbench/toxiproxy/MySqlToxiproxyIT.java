@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.MySqlBehindToxiproxy;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
-import io.poolbench.testbed.Queries;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.MySqlBehindToxiproxy;
+import io.poolbench.testbed.db.Queries;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.poolbench.toxiproxy;
 
-import io.poolbench.testbed.Docker;
+import io.poolbench.testbed.db.Docker;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;

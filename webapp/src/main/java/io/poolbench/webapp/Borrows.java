@@ -1,7 +1,7 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.CsvLog;
-import io.poolbench.testbed.TraceLog;
+import io.poolbench.testbed.load.CsvLog;
+import io.poolbench.testbed.load.TraceLog;
 import io.poolbench.webapp.trace.JdbcTrace;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.DataSet;
+import io.poolbench.testbed.db.DataSet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

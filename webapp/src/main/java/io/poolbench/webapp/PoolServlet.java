@@ -1,6 +1,6 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.PoolStats;
+import io.poolbench.testbed.pool.PoolStats;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

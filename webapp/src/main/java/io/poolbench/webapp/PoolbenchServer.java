@@ -1,14 +1,14 @@
 package io.poolbench.webapp;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Labels;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.ScreenModel;
-import io.poolbench.testbed.StopOnExit;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.load.ScreenModel;
+import io.poolbench.testbed.process.StopOnExit;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.R2dbcProfile;
 import io.poolbench.webapp.trace.TraceDriver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +56,7 @@ public final class PoolbenchServer implements AutoCloseable {
      * @param maxThreads Tomcat connector's request threads (Tomcat's default is 200)
      * @param shutdownPort Tomcat shutdown port on loopback, -1 for none
      * @param screens seed 004's screens served at {@code /screen}
-     * @param screenLog CSV file for the {@link io.poolbench.testbed.ScreenLog} of {@code /screen} and the query classes,
+     * @param screenLog CSV file for the {@link io.poolbench.testbed.load.ScreenLog} of {@code /screen} and the query classes,
      *     or null for none
      * @param traceLog CSV file for the {@link TraceLog} of the same requests, or null for none: with a file, the pool
      *     opens its connections through {@link TraceDriver} (the profile's URL and driver class attributes point

@@ -1,7 +1,7 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Queries;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Queries;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;

@@ -1,12 +1,12 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.DataSet;
 import io.poolbench.testbed.Labels;
-import io.poolbench.testbed.PoolErrors;
-import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.ScreenLog;
-import io.poolbench.testbed.WriteOutcome;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Queries;
+import io.poolbench.testbed.load.PoolErrors;
+import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.load.WriteOutcome;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

@@ -13,7 +13,7 @@ import javax.naming.NamingException;
 
 /**
  * Tomcat JNDI factory of an R2DBC profile ({@code <Resource type="io.r2dbc.spi.ConnectionFactory"
- * factory="io.poolbench.webapp.R2dbcPoolFactory" ...>}, see {@link io.poolbench.testbed.R2dbcProfile}): builds
+ * factory="io.poolbench.webapp.R2dbcPoolFactory" ...>}, see {@link io.poolbench.testbed.profile.R2dbcProfile}): builds
  * r2dbc-pool's {@link ConnectionPool} the library's own way, through {@link ConnectionFactories#get} with driver
  * {@code pool}, the profile's {@code url} as protocol, host, port and database, and every other attribute passed
  * as the r2dbc-pool option of the same name (r2dbc-pool parses the strings: integers, ISO-8601 durations). The pool

@@ -1,9 +1,9 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.PoolErrors;
-import io.poolbench.testbed.Queries;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Queries;
+import io.poolbench.testbed.load.PoolErrors;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;

@@ -1,10 +1,10 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.CsvLog;
-import io.poolbench.testbed.ScreenLog;
-import io.poolbench.testbed.WriteOutcome;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.TraceLog;
+import io.poolbench.testbed.load.CsvLog;
+import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.load.TraceLog;
+import io.poolbench.testbed.load.WriteOutcome;
 import java.io.IOException;
 import java.nio.file.Path;
 

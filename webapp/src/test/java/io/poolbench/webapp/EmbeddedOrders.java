@@ -1,10 +1,10 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DatabaseSettings;
-import io.poolbench.testbed.PoolProfile;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.DatabaseSettings;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.profile.PoolProfile;
 import java.util.Map;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;

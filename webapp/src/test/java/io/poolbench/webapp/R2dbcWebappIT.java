@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.R2dbcProfile;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.R2dbcProfile;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;

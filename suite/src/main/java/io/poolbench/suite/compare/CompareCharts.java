@@ -1,8 +1,8 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.testbed.JmhSummary;
 import io.poolbench.testbed.report.JmhCharts;
+import io.poolbench.testbed.report.JmhSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,15 +1,16 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.ErrorBudgetOption;
-import io.poolbench.testbed.MaxThreadsOption;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileOptions;
-import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.TraceJdbcOption;
-import io.poolbench.testbed.ThinkTimeOption;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.options.ErrorBudgetOption;
+import io.poolbench.testbed.options.MaxThreadsOption;
+import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.options.ThinkTimeOption;
+import io.poolbench.testbed.options.TraceJdbcOption;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileVariables;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ public final class CompareCommand extends ScenarioCommand {
     DatabaseOptions db;
 
     /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
-    private static final Set<String> STUB_VARS = DatabaseOptions.ALL_VARS;
+    private static final Set<String> STUB_VARS = ProfileVariables.ALL_VARS;
 
     @Override
     public Integer call() throws Exception {

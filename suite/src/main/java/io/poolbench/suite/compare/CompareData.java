@@ -2,9 +2,9 @@ package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
-import io.poolbench.testbed.JmhSummary;
-import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.stats.Finding;
 import java.util.List;
 import java.util.Map;
 

@@ -1,11 +1,11 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.DatabaseOptions;
-import io.poolbench.testbed.DatabaseWatch;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.DatabaseWatch;
+import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * whose error rate passed {@code --max-error-percent} is failed, and the report shows it as failed, never as a
  * result. Each phase writes its raw results as soon as it ends and the report is rebuilt after each, so an
  * interrupted run keeps what finished. All children are stopped at the end, on failure, on Ctrl-C and (through
- * {@link io.poolbench.testbed.ParentWatch}) when this JVM is killed.
+ * {@link io.poolbench.testbed.process.ParentWatch}) when this JVM is killed.
  */
 public final class CompareExperiment extends AbstractScenario {
     private final Artifacts art;

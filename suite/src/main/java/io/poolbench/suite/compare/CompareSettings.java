@@ -1,11 +1,11 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.ErrorBudgetOption;
-import io.poolbench.testbed.MaxThreadsOption;
-import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.ThinkTimeOption;
+import io.poolbench.testbed.options.ErrorBudgetOption;
+import io.poolbench.testbed.options.MaxThreadsOption;
+import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.options.ThinkTimeOption;
 import java.util.List;
 
 /**

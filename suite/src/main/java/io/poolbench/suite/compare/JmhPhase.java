@@ -3,7 +3,7 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
-import io.poolbench.testbed.JmhSummary;
+import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
 import java.nio.file.Files;

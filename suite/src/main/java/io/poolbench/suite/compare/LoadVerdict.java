@@ -1,7 +1,7 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.testbed.ErrorBudget;
+import io.poolbench.testbed.load.ErrorBudget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

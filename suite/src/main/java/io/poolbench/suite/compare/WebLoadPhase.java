@@ -8,11 +8,11 @@ import io.poolbench.suite.process.CpuWindow;
 import io.poolbench.suite.process.JMeterCommand;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProcessCpu;
-import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.process.ProcessCpu;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileLint;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
@@ -42,7 +42,7 @@ final class WebLoadPhase {
      * @param p the profile
      * @param round the round, from 1
      * @param vars the database's placeholder values
-     * @param database the watch on the database ({@link io.poolbench.testbed.DatabaseWatch})
+     * @param database the watch on the database ({@link io.poolbench.testbed.db.DatabaseWatch})
      * @param databasePid the database server's process on this machine, for its CPU; empty when elsewhere
      * @param out the run directory ({@code load/<profile>/r<round>/} receives every file, {@code load/<profile>/}
      *     the profile as it ran)

@@ -3,9 +3,9 @@ package io.poolbench.suite.plan;
 import io.poolbench.testbed.model.ErlangC;
 import io.poolbench.testbed.model.Knee;
 import io.poolbench.testbed.model.PoolModel;
-import io.poolbench.testbed.model.PoolReading;
 import io.poolbench.testbed.model.PoolSimulation;
 import io.poolbench.testbed.model.Workload;
+import io.poolbench.testbed.profile.PoolReading;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,14 +1,14 @@
 package io.poolbench.suite.plan;
 
-import io.poolbench.testbed.BorrowOption;
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.PoolbenchCommand;
-import io.poolbench.testbed.ProfileOptions;
-import io.poolbench.testbed.ScreenModel;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.model.PoolReading;
+import io.poolbench.testbed.load.ScreenModel;
 import io.poolbench.testbed.model.Workload;
+import io.poolbench.testbed.options.BorrowOption;
+import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.RunDirOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,15 +1,13 @@
 package io.poolbench.suite.plan;
 
-import io.poolbench.suite.seed004.MeasuredShortScreen;
-import io.poolbench.suite.seed004.Seed004Command;
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.Docker;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.PoolProfile;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.model.PoolReading;
+import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.model.PoolSimulation;
 import io.poolbench.testbed.model.Workload;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.toxiproxy.HostsFile;
 import java.io.IOException;
@@ -137,18 +135,19 @@ final class PlanMeasurement {
      */
     static int run(PoolReading r, PoolProfile profile, Workload w, Length length, RunDirOptions dir, long seed,
             PrintStream console) throws IOException {
+        ShortScreenMeasurement measurement = ShortScreenMeasurement.find();
         Path out = dir.prepare();
         List<String> args = seed004Args(profile.file(), w, length, out, dir.root);
         console.println("measuring on the stand-in cluster (about " + (length.seconds() + length.warmupSeconds()
                 + 60) + " s): poolbench seed004 " + String.join(" ", args));
-        int rc = Cli.execute(new Seed004Command(), "poolbench plan --measure", args.toArray(String[]::new));
+        int rc = measurement.run("poolbench plan --measure", args);
         if (rc == 2 || rc >= 128) {
             return rc;
         }
-        List<MeasuredShortScreen> measured = MeasuredShortScreen.read(out);
+        List<MeasuredShortScreen> measured = measurement.read(out);
         if (measured.isEmpty()) {
-            console.println("measured: nothing: the run left no figures for the request (see " + out.resolve("seed004")
-                    .resolve("summary.md") + ")");
+            console.println("measured: nothing: the run left no figures for the request (see "
+                    + measurement.report(out) + ")");
             return 1;
         }
         PoolSimulation.Result p = PoolSimulation.run(r.model(), w, measured.get(0).measuredSeconds(), seed);
@@ -160,7 +159,7 @@ final class PlanMeasurement {
             console.println("the measurement run failed (exit code " + rc + "): its report says why");
         }
         console.println("the run's report (CPU per process, latency from each request's intended start): "
-                + out.resolve("seed004").resolve("summary.md"));
+                + measurement.report(out));
         return rc;
     }
 

@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 /**
  * The wait for a child that carries a load (JMeter, JMH, pgbench): once a second it asks each watch whether
  * something the load needs is gone (a JMeter engine, the webapp, the database: {@link
- * io.poolbench.testbed.DatabaseWatch}), and it has a deadline. Either ends the wait at once, the child stopped
+ * io.poolbench.testbed.db.DatabaseWatch}), and it has a deadline. Either ends the wait at once, the child stopped
  * (5 s grace, then killed with its descendants), with one line naming the cause: so a dead process ends its phase
  * within about a second of being seen, and no wait hangs.
  */

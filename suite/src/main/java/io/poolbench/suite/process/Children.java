@@ -1,6 +1,6 @@
 package io.poolbench.suite.process;
 
-import io.poolbench.testbed.ParentWatch;
+import io.poolbench.testbed.process.ParentWatch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,6 @@
 package io.poolbench.suite.process;
 
-import io.poolbench.testbed.ProcessCpu;
+import io.poolbench.testbed.process.ProcessCpu;
 import java.util.List;
 
 /**

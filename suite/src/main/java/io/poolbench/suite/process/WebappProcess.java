@@ -1,7 +1,7 @@
 package io.poolbench.suite.process;
 
-import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.process.FreePort;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;

@@ -42,7 +42,7 @@ public final class Environment {
      * @param m the suite's manifest
      * @return a Markdown table of the environment
      */
-    static String markdown(Path dir, Path root, Manifest m) {
+    public static String markdown(Path dir, Path root, Manifest m) {
         Map<String, String> e = new LinkedHashMap<>();
         e.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
         e.put("memory", memory());

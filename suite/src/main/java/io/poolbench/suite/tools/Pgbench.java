@@ -1,7 +1,7 @@
 package io.poolbench.suite.tools;
 
 import io.poolbench.suite.process.ChildWait;
-import io.poolbench.testbed.ParentWatch;
+import io.poolbench.testbed.process.ParentWatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

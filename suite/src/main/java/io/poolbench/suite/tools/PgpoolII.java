@@ -1,7 +1,7 @@
 package io.poolbench.suite.tools;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.FreePort;
+import io.poolbench.testbed.process.FreePort;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

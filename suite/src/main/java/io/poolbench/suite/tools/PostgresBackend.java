@@ -1,7 +1,7 @@
 package io.poolbench.suite.tools;
 
-import io.poolbench.testbed.Database;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Database;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;

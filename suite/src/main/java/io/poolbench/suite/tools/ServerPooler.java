@@ -1,8 +1,8 @@
 package io.poolbench.suite.tools;
 
 import io.poolbench.suite.process.Children;
-import io.poolbench.testbed.FreePort;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.process.FreePort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * A server-side connection pooler (PgBouncer, pgpool-II) that poolbench starts in front of a PostgreSQL server,
  * from a configuration file kept in the project ({@code src/main/resources/io/poolbench/suite/tools/poolers/}); the
  * filled copy and the pooler's log go to the run directory. {@link #close()} stops it and every process it forked,
- * also on Ctrl-C (shutdown hook) and when this JVM is killed ({@link io.poolbench.testbed.ParentWatch}).
+ * also on Ctrl-C (shutdown hook) and when this JVM is killed ({@link io.poolbench.testbed.process.ParentWatch}).
  *
  * <p>Only in front of a server that needs no password (the embedded default trusts loopback connections): a
  * pooler would need the password in its own files otherwise, and poolbench writes passwords nowhere.

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.suite.seed004.MeasuredShortScreen;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.model.PoolSimulation;
 import io.poolbench.testbed.model.Workload;

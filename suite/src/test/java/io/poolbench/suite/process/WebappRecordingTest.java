@@ -29,7 +29,7 @@ class WebappRecordingTest {
                 "com.mysql.cj.jdbc.ConnectionImpl.rollback", "io.poolbench.webapp.Borrows$Lease.close",
                 "io.poolbench.webapp.ScreenServlet.handle")));
         assertEquals(Part.WORK, WebappRecording.part(List.of("java.net.SocketInputStream.read",
-                "com.mysql.cj.jdbc.ClientPreparedStatement.executeQuery", "io.poolbench.testbed.Queries.screenQuery",
+                "com.mysql.cj.jdbc.ClientPreparedStatement.executeQuery", "io.poolbench.testbed.db.Queries.screenQuery",
                 "io.poolbench.webapp.ScreenServlet.handle")));
         assertEquals(Part.POOL_THREADS, WebappRecording.part(List.of("java.net.SocketInputStream.read",
                 "com.mysql.cj.jdbc.ConnectionImpl.<init>", "com.zaxxer.hikari.pool.HikariPool$PoolEntryCreator.call")));

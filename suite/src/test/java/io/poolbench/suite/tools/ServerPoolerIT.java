@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.poolbench.testbed.Database;
-import io.poolbench.testbed.EmbeddedPostgresDatabase;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.EmbeddedPostgresDatabase;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

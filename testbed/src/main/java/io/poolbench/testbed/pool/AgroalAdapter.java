@@ -4,7 +4,6 @@ import io.agroal.api.AgroalDataSource;
 import io.agroal.api.AgroalDataSourceMetrics;
 import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
 import io.agroal.api.configuration.supplier.AgroalPropertiesReader;
-import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

@@ -1,6 +1,5 @@
 package io.poolbench.testbed.pool;
 
-import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Method;

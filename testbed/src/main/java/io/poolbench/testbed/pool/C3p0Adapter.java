@@ -1,7 +1,6 @@
 package io.poolbench.testbed.pool;
 
 import com.mchange.v2.c3p0.ComboPooledDataSource;
-import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import java.sql.SQLException;
 import java.util.List;

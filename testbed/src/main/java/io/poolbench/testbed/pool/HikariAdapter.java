@@ -5,7 +5,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariJNDIFactory;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import com.zaxxer.hikari.util.PropertyElf;
-import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.poolbench.testbed.pool;
 
-import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,7 @@ import javax.sql.DataSource;
  * Everything poolbench knows about one connection pool, in one place: how Tomcat builds it from a
  * {@code <Resource>} (its JNDI object factory and attribute names), what it does on borrow, and how to read its
  * state and effective settings back from the built object. No other class branches on the pool: adding a pool is
- * one adapter, one entry in {@link io.poolbench.testbed.PoolKind}, one profile file and its tests.
+ * one adapter, one entry in {@link io.poolbench.testbed.pool.PoolKind}, one profile file and its tests.
  */
 public interface PoolAdapter {
 

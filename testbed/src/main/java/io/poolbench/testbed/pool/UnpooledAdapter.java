@@ -1,7 +1,6 @@
 package io.poolbench.testbed.pool;
 
 import com.mysql.cj.jdbc.MysqlDataSource;
-import io.poolbench.testbed.PoolStats;
 import io.poolbench.testbed.Redact;
 import java.util.LinkedHashMap;
 import java.util.List;

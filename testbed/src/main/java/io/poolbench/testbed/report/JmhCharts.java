@@ -1,6 +1,5 @@
 package io.poolbench.testbed.report;
 
-import io.poolbench.testbed.JmhSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

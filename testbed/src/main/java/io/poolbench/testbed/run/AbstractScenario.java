@@ -36,7 +36,7 @@ public abstract class AbstractScenario implements Scenario {
     /**
      * @param command the command as the manifest records it, e.g. {@code sweep pool-size}
      * @param settings the settings record written into the manifest (never a password)
-     * @param report writes the report from the run directory, e.g. {@code Seed000Report::write}
+     * @param report writes the report from the run directory, e.g. {@code PoolSizeReport::write}
      */
     protected AbstractScenario(String command, Object settings, ReportWriter report) {
         this.command = command;

@@ -2,8 +2,8 @@ package io.poolbench.testbed.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.DatabaseSettings;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.db.DatabaseSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.poolbench.testbed.run;
 
-import io.poolbench.testbed.Leftovers;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Leftovers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

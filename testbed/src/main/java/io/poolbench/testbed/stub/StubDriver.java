@@ -1,6 +1,6 @@
 package io.poolbench.testbed.stub;
 
-import io.poolbench.testbed.PrefixDriver;
+import io.poolbench.testbed.db.PrefixDriver;
 import java.sql.Connection;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;

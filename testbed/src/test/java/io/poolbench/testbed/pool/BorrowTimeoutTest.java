@@ -2,7 +2,6 @@ package io.poolbench.testbed.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.poolbench.testbed.PoolKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -2,10 +2,10 @@ package io.poolbench.testbed.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileDir;
-import io.poolbench.testbed.model.PoolReading;
-import io.poolbench.testbed.stub.StubPools;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.PoolReading;
+import io.poolbench.testbed.profile.ProfileDir;
+import io.poolbench.testbed.profile.StubPools;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.Docker;
-import io.poolbench.testbed.ImageOptions;
 import io.poolbench.testbed.Labels;
-import io.poolbench.testbed.ProfileDir;
-import io.poolbench.testbed.Profiles;
-import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.options.ImageOptions;
+import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.ExternalCluster;

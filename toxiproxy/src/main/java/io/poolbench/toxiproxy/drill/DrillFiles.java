@@ -1,8 +1,8 @@
 package io.poolbench.toxiproxy.drill;
 
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.ProfileLint;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileLint;
 import io.poolbench.toxiproxy.DrillCluster;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,15 +1,16 @@
 package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.PoolProfile;
-import io.poolbench.testbed.PoolStats;
-import io.poolbench.testbed.ProfileDir;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.pool.PoolStats;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Rounds;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.FailoverTopology;
@@ -19,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
-import io.poolbench.testbed.stats.Rounds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.DataSet;
-import io.poolbench.testbed.RoundsOption;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.options.RoundsOption;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.PoolErrors;
+import io.poolbench.testbed.load.PoolErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.PoolErrors;
-import io.poolbench.testbed.WriteOutcome;
+import io.poolbench.testbed.load.PoolErrors;
+import io.poolbench.testbed.load.WriteOutcome;
 import io.poolbench.toxiproxy.Ledger;
 import java.io.IOException;
 import java.net.URI;

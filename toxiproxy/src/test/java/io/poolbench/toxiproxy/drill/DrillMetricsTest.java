@@ -3,7 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.poolbench.testbed.WriteOutcome;
+import io.poolbench.testbed.load.WriteOutcome;
 import io.poolbench.toxiproxy.Ledger;
 import java.util.LinkedHashMap;
 import java.util.List;

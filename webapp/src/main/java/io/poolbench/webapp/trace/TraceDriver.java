@@ -1,7 +1,7 @@
 package io.poolbench.webapp.trace;
 
-import io.poolbench.testbed.PrefixDriver;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.db.PrefixDriver;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;

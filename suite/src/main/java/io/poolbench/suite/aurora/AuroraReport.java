@@ -1,0 +1,277 @@
+package io.poolbench.suite.aurora;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.report.Seeds;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.process.ProcessCpu;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Seed 004's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
+ * waits the webapp recorded) beside the article's figures ({@code src/seeds/seed004.json}), the checks of shape a
+ * reader needs (max ÷ p90, whether a maximum reaches the article's 20-second class, HikariCP's maximum against the
+ * screen's own SQL time), the achieved rate against the target, the CPU used per process, and for a failover run
+ * what happened after the injection. Statistics count only requests that started in the measured period (the
+ * warm-up before it is excluded).
+ */
+public final class AuroraReport {
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
+    /** The screens in the article's order. */
+    static final List<String> SCREENS = List.of("short", "medium", "long");
+    /** The article's maxima under DBCP were all above this (21,607 ms and more): its "20-second class", ms. */
+    static final long TWENTY_SECOND_CLASS_MS = 20_000;
+    /** Margin over a screen's SQL time alone within which the article says HikariCP answered ("+α"), ms. */
+    static final long ALONE_MARGIN_MS = 1_000;
+    /** The article's long screen alone: "最長で8.5秒程度" (up to about 8.5 s), ms; it gives none for the others. */
+    static final long ARTICLE_LONG_ALONE_MS = 8_500;
+
+    private AuroraReport() {
+    }
+
+    /**
+     * The article's figures, as cited data.
+     *
+     * @return the parsed {@code seed004.json}
+     * @throws IOException when the resource is missing (a broken build)
+     */
+    static AuroraData.Article article() throws IOException {
+        return Seeds.read("004", AuroraData.Article.class);
+    }
+
+    /** @return the article's column for a pool: HikariCP for HikariCP, DBCP2 for every DBCP, else null */
+    static String articlePool(String pool) {
+        if (pool.startsWith("HikariCP")) {
+            return "HikariCP";
+        }
+        return pool.contains("DBCP") ? "DBCP2" : null;
+    }
+
+    /**
+     * Writes {@code seed004/summary.md}, {@code summary.json} and a chart per run.
+     *
+     * @param out the run directory
+     * @return the Markdown
+     * @throws IOException when files cannot be read or written
+     */
+    public static String write(Path out) throws IOException {
+        Manifest m = Manifest.read(out);
+        AuroraSettings settings = JSON.treeToValue(m.settings(), AuroraSettings.class);
+        AuroraData.Article art = article();
+        Path base = out.resolve("seed004");
+        Files.createDirectories(base);
+        StringBuilder md = new StringBuilder("# Seed 004: HikariCP against DBCP in front of an Aurora-like MySQL"
+                + " cluster\n\n");
+        md.append("The article: ").append(art.title()).append(", by ").append(art.author())
+                .append(" (figures transcribed in `src/seeds/seed004.json`). ").append(art.setup()).append("\n\n");
+        int users = settings.users();
+        double share = settings.share();
+        int engines = settings.engineCount();
+        int perEngine = (int) Math.ceil(Math.round(users * share) / (double) engines);
+        md.append(String.format(Locale.ROOT, "Here: one webapp stands for one of the article's servers and gets"
+                + " %.0f %% of its load: %d JMeter threads (%d engines × %d), paced to %.1f requests/s (the article's"
+                + " %.0f requests/min × %.2f); screens mixed %d / %d / %d %% short / medium / long, %s borrowing;"
+                + " %d ms added round trip (± %d ms) between webapp and MySQL; warm-up %d s excluded from every"
+                + " figure (requests that started in it), then %d s measured.%s %s.%n%n",
+                share * 100, engines * perEngine, engines, perEngine, settings.ratePerMinute() * share / 60,
+                settings.ratePerMinute(), share, settings.shortPercent(), settings.mediumPercent(),
+                100 - settings.shortPercent() - settings.mediumPercent(), settings.borrow(), settings.rttMs(),
+                settings.jitterMs(), settings.warmupSeconds(), settings.durationSeconds(),
+                (settings.failover() ? " " + Character.toUpperCase(settings.kind().describe().charAt(0))
+                        + settings.kind().describe().substring(1) + " is injected in the middle of the measured period."
+                        : "") + (settings.webappJvmArgs().isEmpty() ? ""
+                        : " The webapp's JVM ran with `" + String.join(" ", settings.webappJvmArgs()) + "`.")
+                        + (settings.shortScreen() == null ? "" : String.format(Locale.ROOT, " The short screen is"
+                        + " not the article model's (5 queries of 8 ms) but %d queries of %s ms.",
+                        settings.shortScreen().queries(), Figures.plain(settings.shortScreen().queryMs()))),
+                runStatus(m)));
+
+        md.append(kneeLoads(settings));
+        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        List<AuroraFigures.RunFiles> files = new ArrayList<>();
+        for (PhaseEntry p : runs) {
+            String id = p.id().substring(4);
+            Path dir = base.resolve(id);
+            if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
+                try {
+                    files.add(AuroraFigures.read(dir));
+                } catch (IOException | RuntimeException e) {
+                    throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
+                            + Redact.rootMessage(e) + "); rerun it", e);
+                }
+            }
+        }
+        List<AuroraFigures.RunStats> stats = files.stream().map(AuroraFigures.RunFiles::stats).toList();
+        List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
+        if (!bad.isEmpty()) {
+            md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
+            for (PhaseEntry p : bad) {
+                md.append("| ").append(p.id().substring(4)).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
+                        .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
+            }
+            md.append('\n');
+        }
+
+        md.append("## What the profiles configure\n\nRead back from each pool built against the cluster"
+                + " (`seed004/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
+        for (PhaseEntry p : runs) {
+            Path lint = base.resolve(p.id().substring(4)).resolve("lint.txt");
+            if (Files.isRegularFile(lint)) {
+                md.append("-- run ").append(p.id().substring(4)).append('\n').append(Files.readString(lint));
+            }
+        }
+        md.append("```\n\n");
+
+        md.append("## Response times by screen, beside the article's (ms)\n\n");
+        md.append("Ours: JMeter's elapsed time of each request that started in the measured period; n requests;"
+                + " borrow columns: the webapp's own record of the time a request spent in getConnection (p99 of"
+                + " its total per request, and the longest single borrow). Article: JMeter's aggregate over 45 min"
+                + " and four servers (no n given).\n\n");
+        md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow total p99 | longest borrow"
+                + " | article | avg | median | p90 | min | max |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
+        for (AuroraFigures.RunStats r : stats) {
+            String ap = articlePool(r.pool());
+            for (AuroraFigures.ScreenStats s : r.screens()) {
+                AuroraData.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
+                        : art.results().get(ap).get(s.screen());
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %,.0f | %,d | %,d | %,d | %,d | %,d"
+                        + " | %s | %s | %s | %s |%n", r.id(), r.pool(), s.screen(), s.n(), s.errors(), s.avgMs(),
+                        s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(), ms(s.borrowP99Ms()),
+                        ms(s.borrowMaxMs()), ap == null ? "–" : ap, a == null ? "– | – | – | – | –"
+                                : String.format(Locale.ROOT, "%,d | %,d | %,d | %,d | %,d", a.avg(), a.median(),
+                                        a.p90(), a.min(), a.max())));
+            }
+        }
+        md.append('\n');
+
+        md.append("## Shape checks\n\n");
+        md.append("max ÷ p90 shows how far the worst request is from the usual slow one; the 20-second class is the"
+                + " article's DBCP maxima (21,607 to 24,557 ms); \"alone + 1 s\" compares a maximum with the longest"
+                + " SQL time of that screen among the run's users plus 1 s (the article: HikariCP answered within"
+                + " \"the SQL time alone + α\"; the article gives a SQL time alone only for the long screen, about 8.5"
+                + " s, and its own HikariCP's long maximum, 9,524 ms, is above 8.5 s + 1 s). The screen model's short"
+                + " and medium SQL times were chosen so that HikariCP's medians at the 1 ms round trip come near the"
+                + " article's (45 and 158 ms): that HikariCP's medians agree with the article's is partly built in.\n\n");
+        md.append("| run | screen | max ÷ p90, ours | max ÷ p90, article | max ≥ 20 s, ours | article | SQL alone (max"
+                + " over users), ms | max ≤ alone + 1 s, ours | article |\n|---|---|---:|---:|---|---|---:|---|---|\n");
+        for (AuroraFigures.RunStats r : stats) {
+            String ap = articlePool(r.pool());
+            for (AuroraFigures.ScreenStats s : r.screens()) {
+                AuroraData.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
+                        : art.results().get(ap).get(s.screen());
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s | %s |%n", r.id(),
+                        s.screen(), s.p90Ms() == 0 ? "–" : String.format(Locale.ROOT, "%.1f",
+                                s.maxMs() / (double) s.p90Ms()),
+                        a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.max() / (double) a.p90()),
+                        s.maxMs() >= TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
+                        a == null ? "–" : a.max() >= TWENTY_SECOND_CLASS_MS ? "yes" : "no",
+                        s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**",
+                        a == null || !s.screen().equals("long") ? "–" : a.max() <= ARTICLE_LONG_ALONE_MS
+                                + ALONE_MARGIN_MS ? "yes" : "no"));
+            }
+        }
+        md.append('\n');
+
+        md.append(OneSettingAtATime.section(settings, files));
+
+        md.append("## Load achieved and where the CPU went (measured period)\n\n");
+        md.append("Achieved = requests that started in the measured period ÷ its length. CPU = user + system time of"
+                + " each process and its children over the measured period ÷ its length, in cores (the machine has "
+                + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured.\n\n");
+        List<String> procs = new ArrayList<>();
+        files.stream().map(AuroraFigures.RunFiles::outcome).forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
+            if (!procs.contains(c.name())) {
+                procs.add(c.name());
+            }
+        }));
+        md.append("| run | target req/s | achieved req/s | errors by code |");
+        procs.forEach(p -> md.append(' ').append(p).append(" |"));
+        md.append(" all |\n|---|---:|---:|---|");
+        procs.forEach(p -> md.append("---:|"));
+        md.append("---:|\n");
+        for (AuroraFigures.RunFiles f : files) {
+            AuroraFigures.RunStats r = f.stats();
+            AuroraData.Outcome o = f.outcome();
+            Map<String, Double> cores = new LinkedHashMap<>();
+            (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> cores.put(c.name(), c.cores()));
+            md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %s |", r.id(), r.targetPerSecond(),
+                    r.achievedPerSecond(), r.errorsByCode().isEmpty() ? "none" : r.errorsByCode().toString()));
+            for (String p : procs) {
+                Double c = cores.get(p);
+                md.append(' ').append(c == null ? "–" : String.format(Locale.ROOT, "%.2f", c)).append(" |");
+            }
+            md.append(String.format(Locale.ROOT, " %.2f |%n", cores.values().stream().mapToDouble(d -> d).sum()));
+        }
+        md.append('\n');
+
+        md.append(OutsideServlet.section(files));
+        md.append(IntendedStart.section(files));
+        md.append(AuroraFailover.section(settings, files));
+        md.append(AuroraStalls.section(files));
+        md.append(AuroraConnections.section(files, base));
+        md.append(AuroraWaits.section(files, base));
+        AuroraRounds.Findings findings = AuroraRounds.of(settings, files);
+        md.append(AuroraRounds.markdown(findings, settings.rounds()));
+        AuroraMap.Grid grid = AuroraMap.grid(settings, stats);
+        md.append(AuroraMap.markdown(grid, base));
+        for (AuroraFigures.RunFiles r : files) {
+            Path dir = base.resolve(r.id());
+            AuroraFailover.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
+                    + r.stats().pool() + ")");
+            md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
+        }
+        md.append("\nFiles per run in `seed004/<run>/`: `results.csv` (JMeter, every sample), `screens.csv` (the"
+                + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json` (with"
+                + " --failover the ledger and the instances' connection counts), `lint.txt`, `webapp.log`,"
+                + " `jmeter.log`; with --trace-jdbc `trace.csv`; with --jfr `webapp.jfr` and its settings"
+                + " `webapp.jfc`; `run.json` in the run directory is the manifest.\n");
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        JSON.writeValue(base.resolve("summary.json").toFile(), new AuroraData.Summary(m.status(), stats, art, findings,
+                MapKnee.knees(grid)));
+        return md.toString();
+    }
+
+    /**
+     * @param settings the run's settings
+     * @return with {@code --at-knee}, a line per profile and load saying where the load comes from; empty otherwise
+     */
+    static String kneeLoads(AuroraSettings settings) {
+        Map<String, MapCell> at = new LinkedHashMap<>();
+        settings.runs().stream().filter(r -> r.cell() != null && r.cell().basis() != null)
+                .forEach(r -> at.putIfAbsent(r.variantId(), r.cell()));
+        if (at.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("Each profile ran at loads from its own knee (`--at-knee`), in multiples"
+                + " of the article's per-server rate (× 1 = 12.5 requests/s), instead of the share above:\n\n");
+        at.forEach((id, c) -> md.append("- `").append(id).append("`: × ").append(Figures.plain(c.load()))
+                .append(String.format(Locale.ROOT, " (%.1f requests/s): ", settings.ratePerMinute() * c.load()
+                        * MapCell.ARTICLE_SHARE / 60)).append(c.basis()).append('\n'));
+        return md.append('\n').toString();
+    }
+
+    /** The run's status, or while the report phase itself runs, how many runs produced a result. */
+    static String runStatus(Manifest m) {
+        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        long ok = runs.stream().filter(PhaseEntry::ok).count();
+        String counted = ok + " of " + runs.size() + " runs produced a result";
+        return "running".equals(m.status()) ? "Runs: " + counted : "Run status: **" + m.status() + "**, " + counted;
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
+}

@@ -1,0 +1,298 @@
+package io.poolbench.suite.aurora;
+
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.DifferenceFinding;
+import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.MeanInterval;
+import io.poolbench.testbed.stats.RatioInterval;
+import io.poolbench.testbed.stats.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Seed 004 over rounds ({@code --rounds}): every pair of profiles, within each round, on the short screen's p99 (a
+ * ratio: where the article's tail shows first) and, with {@code --failover}, on the requests that failed from the
+ * injection on and on how long the pool kept its borrowers waiting after the new writer's first write (differences:
+ * either may be 0), beside each profile's failures per round with their mean and its 95 % interval, and a verdict
+ * on the article's "clogged" ({@link Clogged}). A run without a result drops its round from the pairs it is in, so
+ * n counts only complete pairs. Every pair is tested at 95 %: with three profiles, three comparisons, so one false "ahead" in about seven
+ * such runs of equal pools is to be expected.
+ */
+public final class AuroraRounds {
+    private AuroraRounds() {
+    }
+
+    /**
+     * The comparisons over rounds.
+     *
+     * @param p99 short-screen p99 response time, A ÷ B, per pair of profiles
+     * @param failed failed requests from the injection on, A − B, per pair (empty without a failover)
+     * @param failures per profile, its failed requests from the injection on in each round (null: no result) and
+     *     their mean (empty without a failover)
+     * @param drain seconds of borrow wait above normal after the new writer's first write, A − B, per pair (empty
+     *     without a failover; absent in summaries written before it was kept)
+     * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 in
+     *     summaries written before it was kept; {@link #OWN_LOADS} when each run has its own ({@code --at-knee},
+     *     the load in its id)
+     * @param failoverKind the failover injected ({@link FailoverKind#label}); null without one, and planned in
+     *     summaries written before there were kinds
+     */
+    record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures,
+            List<DifferenceFinding> drain, double loadMultiple, String failoverKind) {
+        static final Findings NONE = new Findings(List.of(), List.of(), List.of(), List.of(), 0, null);
+        /** {@link #loadMultiple} when each profile ran at its own load ({@code --at-knee}). */
+        static final double OWN_LOADS = -1;
+
+        /** @return the load in words: "× 3.2 the article's per-server load", or each profile's own */
+        String load() {
+            if (loadMultiple == OWN_LOADS) {
+                return "each profile's own load (the multiple in its run id: its knee and above)";
+            }
+            return loadMultiple > 0 && Math.abs(loadMultiple - 1) > 1e-9
+                    ? "× " + Figures.plain(loadMultiple) + " the article's per-server load"
+                    : "the article's per-server load";
+        }
+
+        /** @return the pairs' drain differences, none for a summary written before they were kept */
+        List<DifferenceFinding> drainOrNone() {
+            return drain == null ? List.of() : drain;
+        }
+    }
+
+    /**
+     * One profile's failover over the rounds.
+     *
+     * @param profile the profile's run id
+     * @param perRound failed requests from the injection on, per round (null where the run has no result)
+     * @param mean their mean with its 95 % interval
+     * @param firstWriteSeconds the first write acknowledged by the new writer, s after the injection, over the
+     *     rounds that had one; null when none had (and in summaries written before it was kept)
+     * @param borrowBackSeconds the borrow wait back to normal, s after the injection, over the rounds in which it
+     *     was back within the measured period; null when it never was
+     * @param newWriterConnections connections opened to the new writer in the 10 s from the injection, over the
+     *     rounds that sampled them; null when none did
+     * @param drainSeconds borrow wait above normal after the new writer's first write, s
+     *     ({@link AuroraFailover.Counts#drainMs}), over the rounds that measured both ends; null when none did
+     * @param roundsNotBack rounds whose borrow wait was not back to normal within the measured period
+     * @param roundsQueuedBefore rounds in which the pool queued before the injection
+     * @param clogged the verdict on the article's "clogged" (against the control when one ran); null in summaries
+     *     written before it was kept
+     * @param control the profile's control twin over the rounds ({@code --control}); null without one
+     */
+    record Failures(String profile, List<Double> perRound, MeanInterval mean, MeanInterval firstWriteSeconds,
+            MeanInterval borrowBackSeconds, MeanInterval newWriterConnections, MeanInterval drainSeconds,
+            int roundsNotBack, int roundsQueuedBefore, Clogged clogged, ControlTwins.Twin control) {
+    }
+
+    /** The drain's measure, as the pairs' sentences name it. */
+    static final String DRAIN = "s of borrow wait above normal after the new writer's first write";
+
+    /**
+     * @param settings the run's settings
+     * @param runs each run's files
+     * @return the findings; {@link Findings#NONE} when the profiles ran in one round
+     */
+    static Findings of(AuroraSettings settings, List<AuroraFigures.RunFiles> runs) {
+        if (settings.rounds() < 2) {
+            return Findings.NONE;
+        }
+        int n = settings.rounds();
+        Map<String, Double[]> p99 = new LinkedHashMap<>();
+        Map<String, Double[]> failed = new LinkedHashMap<>();
+        Map<String, Double[]> drain = new LinkedHashMap<>();
+        Map<String, RecoveryOverRounds> recovery = new LinkedHashMap<>();
+        Map<String, AuroraFailover.Counts[]> countsByRound = new LinkedHashMap<>();
+        Map<String, AuroraFigures.RunFiles[]> controls = new LinkedHashMap<>();
+        Map<String, AuroraFigures.RunFiles> byId = new LinkedHashMap<>();
+        runs.forEach(x -> byId.put(x.id(), x));
+        for (AuroraSettings.Run r : settings.runs()) {
+            if (r.round() == null) {
+                continue;
+            }
+            if (r.isControl()) {
+                String base = r.variantId().substring(0, r.variantId().length()
+                        - AuroraSettings.Run.CONTROL_SUFFIX.length());
+                controls.computeIfAbsent(base, k -> new AuroraFigures.RunFiles[n])[r.roundNo() - 1] = byId.get(r.id());
+                continue;
+            }
+            Double[] p = p99.computeIfAbsent(r.variantId(), k -> new Double[n]);
+            Double[] f = failed.computeIfAbsent(r.variantId(), k -> new Double[n]);
+            Double[] d = drain.computeIfAbsent(r.variantId(), k -> new Double[n]);
+            AuroraFigures.RunFiles run = byId.get(r.id());
+            if (run == null) {
+                continue;
+            }
+            run.stats().screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
+                    .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
+            AuroraFailover.Counts c = run.failover();
+            if (settings.failover() && !run.screens().isEmpty() && c != null) {
+                f[r.roundNo() - 1] = (double) c.failed();
+                d[r.roundNo() - 1] = c.drainMs() == null ? null : c.drainMs() / 1000.0;
+                recovery.computeIfAbsent(r.variantId(), k -> new RecoveryOverRounds()).add(c);
+                countsByRound.computeIfAbsent(r.variantId(), k -> new AuroraFailover.Counts[n])[r.roundNo() - 1] = c;
+            }
+        }
+        List<String> variants = new ArrayList<>(p99.keySet());
+        List<Finding> ratios = new ArrayList<>();
+        List<DifferenceFinding> diffs = new ArrayList<>();
+        List<DifferenceFinding> drains = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            for (String b : variants.subList(i + 1, variants.size())) {
+                String a = variants.get(i);
+                RatioInterval.paired(Arrays.asList(p99.get(a)), Arrays.asList(p99.get(b)))
+                        .ifPresent(ri -> ratios.add(new Finding("short-screen p99 ms", a, b, false, ri)));
+                if (settings.failover()) {
+                    DifferenceFinding.paired("failed requests from the failover on", a, b, false,
+                            Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
+                    DifferenceFinding.paired(DRAIN, a, b, false, Arrays.asList(drain.get(a)),
+                            Arrays.asList(drain.get(b))).ifPresent(drains::add);
+                }
+            }
+        }
+        List<Failures> failures = new ArrayList<>();
+        failed.forEach((v, counts) -> {
+            List<Double> per = Arrays.asList(counts);
+            List<Double> present = per.stream().filter(Objects::nonNull).toList();
+            if (settings.failover() && !present.isEmpty()) {
+                RecoveryOverRounds rec = recovery.getOrDefault(v, new RecoveryOverRounds());
+                MeanInterval drained = RecoveryOverRounds.of(rec.drainSeconds());
+                ControlTwins.Twin twin = ControlTwins.of(countsByRound.getOrDefault(v, new AuroraFailover.Counts[n]),
+                        controls.get(v), rec.notBack()[0], present.size());
+                failures.add(new Failures(v, per, MeanInterval.of(present), RecoveryOverRounds.of(rec.firstWriteSeconds()),
+                        RecoveryOverRounds.of(rec.borrowBackSeconds()), RecoveryOverRounds.of(rec.newWriterConnections()), drained,
+                        rec.notBack()[0], rec.queuedBefore()[0], twin != null ? twin.clogged()
+                        : Clogged.of(drained, rec.notBack()[0], rec.queuedBefore()[0], present.size()), twin));
+            }
+        });
+        boolean ownLoads = settings.runs().stream().anyMatch(r -> r.cell() != null);
+        return new Findings(ratios, diffs, failures, drains, ownLoads ? Findings.OWN_LOADS
+                : settings.share() / MapCell.ARTICLE_SHARE,
+                settings.failover() ? settings.kind().label() : null);
+    }
+
+    /**
+     * @param f the findings
+     * @param rounds the rounds run
+     * @return the report's section, empty for {@link Findings#NONE}
+     */
+    static String markdown(Findings f, int rounds) {
+        if (f.p99().isEmpty() && f.failed().isEmpty() && f.failures().isEmpty() && f.drainOrNone().isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "## Over the %d rounds%n%nEach round ran"
+                + " every profile once, the order rotated from round to round; every pair of profiles is compared"
+                + " within each round. The short screen's p99 as a ratio (Student's t on the log ratios);"
+                + " the failed requests from the injection on as a difference (Student's t on the differences: either"
+                + " count may be 0). A verdict only where the 95 %% interval excludes no difference.%n%n", rounds));
+        if (!f.failures().isEmpty()) {
+            md.append(String.format(Locale.ROOT, "At %s. *Waiting after the first"
+                    + " write*: from the new writer's first acknowledged write until the borrow wait was back to"
+                    + " normal (0 when it was back before), s, in 1-s windows; the article's \"clogged\" read as"
+                    + " this: **clogged** when its 95 %% interval lies above one window or the wait was not back"
+                    + " within the measured period in most rounds, *no* when every round was back within one"
+                    + " window by the interval; *cannot tell* where the pool already queued before the injection"
+                    + " in most rounds (its median borrow wait, or a 1-s window's median that is ≥ 10 × it, over"
+                    + " 40 ms, the short screen's SQL time): at or past its limit it queues without a failover"
+                    + " too.%n%n", f.load()));
+            boolean twins = f.failures().stream().anyMatch(x -> x.control() != null);
+            if (twins) {
+                md.append("With a control twin per profile and round (the same load without the failover, its moment"
+                        + " marked): *control* is its waiting after the failover's first write, from the mark plus"
+                        + " that round's delay to the first write; **clogged** when the failover's waiting minus the"
+                        + " control's, paired within each round, has its 95 % interval above one window, or the"
+                        + " failover was not back in most rounds while the control was; *no* when that interval lies"
+                        + " at or below one window. The queue before the injection then no longer stops a"
+                        + " verdict.\n\n");
+            }
+            md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
+                    + " write on the new writer, s | borrow wait back to normal, s | waiting after the first write, s"
+                    + (twins ? " | control: waiting after the same moment, s | failover − control, s" : "")
+                    + " | clogged | connections opened to the new writer by 10 s after the endpoint moved |\n|---|---|---|---|---|---|---|---|"
+                    + (twins ? "---|---|" : "") + "\n");
+            for (Failures x : f.failures()) {
+                md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
+                        .map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d)).toList()))
+                        .append(" | ").append(mean(x.mean())).append(" | ").append(mean(x.firstWriteSeconds()))
+                        .append(" | ").append(mean(x.borrowBackSeconds()))
+                        .append(x.roundsNotBack() > 0 ? "; not back in " + x.roundsNotBack() : "").append(" | ")
+                        .append(mean(x.drainSeconds())).append(" | ")
+                        .append(twins ? twin(x.control()) : "")
+                        .append(x.clogged() == null ? "–" : x.clogged().label()).append(" | ")
+                        .append(mean(x.newWriterConnections())).append(" |\n");
+            }
+            md.append('\n');
+        }
+        md.append(Finding.bullets(f.p99()));
+        f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
+        f.drainOrNone().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
+        return md.append('\n').toString();
+    }
+
+    /** @return the control twin's two cells, each followed by its separator; dashes without a twin */
+    private static String twin(ControlTwins.Twin t) {
+        if (t == null) {
+            return "– | – | ";
+        }
+        return mean(t.waiting()) + (t.notBack() > 0 ? "; not back in " + t.notBack() : "") + " | "
+                + mean(t.overControl()) + " | ";
+    }
+
+    /** @return {@code mean (low–high, n = N)}, "no interval" from one round, a dash for none */
+    private static String mean(MeanInterval m) {
+        if (m == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.1f (%s, n = %d)", m.mean(), m.n() < 2 ? "no interval"
+                : String.format(Locale.ROOT, "%.1f–%.1f", m.low(), m.high()), m.n());
+    }
+
+    /**
+     * @param dir the run directory
+     * @return the comparisons over rounds for the suite's page (the failed requests at the failover, then the
+     *     short screen's p99), each with its interval; none from one round or when the results are missing
+     */
+    public static List<Claim> claims(Path dir) {
+        AuroraData.Summary j = ResultJson.readIfPresent(dir.resolve("seed004/summary.json"), AuroraData.Summary.class)
+                .orElse(null);
+        if (j == null || j.findings() == null) {
+            return List.of();
+        }
+        List<Claim> out = new ArrayList<>();
+        Findings f = j.findings();
+        if (!f.failures().isEmpty()) {
+            List<String> means = f.failures().stream().map(x -> String.format(Locale.ROOT, "%s %.1f%s", x.profile(),
+                    x.mean().mean(), x.mean().n() < 2 ? "" : String.format(Locale.ROOT, " (%.1f to %.1f)",
+                    x.mean().low(), x.mean().high()))).toList();
+            boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
+            String load = f.load();
+            FailoverKind kind = FailoverKind.parse(f.failoverKind());
+            out.add(new Claim("**A" + (kind == FailoverKind.UNPLANNED ? "n " : " ") + kind.noun() + " at " + load
+                    + "** (seed 004, "
+                    + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
+                    + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
+                    .map(d -> d.claim().markdown()).toList()) + ".",
+                    solid));
+            List<Failures> judged = f.failures().stream().filter(x -> x.clogged() != null).toList();
+            if (!judged.isEmpty()) {
+                out.add(new Claim("Seed 004's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
+                        + " after the new writer's first write, s, mean and 95 % interval): " + String.join(", ",
+                        judged.stream().map(x -> x.profile() + " " + x.clogged().label().replace("**", "") + " ("
+                                + mean(x.drainSeconds()) + ")").toList()) + ".",
+                        judged.stream().anyMatch(x -> x.clogged() == Clogged.YES)));
+            }
+        }
+        if (!f.p99().isEmpty()) {
+            out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", f.p99().stream()
+                    .map(Finding::text).toList()) + ".", f.p99()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,283 @@
+package io.poolbench.suite.aurora;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.ChildWait;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.process.JMeterEngines;
+import io.poolbench.suite.process.JtlSample;
+import io.poolbench.suite.process.PoolSampler;
+import io.poolbench.suite.process.WebappProcess;
+import io.poolbench.suite.process.WebappRecording;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.DatabaseWatch;
+import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.load.WriteOutcome;
+import io.poolbench.testbed.process.ProcessCpu;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileLint;
+import io.poolbench.testbed.profile.ProfileVariables;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.toxiproxy.ConnectionCounts;
+import io.poolbench.toxiproxy.DrillCluster.Instance;
+import io.poolbench.toxiproxy.FailoverTopology;
+import io.poolbench.toxiproxy.Ledger;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One run of seed 004's screens: the webapp with the run's profile in front of the cluster's writer endpoint, the
+ * JMeter engines paced to the article's rate for this server's share, CPU per process over the measured period,
+ * an optional failover in the middle of it ({@link FailoverKind}), and the run's {@code outcome.json} (with the
+ * ledger of writes reconciled against the new writer).
+ */
+final class ScreensRun {
+    /** The event a control twin records when its failover would have been injected. */
+    static final String CONTROL_MARK = "control-mark";
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
+    private final AuroraSettings s;
+    private final Artifacts art;
+    private final Path plan;
+    private final Path out;
+    private final Progress progress;
+
+    /**
+     * @param s the settings
+     * @param art the built pieces
+     * @param plan {@code seed004.jmx}
+     * @param out the run directory
+     * @param progress where progress lines go
+     */
+    ScreensRun(AuroraSettings s, Artifacts art, Path plan, Path out, Progress progress) {
+        this.s = s;
+        this.art = art;
+        this.plan = plan;
+        this.out = out;
+        this.progress = progress;
+    }
+
+    /**
+     * @param r the run
+     * @param topo the cluster, A the writer
+     * @param engines the JMeter engines
+     * @return the ok line: the run's figures in brief
+     * @throws AuroraExperiment.PhaseFailure when the run produced no result (one line)
+     * @throws IOException when the run's directory cannot be written
+     * @throws InterruptedException when interrupted
+     */
+    String run(AuroraSettings.Run r, FailoverTopology topo, JMeterEngines engines)
+            throws IOException, InterruptedException, AuroraExperiment.PhaseFailure {
+        Path dir = out.resolve("seed004").resolve(r.id());
+        Files.createDirectories(dir);
+        PoolProfile pp = PoolProfile.load(Path.of(r.file()));
+        Map<String, String> vars = topo.profileVars();
+        try {
+            Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(ProfileLint.lint(pp, vars)));
+        } catch (TestbedException e) {
+            throw new AuroraExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
+        }
+        Path screens = dir.resolve("screens.csv");
+        Path results = dir.resolve("results.csv");
+        Files.deleteIfExists(results);
+        List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx1g",
+                "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
+                "-Dsun.net.inetaddr.negative.ttl=0"));
+        // each instance's own host:port, for a driver's multi-host URL: the webapp derives the other placeholders
+        // from --jdbc-url, these it reads as system properties
+        ProfileVariables.CLUSTER_VARS.stream().sorted().forEach(v -> jvm.add("-D" + v + "=" + vars.get(v)));
+        if (s.jfr()) {
+            jvm.addAll(WebappRecording.jvmArgs(dir));
+        }
+        jvm.addAll(s.webappJvmArgs());
+        if (r.jvmOption() != null) {
+            jvm.add(r.jvmOption());
+        }
+        List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
+                "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
+                "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
+                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString(),
+                "--short-queries", Integer.toString(s.screens().shortQueries()),
+                "--short-query-ms", Figures.plain(s.screens().shortQueryMs())));
+        if (s.traceJdbc()) {
+            args.addAll(List.of("--trace-jdbc", dir.resolve(AuroraConnections.FILE).toString()));
+        }
+        Map<String, Long> events = Collections.synchronizedMap(new LinkedHashMap<>());
+        List<ProcessCpu.Usage> cpu;
+        long t0;
+        int rc;
+        // the databases' own count of connections opened: the reconnect storm of a failover
+        ConnectionCounts counts = s.failover() ? ConnectionCounts.start(topo, 250) : null;
+        try (counts; WebappProcess web = WebappProcess.start(art.webappJar(), jvm, args,
+                Map.of("POOLBENCH_JDBC_USER", topo.user(), "POOLBENCH_JDBC_PASSWORD", topo.password()), dir,
+                line -> {
+                    if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
+                        progress.detail("webapp", line);
+                    }
+                })) {
+            PoolSampler sampler = new PoolSampler(web.port(), dir.resolve("pool.csv"));
+            sampler.start();
+            Map<String, String> props = new LinkedHashMap<>();
+            props.put("host", "127.0.0.1");
+            props.put("port", Integer.toString(web.port()));
+            props.put("threads", Integer.toString(s.threadsPerEngine()));
+            props.put("rampup", Integer.toString(s.rampupSeconds()));
+            props.put("duration", Integer.toString(s.warmupSeconds() + s.durationSeconds()));
+            props.put("ratePerMinute", String.format(Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
+            props.put("short.percent", Integer.toString(s.shortPercent()));
+            props.put("medium.percent", Integer.toString(s.mediumPercent()));
+            props.put("writes", Boolean.toString(s.failover()));
+            List<String> cmd = engines.controllerCommand(plan.toAbsolutePath(), props, results.toAbsolutePath(),
+                    dir.resolve("jmeter.log").toAbsolutePath(), 512);
+            ProcessCpu meter = new ProcessCpu().watch("webapp", web.process().pid());
+            engines.pids().forEach(meter::watch);
+            t0 = System.currentTimeMillis();
+            long start = System.nanoTime();
+            Process controller = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
+                if (line.startsWith("summary +")) {
+                    long sec = (System.nanoTime() - start) / 1_000_000_000L;
+                    progress.detail("jmeter " + r.id(), sec + "/" + (s.warmupSeconds() + s.durationSeconds())
+                            + " s, " + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
+                }
+            });
+            meter.watch("jmeter controller", controller.pid());
+            topo.containerPids().forEach(meter::watch);
+            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+            List<String> failoverError = new ArrayList<>();
+            List<String> stallError = new CopyOnWriteArrayList<>();
+            StallInjector stalls = StallInjector.schedule(s, topo, timer, () -> System.currentTimeMillis() - t0, events,
+                    stallError);
+            try (stalls) {
+                timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
+                // the measured period ends with JMeter's duration: measure up to then, while every process lives
+                List<ProcessCpu.Usage> measured = new CopyOnWriteArrayList<>();
+                ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
+                        (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
+                ScheduledFuture<?> inject = null;
+                if (s.failover() && r.isControl()) {
+                    // the control twin: the same moment marked, nothing done to the writer
+                    inject = timer.schedule(() -> {
+                        events.put(CONTROL_MARK, System.currentTimeMillis() - t0);
+                        progress.detail("failover", "control: no failover, the moment marked");
+                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+                } else if (s.failover()) {
+                    inject = timer.schedule(() -> {
+                        try {
+                            progress.detail("failover", s.kind().describe());
+                            s.kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
+                        } catch (Exception e) {
+                            failoverError.add(Redact.rootMessage(e));
+                        }
+                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+                }
+                awaitController(controller, engines, web, topo, dir);
+                rc = controller.exitValue();
+                Children.awaitOutput(controller);
+                try {
+                    cpuStop.get(10, TimeUnit.SECONDS);
+                } catch (ExecutionException | TimeoutException e) {
+                    // JMeter ended early (it failed): no CPU figures
+                }
+                cpu = List.copyOf(measured);
+                if (inject != null) {
+                    try {
+                        inject.get(60, TimeUnit.SECONDS);
+                    } catch (ExecutionException | TimeoutException e) {
+                        failoverError.add("the failover did not finish: " + e.getMessage());
+                    }
+                }
+            } finally {
+                timer.shutdownNow();
+                Children.stop(controller, 5);
+                sampler.stop();
+            }
+            if (!web.process().isAlive()) {
+                throw new AuroraExperiment.PhaseFailure("the webapp exited with code " + web.process().exitValue()
+                        + " during the load (log: " + web.log() + ")");
+            }
+            if (!failoverError.isEmpty()) {
+                throw new AuroraExperiment.PhaseFailure("the failover failed: " + failoverError.get(0));
+            }
+            if (!stallError.isEmpty()) {
+                throw new AuroraExperiment.PhaseFailure("the stall failed: " + stallError.get(0));
+            }
+        }
+        if (rc != 0) {
+            throw new AuroraExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
+        }
+        AuroraData.Outcome outcome = new AuroraData.Outcome(r.id(), r.file(), r.basedOn(), r.change(),
+                pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
+                t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
+                s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
+                : null, counts == null ? null : counts.samples(), s.shortScreen());
+        JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
+        AuroraFigures.RunFiles files = AuroraFigures.read(dir);
+        AuroraFigures.RunStats st = files.stats();
+        if (st.measuredRequests() == 0) {
+            throw new AuroraExperiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
+        }
+        long firstStart = files.samples().stream().mapToLong(JtlSample::startEpochMs).min().orElse(Long.MAX_VALUE);
+        if (firstStart > outcome.measureFromEpochMs()) {
+            throw new AuroraExperiment.PhaseFailure(String.format(Locale.ROOT, "the load began %.1f s after the run"
+                    + " started, after the warm-up of %d s: the measured period would begin without load; give a"
+                    + " longer --warmup", (firstStart - t0) / 1000.0, s.warmupSeconds()));
+        }
+        AuroraFigures.Budget budget = AuroraFigures.budget(files);
+        if (budget.exceeded(s.maxErrorPercent())) {
+            throw new AuroraExperiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
+        }
+        return st.line();
+    }
+
+    /**
+     * Waits for JMeter's controller to end, watching every process the load needs once a second: a JMeter engine,
+     * the webapp or a container of the cluster that dies ends the run at once with a line naming it (the controller
+     * would wait for a dead engine until its own timeout).
+     */
+    private void awaitController(Process controller, JMeterEngines engines, WebappProcess web,
+            FailoverTopology topo, Path dir) throws InterruptedException, AuroraExperiment.PhaseFailure {
+        String gone = ChildWait.await(controller, s.warmupSeconds() + s.durationSeconds() + 300L, "JMeter did not end"
+                + " within 300 s after the planned end (log: " + dir.resolve("jmeter.log") + ")", List.of(
+                engines::deadEngine, ChildWait.process("the webapp", web.process(), web.log()),
+                DatabaseWatch.of(topo.containerPids(), null)));
+        if (gone != null) {
+            throw new AuroraExperiment.PhaseFailure(gone + " during the load; JMeter was stopped");
+        }
+    }
+
+    private static Ledger.Reconciliation reconcile(FailoverTopology topo, Path screens) throws IOException, AuroraExperiment.PhaseFailure {
+        Ledger ledger = new Ledger();
+        for (ScreenLog.Entry e : ScreenLog.read(screens)) {
+            if (e.writeId() != null && !e.writeId().isEmpty()) {
+                // a log written before outcomes were recorded: 200 acknowledged, anything else unknown
+                ledger.record(e.writeId(), e.writeOutcome() != null ? e.writeOutcome()
+                        : e.status() == 200 ? WriteOutcome.ACKNOWLEDGED : WriteOutcome.UNKNOWN);
+            }
+        }
+        try (Connection b = topo.rootConnection(Instance.B); Statement use = b.createStatement()) {
+            use.execute("USE " + topo.databaseName());
+            return ledger.reconcile(b);
+        } catch (SQLException e) {
+            throw new AuroraExperiment.PhaseFailure("the ledger could not be checked against the new writer B: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,300 @@
+package io.poolbench.suite.connect;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.tools.PgBouncer;
+import io.poolbench.suite.tools.Pgbench;
+import io.poolbench.suite.tools.PgbenchTables;
+import io.poolbench.suite.tools.PgpoolII;
+import io.poolbench.suite.tools.PostgresBackend;
+import io.poolbench.suite.tools.ServerPooler;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.load.ErrorBudget;
+import io.poolbench.testbed.load.PoolFill;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.process.ProcessCpu;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Status;
+import io.poolbench.testbed.stats.Rounds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Seed 003's experiment: the database, pgbench's tables, then every variant (a Java client on a profile, pgbench
+ * directly, through PgBouncer or pgpool-II, with and without a new connection per transaction) one warm-up and
+ * {@code runs} measured runs each, in rounds of rotating order (round 0 the warm-ups), written to
+ * {@code connect/<variant>.json} as they come. The article, what it
+ * measured and what we measure are in {@link ConnectPerTransaction}'s header.
+ */
+public final class ConnectExperiment extends AbstractScenario {
+    private static final ObjectMapper JSON = ResultJson.MAPPER;
+    private final ConnectSettings settings;
+    private final List<Variant> variants;
+    private final List<String> notes;
+    private final Optional<Path> pgbench;
+    private final Optional<PgBouncer> bouncer;
+    private final Optional<PgpoolII> pgpool;
+    private final DatabaseOptions db;
+
+    /**
+     * One variant: who sends the transactions, along which route.
+     *
+     * @param id file-safe id, e.g. {@code java-hikari}, {@code pgbench-C-pgbouncer}
+     * @param client {@code java} or {@code pgbench}
+     * @param route {@code direct}, {@code PgBouncer}, {@code pgpool-II}, or the Java pool's name
+     * @param reconnect a new connection per transaction (pgbench -C; Java: every getConnection)
+     * @param profile the Java profile, or null
+     */
+    public record Variant(String id, String client, String route, boolean reconnect, PoolProfile profile) {
+    }
+
+    /**
+     * @param settings the checked settings
+     * @param variants what runs, in order
+     * @param tools pgbench and the poolers as found (and the notes on those missing)
+     * @param db where the database comes from
+     */
+    ConnectExperiment(ConnectSettings settings, List<Variant> variants, ConnectTools tools, DatabaseOptions db) {
+        super("sweep connect", settings, ConnectReport::write);
+        this.settings = settings;
+        this.variants = variants;
+        this.notes = tools.notes();
+        this.pgbench = tools.pgbench();
+        this.bouncer = tools.bouncer();
+        this.pgpool = tools.pgpool();
+        this.db = db;
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
+        Path dir = record.dir();
+        int n = settings.runs();
+        int warmup = settings.warmupTransactions();
+        int scale = settings.scale();
+        notes.forEach(l -> progress.print("poolbench sweep connect: " + l));
+        Phase dbPhase = record.plan("database", "start the database");
+        Phase dataPhase = record.plan("data", "pgbench tables at scale " + scale);
+        Map<String, Phase> phases = new LinkedHashMap<>();
+        for (Variant v : variants) {
+            phases.put(v.id(), record.plan("connect:" + v.id(), describe(v, settings) + ": 1 warm-up + " + n
+                    + " runs"));
+        }
+        Path data = Files.createDirectories(dir.resolve("connect"));
+        int steps = variants.size() + 2;
+        progress.phase(1, steps, "database");
+        if (!dbPhase.start()) {
+            return;
+        }
+        int maxConnections = Math.max(100, 2 * settings.clients() + settings.pgpoolChildren() * 4 + 20);
+        try (Database database = db.settings().open(maxConnections)) {
+            dbPhase.ok(database.describe());
+            progress.phase(2, steps, "pgbench tables, scale " + scale);
+            if (!dataPhase.start()) {
+                return;
+            }
+            String auth;
+            try (Connection c = database.connect()) {
+                PgbenchTables.create(c, scale);
+                auth = PostgresBackend.loopbackAuth(c);
+            }
+            dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) scale + " accounts");
+            PostgresBackend backend = PostgresBackend.of(database);
+            ConnectData.Environment environment = new ConnectData.Environment(notes,
+                    PostgresBackend.serverVersion(database), auth,
+                    pgbench.map(Pgbench::version).orElse("not run"), settings.pgbenchThreads(),
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
+                    + System.getProperty("java.runtime.version"), null, null);
+            JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+            // rounds: round 0 is every variant's warm-up, then each round runs every variant once, the order
+            // rotated from round to round, so the drift of the machine falls on all alike and variants compare
+            // within a round; a pooler, once started, stays up to the end (as the article's pgpool-II did)
+            Map<String, ServerPooler> started = new LinkedHashMap<>();
+            Map<String, List<ConnectData.Run>> runs = new LinkedHashMap<>();
+            int step = 2;
+            try {
+                rounds:
+                for (int r = 0; r <= n; r++) {
+                    for (Variant v : Rounds.order(variants, Math.max(1, r))) {
+                        Phase ph = phases.get(v.id());
+                        if (r == 0) {
+                            progress.phase(++step, steps, describe(v, settings));
+                            if (!ph.start()) {
+                                break rounds;
+                            }
+                            runs.put(v.id(), new ArrayList<>());
+                        } else if (ph.status() != Status.RUNNING) {
+                            continue; // failed in an earlier round: the rest of its rounds are not run
+                        }
+                        try {
+                            boolean fresh = !started.containsKey(v.route());
+                            ServerPooler pooler = pooler(v, started, backend, dir);
+                            if (pooler != null && fresh) {
+                                environment = environment.withPooler(v.route(), pooler.version());
+                                JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+                            }
+                            ConnectData.Run one = runOnce(v, r == 0 ? warmup : settings.transactions(), database,
+                                    backend, pgbench.orElse(null), pooler, dir);
+                            if (r > 0) {
+                                List<ConnectData.Run> rs = runs.get(v.id());
+                                rs.add(one);
+                                progress.detail(v.id(), String.format(Locale.ROOT, "round %d of %d: %.1f tps"
+                                        + " including connection set-up, %.1f excluding", r, n,
+                                        one.tpsIncluding(), one.tpsExcluding()));
+                                writeVariant(data, v, settings, rs);
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            break rounds;
+                        } catch (Exception e) {
+                            ph.failed(Redact.rootMessage(e));
+                        }
+                    }
+                }
+                for (Variant v : variants) {
+                    Phase ph = phases.get(v.id());
+                    if (ph.status() == Status.RUNNING && !Thread.currentThread().isInterrupted()) {
+                        ph.ok(n + " runs", data.resolve(v.id() + ".json"));
+                    }
+                }
+            } finally {
+                started.values().forEach(ServerPooler::close);
+            }
+        }
+    }
+
+    /**
+     * @return the pooler the variant goes through, started at its first use (null for Java and direct pgbench)
+     */
+    private ServerPooler pooler(Variant v, Map<String, ServerPooler> started, PostgresBackend backend, Path dir)
+            throws IOException, InterruptedException {
+        if (!v.client().equals("pgbench") || v.route().equals("direct")) {
+            return null;
+        }
+        ServerPooler p = started.get(v.route());
+        if (p == null) {
+            p = v.route().equals("PgBouncer") ? bouncer.get() : pgpool.get();
+            p.start(backend.pooler(), dir.resolve("connect").resolve(v.route().toLowerCase(Locale.ROOT)));
+            started.put(v.route(), p);
+        }
+        return p;
+    }
+
+    /**
+     * @param v a variant
+     * @param s the settings
+     * @return how the report names it, e.g. {@code pgbench -S -C -c 30 -j 1 -t 300 via PgBouncer}
+     */
+    static String describe(Variant v, ConnectSettings s) {
+        if (v.client().equals("java")) {
+            return "Java, " + s.clients() + " threads × " + s.transactions() + ", " + (v.profile().kind().adapter()
+                    .pooled() ? "borrow from " + v.route() + " (pool size " + s.poolSize() + ")"
+                    : "new connection each (" + v.route() + ")");
+        }
+        return Pgbench.describe(v.reconnect(), s.clients(), s.pgbenchThreads(), s.transactions())
+                + (v.route().equals("direct") ? " direct" : " via " + v.route());
+    }
+
+    private ConnectData.Run runOnce(Variant v, int tx, Database database, PostgresBackend backend, Path pgbench,
+            ServerPooler pooler, Path dir) throws Exception {
+        ProcessCpu cpu = new ProcessCpu();
+        database.serverPid().ifPresent(p -> cpu.watch("server", p));
+        if (pooler != null && v.client().equals("pgbench") && !v.route().equals("direct")) {
+            cpu.watch("pooler", pooler.pid());
+        }
+        if (v.client().equals("java")) {
+            cpu.watch("client", ProcessHandle.current().pid());
+        }
+        cpu.start();
+        if (v.client().equals("java")) {
+            Map<String, String> overrides = new HashMap<>();
+            int size = settings.poolSize();
+            for (String a : v.profile().kind().adapter().sizeAttributes()) {
+                overrides.put(a, Integer.toString(size));
+            }
+            DataSource ds = v.profile().createDataSource(DatabaseOptions.vars(database), overrides);
+            ConnectPerTransaction.JavaRun jr;
+            try {
+                if (v.profile().kind().adapter().pooled()) {
+                    // a service's pool is warm, as a pooler is after its first run: filled before the clock starts
+                    PoolFill.fill(ds, size);
+                }
+                cpu.start();
+                jr = ConnectPerTransaction.run(ds, settings.clients(), tx, settings.scale());
+            } finally {
+                PoolProfile.close(ds);
+            }
+            if (jr.processed() == 0) {
+                throw new TestbedException("no transaction succeeded: " + jr.firstError());
+            }
+            String over = ErrorBudget.exceeded(jr.failed(), jr.processed() + jr.failed(), "transactions",
+                    settings.maxErrorPercent());
+            if (over != null) {
+                throw new TestbedException(over + "; the first error: " + jr.firstError());
+            }
+            return new ConnectData.Run(jr.processed(), jr.failed(), jr.elapsedS(), jr.tpsIncluding(),
+                    jr.tpsExcluding(settings.clients()), jr.avgConnectMs(), "", jr.firstError(), null, null, null, null,
+                    cores(cpu, null));
+        } else {
+            int port = v.route().equals("direct") ? backend.port() : pooler.port();
+            Pgbench.Run pr = Pgbench.run(pgbench, backend.host(), port, backend.user(), backend.password(),
+                    backend.database(), v.reconnect(), settings.clients(), settings.pgbenchThreads(), tx,
+                    dir.resolve("connect").resolve("pgbench.log"));
+            Pgbench.Result res = pr.result();
+            if (res.processed() == 0) {
+                throw new TestbedException("pgbench processed no transaction");
+            }
+            String over = ErrorBudget.exceeded(res.failed(), res.processed() + res.failed(), "transactions",
+                    settings.maxErrorPercent());
+            if (over != null) {
+                throw new TestbedException("pgbench: " + over + " (log: " + dir.resolve("connect").resolve("pgbench.log")
+                        + ")");
+            }
+            // pgbench's own CPU over its wall time: the client's cores
+            return new ConnectData.Run(res.processed(), res.failed(), res.processed() / res.tpsIncluding(),
+                    res.tpsIncluding(), res.tpsExcluding(), res.avgConnectMs(), res.derived(), null, res.threads(),
+                    res.latencyAvgMs(), pr.cpuSeconds(), pr.wallSeconds(), cores(cpu, pr.cpuSeconds()
+                            / pr.wallSeconds()));
+        }
+    }
+
+    /**
+     * @param cpu the run's CPU sampler, stopped here
+     * @param clientCores the client's cores when measured apart (pgbench), or null
+     * @return cores busy per process
+     */
+    private static Map<String, Double> cores(ProcessCpu cpu, Double clientCores) {
+        Map<String, Double> cores = new LinkedHashMap<>();
+        for (ProcessCpu.Usage u : cpu.stop()) {
+            cores.put(u.name(), u.cores());
+        }
+        if (clientCores != null) {
+            cores.put("client", clientCores);
+        }
+        return cores;
+    }
+
+    private static void writeVariant(Path data, Variant v, ConnectSettings s, List<ConnectData.Run> runs)
+            throws IOException {
+        boolean pooled = v.client().equals("java") ? v.profile().kind().adapter().pooled() : !v.route()
+                .equals("direct");
+        JSON.writeValue(data.resolve(v.id() + ".json").toFile(), new ConnectData.Variant(v.id(), v.client(),
+                v.route(), v.reconnect(), pooled, describe(v, s), runs, ConnectData.ROUNDS));
+    }
+
+}

@@ -1,0 +1,45 @@
+package io.poolbench.suite.plan;
+
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * What measures a user's request as the paced short screen of the Aurora article's load, for
+ * {@code poolbench plan --measure}. The scenario that runs those screens provides it (a {@link ServiceLoader}
+ * service, declared in {@code META-INF/services}), so that plan imports no scenario package.
+ */
+public interface ShortScreenMeasurement {
+    /**
+     * Runs the measurement as a command of its own.
+     *
+     * @param name the command's name in messages, e.g. {@code poolbench plan --measure}
+     * @param args the command's arguments, {@code --out} included
+     * @return its exit code: 0 ok, 1 the run failed, 2 bad input or no Docker, 130 or 143 interrupted
+     */
+    int run(String name, List<String> args);
+
+    /**
+     * @param out the run directory given to {@link #run}
+     * @return each run's short screen that has a result, in the order run; empty when every run failed
+     * @throws IOException when the run wrote no report or it cannot be read
+     */
+    List<MeasuredShortScreen> read(Path out) throws IOException;
+
+    /**
+     * @param out the run directory given to {@link #run}
+     * @return the run's own report (CPU per process, latency from each request's intended start)
+     */
+    Path report(Path out);
+
+    /**
+     * @return the one measurement on the class path
+     * @throws TestbedException when none is (a build without the scenario that runs the screens)
+     */
+    static ShortScreenMeasurement find() {
+        return ServiceLoader.load(ShortScreenMeasurement.class).findFirst().orElseThrow(() -> new TestbedException(
+                "no measurement of the short screen on the class path: rebuild with ./mvnw -DskipTests package"));
+    }
+}

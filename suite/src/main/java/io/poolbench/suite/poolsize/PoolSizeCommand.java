@@ -1,0 +1,84 @@
+package io.poolbench.suite.poolsize;
+
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.DatabaseOptions;
+import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
+import io.poolbench.testbed.run.ScenarioCommand;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code poolbench sweep pool-size}: seed 000's staircase for the pools of the catalog (see {@link PoolSizeExperiment}). */
+@Command(name = "pool-size",
+        description = "Seed 000: tasks that each hold a connection for a while, elapsed time against the pool size,"
+                + " per pool, beside the ideal staircase and the article's bb8 figures. Embedded PostgreSQL by"
+                + " default.",
+        exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
+            "130:interrupted (Ctrl-C)"})
+public final class PoolSizeCommand extends ScenarioCommand {
+    /** Quick default: six pools of the catalog. */
+    static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2", "tomcat-jdbc", "c3p0", "vibur", "agroal");
+
+    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
+            description = "Pool profiles (default: " + "hikari,dbcp2,tomcat-jdbc,c3p0,vibur,agroal; --as-article: all"
+                    + " nine pooled profiles).")
+    List<String> profiles;
+
+    @Option(names = "--sizes", split = ",", defaultValue = "1,2,3,4,5,6,7,8,9,10,20", paramLabel = "N",
+            description = "Pool sizes (default ${DEFAULT-VALUE}, the article's).")
+    List<Integer> sizes;
+
+    @Mixin
+    RoundsOption rounds;
+
+    @Option(names = "--tasks", defaultValue = "20", paramLabel = "N", description = "Tasks (default ${DEFAULT-VALUE}).")
+    int tasks;
+
+    @Option(names = "--hold-ms", defaultValue = "200", paramLabel = "MS",
+            description = "How long each task holds its connection, ms (default ${DEFAULT-VALUE}).")
+    long holdMs;
+
+    @Option(names = "--threads", paramLabel = "platform|virtual|both",
+            description = "Which threads run the tasks (default: both on JDK 21 and later, platform on older JDKs,"
+                    + " which have no virtual threads).")
+    String threadKinds;
+
+    @Option(names = "--as-article", description = "The article's parameters: every pooled profile, 5 rounds (about 12"
+            + " minutes here).")
+    boolean asArticle;
+
+    @Mixin
+    DatabaseOptions db;
+
+    @Override
+    public Integer call() throws Exception {
+        int n = rounds.orElse(asArticle ? 5 : 3);
+        boolean virtualAvailable = Runtime.version().feature() >= 21;
+        List<String> kinds = switch (threadKinds == null ? (virtualAvailable ? "both" : "platform") : threadKinds) {
+            case "platform" -> List.of("platform");
+            case "virtual" -> List.of("virtual");
+            case "both" -> List.of("platform", "virtual");
+            default -> throw new TestbedException("--threads " + threadKinds + ": use platform, virtual or both");
+        };
+        if (kinds.contains("virtual") && !virtualAvailable) {
+            throw new TestbedException("--threads " + threadKinds + ": virtual threads need JDK 21 or later and this"
+                    + " is JDK " + Runtime.version().feature() + "; run on a newer one (e.g."
+                    + " POOLBENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java ./poolbench sweep pool-size) or use"
+                    + " --threads platform");
+        }
+        db.validate();
+        Path conf = ProfileDir.resolve(null);
+        List<PoolProfile> pps = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
+                : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it")
+                .and(Profiles.runsOn(db)));
+        PoolSizeSettings settings = new PoolSizeSettings(pps.stream().map(p -> p.file().toString()).toList(), sizes,
+                n, tasks, holdMs, db.kind, kinds);
+        boolean platformOnlyNote = threadKinds == null && !virtualAvailable;
+        return run(new PoolSizeExperiment(settings, pps, db, platformOnlyNote));
+    }
+}

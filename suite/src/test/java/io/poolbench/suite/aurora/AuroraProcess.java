@@ -1,0 +1,36 @@
+package io.poolbench.suite.aurora;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts {@code target/poolbench.jar seed004} in its own JVM the way the seed004 ITs run it: with a hosts file of its
+ * own (the drills rewrite it), no DNS caching, the project root as {@code --root}, Testcontainers without Ryuk, and
+ * stderr merged into stdout.
+ */
+final class AuroraProcess {
+    private AuroraProcess() {
+    }
+
+    /**
+     * @param tmp the test's temporary directory; the hosts file goes there
+     * @param args seed004's arguments after {@code --root ..}
+     * @return the started process
+     * @throws IOException when the hosts file cannot be written or the JVM cannot start
+     */
+    static Process start(Path tmp, String... args) throws IOException {
+        Path hosts = tmp.resolve("hosts");
+        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=0", "-Dsun.net.inetaddr.negative.ttl=0",
+                "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString(), "seed004", "--root", ".."));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
+        pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+        return pb.start();
+    }
+}

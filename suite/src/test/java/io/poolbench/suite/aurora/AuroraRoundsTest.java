@@ -1,0 +1,89 @@
+package io.poolbench.suite.aurora;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.stats.MeanInterval;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004's rounds: every profile once per round, the order rotated, the ids and the variant kept apart. */
+class AuroraRoundsTest {
+    private static final List<AuroraSettings.Run> PROFILES = List.of(new AuroraSettings.Run("dbcp", "d.xml", null,
+            null), new AuroraSettings.Run("hikari", "h.xml", null, null));
+
+    @Test
+    void oneRoundKeepsTheRunsAsTheyAre() {
+        assertEquals(PROFILES, AuroraSettings.Run.inRounds(PROFILES, 1));
+        assertEquals("dbcp", PROFILES.get(0).variantId());
+        assertEquals(1, PROFILES.get(0).roundNo());
+    }
+
+    @Test
+    void roundsRotateTheOrderAndNameEachRun() {
+        List<AuroraSettings.Run> runs = AuroraSettings.Run.inRounds(PROFILES, 3);
+        assertEquals(List.of("dbcp.r1", "hikari.r1", "hikari.r2", "dbcp.r2", "dbcp.r3", "hikari.r3"),
+                runs.stream().map(AuroraSettings.Run::id).toList());
+        assertEquals(List.of("dbcp", "hikari", "hikari", "dbcp", "dbcp", "hikari"),
+                runs.stream().map(AuroraSettings.Run::variantId).toList());
+        assertEquals(List.of(1, 1, 2, 2, 3, 3), runs.stream().map(AuroraSettings.Run::roundNo).toList());
+        assertEquals("h.xml", runs.get(2).file());
+    }
+
+    @Test
+    void oneRoundGivesNoComparison() throws Exception {
+        assertEquals(AuroraRounds.Findings.NONE, AuroraRounds.of(settings(1), List.of()));
+        assertEquals("", AuroraRounds.markdown(AuroraRounds.Findings.NONE, 1));
+    }
+
+    @Test
+    void runsAtTheirOwnKneeAreNotSaidToRunAtTheSettingsShare() {
+        AuroraRounds.Findings own = new AuroraRounds.Findings(List.of(), List.of(), List.of(), List.of(),
+                AuroraRounds.Findings.OWN_LOADS, "planned");
+        assertTrue(own.load().startsWith("each profile's own load"), own.load());
+        assertEquals("the article's per-server load", new AuroraRounds.Findings(List.of(), List.of(), List.of(),
+                List.of(), 1, "planned").load());
+    }
+
+    @Test
+    void eachProfilesFailoverFiguresWithTheirIntervals() {
+        AuroraRounds.Findings f = new AuroraRounds.Findings(List.of(), List.of(), List.of(new AuroraRounds.Failures(
+                "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
+                MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2, 0,
+                Clogged.YES, null)), List.of(), 3, "planned");
+        String md = AuroraRounds.markdown(f, 3);
+        assertTrue(md.contains("At × 3 the article's per-server load."), md);
+        assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
+        assertTrue(md.contains("n = 2) | 0.6 ("), "the first write's mean: " + md);
+        assertTrue(md.contains("| –; not back in 2 | – | **clogged** | 12.0 (no interval, n = 1) |"),
+                "never back; one round sampled: " + md);
+    }
+
+    @Test
+    void cloggedWhenBorrowersWaitBeyondOneWindowAfterTheFirstWrite() {
+        // every round back within a window of the first write, by the interval
+        assertEquals(Clogged.NO, Clogged.of(MeanInterval.of(List.of(0.0, 0.0, 0.0)), 0, 0,
+                3));
+        // waiting 4-6 s after the new writer answered, in every round
+        assertEquals(Clogged.YES, Clogged.of(MeanInterval.of(List.of(4.0, 5.0, 6.0)), 0, 0,
+                3));
+        // not back at all in two of three rounds
+        assertEquals(Clogged.YES, Clogged.of(MeanInterval.of(List.of(0.0)), 2, 0, 3));
+        // an interval across one window, or a round without both ends, or one round: no verdict
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(MeanInterval.of(List.of(0.0, 3.0)),
+                0, 0, 2));
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(MeanInterval.of(List.of(0.0, 0.0)),
+                1, 0, 3));
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(MeanInterval.of(List.of(0.0)), 0, 0,
+                1));
+        assertEquals(Clogged.CANNOT_TELL, Clogged.of(null, 0, 0, 0));
+        // not back in every round, but the pool queued in bursts before the injection in two of three
+        assertEquals(Clogged.QUEUED_BEFORE, Clogged.of(null, 3, 2, 3));
+    }
+
+    private static AuroraSettings settings(int rounds) {
+        return new AuroraSettings(PROFILES, 750, 3000, 0.25, 2, List.of(), 10, 30, 5, 50, 30, "per-request",
+                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of(), null, null);
+    }
+}

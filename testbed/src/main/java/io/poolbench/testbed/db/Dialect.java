@@ -1,0 +1,31 @@
+package io.poolbench.testbed.db;
+
+import io.poolbench.testbed.Redact;
+import java.util.Locale;
+
+/** SQL dialect of a database, derived from its JDBC URL. Only what differs between the two matters here. */
+public enum Dialect {
+    /** PostgreSQL (embedded or external). */
+    POSTGRESQL,
+    /** MySQL 8.x or a MySQL-compatible server (MariaDB 10.11 stands in for MySQL on machines without it). */
+    MYSQL;
+
+    /**
+     * Derives the dialect from a JDBC URL.
+     *
+     * @param jdbcUrl a {@code jdbc:postgresql:}, {@code jdbc:mysql:} or {@code jdbc:mariadb:} URL
+     * @return the dialect
+     * @throws IllegalArgumentException naming the (redacted) URL when it is neither
+     */
+    public static Dialect fromJdbcUrl(String jdbcUrl) {
+        String u = jdbcUrl == null ? "" : jdbcUrl.toLowerCase(Locale.ROOT);
+        if (u.startsWith("jdbc:postgresql:")) {
+            return POSTGRESQL;
+        }
+        if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
+            return MYSQL;
+        }
+        throw new IllegalArgumentException("unsupported JDBC URL '" + Redact.url(jdbcUrl)
+                + "': use jdbc:postgresql://... or jdbc:mysql://...");
+    }
+}

@@ -1,0 +1,109 @@
+package io.poolbench.testbed.pool;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * The pool catalog: one line per pool, each with the adapter that holds everything pool-specific (see
+ * {@link PoolAdapter}). A profile names its pool through its JNDI {@code factory} attribute.
+ */
+public enum PoolKind {
+    /** HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}. */
+    HIKARI(new HikariAdapter()),
+    /** Apache Commons DBCP2, built by {@code org.apache.commons.dbcp2.BasicDataSourceFactory}. */
+    DBCP2(new BasicDataSourceAdapter("DBCP2", "dbcp2", "org.apache.commons.dbcp2")),
+    /**
+     * Tomcat's bundled DBCP2 ({@code org.apache.tomcat.dbcp.dbcp2.BasicDataSourceFactory}): what Tomcat builds for a
+     * {@code <Resource type="javax.sql.DataSource">} without a {@code factory} attribute.
+     */
+    TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp", "org.apache.tomcat.dbcp.dbcp2")),
+    /** Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}. */
+    TOMCAT_JDBC(new TomcatJdbcAdapter()),
+    /** c3p0's ComboPooledDataSource through Tomcat's BeanFactory. */
+    C3P0(new C3p0Adapter()),
+    /** Vibur DBCP, built by {@code org.vibur.dbcp.ViburDBCPObjectFactory}. */
+    VIBUR(new ViburAdapter()),
+    /** Alibaba Druid, built by {@code com.alibaba.druid.pool.DruidDataSourceFactory}. */
+    DRUID(new DruidAdapter()),
+    /** Agroal, built by the project's {@code io.poolbench.testbed.pool.AgroalObjectFactory}. */
+    AGROAL(new AgroalAdapter()),
+    /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (seed 004's factory). */
+    DBCP1(new Dbcp1Adapter()),
+    /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */
+    UNPOOLED(new UnpooledAdapter());
+
+    /** The sub-protocol, after a wrapping driver's own (the AWS Advanced JDBC Wrapper's {@code jdbc:aws-wrapper:}). */
+    private static final Pattern SCHEME = Pattern.compile("^jdbc:(?:aws-wrapper:)?([a-z0-9]+):");
+    private final PoolAdapter adapter;
+
+    PoolKind(PoolAdapter adapter) {
+        this.adapter = adapter;
+    }
+
+    /** @return the adapter with everything pool-specific */
+    public PoolAdapter adapter() {
+        return adapter;
+    }
+
+    /** @return fully qualified class name of the JNDI object factory to write in a profile */
+    public String factoryClass() {
+        return adapter.factoryClasses().get(0);
+    }
+
+    /** @return the pool's attribute name for the JDBC URL (e.g. {@code jdbcUrl} for HikariCP, {@code url} for DBCP2) */
+    public String urlAttribute() {
+        return adapter.urlAttribute();
+    }
+
+    /**
+     * @param jdbcUrl a JDBC URL, may be null
+     * @return its sub-protocol, e.g. {@code mysql} or {@code postgresql} (also for {@code jdbc:aws-wrapper:mysql:},
+     *     the database the wrapper reaches); null when it is no JDBC URL
+     */
+    public static String scheme(String jdbcUrl) {
+        Matcher m = SCHEME.matcher(jdbcUrl == null ? "" : jdbcUrl);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /**
+     * @param factory the {@code factory} attribute of a {@code <Resource>}; null (no attribute) is Tomcat's default,
+     *     its bundled DBCP2, as in Tomcat
+     * @return the pool kind, or null when no adapter builds with that factory
+     */
+    public static PoolKind ofFactory(String factory) {
+        return ofResource(factory, "javax.sql.DataSource");
+    }
+
+    /**
+     * @param factory the {@code factory} attribute of a {@code <Resource>}; null is Tomcat's default, its bundled
+     *     DBCP2
+     * @param type the {@code type} attribute (names the pool when the factory is Tomcat's BeanFactory)
+     * @return the pool kind, or null when no adapter builds that resource
+     */
+    public static PoolKind ofResource(String factory, String type) {
+        if (factory == null) {
+            return TOMCAT_DBCP;
+        }
+        for (PoolKind k : values()) {
+            if (k.adapter.buildsResource(factory, type)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param ds a pool built from a profile
+     * @return its kind
+     * @throws IllegalArgumentException for a DataSource no adapter built
+     */
+    public static PoolKind of(DataSource ds) {
+        for (PoolKind k : values()) {
+            if (k.adapter.builds(ds)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("not a pool of the catalog: " + ds.getClass().getName());
+    }
+}

@@ -1,0 +1,66 @@
+package io.poolbench.testbed.profile;
+
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import javax.naming.Reference;
+import javax.naming.StringRefAddr;
+import javax.naming.spi.ObjectFactory;
+import javax.sql.DataSource;
+import org.apache.naming.ResourceRef;
+
+/**
+ * Builds a profile's pool exactly as Tomcat would: a {@link ResourceRef} of the resource's type carrying factory
+ * and auth, the resource's other attributes as {@link StringRefAddr} properties, handed to the profile's factory.
+ */
+final class PoolBuild {
+    private PoolBuild() {
+    }
+
+    /**
+     * @param p the profile
+     * @param vars placeholder values
+     * @param overrides attribute → value after placeholder resolution; a null value removes the attribute
+     * @return the pool
+     * @throws TestbedException when the factory rejects the settings or cannot reach the database (one line, no
+     *     password)
+     */
+    static DataSource create(PoolProfile p, Map<String, String> vars, Map<String, String> overrides) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        Map<String, String> withoutOverridden = new LinkedHashMap<>(p.attributes());
+        withoutOverridden.keySet().removeAll(overrides.keySet());
+        withoutOverridden.forEach((k, v) -> resolved.put(k, Placeholders.resolve(p.file(), p.resourceName(), k, v, vars)));
+        overrides.forEach((k, v) -> {
+            if (v != null) {
+                resolved.put(k, v);
+            }
+        });
+        String type = resolved.getOrDefault("type", "javax.sql.DataSource");
+        // what Tomcat hands a factory: a ResourceRef carrying factory and auth, and the resource's other
+        // the attributes as properties (name, type, description and closeMethod are Tomcat's own)
+        Reference ref = new ResourceRef(type, null, null, resolved.get("auth"), false,
+                p.kind().factoryClass(), null);
+        resolved.forEach((k, v) -> {
+            if (!Set.of("name", "type", "description", "closeMethod", "auth", "factory").contains(k)) {
+                ref.add(new StringRefAddr(k, v));
+            }
+        });
+        ObjectFactory factory = p.kind().adapter().newObjectFactory();
+        Object ds;
+        try {
+            ds = factory.getObjectInstance(ref, null, null, null);
+        } catch (Exception e) {
+            String pw = vars.getOrDefault("poolbench.jdbc.password", "");
+            throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " could not build the"
+                    + " pool: " + Redact.text(Redact.rootMessage(e), pw) + "; check the attributes and that the database at "
+                    + Redact.url(resolved.getOrDefault(p.kind().urlAttribute(), "?")) + " is reachable", e);
+        }
+        if (!(ds instanceof DataSource)) {
+            throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " returned nothing for type '"
+                    + type + "'; use type=\"javax.sql.DataSource\"");
+        }
+        return (DataSource) ds;
+    }
+}
