@@ -121,7 +121,7 @@ public final class AuroraCommand extends ScenarioCommand {
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);
         Path dirConf = ProfileDir.resolve(art.confDir());
-        List<AuroraSettings.Run> runs = new ArrayList<>();
+        List<LoadRun> runs = new ArrayList<>();
         for (PoolProfile pp : Profiles.load(profiles == null ? ARTICLE_PROFILES : profiles, dirConf, (p, pp) -> {
             pp.check(DrillCluster.PROFILE_VARS);
             if (!"mysql".equals(pp.urlScheme()) && pp.urlScheme() != null) {
@@ -129,16 +129,16 @@ public final class AuroraCommand extends ScenarioCommand {
                         + " seed 004 runs against MySQL: use a jdbc:mysql profile");
             }
         })) {
-            runs.add(new AuroraSettings.Run(pp.name(), pp.file().toAbsolutePath().normalize().toString(), null,
+            runs.add(new LoadRun(pp.name(), pp.file().toAbsolutePath().normalize().toString(), null,
                     null));
         }
         if (vary != null) {
-            AuroraSettings.Run base = runs.stream().filter(r -> r.id().equals(vary)).findFirst().orElseThrow(
+            LoadRun base = runs.stream().filter(r -> r.id().equals(vary)).findFirst().orElseThrow(
                     () -> new TestbedException("--vary " + vary + " is not one of the profiles run: "
-                            + runs.stream().map(AuroraSettings.Run::id).toList()));
+                            + runs.stream().map(LoadRun::id).toList()));
             variants = SettingVariants.of(PoolProfile.load(Path.of(base.file())), varyPoolSize, System.out::println);
         }
-        List<AuroraSettings.Run> placed = knee.runs(runs, rttMs, load.borrow.pattern().label(),
+        List<LoadRun> placed = knee.runs(runs, rttMs, load.borrow.pattern().label(),
                 System.out::println);
         if (!Docker.available()) {
             throw new TestbedException("seed004 needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"
@@ -147,9 +147,9 @@ public final class AuroraCommand extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
-        List<AuroraSettings.Run> each = faults.withControls(jvm.withVariants(map.cells(placed, faults.failsOver(),
+        List<LoadRun> each = faults.withControls(jvm.withVariants(map.cells(placed, faults.failsOver(),
                 vary)));
-        AuroraSettings s = checked.withRuns(AuroraSettings.Run.inRounds(each, checked.rounds()));
+        AuroraSettings s = checked.withRuns(LoadRun.inRounds(each, checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
         return run(new AuroraExperiment(s, art, varied, variants));

@@ -98,13 +98,13 @@ final class AuroraConnections {
      * @return the Markdown
      * @throws IOException when a trace cannot be read
      */
-    static String section(List<AuroraFigures.RunFiles> runs, Path base) throws IOException {
+    static String section(List<RunFiles> runs, Path base) throws IOException {
         StringBuilder calls = new StringBuilder();
         StringBuilder failures = new StringBuilder();
         Map<String, List<RunTrace>> byProfile = new LinkedHashMap<>();
-        for (AuroraFigures.RunFiles r : runs) {
+        for (RunFiles r : runs) {
             Path file = base.resolve(r.id()).resolve(FILE);
-            AuroraData.Outcome o = r.outcome();
+            RunOutcome o = r.outcome();
             if (!Files.isRegularFile(file)) {
                 continue;
             }

@@ -111,12 +111,12 @@ public final class AuroraExperiment extends AbstractScenario {
         if (!variants.isEmpty()) {
             // the changed copies live in the run directory: what ran is there to read
             Path vdir = Files.createDirectories(out.resolve("seed004/variants"));
-            List<AuroraSettings.Run> more = new ArrayList<>();
+            List<LoadRun> more = new ArrayList<>();
             for (String[] v : variants) {
                 String id = varied.name() + "+" + v[0] + "=" + v[1];
                 Path f = vdir.resolve(id + ".xml");
                 varied.withAttribute(v[0], v[1], f);
-                more.add(new AuroraSettings.Run(id, f.toAbsolutePath().toString(), varied.name(), v[0] + "=" + v[1]));
+                more.add(new LoadRun(id, f.toAbsolutePath().toString(), varied.name(), v[0] + "=" + v[1]));
             }
             s = s.withRuns(more);
             record.settings(s);
@@ -138,7 +138,7 @@ public final class AuroraExperiment extends AbstractScenario {
         Map<String, Phase> phases = new LinkedHashMap<>();
         Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
                 + s.rttMs() + " ms round trip), data set, writer check");
-        for (AuroraSettings.Run r : s.runs()) {
+        for (LoadRun r : s.runs()) {
             phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
                     : r.basedOn() + " with " + r.change()) + ": " + (s.warmupSeconds() + s.durationSeconds())
                     + " s of load" + (!s.failover() ? "" : r.isControl() ? " without the failover (control)"
@@ -164,7 +164,7 @@ public final class AuroraExperiment extends AbstractScenario {
                 return;
             }
             engines = startEngines();
-            for (AuroraSettings.Run r : s.runs()) {
+            for (LoadRun r : s.runs()) {
                 Phase ph = phases.get(r.id());
                 progress.phase(++no, total, "run " + r.id());
                 if (!ph.start()) {

@@ -27,15 +27,15 @@ final class AuroraFailover {
     /**
      * The report's failover section: one row per run, or nothing when the runs injected no failover.
      *
-     * @param settings the run's settings
+     * @param kind the failover the runs injected; null for none
      * @param runs each run's files, in the order run
      * @return the Markdown, empty without {@code --failover}
      */
-    static String section(AuroraSettings settings, List<AuroraFigures.RunFiles> runs) {
-        if (!settings.failover()) {
+    static String section(FailoverKind kind, List<RunFiles> runs) {
+        if (kind == null) {
             return "";
         }
-        String what = settings.kind().describe();
+        String what = kind.describe();
         StringBuilder md = new StringBuilder(HEADING + "\n\n" + Character.toUpperCase(what.charAt(0))
                 + what.substring(1) + " in the middle of the measured period. Times in s after the"
                 + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"
@@ -51,8 +51,8 @@ final class AuroraFailover {
                 + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
                 + " acknowledged | lost | not acknowledged: of unknown outcome (committed on the new writer); surely failed"
                 + " (present there) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
-        for (AuroraFigures.RunFiles r : runs) {
-            md.append(failoverRow(r.id(), r.outcome(), r.failover())).append('\n');
+        for (RunFiles r : runs) {
+            md.append(failoverRow(r.id(), r.outcome(), counts(r.outcome(), r.screens()))).append('\n');
         }
         return md.append('\n').toString();
     }
@@ -62,7 +62,7 @@ final class AuroraFailover {
      * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
      * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
      */
-    static String failoverRow(String id, AuroraData.Outcome o, Counts c) {
+    static String failoverRow(String id, RunOutcome o, Counts c) {
         if (c == null) {
             return "| " + id + (o.controlMarkEpochMs() != null ? " | control: no failover | | | | | | | | |"
                     : " | **no failover recorded** | | | | | | | | |");
@@ -139,7 +139,7 @@ final class AuroraFailover {
      * @param log the webapp's record of every request
      * @return the failover's counts, or null when the run recorded no injection
      */
-    static Counts counts(AuroraData.Outcome o, List<ScreenLog.Entry> log) {
+    static Counts counts(RunOutcome o, List<ScreenLog.Entry> log) {
         Long inj = o.injectionEpochMs();
         if (inj == null) {
             return null;
@@ -161,7 +161,7 @@ final class AuroraFailover {
     }
 
     /** @return when the writer endpoint moved to the new writer, epoch ms (the injection when not recorded) */
-    private static long endpointMovedEpochMs(AuroraData.Outcome o) {
+    private static long endpointMovedEpochMs(RunOutcome o) {
         return o.t0EpochMs() + o.events().getOrDefault("endpoint-moved", o.events().get("injection"));
     }
 
@@ -183,7 +183,7 @@ final class AuroraFailover {
      * @return {@code {from, to}} in epoch ms ({@code to} is the end of the measured period when no write succeeded
      *     on the new writer), or null when the run injected no failover
      */
-    static long[] window(AuroraData.Outcome o, List<ScreenLog.Entry> log) {
+    static long[] window(RunOutcome o, List<ScreenLog.Entry> log) {
         Long inj = o.injectionEpochMs();
         if (inj == null) {
             return null;
@@ -199,7 +199,7 @@ final class AuroraFailover {
     }
 
     /** Response time of every request over time, coloured by outcome, with the warm-up end and events marked. */
-    static void chart(List<JtlSample> samples, AuroraData.Outcome outcome, Path png, String title)
+    static void chart(List<JtlSample> samples, RunOutcome outcome, Path png, String title)
             throws IOException {
         long t0 = outcome.t0EpochMs();
         TimelineChart chart = new TimelineChart();
@@ -218,7 +218,7 @@ final class AuroraFailover {
      *     started after the endpoint moved (before, writes went to the old, read-only writer) and succeeded;
      *     {@link Long#MAX_VALUE} when none did (the outcome must record an injection)
      */
-    private static long firstWriteEnd(AuroraData.Outcome o, List<ScreenLog.Entry> log) {
+    private static long firstWriteEnd(RunOutcome o, List<ScreenLog.Entry> log) {
         long moved = endpointMovedEpochMs(o);
         long first = Long.MAX_VALUE;
         for (ScreenLog.Entry e : log) {

@@ -68,25 +68,26 @@ final class AuroraMap {
     }
 
     /**
-     * @param settings the run's settings
+     * @param planned the runs the settings planned, in order
+     * @param mix the traffic of the settings' own load (a cell's load multiplies its rate)
      * @param stats each run's figures
      * @return the cells of the map; no column when the run was not a map (a run at a load taken from a map's knee,
      *     {@code --at-knee}, is not a cell of this run's map)
      */
-    static Grid grid(AuroraSettings settings, List<AuroraFigures.RunStats> stats) {
-        Map<String, AuroraFigures.RunStats> byId = new LinkedHashMap<>();
+    static Grid grid(List<LoadRun> planned, ScreenMix mix, List<RunStats> stats) {
+        Map<String, RunStats> byId = new LinkedHashMap<>();
         stats.forEach(s -> byId.put(s.id(), s));
         // profile → borrow → rtt → load → the cell's runs
-        Map<String, Map<String, Map<Integer, Map<Double, List<AuroraFigures.RunStats>>>>> runs = new LinkedHashMap<>();
+        Map<String, Map<String, Map<Integer, Map<Double, List<RunStats>>>>> runs = new LinkedHashMap<>();
         Map<String, String> files = new LinkedHashMap<>();
-        for (AuroraSettings.Run r : settings.runs()) {
+        for (LoadRun r : planned) {
             MapCell c = r.cell();
             if (c == null || c.basis() != null) {
                 continue;
             }
             String profile = r.variantId().substring(0, r.variantId().indexOf('@'));
             files.putIfAbsent(profile, r.file());
-            List<AuroraFigures.RunStats> l = runs.computeIfAbsent(profile, k -> new LinkedHashMap<>())
+            List<RunStats> l = runs.computeIfAbsent(profile, k -> new LinkedHashMap<>())
                     .computeIfAbsent(c.borrow(), k -> new TreeMap<>()).computeIfAbsent(c.rttMs(), k -> new TreeMap<>())
                     .computeIfAbsent(c.load(), k -> new ArrayList<>());
             if (byId.containsKey(r.id())) {
@@ -98,7 +99,7 @@ final class AuroraMap {
         runs.forEach((profile, byBorrow) -> {
             PoolReading pool = read(files.get(profile), notes);
             byBorrow.forEach((borrow, byRtt) -> byRtt.forEach((rtt, byLoad) -> columns.add(new Column(profile, borrow,
-                    rtt, byLoad.entrySet().stream().map(e -> cell(e.getKey(), e.getValue(), pool, settings, rtt,
+                    rtt, byLoad.entrySet().stream().map(e -> cell(e.getKey(), e.getValue(), pool, mix, rtt,
                     borrow)).toList()))));
         });
         return new Grid(columns, notes);
@@ -160,21 +161,21 @@ final class AuroraMap {
         }
     }
 
-    private static Cell cell(double load, List<AuroraFigures.RunStats> runs, PoolReading pool,
-            AuroraSettings s, int rtt, String borrow) {
+    private static Cell cell(double load, List<RunStats> runs, PoolReading pool,
+            ScreenMix s, int rtt, String borrow) {
         List<Double> p50 = new ArrayList<>();
         List<Double> p90 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
         List<Double> max = new ArrayList<>();
         List<Double> maxAll = new ArrayList<>();
-        for (AuroraFigures.RunStats r : runs) {
+        for (RunStats r : runs) {
             r.screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst().ifPresent(x -> {
                 p50.add((double) x.medianMs());
                 p90.add((double) x.p90Ms());
                 p99.add((double) x.p99Ms());
                 max.add((double) x.maxMs());
             });
-            maxAll.add(r.screens().stream().mapToDouble(AuroraFigures.ScreenStats::maxMs).max().orElse(Double.NaN));
+            maxAll.add(r.screens().stream().mapToDouble(ScreenStats::maxMs).max().orElse(Double.NaN));
         }
         double[] model = model(pool, s, load, rtt, borrow);
         return new Cell(load, median(p50), median(p90), median(p99), median(max), median(maxAll), p99.size(),
@@ -182,7 +183,7 @@ final class AuroraMap {
     }
 
     /** @return the model's short-screen p99 and max for the cell, ms; NaN without a pool */
-    private static double[] model(PoolReading pool, AuroraSettings s, double load, int rtt, String borrow) {
+    private static double[] model(PoolReading pool, ScreenMix s, double load, int rtt, String borrow) {
         if (pool == null) {
             return new double[] {Double.NaN, Double.NaN};
         }

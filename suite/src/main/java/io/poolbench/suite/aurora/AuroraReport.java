@@ -28,10 +28,6 @@ import java.util.Map;
  */
 public final class AuroraReport {
     private static final ObjectMapper JSON = ResultJson.MAPPER;
-    /** The screens in the article's order. */
-    static final List<String> SCREENS = List.of("short", "medium", "long");
-    /** The article's maxima under DBCP were all above this (21,607 ms and more): its "20-second class", ms. */
-    static final long TWENTY_SECOND_CLASS_MS = 20_000;
     /** Margin over a screen's SQL time alone within which the article says HikariCP answered ("+α"), ms. */
     static final long ALONE_MARGIN_MS = 1_000;
     /** The article's long screen alone: "最長で8.5秒程度" (up to about 8.5 s), ms; it gives none for the others. */
@@ -99,20 +95,20 @@ public final class AuroraReport {
 
         md.append(kneeLoads(settings));
         List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
-        List<AuroraFigures.RunFiles> files = new ArrayList<>();
+        List<RunFiles> files = new ArrayList<>();
         for (PhaseEntry p : runs) {
             String id = p.id().substring(4);
             Path dir = base.resolve(id);
             if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
                 try {
-                    files.add(AuroraFigures.read(dir));
+                    files.add(RunFiles.read(dir));
                 } catch (IOException | RuntimeException e) {
                     throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
                             + Redact.rootMessage(e) + "); rerun it", e);
                 }
             }
         }
-        List<AuroraFigures.RunStats> stats = files.stream().map(AuroraFigures.RunFiles::stats).toList();
+        List<RunStats> stats = files.stream().map(RunFiles::stats).toList();
         List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
         if (!bad.isEmpty()) {
             md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
@@ -141,9 +137,9 @@ public final class AuroraReport {
         md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow total p99 | longest borrow"
                 + " | article | avg | median | p90 | min | max |\n");
         md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
-        for (AuroraFigures.RunStats r : stats) {
+        for (RunStats r : stats) {
             String ap = articlePool(r.pool());
-            for (AuroraFigures.ScreenStats s : r.screens()) {
+            for (ScreenStats s : r.screens()) {
                 AuroraData.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
                         : art.results().get(ap).get(s.screen());
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %,.0f | %,d | %,d | %,d | %,d | %,d"
@@ -166,17 +162,17 @@ public final class AuroraReport {
                 + " article's (45 and 158 ms): that HikariCP's medians agree with the article's is partly built in.\n\n");
         md.append("| run | screen | max ÷ p90, ours | max ÷ p90, article | max ≥ 20 s, ours | article | SQL alone (max"
                 + " over users), ms | max ≤ alone + 1 s, ours | article |\n|---|---|---:|---:|---|---|---:|---|---|\n");
-        for (AuroraFigures.RunStats r : stats) {
+        for (RunStats r : stats) {
             String ap = articlePool(r.pool());
-            for (AuroraFigures.ScreenStats s : r.screens()) {
+            for (ScreenStats s : r.screens()) {
                 AuroraData.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
                         : art.results().get(ap).get(s.screen());
                 md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s | %s |%n", r.id(),
                         s.screen(), s.p90Ms() == 0 ? "–" : String.format(Locale.ROOT, "%.1f",
                                 s.maxMs() / (double) s.p90Ms()),
                         a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.max() / (double) a.p90()),
-                        s.maxMs() >= TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
-                        a == null ? "–" : a.max() >= TWENTY_SECOND_CLASS_MS ? "yes" : "no",
+                        s.maxMs() >= Screens.TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
+                        a == null ? "–" : a.max() >= Screens.TWENTY_SECOND_CLASS_MS ? "yes" : "no",
                         s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**",
                         a == null || !s.screen().equals("long") ? "–" : a.max() <= ARTICLE_LONG_ALONE_MS
                                 + ALONE_MARGIN_MS ? "yes" : "no"));
@@ -191,7 +187,7 @@ public final class AuroraReport {
                 + " each process and its children over the measured period ÷ its length, in cores (the machine has "
                 + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured.\n\n");
         List<String> procs = new ArrayList<>();
-        files.stream().map(AuroraFigures.RunFiles::outcome).forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
+        files.stream().map(RunFiles::outcome).forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
             if (!procs.contains(c.name())) {
                 procs.add(c.name());
             }
@@ -201,9 +197,9 @@ public final class AuroraReport {
         md.append(" all |\n|---|---:|---:|---|");
         procs.forEach(p -> md.append("---:|"));
         md.append("---:|\n");
-        for (AuroraFigures.RunFiles f : files) {
-            AuroraFigures.RunStats r = f.stats();
-            AuroraData.Outcome o = f.outcome();
+        for (RunFiles f : files) {
+            RunStats r = f.stats();
+            RunOutcome o = f.outcome();
             Map<String, Double> cores = new LinkedHashMap<>();
             (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> cores.put(c.name(), c.cores()));
             md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %s |", r.id(), r.targetPerSecond(),
@@ -218,15 +214,15 @@ public final class AuroraReport {
 
         md.append(OutsideServlet.section(files));
         md.append(IntendedStart.section(files));
-        md.append(AuroraFailover.section(settings, files));
+        md.append(AuroraFailover.section(settings.injectedFailover(), files));
         md.append(AuroraStalls.section(files));
         md.append(AuroraConnections.section(files, base));
         md.append(AuroraWaits.section(files, base));
         AuroraRounds.Findings findings = AuroraRounds.of(settings, files);
         md.append(AuroraRounds.markdown(findings, settings.rounds()));
-        AuroraMap.Grid grid = AuroraMap.grid(settings, stats);
+        AuroraMap.Grid grid = AuroraMap.grid(settings.runs(), settings.mix(), stats);
         md.append(AuroraMap.markdown(grid, base));
-        for (AuroraFigures.RunFiles r : files) {
+        for (RunFiles r : files) {
             Path dir = base.resolve(r.id());
             AuroraFailover.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
                     + r.stats().pool() + ")");

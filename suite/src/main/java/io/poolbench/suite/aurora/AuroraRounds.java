@@ -92,15 +92,13 @@ public final class AuroraRounds {
             int roundsNotBack, int roundsQueuedBefore, Clogged clogged, ControlTwins.Twin control) {
     }
 
-    /** The drain's measure, as the pairs' sentences name it. */
-    static final String DRAIN = "s of borrow wait above normal after the new writer's first write";
 
     /**
      * @param settings the run's settings
      * @param runs each run's files
      * @return the findings; {@link Findings#NONE} when the profiles ran in one round
      */
-    static Findings of(AuroraSettings settings, List<AuroraFigures.RunFiles> runs) {
+    static Findings of(AuroraSettings settings, List<RunFiles> runs) {
         if (settings.rounds() < 2) {
             return Findings.NONE;
         }
@@ -110,29 +108,29 @@ public final class AuroraRounds {
         Map<String, Double[]> drain = new LinkedHashMap<>();
         Map<String, RecoveryOverRounds> recovery = new LinkedHashMap<>();
         Map<String, AuroraFailover.Counts[]> countsByRound = new LinkedHashMap<>();
-        Map<String, AuroraFigures.RunFiles[]> controls = new LinkedHashMap<>();
-        Map<String, AuroraFigures.RunFiles> byId = new LinkedHashMap<>();
+        Map<String, RunFiles[]> controls = new LinkedHashMap<>();
+        Map<String, RunFiles> byId = new LinkedHashMap<>();
         runs.forEach(x -> byId.put(x.id(), x));
-        for (AuroraSettings.Run r : settings.runs()) {
+        for (LoadRun r : settings.runs()) {
             if (r.round() == null) {
                 continue;
             }
             if (r.isControl()) {
                 String base = r.variantId().substring(0, r.variantId().length()
-                        - AuroraSettings.Run.CONTROL_SUFFIX.length());
-                controls.computeIfAbsent(base, k -> new AuroraFigures.RunFiles[n])[r.roundNo() - 1] = byId.get(r.id());
+                        - LoadRun.CONTROL_SUFFIX.length());
+                controls.computeIfAbsent(base, k -> new RunFiles[n])[r.roundNo() - 1] = byId.get(r.id());
                 continue;
             }
             Double[] p = p99.computeIfAbsent(r.variantId(), k -> new Double[n]);
             Double[] f = failed.computeIfAbsent(r.variantId(), k -> new Double[n]);
             Double[] d = drain.computeIfAbsent(r.variantId(), k -> new Double[n]);
-            AuroraFigures.RunFiles run = byId.get(r.id());
+            RunFiles run = byId.get(r.id());
             if (run == null) {
                 continue;
             }
             run.stats().screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
                     .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
-            AuroraFailover.Counts c = run.failover();
+            AuroraFailover.Counts c = AuroraFailover.counts(run.outcome(), run.screens());
             if (settings.failover() && !run.screens().isEmpty() && c != null) {
                 f[r.roundNo() - 1] = (double) c.failed();
                 d[r.roundNo() - 1] = c.drainMs() == null ? null : c.drainMs() / 1000.0;
@@ -152,7 +150,7 @@ public final class AuroraRounds {
                 if (settings.failover()) {
                     DifferenceFinding.paired("failed requests from the failover on", a, b, false,
                             Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
-                    DifferenceFinding.paired(DRAIN, a, b, false, Arrays.asList(drain.get(a)),
+                    DifferenceFinding.paired(ControlTwins.DRAIN, a, b, false, Arrays.asList(drain.get(a)),
                             Arrays.asList(drain.get(b))).ifPresent(drains::add);
                 }
             }

@@ -35,7 +35,7 @@ import java.util.List;
  * @param toxiproxyImage Toxiproxy image setting (null: the default)
  * @param maxErrorPercent the error budget: a run whose failed requests in the measured period, the failover's window
  *     left out, pass this share, %, fails (0 in a run directory written before seed 004 had a budget)
- * @param rounds how many times each profile runs, in an order rotated from round to round ({@link Run#inRounds});
+ * @param rounds how many times each profile runs, in an order rotated from round to round ({@link LoadRun#inRounds});
  *     1 in a run directory written before seed 004 had rounds
  * @param traceJdbc the webapp traces the JDBC calls beneath the pool ({@link AuroraConnections}); false in a run
  *     directory written before
@@ -49,7 +49,7 @@ import java.util.List;
  * @param shortScreen the short screen's shape when it is not the article's model ({@code --short-queries},
  *     {@code --short-query-ms}); null for the article's (and in a run directory written before it could change)
  */
-public record AuroraSettings(List<AuroraSettings.Run> runs, int users, double ratePerMinute, double share,
+public record AuroraSettings(List<LoadRun> runs, int users, double ratePerMinute, double share,
         int engines, List<String> remoteEngines, int warmupSeconds, int durationSeconds, int rampupSeconds,
         int shortPercent, int mediumPercent, String borrow, long longScreenMaxMs, int rttMs, int jitterMs,
         boolean failover, int rows, String mysqlImage, String toxiproxyImage, double maxErrorPercent, int rounds,
@@ -78,7 +78,7 @@ public record AuroraSettings(List<AuroraSettings.Run> runs, int users, double ra
         rounds = Math.max(1, rounds);
         webappJvmArgs = webappJvmArgs == null ? List.of() : List.copyOf(webappJvmArgs);
         for (String a : webappJvmArgs) {
-            if (!Run.isJvmOption(a)) {
+            if (!LoadRun.isJvmOption(a)) {
                 throw new TestbedException("--webapp-jvm-arg " + a + " is not a JVM option this command passes on:"
                         + " give a system property (-Dkey=value) or a -X/-XX option");
             }
@@ -131,8 +131,8 @@ public record AuroraSettings(List<AuroraSettings.Run> runs, int users, double ra
      * @param more runs to add after these (the one-setting-at-a-time variants)
      * @return the same settings with those runs added
      */
-    public AuroraSettings withRuns(List<Run> more) {
-        List<Run> all = new ArrayList<>(runs);
+    public AuroraSettings withRuns(List<LoadRun> more) {
+        List<LoadRun> all = new ArrayList<>(runs);
         all.addAll(more);
         return new AuroraSettings(all, users, ratePerMinute, share, engines, remoteEngines, warmupSeconds,
                 durationSeconds, rampupSeconds, shortPercent, mediumPercent, borrow, longScreenMaxMs, rttMs, jitterMs,
@@ -158,100 +158,11 @@ public record AuroraSettings(List<AuroraSettings.Run> runs, int users, double ra
     }
 
     /**
-     * One load run.
-     *
-     * @param id the run's name in tables and directories ({@code seed004-dbcp-verbatim}, {@code dbcp1+maxActive=300})
-     * @param file the profile file that ran (a variant's is a changed copy in the run directory)
-     * @param basedOn for a variant, the run it changes; null otherwise
-     * @param change for a variant, the one attribute changed, {@code name=value}, or the one JVM argument added to
-     *     its webapp ({@code -Dkey=value}, {@code --webapp-jvm-variant}: the file is then the profile's own); null
-     *     otherwise
-     * @param variant the profile's run id that this run repeats in its round ({@code seed004-dbcp2}); null for a run
-     *     that ran once (its id is its variant)
-     * @param round the round, from 1; null for a run that ran once
-     * @param cell for a cell of the saturation map ({@code --map}), its load, round trip and borrowing; null for a
-     *     run at the settings' own
-     * @param control true for a failover's control twin ({@code --control}): the same profile and load without the
-     *     failover, marked when the failover would have been injected; null (false) otherwise and in manifests
-     *     written before
-     */
-    public record Run(String id, String file, String basedOn, String change, String variant, Integer round,
-            MapCell cell, Boolean control) {
-        /** The suffix of a control twin's id ({@code seed004-dbcp2~control}). */
-        public static final String CONTROL_SUFFIX = "~control";
-
-        /** A run that runs once: its id is its variant. */
-        public Run(String id, String file, String basedOn, String change) {
-            this(id, file, basedOn, change, null, null, null, null);
-        }
-
-        /** A run of a round, at the settings' own load. */
-        public Run(String id, String file, String basedOn, String change, String variant, Integer round) {
-            this(id, file, basedOn, change, variant, round, null, null);
-        }
-
-        /** A cell of the saturation map. */
-        public Run(String id, String file, String basedOn, String change, String variant, Integer round, MapCell cell) {
-            this(id, file, basedOn, change, variant, round, cell, null);
-        }
-
-        /** @return this profile's control twin (no failover), id {@code <id>~control} */
-        public Run controlTwin() {
-            return new Run(id + CONTROL_SUFFIX, file, basedOn, change, null, null, cell, true);
-        }
-
-        /** @return the JVM argument this variant adds to its webapp ({@link #isJvmOption}), or null */
-        public String jvmOption() {
-            return isJvmOption(change) ? change : null;
-        }
-
-        /** @return true for a JVM option poolbench passes on to a webapp: {@code -Dkey=value} or {@code -X…} */
-        public static boolean isJvmOption(String arg) {
-            return arg != null && (arg.startsWith("-D") && arg.length() > 2 || arg.startsWith("-X"));
-        }
-
-        /** @return true for a failover's control twin */
-        public boolean isControl() {
-            return Boolean.TRUE.equals(control);
-        }
-
-        /** @return the profile's run id across rounds */
-        public String variantId() {
-            return variant == null ? id : variant;
-        }
-
-        /** @return the round, 1 for a run that ran once */
-        public int roundNo() {
-            return round == null ? 1 : round;
-        }
-
-        /**
-         * @param runs each profile's run
-         * @param rounds how many times each runs
-         * @return the runs as given for one round; else round after round, every run once per round in an order
-         *     rotated from round to round ({@link Rounds#order}), ids {@code <id>.r<round>}
-         */
-        public static List<Run> inRounds(List<Run> runs, int rounds) {
-            if (rounds <= 1) {
-                return runs;
-            }
-            List<Run> all = new ArrayList<>();
-            for (int k = 1; k <= rounds; k++) {
-                for (Run r : Rounds.order(runs, k)) {
-                    all.add(new Run(r.id() + ".r" + k, r.file(), r.basedOn(), r.change(), r.id(), k, r.cell(),
-                            r.control()));
-                }
-            }
-            return all;
-        }
-    }
-
-    /**
      * @param r a run
      * @return these settings with the run's cell (its share, round trip and borrowing) in place; these when it has
      *     none
      */
-    public AuroraSettings forRun(Run r) {
+    public AuroraSettings forRun(LoadRun r) {
         MapCell c = r.cell();
         if (c == null) {
             return this;
@@ -265,6 +176,16 @@ public record AuroraSettings(List<AuroraSettings.Run> runs, int users, double ra
     /** @return the screens this run's webapp serves: its borrowing, long screen and short screen's shape */
     public ScreenModel screens() {
         return ShortScreen.screens(shortScreen, ScreenModel.Borrow.parse(borrow), longScreenMaxMs);
+    }
+
+    /** @return the traffic of these settings' own load, as the queueing model needs it */
+    public ScreenMix mix() {
+        return new ScreenMix(ratePerMinute, shortPercent, mediumPercent, screens(), longScreenMaxMs, durationSeconds);
+    }
+
+    /** @return the failover this run injects, or null with no {@code --failover} */
+    public FailoverKind injectedFailover() {
+        return failover ? kind() : null;
     }
 
     /** @return the failover this run injects (planned in a run directory written before there were kinds) */

@@ -41,7 +41,7 @@ final class AuroraStalls {
      * @return its stalls, from the events {@code stall-N} and {@code stall-N-end}; a stall without its end lasts to
      *     the end of the measured period
      */
-    static List<Stall> of(AuroraData.Outcome o) {
+    static List<Stall> of(RunOutcome o) {
         List<Stall> out = new ArrayList<>();
         if (o.events() == null) {
             return out;
@@ -61,7 +61,7 @@ final class AuroraStalls {
      * @param o a run's outcome
      * @return {@code {from, to}} in epoch ms, one per stall
      */
-    static List<long[]> windows(AuroraData.Outcome o) {
+    static List<long[]> windows(RunOutcome o) {
         return of(o).stream().map(s -> new long[] {s.startEpochMs(), s.endEpochMs() + AuroraFailover.SETTLE_MS})
                 .toList();
     }
@@ -73,7 +73,7 @@ final class AuroraStalls {
      * @param log the webapp's record of every request
      * @return per stall, what it did
      */
-    static List<Effect> effects(AuroraData.Outcome o, List<ScreenLog.Entry> log) {
+    static List<Effect> effects(RunOutcome o, List<ScreenLog.Entry> log) {
         long limitMs = RequestsMet.limitMs(o);
         return of(o).stream().map(s -> new Effect(s, RequestsMet.of(log, s.startEpochMs(), s.endEpochMs(), limitMs)))
                 .toList();
@@ -85,7 +85,7 @@ final class AuroraStalls {
      * @return the requests the webapp began within the measured period: the denominator of the share a stall met
      *     (the article's shape, a normal p99 under ~20-s maxima, needs that share under 1 %)
      */
-    static long measured(AuroraData.Outcome o, List<ScreenLog.Entry> log) {
+    static long measured(RunOutcome o, List<ScreenLog.Entry> log) {
         return log.stream().filter(e -> e.startEpochMs() >= o.measureFromEpochMs()
                 && e.startEpochMs() < o.measureToEpochMs()).count();
     }
@@ -96,9 +96,9 @@ final class AuroraStalls {
      * @param runs each run's files
      * @return the Markdown; empty when no run stalled
      */
-    static String section(List<AuroraFigures.RunFiles> runs) {
+    static String section(List<RunFiles> runs) {
         StringBuilder rows = new StringBuilder();
-        for (AuroraFigures.RunFiles r : runs) {
+        for (RunFiles r : runs) {
             long measured = measured(r.outcome(), r.screens());
             for (Effect e : effects(r.outcome(), r.screens())) {
                 String share = measured == 0 ? "–"

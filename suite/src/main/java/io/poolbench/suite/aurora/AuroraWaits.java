@@ -41,14 +41,14 @@ final class AuroraWaits {
      * @return the Markdown section, empty when no run was recorded
      * @throws IOException when a recording cannot be read
      */
-    static String section(List<AuroraFigures.RunFiles> runs, Path base) throws IOException {
+    static String section(List<RunFiles> runs, Path base) throws IOException {
         StringBuilder rows = new StringBuilder();
-        for (AuroraFigures.RunFiles r : runs) {
+        for (RunFiles r : runs) {
             Path jfr = base.resolve(r.id()).resolve(WebappRecording.FILE);
             if (!Files.isRegularFile(jfr)) {
                 continue;
             }
-            AuroraData.Outcome o = r.outcome();
+            RunOutcome o = r.outcome();
             Long inj = o.injectionEpochMs();
             long split = inj == null ? o.measureToEpochMs() : inj;
             WebappRecording.Summary s = WebappRecording.read(jfr, o.measureFromEpochMs(), split, o.measureToEpochMs());

@@ -19,6 +19,9 @@ import java.util.Objects;
  * ({@link BorrowRecovery#backMs}, from the mark, against the p99 before the mark).
  */
 final class ControlTwins {
+    /** The drain's measure, as the pairs' sentences name it. */
+    public static final String DRAIN = "s of borrow wait above normal after the new writer's first write";
+
     private ControlTwins() {
     }
 
@@ -47,7 +50,7 @@ final class ControlTwins {
      * @param rounds rounds with a failover result
      * @return the twin's figures and the verdict; null when no control ran
      */
-    static Twin of(AuroraFailover.Counts[] failover, AuroraFigures.RunFiles[] controls, int failoverNotBack,
+    static Twin of(AuroraFailover.Counts[] failover, RunFiles[] controls, int failoverNotBack,
             int rounds) {
         if (controls == null || Arrays.stream(controls).allMatch(Objects::isNull)) {
             return null;
@@ -56,7 +59,7 @@ final class ControlTwins {
         List<Double> drain = new ArrayList<>();
         int notBack = 0;
         for (int k = 0; k < controls.length; k++) {
-            AuroraFigures.RunFiles c = controls[k];
+            RunFiles c = controls[k];
             AuroraFailover.Counts f = k < failover.length ? failover[k] : null;
             Long back = c == null ? null : backMs(c);
             if (c != null && back == null) {
@@ -67,14 +70,14 @@ final class ControlTwins {
             drain.add(f == null || f.drainMs() == null ? null : f.drainMs() / 1000.0);
         }
         // failover − control within each round: a round in which either is missing drops out
-        MeanInterval over = DifferenceFinding.paired(AuroraRounds.DRAIN, "failover", "control", false, drain,
+        MeanInterval over = DifferenceFinding.paired(DRAIN, "failover", "control", false, drain,
                 waiting).map(f -> new MeanInterval(f.n(), f.mean(), f.median(), f.low(), f.high())).orElse(null);
         return new Twin(waiting, notBack, over, Clogged.againstControl(over, failoverNotBack, notBack, rounds));
     }
 
     /** @return ms from the control's mark until its borrow wait was back to normal; null when not, or no mark */
-    private static Long backMs(AuroraFigures.RunFiles control) {
-        AuroraData.Outcome o = control.outcome();
+    private static Long backMs(RunFiles control) {
+        RunOutcome o = control.outcome();
         Long mark = o.controlMarkEpochMs();
         return mark == null ? null : BorrowRecovery.backMs(control.screens(), o.measureFromEpochMs(), mark,
                 o.measureToEpochMs());

@@ -54,11 +54,11 @@ final class FaultOptions {
      * @param runs each profile's run
      * @return the runs, each followed by its control twin with {@code --control}
      */
-    List<AuroraSettings.Run> withControls(List<AuroraSettings.Run> runs) {
+    List<LoadRun> withControls(List<LoadRun> runs) {
         if (!control) {
             return runs;
         }
-        List<AuroraSettings.Run> out = new ArrayList<>();
+        List<LoadRun> out = new ArrayList<>();
         runs.forEach(r -> {
             out.add(r);
             out.add(r.controlTwin());

@@ -61,7 +61,7 @@ final class IntendedStart {
             }
         }
         List<ScreenLatency> out = new ArrayList<>();
-        for (String screen : AuroraReport.SCREENS) {
+        for (String screen : Screens.NAMES) {
             List<JtlSample> mine = by.get(screen);
             if (mine == null) {
                 continue;
@@ -88,11 +88,11 @@ final class IntendedStart {
      * @param runs each run's files
      * @return the Markdown; empty when no run saved intended starts
      */
-    static String section(List<AuroraFigures.RunFiles> runs) {
+    static String section(List<RunFiles> runs) {
         boolean every = runs.size() <= OutsideServlet.EVERY_SCREEN_UP_TO_RUNS;
         Table t = Table.of("run", "screen", ">n", ">started late", ">most behind schedule, ms", ">JMeter p99 ms",
                 ">from intended start p99 ms", ">JMeter max ms", ">from intended start max ms");
-        for (AuroraFigures.RunFiles r : runs) {
+        for (RunFiles r : runs) {
             for (ScreenLatency s : of(r.samples(), r.outcome().measureFromEpochMs(), r.outcome().measureToEpochMs())) {
                 if (!every && !s.screen().equals("short")) {
                     continue;

@@ -67,14 +67,14 @@ final class KneeOptions {
      * @throws TestbedException one line when the map's summary is missing, damaged, written before it kept knees,
      *     or has no column for a profile at this round trip and borrowing
      */
-    List<AuroraSettings.Run> runs(List<AuroraSettings.Run> profiles, int rttMs, String borrow,
+    List<LoadRun> runs(List<LoadRun> profiles, int rttMs, String borrow,
             Consumer<String> note) {
         if (mapRun == null) {
             return profiles;
         }
         List<MapKnee.Knee> knees = read(mapRun);
-        List<AuroraSettings.Run> out = new ArrayList<>();
-        for (AuroraSettings.Run p : profiles) {
+        List<LoadRun> out = new ArrayList<>();
+        for (LoadRun p : profiles) {
             MapKnee.Knee k = knees.stream().filter(x -> x.profile().equals(p.id()) && x.rttMs() == rttMs
                     && x.borrow().equals(borrow)).findFirst().orElseThrow(() -> new TestbedException("--at-knee "
                     + mapRun + ": its map has no column for " + p.id() + " at +" + rttMs + " ms, " + borrow
@@ -82,7 +82,7 @@ final class KneeOptions {
                     + x.borrow()).distinct().toList() + "); map that profile first, or change --rtt-ms / --borrow"));
             for (MapCell c : cells(k, multiples, mapRun.toString())) {
                 note.accept("--at-knee: " + p.id() + " at × " + Figures.plain(c.load()) + " (" + c.basis() + ")");
-                out.add(new AuroraSettings.Run(p.id() + "@" + c.label(), p.file(), null, null, null, null, c));
+                out.add(new LoadRun(p.id() + "@" + c.label(), p.file(), null, null, null, null, c));
             }
         }
         return out;

@@ -59,18 +59,18 @@ final class MapOptions {
      *     {@code <profile>@<cell>}
      * @throws TestbedException one line for a value out of range or an option --map does not combine with
      */
-    List<AuroraSettings.Run> cells(List<AuroraSettings.Run> profiles, boolean failover, String vary) {
+    List<LoadRun> cells(List<LoadRun> profiles, boolean failover, String vary) {
         if (!map) {
             return profiles;
         }
         check(failover, vary);
-        List<AuroraSettings.Run> out = new ArrayList<>();
-        for (AuroraSettings.Run p : profiles) {
+        List<LoadRun> out = new ArrayList<>();
+        for (LoadRun p : profiles) {
             for (String b : borrows) {
                 for (int rtt : rtts) {
                     for (double load : loads.stream().sorted().toList()) {
                         MapCell c = new MapCell(load, rtt, b);
-                        out.add(new AuroraSettings.Run(p.id() + "@" + c.label(), p.file(), null, null, null, null,
+                        out.add(new LoadRun(p.id() + "@" + c.label(), p.file(), null, null, null, null,
                                 c));
                     }
                 }

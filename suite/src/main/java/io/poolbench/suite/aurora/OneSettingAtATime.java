@@ -22,8 +22,8 @@ final class OneSettingAtATime {
      * @param files every run with a result
      * @return the section's Markdown; empty when the run varied nothing
      */
-    static String section(AuroraSettings settings, List<AuroraFigures.RunFiles> files) {
-        List<AuroraFigures.RunFiles> variants = files.stream().filter(r -> r.outcome().change() != null).toList();
+    static String section(AuroraSettings settings, List<RunFiles> files) {
+        List<RunFiles> variants = files.stream().filter(r -> r.outcome().change() != null).toList();
         if (variants.isEmpty()) {
             return "";
         }
@@ -35,13 +35,13 @@ final class OneSettingAtATime {
                 + "|---|---|---:|---:|---:|---:|---|\n");
         Set<String> bases = new LinkedHashSet<>();
         variants.forEach(v -> bases.add(v.outcome().basedOn()));
-        Map<String, AuroraSettings.Run> byId = new LinkedHashMap<>();
+        Map<String, LoadRun> byId = new LinkedHashMap<>();
         settings.runs().forEach(run -> byId.put(run.id(), run));
         boolean variedInRounds = settings.runs().stream().anyMatch(run -> run.jvmOption() != null
                 && run.round() != null);
-        for (AuroraFigures.RunFiles f : files) {
-            AuroraFigures.RunStats r = f.stats();
-            AuroraSettings.Run run = byId.get(r.id());
+        for (RunFiles f : files) {
+            RunStats r = f.stats();
+            LoadRun run = byId.get(r.id());
             // --vary changes the profile as its first round ran it; a --webapp-jvm-variant runs in every round
             boolean isBase = bases.contains(r.id()) || run != null && bases.contains(run.variantId())
                     && (run.roundNo() == 1 || variedInRounds);
@@ -51,14 +51,14 @@ final class OneSettingAtATime {
             }
             md.append("| ").append(r.id()).append(" | ").append(isVariant
                     ? "`" + f.outcome().change() + "`" : "none (as written)");
-            for (String screen : AuroraReport.SCREENS) {
-                AuroraFigures.ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen))
+            for (String screen : Screens.NAMES) {
+                ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen))
                         .findFirst().orElse(null);
                 md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
                         st.maxMs()));
             }
-            long errors = r.screens().stream().mapToLong(AuroraFigures.ScreenStats::errors).sum();
-            boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= AuroraReport.TWENTY_SECOND_CLASS_MS);
+            long errors = r.screens().stream().mapToLong(ScreenStats::errors).sum();
+            boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= Screens.TWENTY_SECOND_CLASS_MS);
             md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
         }
         md.append('\n');

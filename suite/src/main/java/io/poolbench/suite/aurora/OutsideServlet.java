@@ -107,7 +107,7 @@ final class OutsideServlet {
             }
         });
         List<ScreenOutside> out = new ArrayList<>();
-        for (String screen : AuroraReport.SCREENS) {
+        for (String screen : Screens.NAMES) {
             List<Double> t = outside.getOrDefault(screen, List.of());
             long missed = unmatched.containsKey(screen) ? unmatched.get(screen)[0] : 0;
             if (t.isEmpty() && missed == 0) {
@@ -126,11 +126,12 @@ final class OutsideServlet {
      * @param runs each run's files
      * @return the Markdown; empty when no run matched a request
      */
-    static String section(List<AuroraFigures.RunFiles> runs) {
+    static String section(List<RunFiles> runs) {
         boolean every = runs.size() <= EVERY_SCREEN_UP_TO_RUNS;
         StringBuilder rows = new StringBuilder();
-        for (AuroraFigures.RunFiles r : runs) {
-            for (ScreenOutside s : r.outside()) {
+        for (RunFiles r : runs) {
+            for (ScreenOutside s : of(r.samples(), r.screens(), r.outcome().measureFromEpochMs(),
+                    r.outcome().measureToEpochMs())) {
                 if (!every && !s.screen().equals("short")) {
                     continue;
                 }

@@ -29,7 +29,7 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
         }
         AuroraData.Summary summary = ResultJson.MAPPER.readValue(file.toFile(), AuroraData.Summary.class);
         List<MeasuredShortScreen> list = new ArrayList<>();
-        for (AuroraFigures.RunStats r : summary.runs()) {
+        for (RunStats r : summary.runs()) {
             r.screens().stream().filter(s -> s.screen().equals("short") && s.n() > 0).findFirst().ifPresent(s ->
                     list.add(new MeasuredShortScreen(r.id(), s.n(), s.errors(), s.medianMs(), s.p90Ms(), s.p99Ms(),
                             s.maxMs(), s.borrowP99Ms(), s.borrowMaxMs(), r.targetPerSecond(), r.achievedPerSecond(),

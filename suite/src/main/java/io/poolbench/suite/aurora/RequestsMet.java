@@ -23,7 +23,7 @@ record RequestsMet(long met, Map<String, Long> errors, long longBorrows, double 
      * @param o a run's outcome
      * @return the pool's borrow timeout, ms, or {@link #ARTICLE_MAX_WAIT_MS} when it has none (unbounded or unknown)
      */
-    static long limitMs(AuroraData.Outcome o) {
+    static long limitMs(RunOutcome o) {
         return o.borrowTimeoutMs() == null || o.borrowTimeoutMs() <= 0 ? ARTICLE_MAX_WAIT_MS : o.borrowTimeoutMs();
     }
 

@@ -52,8 +52,6 @@ import java.util.concurrent.TimeoutException;
  * ledger of writes reconciled against the new writer).
  */
 final class ScreensRun {
-    /** The event a control twin records when its failover would have been injected. */
-    static final String CONTROL_MARK = "control-mark";
     private static final ObjectMapper JSON = ResultJson.MAPPER;
     private final AuroraSettings s;
     private final Artifacts art;
@@ -85,7 +83,7 @@ final class ScreensRun {
      * @throws IOException when the run's directory cannot be written
      * @throws InterruptedException when interrupted
      */
-    String run(AuroraSettings.Run r, FailoverTopology topo, JMeterEngines engines)
+    String run(LoadRun r, FailoverTopology topo, JMeterEngines engines)
             throws IOException, InterruptedException, AuroraExperiment.PhaseFailure {
         Path dir = out.resolve("seed004").resolve(r.id());
         Files.createDirectories(dir);
@@ -164,7 +162,7 @@ final class ScreensRun {
             ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
             List<String> failoverError = new ArrayList<>();
             List<String> stallError = new CopyOnWriteArrayList<>();
-            StallInjector stalls = StallInjector.schedule(s, topo, timer, () -> System.currentTimeMillis() - t0, events,
+            StallInjector stalls = StallInjector.schedule(s.stallOffsetsMs(), s.stallSeconds(), topo, timer, () -> System.currentTimeMillis() - t0, events,
                     stallError);
             try (stalls) {
                 timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
@@ -176,7 +174,7 @@ final class ScreensRun {
                 if (s.failover() && r.isControl()) {
                     // the control twin: the same moment marked, nothing done to the writer
                     inject = timer.schedule(() -> {
-                        events.put(CONTROL_MARK, System.currentTimeMillis() - t0);
+                        events.put(RunOutcome.CONTROL_MARK, System.currentTimeMillis() - t0);
                         progress.detail("failover", "control: no failover, the moment marked");
                     }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
                 } else if (s.failover()) {
@@ -224,14 +222,14 @@ final class ScreensRun {
         if (rc != 0) {
             throw new AuroraExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
         }
-        AuroraData.Outcome outcome = new AuroraData.Outcome(r.id(), r.file(), r.basedOn(), r.change(),
+        RunOutcome outcome = new RunOutcome(r.id(), r.file(), r.basedOn(), r.change(),
                 pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
                 t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
                 : null, counts == null ? null : counts.samples(), s.shortScreen());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
-        AuroraFigures.RunFiles files = AuroraFigures.read(dir);
-        AuroraFigures.RunStats st = files.stats();
+        RunFiles files = RunFiles.read(dir);
+        RunStats st = files.stats();
         if (st.measuredRequests() == 0) {
             throw new AuroraExperiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
         }
@@ -241,7 +239,7 @@ final class ScreensRun {
                     + " started, after the warm-up of %d s: the measured period would begin without load; give a"
                     + " longer --warmup", (firstStart - t0) / 1000.0, s.warmupSeconds()));
         }
-        AuroraFigures.Budget budget = AuroraFigures.budget(files);
+        RunBudget budget = RunBudget.of(files);
         if (budget.exceeded(s.maxErrorPercent())) {
             throw new AuroraExperiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
         }

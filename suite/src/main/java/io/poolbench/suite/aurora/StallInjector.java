@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
 
 /**
  * Stalls the writer's network during one run ({@code seed004 --stall}): each stall begins at its offset
- * ({@link AuroraSettings#stallOffsetsMs}) and ends its length later, through the writer's proxy
+ * (the settings' {@code stallOffsetsMs}) and ends its length later, through the writer's proxy
  * ({@link ProxyToxics#stall}); the events {@code stall-N} and {@code stall-N-end} (ms after the load began) go into
  * the run's outcome. {@link #close} ends a stall still on, so that a run that stops early does not leave the
  * writer silent for the next.
@@ -32,7 +32,8 @@ final class StallInjector implements AutoCloseable {
     /**
      * Schedules the run's stalls.
      *
-     * @param s the run's settings (its {@code stallSeconds})
+     * @param atMs when each stall begins, ms after the load began
+     * @param seconds each stall's length, s
      * @param topo the cluster
      * @param timer the run's timer, from the load's start
      * @param sinceStartMs ms since the load began
@@ -40,15 +41,14 @@ final class StallInjector implements AutoCloseable {
      * @param errors receives one line per stall that could not be started or ended
      * @return the injector, to close when the load ends
      */
-    static StallInjector schedule(AuroraSettings s, FailoverTopology topo, ScheduledExecutorService timer,
-            LongSupplier sinceStartMs, Map<String, Long> events, List<String> errors) {
+    static StallInjector schedule(List<Long> atMs, List<Integer> seconds, FailoverTopology topo,
+            ScheduledExecutorService timer, LongSupplier sinceStartMs, Map<String, Long> events, List<String> errors) {
         StallInjector in = new StallInjector(topo);
-        List<Long> at = s.stallOffsetsMs();
-        for (int i = 0; i < at.size(); i++) {
+        for (int i = 0; i < atMs.size(); i++) {
             String name = "stall-" + (i + 1);
-            timer.schedule(() -> in.set(true, name, sinceStartMs, events, errors), at.get(i), TimeUnit.MILLISECONDS);
+            timer.schedule(() -> in.set(true, name, sinceStartMs, events, errors), atMs.get(i), TimeUnit.MILLISECONDS);
             timer.schedule(() -> in.set(false, name + "-end", sinceStartMs, events, errors),
-                    at.get(i) + s.stallSeconds().get(i) * 1000L, TimeUnit.MILLISECONDS);
+                    atMs.get(i) + seconds.get(i) * 1000L, TimeUnit.MILLISECONDS);
         }
         return in;
     }

@@ -37,7 +37,7 @@ final class WebappJvmOptions {
      */
     void check() {
         for (String v : variants == null ? List.<String>of() : variants) {
-            if (!AuroraSettings.Run.isJvmOption(v)) {
+            if (!LoadRun.isJvmOption(v)) {
                 throw new TestbedException("--webapp-jvm-variant " + v + " is not a JVM option this command passes"
                         + " on: give a system property (-Dkey=value) or a -X/-XX option");
             }
@@ -53,16 +53,16 @@ final class WebappJvmOptions {
      * @return each run, followed by a run per variant: the same profile file and load, id {@code <id>+<ARG without
      *     -D>}, based on the run, its change the JVM argument; the runs as given without variants
      */
-    List<AuroraSettings.Run> withVariants(List<AuroraSettings.Run> runs) {
+    List<LoadRun> withVariants(List<LoadRun> runs) {
         if (variants == null || variants.isEmpty()) {
             return runs;
         }
-        List<AuroraSettings.Run> out = new ArrayList<>();
-        for (AuroraSettings.Run r : runs) {
+        List<LoadRun> out = new ArrayList<>();
+        for (LoadRun r : runs) {
             out.add(r);
             for (String v : variants) {
                 String label = v.startsWith("-D") ? v.substring(2) : v;
-                out.add(new AuroraSettings.Run(r.id() + "+" + label, r.file(), r.id(), v, null, null, r.cell()));
+                out.add(new LoadRun(r.id() + "+" + label, r.file(), r.id(), v, null, null, r.cell()));
             }
         }
         return out;

@@ -28,7 +28,7 @@ class AuroraBudgetTest {
 
     private void outcome(Map<String, Long> events) throws Exception {
         // t0 = 0; measured period 10 s … 70 s
-        ResultJson.MAPPER.writeValue(dir.resolve("outcome.json").toFile(), new AuroraData.Outcome("r", "f", null,
+        ResultJson.MAPPER.writeValue(dir.resolve("outcome.json").toFile(), new RunOutcome("r", "f", null,
                 null, "HikariCP", 30_000L, 0, 10_000, 70_000, 1.0, 8_500L, List.of(), events, null, null, null));
     }
 
@@ -46,9 +46,9 @@ class AuroraBudgetTest {
         // 2 failed in the warm-up (not counted), then 2 ok and 3 failed in the measured period
         results(new long[][] {{1_000, 503}, {2_000, 503}, {20_000, 200}, {30_000, 200}, {40_000, 503},
             {50_000, 503}, {60_000, 503}});
-        AuroraFigures.Budget b = AuroraFigures.budget(AuroraFigures.read(dir));
-        assertEquals(new AuroraFigures.Budget(5, 3, 0, 0), b);
-        assertTrue(b.exceeded(1) && !new AuroraFigures.Budget(200, 2, 0, 0).exceeded(1));
+        RunBudget b = RunBudget.of(RunFiles.read(dir));
+        assertEquals(new RunBudget(5, 3, 0, 0), b);
+        assertTrue(b.exceeded(1) && !new RunBudget(200, 2, 0, 0).exceeded(1));
         assertTrue(b.failure(1).startsWith("3 of 5 requests of the measured period failed (60.0 % >"
                 + " --max-error-percent 1)"), b.failure(1));
     }
@@ -64,7 +64,7 @@ class AuroraBudgetTest {
         // 29 s + 2 s: in flight at the injection, so the failover's too
         results(new long[][] {{20_000, 200}, {29_000, 503, 2_000}, {31_000, 503}, {33_000, 503}, {39_000, 503},
             {45_000, 503}, {50_000, 200}});
-        assertEquals(new AuroraFigures.Budget(3, 1, 4, 4), AuroraFigures.budget(AuroraFigures.read(dir)));
+        assertEquals(new RunBudget(3, 1, 4, 4), RunBudget.of(RunFiles.read(dir)));
     }
 
     @Test
@@ -83,8 +83,8 @@ class AuroraBudgetTest {
         }
         results(new long[][] {{20_000, 200}, {34_000, 200}, {45_000, 500}, {50_000, 500}, {55_000, 200},
             {60_000, 500}});
-        assertEquals(new AuroraFigures.Budget(3, 1, 3, 2), AuroraFigures.budget(AuroraFigures.read(dir)));
-        long[] w = AuroraFailover.window(AuroraFigures.read(dir).outcome(), AuroraFigures.read(dir).screens());
+        assertEquals(new RunBudget(3, 1, 3, 2), RunBudget.of(RunFiles.read(dir)));
+        long[] w = AuroraFailover.window(RunFiles.read(dir).outcome(), RunFiles.read(dir).screens());
         assertEquals(50_501, w[1]);
     }
 }

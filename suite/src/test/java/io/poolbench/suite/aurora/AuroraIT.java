@@ -73,7 +73,7 @@ class AuroraIT {
                 }
             }
             assertNotNull(run, "our figures for " + id + " in summary.json: " + summary);
-            for (String screen : AuroraReport.SCREENS) {
+            for (String screen : Screens.NAMES) {
                 JsonNode st = null;
                 for (JsonNode x : run.get("screens")) {
                     if (x.get("screen").asText().equals(screen)) {

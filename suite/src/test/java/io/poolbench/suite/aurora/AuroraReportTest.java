@@ -27,11 +27,11 @@ class AuroraReportTest {
                 new ScreenLog.Entry(20_000, "short", 1, 200, "", 1, 2_000, 2_000, 45_000, ""),
                 new ScreenLog.Entry(30_000, "short", 2, 503, "pool-timeout", 1, 10_000_000, 10_000_000, 10_001_000, ""),
                 new ScreenLog.Entry(40_000, "long", 7, 200, "", 1, 1_000, 1_000, 900_000, ""));
-        AuroraFigures.RunStats r = AuroraFigures.compute("dbcp1", "DBCP 1.4",
+        RunStats r = RunFiles.compute("dbcp1", "DBCP 1.4",
                 Map.of("short", label("short", 2, 1, 10_050), "long", label("long", 1, 0, 900)), log,
                 ScreenModel.article(), from, to, 3.125);
-        assertEquals(List.of("short", "long"), r.screens().stream().map(AuroraFigures.ScreenStats::screen).toList());
-        AuroraFigures.ScreenStats s = r.screens().get(0);
+        assertEquals(List.of("short", "long"), r.screens().stream().map(ScreenStats::screen).toList());
+        ScreenStats s = r.screens().get(0);
         assertEquals(10_000.0, s.borrowMaxMs(), 1e-9, "the 30 s borrow in the warm-up is left out");
         assertEquals(10_000.0, s.borrowP99Ms(), 1e-9);
         assertEquals(40, s.sqlAloneMaxMs());
@@ -57,7 +57,7 @@ class AuroraReportTest {
                 new ScreenLog.Entry(61_500, "medium", 1, 500, "sql", 1, 10, 10, 150_000, "w-failed"),
                 new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
-        AuroraData.Outcome o = new ObjectMapper().readValue(outcome, AuroraData.Outcome.class);
+        RunOutcome o = new ObjectMapper().readValue(outcome, RunOutcome.class);
         AuroraFailover.Counts c = AuroraFailover.counts(o, log);
         String row = AuroraFailover.failoverRow("hikari", o, c);
         // borrow wait: p99 before the injection 10 µs; the window from 62 s waits 10.5 s, the one from 64 s 10 µs

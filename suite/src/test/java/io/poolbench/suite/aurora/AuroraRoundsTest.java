@@ -10,24 +10,24 @@ import org.junit.jupiter.api.Test;
 
 /** Seed 004's rounds: every profile once per round, the order rotated, the ids and the variant kept apart. */
 class AuroraRoundsTest {
-    private static final List<AuroraSettings.Run> PROFILES = List.of(new AuroraSettings.Run("dbcp", "d.xml", null,
-            null), new AuroraSettings.Run("hikari", "h.xml", null, null));
+    private static final List<LoadRun> PROFILES = List.of(new LoadRun("dbcp", "d.xml", null,
+            null), new LoadRun("hikari", "h.xml", null, null));
 
     @Test
     void oneRoundKeepsTheRunsAsTheyAre() {
-        assertEquals(PROFILES, AuroraSettings.Run.inRounds(PROFILES, 1));
+        assertEquals(PROFILES, LoadRun.inRounds(PROFILES, 1));
         assertEquals("dbcp", PROFILES.get(0).variantId());
         assertEquals(1, PROFILES.get(0).roundNo());
     }
 
     @Test
     void roundsRotateTheOrderAndNameEachRun() {
-        List<AuroraSettings.Run> runs = AuroraSettings.Run.inRounds(PROFILES, 3);
+        List<LoadRun> runs = LoadRun.inRounds(PROFILES, 3);
         assertEquals(List.of("dbcp.r1", "hikari.r1", "hikari.r2", "dbcp.r2", "dbcp.r3", "hikari.r3"),
-                runs.stream().map(AuroraSettings.Run::id).toList());
+                runs.stream().map(LoadRun::id).toList());
         assertEquals(List.of("dbcp", "hikari", "hikari", "dbcp", "dbcp", "hikari"),
-                runs.stream().map(AuroraSettings.Run::variantId).toList());
-        assertEquals(List.of(1, 1, 2, 2, 3, 3), runs.stream().map(AuroraSettings.Run::roundNo).toList());
+                runs.stream().map(LoadRun::variantId).toList());
+        assertEquals(List.of(1, 1, 2, 2, 3, 3), runs.stream().map(LoadRun::roundNo).toList());
         assertEquals("h.xml", runs.get(2).file());
     }
 

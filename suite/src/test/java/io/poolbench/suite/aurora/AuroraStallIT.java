@@ -37,8 +37,8 @@ class AuroraStallIT {
         assertEquals(0, p.exitValue(), console);
         assertEquals("ok", Manifest.read(out).status());
         Path run = out.resolve("seed004/seed004-dbcp2");
-        AuroraData.Outcome o = new ObjectMapper().readValue(run.resolve("outcome.json").toFile(),
-                AuroraData.Outcome.class);
+        RunOutcome o = new ObjectMapper().readValue(run.resolve("outcome.json").toFile(),
+                RunOutcome.class);
         List<AuroraStalls.Stall> stalls = AuroraStalls.of(o);
         assertEquals(1, stalls.size(), o.events().toString());
         // began in the middle of the measured period (2 s warm-up + 6 s ÷ 2), then ended, both within it

@@ -20,9 +20,9 @@ class AuroraStallsTest {
 
     @Test
     void aStallMeetsTheRequestsInFlightAtItsStartOrStartedBeforeItsEnd() throws Exception {
-        AuroraData.Outcome o = new ObjectMapper().readValue("{\"t0EpochMs\":1000,\"measureFromEpochMs\":3000,"
+        RunOutcome o = new ObjectMapper().readValue("{\"t0EpochMs\":1000,\"measureFromEpochMs\":3000,"
                 + "\"measureToEpochMs\":40000,\"borrowTimeoutMs\":10000,\"events\":{\"stall-1\":9000,"
-                + "\"stall-1-end\":21000,\"stall-2\":29000}}", AuroraData.Outcome.class);
+                + "\"stall-1-end\":21000,\"stall-2\":29000}}", RunOutcome.class);
         List<AuroraStalls.Stall> stalls = AuroraStalls.of(o);
         assertEquals(List.of(new AuroraStalls.Stall(1, 10_000, 22_000), new AuroraStalls.Stall(2, 30_000, 40_000)),
                 stalls, "the second has no end event: it lasts to the end of the measured period");
@@ -38,9 +38,9 @@ class AuroraStallsTest {
         assertEquals(12_100, e.get(0).met().longestMs(), 1e-9);
         assertEquals(1, e.get(0).met().longBorrows());
         assertEquals(0, e.get(1).met().met());
-        String md = AuroraStalls.section(List.of(new AuroraFigures.RunFiles(new AuroraFigures.RunStats("dbcp",
-                "DBCP", List.of(), 0, 0, 0, Map.of()), o, List.of(request(9_990, 12_100, 200, "", 0)), null,
-                List.of(), List.of())));
+        String md = AuroraStalls.section(List.of(new RunFiles(new RunStats("dbcp",
+                "DBCP", List.of(), 0, 0, 0, Map.of()), o, List.of(request(9_990, 12_100, 200, "", 0)),
+                List.of())));
         assertTrue(md.contains("| dbcp | 1 | 12.0 | 1 | 100.00 % of 1 | none | 12,100 | 0 | 0 |"), md);
         assertEquals(3, AuroraStalls.measured(o, List.of(request(2_999, 1, 200, "", 0), request(3_000, 1, 200, "", 0),
                 request(20_000, 1, 200, "", 0), request(39_999, 1, 200, "", 0), request(40_000, 1, 200, "", 0))),

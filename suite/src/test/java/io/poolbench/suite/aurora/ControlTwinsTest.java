@@ -16,16 +16,16 @@ import org.junit.jupiter.api.Test;
  */
 class ControlTwinsTest {
     /** A control run: 1 ms borrow waits, except 500 ms ones for {@code highMs} after the mark at 40 s. */
-    private static AuroraFigures.RunFiles control(long highMs) {
+    private static RunFiles control(long highMs) {
         List<ScreenLog.Entry> log = new ArrayList<>();
         for (long t = 10_000; t < 70_000; t += 100) {
             long wait = t >= 40_000 && t < 40_000 + highMs ? 500_000 : 1_000;
             log.add(new ScreenLog.Entry(t, "short", 1, 200, "", 1, wait, wait, wait + 40_000, ""));
         }
-        AuroraData.Outcome o = new AuroraData.Outcome("c", "f", null, null, "DBCP", 10_000L, 0, 10_000, 70_000, 12.5,
-                8_500L, List.of(), Map.of(ScreensRun.CONTROL_MARK, 40_000L), null, null, null);
-        return new AuroraFigures.RunFiles(new AuroraFigures.RunStats("c", "DBCP", List.of(), 0, 0, 0, Map.of()), o,
-                log, null, List.of(), List.of());
+        RunOutcome o = new RunOutcome("c", "f", null, null, "DBCP", 10_000L, 0, 10_000, 70_000, 12.5,
+                8_500L, List.of(), Map.of(RunOutcome.CONTROL_MARK, 40_000L), null, null, null);
+        return new RunFiles(new RunStats("c", "DBCP", List.of(), 0, 0, 0, Map.of()), o,
+                log, List.of());
     }
 
     /** A failover's counts: its first write 1 s after the injection, its borrow wait back after {@code backMs}. */
@@ -37,7 +37,7 @@ class ControlTwinsTest {
     void aFailoverThatAddsSecondsOverItsControlIsClogged() {
         // waiting after the first write: 8, 7, 9 s; the control's after the same moment: 2 s each
         ControlTwins.Twin t = ControlTwins.of(new AuroraFailover.Counts[] {failover(9_000), failover(8_000),
-            failover(10_000)}, new AuroraFigures.RunFiles[] {control(3_000), control(3_000), control(3_000)}, 0, 3);
+            failover(10_000)}, new RunFiles[] {control(3_000), control(3_000), control(3_000)}, 0, 3);
         assertEquals(List.of(2.0, 2.0, 2.0), t.waitingSeconds());
         assertEquals(6.0, t.overControl().mean(), 1e-9);
         assertEquals(Clogged.YES, t.clogged());
@@ -47,14 +47,14 @@ class ControlTwinsTest {
     void aPoolThatQueuesAsMuchWithoutTheFailoverIsNotClogged() {
         // both wait 2 s after the first write's moment in every round, although the pool queues at its limit
         ControlTwins.Twin t = ControlTwins.of(new AuroraFailover.Counts[] {failover(3_000), failover(3_000),
-            failover(3_000)}, new AuroraFigures.RunFiles[] {control(3_000), control(3_000), control(3_000)}, 0, 3);
+            failover(3_000)}, new RunFiles[] {control(3_000), control(3_000), control(3_000)}, 0, 3);
         assertEquals(0.0, t.overControl().mean(), 1e-9);
         assertEquals(Clogged.NO, t.clogged());
     }
 
     @Test
     void withoutAControlThereIsNoTwin() {
-        assertNull(ControlTwins.of(new AuroraFailover.Counts[3], new AuroraFigures.RunFiles[3], 0, 3));
+        assertNull(ControlTwins.of(new AuroraFailover.Counts[3], new RunFiles[3], 0, 3));
         assertNull(ControlTwins.of(new AuroraFailover.Counts[3], null, 0, 3));
     }
 

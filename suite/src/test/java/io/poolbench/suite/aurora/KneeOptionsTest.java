@@ -66,7 +66,7 @@ class KneeOptionsTest {
         o.mapRun = tmp;
         o.multiples = List.of(1.0);
         List<String> notes = new ArrayList<>();
-        TestbedException e = assertThrows(TestbedException.class, () -> o.runs(List.of(new AuroraSettings.Run("p",
+        TestbedException e = assertThrows(TestbedException.class, () -> o.runs(List.of(new LoadRun("p",
                 "p.xml", null, null)), 1, "per-request", notes::add));
         assertTrue(e.getMessage().startsWith("--at-knee " + tmp + ": no "), e.getMessage());
         assertTrue(notes.isEmpty());

@@ -21,16 +21,16 @@ class WebappJvmOptionsTest {
     void eachProfileRunsAgainWithTheArgumentAsAVariantOfItsOwnInEveryRound() {
         WebappJvmOptions o = parse("--webapp-jvm-variant", "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0");
         o.check();
-        List<AuroraSettings.Run> runs = o.withVariants(List.of(new AuroraSettings.Run("hikari", "/p/hikari.xml",
-                null, null), new AuroraSettings.Run("dbcp2", "/p/dbcp2.xml", null, null)));
+        List<LoadRun> runs = o.withVariants(List.of(new LoadRun("hikari", "/p/hikari.xml",
+                null, null), new LoadRun("dbcp2", "/p/dbcp2.xml", null, null)));
         assertEquals(List.of("hikari", "hikari+com.zaxxer.hikari.aliveBypassWindowMs=0", "dbcp2",
-                "dbcp2+com.zaxxer.hikari.aliveBypassWindowMs=0"), runs.stream().map(AuroraSettings.Run::id).toList());
-        AuroraSettings.Run v = runs.get(1);
+                "dbcp2+com.zaxxer.hikari.aliveBypassWindowMs=0"), runs.stream().map(LoadRun::id).toList());
+        LoadRun v = runs.get(1);
         assertEquals("/p/hikari.xml", v.file(), "the profile's own file: nothing in it changes");
         assertEquals("hikari", v.basedOn());
         assertEquals("-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", v.jvmOption());
         assertNull(runs.get(0).jvmOption());
-        List<AuroraSettings.Run> rounds = AuroraSettings.Run.inRounds(runs, 2);
+        List<LoadRun> rounds = LoadRun.inRounds(runs, 2);
         assertEquals(8, rounds.size());
         assertTrue(rounds.stream().filter(r -> r.round() == 2).anyMatch(r -> r.jvmOption() != null
                 && r.variantId().equals("hikari+com.zaxxer.hikari.aliveBypassWindowMs=0")), rounds.toString());
@@ -38,7 +38,7 @@ class WebappJvmOptionsTest {
 
     @Test
     void anAttributeChangeIsNoJvmOption() {
-        assertNull(new AuroraSettings.Run("dbcp1+maxActive=300", "/v.xml", "dbcp1", "maxActive=300").jvmOption());
+        assertNull(new LoadRun("dbcp1+maxActive=300", "/v.xml", "dbcp1", "maxActive=300").jvmOption());
         assertEquals(List.of(), parse().withVariants(List.of()));
     }
 
