@@ -1,6 +1,6 @@
 package io.poolbench.suite;
 
-import io.poolbench.suite.aurora.AuroraCommand;
+import io.poolbench.suite.aurora.cli.AuroraCommand;
 import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareExperiment;
 import io.poolbench.suite.plan.PlanCommand;

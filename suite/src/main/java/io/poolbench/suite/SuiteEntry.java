@@ -1,8 +1,8 @@
 package io.poolbench.suite;
 
-import io.poolbench.suite.aurora.AuroraAtLimit;
 import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraRounds;
+import io.poolbench.suite.aurora.limit.FailoverAtLimit;
 import io.poolbench.suite.compare.CompareFindings;
 import io.poolbench.suite.compare.CompareReport;
 import io.poolbench.suite.concurrency.ConcurrencyReport;
@@ -159,7 +159,7 @@ public enum SuiteEntry {
     SuiteEntry(String id, String packageName, String title, int quickSeconds, List<Step> quickSteps,
             List<Step> fullSteps) {
         this(id, packageName, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
-                (d, m) -> AuroraAtLimit.write(d), AuroraAtLimit::claims);
+                (d, m) -> FailoverAtLimit.write(d), FailoverAtLimit::claims);
     }
 
     SuiteEntry(String id, String packageName, String command, String title, String summary, boolean needsDocker,

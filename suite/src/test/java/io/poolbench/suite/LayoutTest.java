@@ -5,8 +5,10 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -14,6 +16,9 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,5 +103,14 @@ class LayoutTest {
         slices().matching("io.poolbench.(**)").should().beFreeOfCycles()
                 .because("a package that imports one that imports it back is one concept in two places")
                 .check(ALL);
+    }
+
+    @Test
+    void noPackageOverTwentyClasses() {
+        Map<String, Long> crowded = new TreeMap<>(ALL.stream().filter(JavaClass::isTopLevelClass)
+                .filter(c -> !c.getPackageName().endsWith(".jmh_generated")) // JMH's generated code
+                .collect(Collectors.groupingBy(JavaClass::getPackageName, Collectors.counting())));
+        crowded.values().removeIf(n -> n <= 20);
+        assertEquals(Map.of(), crowded, "packages over 20 classes: split them by concern");
     }
 }

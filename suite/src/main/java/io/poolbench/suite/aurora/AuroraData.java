@@ -1,5 +1,7 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.map.MapKnee;
+import io.poolbench.suite.aurora.run.RunStats;
 import java.util.List;
 import java.util.Map;
 
@@ -7,7 +9,7 @@ import java.util.Map;
  * The file seed 004's experiment writes per run and its report reads ({@code seed004/<run>/outcome.json}), its
  * summary, and the article's figures, as records (field names as in run directories written before).
  */
-final class AuroraData {
+public final class AuroraData {
     private AuroraData() {
     }
 
@@ -21,7 +23,7 @@ final class AuroraData {
      * @param knees with {@code --map}, each column's knee, which {@code --at-knee} reads; empty otherwise (absent in a
      *     run directory written before)
      */
-    record Summary(String status, List<RunStats> runs, Article article,
+    public record Summary(String status, List<RunStats> runs, Article article,
             AuroraRounds.Findings findings, List<MapKnee.Knee> knees) {
     }
 

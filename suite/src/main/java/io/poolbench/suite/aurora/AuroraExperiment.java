@@ -1,5 +1,8 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.LoadRun;
+import io.poolbench.suite.aurora.waits.IntendedStart;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.testbed.Redact;
@@ -78,7 +81,7 @@ public final class AuroraExperiment extends AbstractScenario {
      * @param varied the profile whose settings {@code --vary} changes one at a time, or null
      * @param variants the changes, {@code {attribute, value}} each (empty without {@code --vary})
      */
-    AuroraExperiment(AuroraSettings s, Artifacts art, PoolProfile varied, List<String[]> variants) {
+  public   AuroraExperiment(AuroraSettings s, Artifacts art, PoolProfile varied, List<String[]> variants) {
         super("seed004", s);
         this.s = s;
         this.art = art;

@@ -1,6 +1,20 @@
 package io.poolbench.suite.aurora;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.map.MapKnee;
+import io.poolbench.suite.aurora.map.SaturationMap;
+import io.poolbench.suite.aurora.run.MapCell;
+import io.poolbench.suite.aurora.run.RunFiles;
+import io.poolbench.suite.aurora.run.RunOutcome;
+import io.poolbench.suite.aurora.run.RunStats;
+import io.poolbench.suite.aurora.run.ScreenStats;
+import io.poolbench.suite.aurora.run.Screens;
+import io.poolbench.suite.aurora.stalls.Stalls;
+import io.poolbench.suite.aurora.waits.ConnectionTrace;
+import io.poolbench.suite.aurora.waits.IntendedStart;
+import io.poolbench.suite.aurora.waits.JfrWaits;
+import io.poolbench.suite.aurora.waits.OutsideServlet;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
@@ -214,17 +228,17 @@ public final class AuroraReport {
 
         md.append(OutsideServlet.section(files));
         md.append(IntendedStart.section(files));
-        md.append(AuroraFailover.section(settings.injectedFailover(), files));
-        md.append(AuroraStalls.section(files));
-        md.append(AuroraConnections.section(files, base));
-        md.append(AuroraWaits.section(files, base));
+        md.append(FailoverRequests.section(settings.injectedFailover(), files));
+        md.append(Stalls.section(files));
+        md.append(ConnectionTrace.section(files, base));
+        md.append(JfrWaits.section(files, base));
         AuroraRounds.Findings findings = AuroraRounds.of(settings, files);
         md.append(AuroraRounds.markdown(findings, settings.rounds()));
-        AuroraMap.Grid grid = AuroraMap.grid(settings.runs(), settings.mix(), stats);
-        md.append(AuroraMap.markdown(grid, base));
+        SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
+        md.append(SaturationMap.markdown(grid, base));
         for (RunFiles r : files) {
             Path dir = base.resolve(r.id());
-            AuroraFailover.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
+            FailoverRequests.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
                     + r.stats().pool() + ")");
             md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
         }

@@ -1,5 +1,13 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.failover.Clogged;
+import io.poolbench.suite.aurora.failover.ControlTwins;
+import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.failover.RecoveryOverRounds;
+import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.LoadRun;
+import io.poolbench.suite.aurora.run.MapCell;
+import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stats.Claim;
@@ -80,7 +88,7 @@ public final class AuroraRounds {
      * @param newWriterConnections connections opened to the new writer in the 10 s from the injection, over the
      *     rounds that sampled them; null when none did
      * @param drainSeconds borrow wait above normal after the new writer's first write, s
-     *     ({@link AuroraFailover.Counts#drainMs}), over the rounds that measured both ends; null when none did
+     *     ({@link FailoverRequests.Counts#drainMs}), over the rounds that measured both ends; null when none did
      * @param roundsNotBack rounds whose borrow wait was not back to normal within the measured period
      * @param roundsQueuedBefore rounds in which the pool queued before the injection
      * @param clogged the verdict on the article's "clogged" (against the control when one ran); null in summaries
@@ -107,7 +115,7 @@ public final class AuroraRounds {
         Map<String, Double[]> failed = new LinkedHashMap<>();
         Map<String, Double[]> drain = new LinkedHashMap<>();
         Map<String, RecoveryOverRounds> recovery = new LinkedHashMap<>();
-        Map<String, AuroraFailover.Counts[]> countsByRound = new LinkedHashMap<>();
+        Map<String, FailoverRequests.Counts[]> countsByRound = new LinkedHashMap<>();
         Map<String, RunFiles[]> controls = new LinkedHashMap<>();
         Map<String, RunFiles> byId = new LinkedHashMap<>();
         runs.forEach(x -> byId.put(x.id(), x));
@@ -130,12 +138,12 @@ public final class AuroraRounds {
             }
             run.stats().screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
                     .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
-            AuroraFailover.Counts c = AuroraFailover.counts(run.outcome(), run.screens());
+            FailoverRequests.Counts c = FailoverRequests.counts(run.outcome(), run.screens());
             if (settings.failover() && !run.screens().isEmpty() && c != null) {
                 f[r.roundNo() - 1] = (double) c.failed();
                 d[r.roundNo() - 1] = c.drainMs() == null ? null : c.drainMs() / 1000.0;
                 recovery.computeIfAbsent(r.variantId(), k -> new RecoveryOverRounds()).add(c);
-                countsByRound.computeIfAbsent(r.variantId(), k -> new AuroraFailover.Counts[n])[r.roundNo() - 1] = c;
+                countsByRound.computeIfAbsent(r.variantId(), k -> new FailoverRequests.Counts[n])[r.roundNo() - 1] = c;
             }
         }
         List<String> variants = new ArrayList<>(p99.keySet());
@@ -162,7 +170,7 @@ public final class AuroraRounds {
             if (settings.failover() && !present.isEmpty()) {
                 RecoveryOverRounds rec = recovery.getOrDefault(v, new RecoveryOverRounds());
                 MeanInterval drained = RecoveryOverRounds.of(rec.drainSeconds());
-                ControlTwins.Twin twin = ControlTwins.of(countsByRound.getOrDefault(v, new AuroraFailover.Counts[n]),
+                ControlTwins.Twin twin = ControlTwins.of(countsByRound.getOrDefault(v, new FailoverRequests.Counts[n]),
                         controls.get(v), rec.notBack()[0], present.size());
                 failures.add(new Failures(v, per, MeanInterval.of(present), RecoveryOverRounds.of(rec.firstWriteSeconds()),
                         RecoveryOverRounds.of(rec.borrowBackSeconds()), RecoveryOverRounds.of(rec.newWriterConnections()), drained,

@@ -1,5 +1,13 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.LoadRun;
+import io.poolbench.suite.aurora.run.MapCell;
+import io.poolbench.suite.aurora.run.ScreenMix;
+import io.poolbench.suite.aurora.run.ShortScreen;
+import io.poolbench.suite.aurora.stalls.Stalls;
+import io.poolbench.suite.aurora.waits.ConnectionTrace;
+import io.poolbench.suite.aurora.waits.JfrWaits;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
@@ -37,13 +45,13 @@ import java.util.List;
  *     left out, pass this share, %, fails (0 in a run directory written before seed 004 had a budget)
  * @param rounds how many times each profile runs, in an order rotated from round to round ({@link LoadRun#inRounds});
  *     1 in a run directory written before seed 004 had rounds
- * @param traceJdbc the webapp traces the JDBC calls beneath the pool ({@link AuroraConnections}); false in a run
+ * @param traceJdbc the webapp traces the JDBC calls beneath the pool ({@link ConnectionTrace}); false in a run
  *     directory written before
  * @param webappJvmArgs further arguments of every run's webapp JVM (e.g. a pool's system property); empty (or null
  *     in a run directory written before) when none
- * @param jfr every run's webapp records with Java Flight Recorder ({@link AuroraWaits})
+ * @param jfr every run's webapp records with Java Flight Recorder ({@link JfrWaits})
  * @param stallSeconds stalls of the writer's network, their lengths in s, spread evenly over each measured period
- *     ({@link #stallOffsetsMs}, {@link AuroraStalls}); empty (null in a run directory written before) for none
+ *     ({@link #stallOffsetsMs}, {@link Stalls}); empty (null in a run directory written before) for none
  * @param failoverKind with {@code failover}, which one ({@link FailoverKind#label}); null (planned) in a run
  *     directory written before there were kinds
  * @param shortScreen the short screen's shape when it is not the article's model ({@code --short-queries},

@@ -1,5 +1,10 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.run.LoadRun;
+import io.poolbench.suite.aurora.run.RunFiles;
+import io.poolbench.suite.aurora.run.RunStats;
+import io.poolbench.suite.aurora.run.ScreenStats;
+import io.poolbench.suite.aurora.run.Screens;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,8 +14,8 @@ import java.util.Set;
 
 /**
  * The report's "One setting at a time" section: the varied profile as written, then each copy with exactly one
- * attribute changed ({@code seed004 --vary PROFILE}, see {@link SettingVariants}) or with one further argument of its
- * webapp's JVM ({@code --webapp-jvm-variant}, see {@link WebappJvmOptions}), side by side: p99 and maximum per
+ * attribute changed ({@code seed004 --vary PROFILE}, see {@code SettingVariants}) or with one further argument of its
+ * webapp's JVM ({@code --webapp-jvm-variant}, see {@code WebappJvmOptions}), side by side: p99 and maximum per
  * screen, failed requests, and whether a maximum reaches the article's 20-second class.
  */
 final class OneSettingAtATime {

@@ -1,5 +1,9 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.run.RunFiles;
+import io.poolbench.suite.aurora.run.RunOutcome;
+import io.poolbench.suite.aurora.stalls.Stalls;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.load.ErrorBudget;
 import java.util.ArrayList;
@@ -9,7 +13,7 @@ import java.util.Locale;
 /**
  * One run's error budget: the failed share of the requests that started in the measured period, leaving out
  * the failover's (those in flight at the injection or started before the end of its window,
- * {@link AuroraFailover#window}).
+ * {@link FailoverRequests#window}).
  *
  * @param requests requests counted against the budget
  * @param errors of those, the failed ones
@@ -44,8 +48,8 @@ public record RunBudget(long requests, long errors, long failoverRequests, long 
      */
     public static RunBudget of(RunFiles run) {
         RunOutcome o = run.outcome();
-        long[] failover = run.screens().isEmpty() ? null : AuroraFailover.window(o, run.screens());
-        List<long[]> windows = new ArrayList<>(AuroraStalls.windows(o));
+        long[] failover = run.screens().isEmpty() ? null : FailoverRequests.window(o, run.screens());
+        List<long[]> windows = new ArrayList<>(Stalls.windows(o));
         if (failover != null) {
             windows.add(failover);
         }

@@ -1,6 +1,13 @@
 package io.poolbench.suite.aurora;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.LoadRun;
+import io.poolbench.suite.aurora.run.RunFiles;
+import io.poolbench.suite.aurora.run.RunOutcome;
+import io.poolbench.suite.aurora.run.RunStats;
+import io.poolbench.suite.aurora.stalls.StallInjector;
+import io.poolbench.suite.aurora.waits.ConnectionTrace;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
@@ -117,7 +124,7 @@ final class ScreensRun {
                 "--short-queries", Integer.toString(s.screens().shortQueries()),
                 "--short-query-ms", Figures.plain(s.screens().shortQueryMs())));
         if (s.traceJdbc()) {
-            args.addAll(List.of("--trace-jdbc", dir.resolve(AuroraConnections.FILE).toString()));
+            args.addAll(List.of("--trace-jdbc", dir.resolve(ConnectionTrace.FILE).toString()));
         }
         Map<String, Long> events = Collections.synchronizedMap(new LinkedHashMap<>());
         List<ProcessCpu.Usage> cpu;

@@ -5,6 +5,9 @@ import static io.poolbench.suite.process.JtlRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.run.RunFiles;
+import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.testbed.load.CsvLog;
 import io.poolbench.testbed.load.PoolErrors;
 import io.poolbench.testbed.load.ScreenLog;
@@ -84,7 +87,7 @@ class AuroraBudgetTest {
         results(new long[][] {{20_000, 200}, {34_000, 200}, {45_000, 500}, {50_000, 500}, {55_000, 200},
             {60_000, 500}});
         assertEquals(new RunBudget(3, 1, 3, 2), RunBudget.of(RunFiles.read(dir)));
-        long[] w = AuroraFailover.window(RunFiles.read(dir).outcome(), RunFiles.read(dir).screens());
+        long[] w = FailoverRequests.window(RunFiles.read(dir).outcome(), RunFiles.read(dir).screens());
         assertEquals(50_501, w[1]);
     }
 }

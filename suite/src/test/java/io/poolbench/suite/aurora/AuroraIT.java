@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.aurora.run.Screens;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.load.ScreenLog;

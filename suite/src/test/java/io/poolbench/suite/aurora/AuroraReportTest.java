@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.aurora.failover.BorrowRecovery;
+import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.run.RunFiles;
+import io.poolbench.suite.aurora.run.RunOutcome;
+import io.poolbench.suite.aurora.run.RunStats;
+import io.poolbench.suite.aurora.run.ScreenStats;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.load.ScreenModel;
@@ -58,8 +64,8 @@ class AuroraReportTest {
                 new ScreenLog.Entry(62_000, "short", 2, 503, "pool-timeout", 1, 10_500_000, 10_500_000, 10_500_000, ""),
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
         RunOutcome o = new ObjectMapper().readValue(outcome, RunOutcome.class);
-        AuroraFailover.Counts c = AuroraFailover.counts(o, log);
-        String row = AuroraFailover.failoverRow("hikari", o, c);
+        FailoverRequests.Counts c = FailoverRequests.counts(o, log);
+        String row = FailoverRequests.failoverRow("hikari", o, c);
         // borrow wait: p99 before the injection 10 µs; the window from 62 s waits 10.5 s, the one from 64 s 10 µs
         assertEquals("| hikari | 2.5 | 4.0 | 2.0 | – | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 present (not told apart) |",
                 row, "a run directory written before unknown and failed writes were told apart");
@@ -69,9 +75,9 @@ class AuroraReportTest {
 
     @Test
     void theLedgerCellGivesUnknownOutcomesAndFailedWritesApart() {
-        assertEquals("3 (1); 7 (0)", AuroraFailover.notAcknowledged(new Ledger.Reconciliation(40, 0, 1, 0, List.of(),
+        assertEquals("3 (1); 7 (0)", FailoverRequests.notAcknowledged(new Ledger.Reconciliation(40, 0, 1, 0, List.of(),
                 7, 0, 3, 1)));
-        assertEquals("0 (0); 2 (**1**)", AuroraFailover.notAcknowledged(new Ledger.Reconciliation(40, 0, 1, 0,
+        assertEquals("0 (0); 2 (**1**)", FailoverRequests.notAcknowledged(new Ledger.Reconciliation(40, 0, 1, 0,
                 List.of(), 2, 1, 0, 0)), "a failed write present on the new writer stands out");
     }
 

@@ -3,6 +3,8 @@ package io.poolbench.suite.aurora;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.suite.aurora.failover.Clogged;
+import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.testbed.stats.MeanInterval;
 import java.util.Arrays;
 import java.util.List;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.suite.aurora.run.RunOutcome;
+import io.poolbench.suite.aurora.stalls.Stalls;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.toxiproxy.RequiresDocker;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +41,7 @@ class AuroraStallIT {
         Path run = out.resolve("seed004/seed004-dbcp2");
         RunOutcome o = new ObjectMapper().readValue(run.resolve("outcome.json").toFile(),
                 RunOutcome.class);
-        List<AuroraStalls.Stall> stalls = AuroraStalls.of(o);
+        List<Stalls.Stall> stalls = Stalls.of(o);
         assertEquals(1, stalls.size(), o.events().toString());
         // began in the middle of the measured period (2 s warm-up + 6 s ÷ 2), then ended, both within it
         assertTrue(o.events().get("stall-1") >= 5_000 && o.events().containsKey("stall-1-end"), o.events().toString());

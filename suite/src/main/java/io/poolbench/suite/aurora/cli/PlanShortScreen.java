@@ -1,0 +1,47 @@
+package io.poolbench.suite.aurora.cli;
+
+import io.poolbench.suite.aurora.AuroraData;
+import io.poolbench.suite.aurora.run.RunStats;
+import io.poolbench.suite.plan.MeasuredShortScreen;
+import io.poolbench.suite.plan.ShortScreenMeasurement;
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code poolbench plan --measure}'s measurement: a run of this scenario whose short screen is the user's request,
+ * read back from its {@code seed004/summary.json}. Times from JMeter's samples that started in the measured period;
+ * borrow waits from the webapp's own record.
+ */
+public final class PlanShortScreen implements ShortScreenMeasurement {
+    @Override
+    public int run(String name, List<String> args) {
+        return Cli.execute(new AuroraCommand(), name, args.toArray(String[]::new));
+    }
+
+    @Override
+    public List<MeasuredShortScreen> read(Path out) throws IOException {
+        Path file = out.resolve("seed004").resolve("summary.json");
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no " + file + ": the seed004 run wrote no report");
+        }
+        AuroraData.Summary summary = ResultJson.MAPPER.readValue(file.toFile(), AuroraData.Summary.class);
+        List<MeasuredShortScreen> list = new ArrayList<>();
+        for (RunStats r : summary.runs()) {
+            r.screens().stream().filter(s -> s.screen().equals("short") && s.n() > 0).findFirst().ifPresent(s ->
+                    list.add(new MeasuredShortScreen(r.id(), s.n(), s.errors(), s.medianMs(), s.p90Ms(), s.p99Ms(),
+                            s.maxMs(), s.borrowP99Ms(), s.borrowMaxMs(), r.targetPerSecond(), r.achievedPerSecond(),
+                            r.measuredSeconds())));
+        }
+        return list;
+    }
+
+    @Override
+    public Path report(Path out) {
+        return out.resolve("seed004").resolve("summary.md");
+    }
+}

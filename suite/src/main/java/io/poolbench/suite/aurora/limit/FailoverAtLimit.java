@@ -1,0 +1,144 @@
+package io.poolbench.suite.aurora.limit;
+
+import io.poolbench.suite.aurora.AuroraData;
+import io.poolbench.suite.aurora.AuroraRounds;
+import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.map.MapKnee;
+import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.Status;
+import io.poolbench.testbed.stats.Claim;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Seed 004's failover at each pool's limit as the suite runs it ({@code ./poolbench run --preset full}, scenario
+ * {@code seed004-limit}): issue 22 asks whether DBCP's reconnection "tended to clog" as the load rose, which the
+ * article's per-server load cannot show, since no pool is near its limit there. The suite runs it as commands of
+ * their own, each a complete seed 004 run directory below this scenario's: {@code map/}, the saturation map
+ * ({@code seed004 --map}), then one per failover kind ({@code planned/}, {@code unplanned/}, {@code stale/}:
+ * {@code seed004 --failover KIND --at-knee map}, every profile at its own knee and 1.25 × it).
+ *
+ * <p>This class measures nothing: it composes the scenario's {@code summary.md} from those commands' own results
+ * (the map's knees from its {@code seed004/summary.json}; per kind its status and its comparisons over rounds,
+ * {@link AuroraRounds#claims}) and links their full reports.
+ */
+public final class FailoverAtLimit {
+    private FailoverAtLimit() {
+    }
+
+    /**
+     * Writes {@code summary.md} into the scenario's directory.
+     *
+     * @param dir the scenario's run directory (the one that holds {@code map/} and the kinds' directories)
+     * @return the Markdown written
+     * @throws IOException when the summary cannot be written
+     */
+    public static String write(Path dir) throws IOException {
+        StringBuilder md = new StringBuilder("# Seed 004: failover at each pool's limit\n\n");
+        md.append("The article's second claim: with DBCP2, reconnection after an Aurora failover \"tended to clog\" as"
+                + " the load rose. At the article's per-server load no pool is near its limit, so here the saturation"
+                + " map (`map/`) first finds each profile's knee (where the short screen's p99 reaches 10 × its value"
+                + " at the lowest load), then each failover kind runs every profile at its own knee and 1.25 × it"
+                + " (capped at × 4, the article's whole load on one webapp; a profile without a knee in the map runs"
+                + " at its highest load). Each is a seed 004 run of its own, linked below with its full report;"
+                + " every figure here is taken from those.\n\n");
+        md.append("## The knees\n\n").append(status(dir.resolve("map"))).append("\n\n");
+        List<MapKnee.Knee> knees = knees(dir.resolve("map"));
+        if (!knees.isEmpty()) {
+            Table t = Table.of("profile", "borrowing", ">round trip added, ms", ">knee, × the article's per-server"
+                    + " load", ">the model's knee", ">highest load mapped");
+            for (MapKnee.Knee k : knees) {
+                t.row(k.profile(), k.borrow(), Integer.toString(k.rttMs()), k.measuredLoad() == null ? "none up to"
+                        + " the highest" : String.format(Locale.ROOT, "%.2f", k.measuredLoad()), k.modelLoad() == null
+                        ? "–" : String.format(Locale.ROOT, "%.2f", k.modelLoad()), Figures.plain(k.highestLoad()));
+            }
+            md.append(t.markdown()).append('\n');
+        }
+        md.append("## Failovers at the knee\n");
+        for (FailoverKind f : FailoverKind.values()) {
+            String kind = f.label();
+            Path k = dir.resolve(kind);
+            if (!Files.isDirectory(k)) {
+                continue;
+            }
+            String noun = f.noun();
+            md.append("\n### ").append(noun.substring(0, 1).toUpperCase(Locale.ROOT)).append(noun.substring(1))
+                    .append(" (`").append(kind).append("/`)\n\n")
+                    .append(status(k)).append("\n\n");
+            List<Claim> claims = AuroraRounds.claims(k);
+            if (claims.isEmpty()) {
+                String table = failoverTable(k.resolve("seed004/summary.md"));
+                md.append(table.isEmpty() ? "No comparison over rounds and no failover table (no results).\n"
+                        : "No comparison over rounds (one round): each run's failover, from its report:\n\n" + table);
+            }
+            claims.forEach(c -> md.append("- ").append(c.markdown()).append('\n'));
+        }
+        Files.writeString(dir.resolve("summary.md"), md.toString());
+        return md.toString();
+    }
+
+    /**
+     * @param dir the scenario's run directory
+     * @return each failover kind's comparisons over rounds, its kind's directory named; none where one is missing
+     */
+    public static List<Claim> claims(Path dir) {
+        List<Claim> out = new ArrayList<>();
+        for (FailoverKind f : FailoverKind.values()) {
+            AuroraRounds.claims(dir.resolve(f.label())).forEach(c -> out.add(new Claim("At each pool's knee: "
+                    + c.markdown(), c.solid())));
+        }
+        return out;
+    }
+
+    /** One line: the command's status and where its full report is, or that it did not run. */
+    private static String status(Path run) {
+        String name = run.getFileName().toString();
+        if (!Files.isRegularFile(run.resolve(RunRecord.MANIFEST))) {
+            return "**Not run** (no " + name + "/" + RunRecord.MANIFEST + ").";
+        }
+        Manifest m = Manifest.read(run);
+        String status = Status.OK.label().equals(m.status()) ? m.status() : "**" + m.status() + "**";
+        String report = name + "/seed004/summary.md";
+        return "Status " + status + "; " + (Files.isRegularFile(run.resolve("seed004/summary.md"))
+                ? "full report: [" + report + "](" + report + ")" : "no report written") + ".";
+    }
+
+    /**
+     * @param summary a seed 004 run's {@code summary.md}
+     * @return the table of its "Failover" section, each line ending in a line break; empty when it has none
+     * @throws IOException when the file exists and cannot be read
+     */
+    static String failoverTable(Path summary) throws IOException {
+        if (!Files.isRegularFile(summary)) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        boolean in = false;
+        for (String line : Files.readAllLines(summary)) {
+            if (line.startsWith("## ")) {
+                in = line.equals(FailoverRequests.HEADING);
+            } else if (in && line.startsWith("|")) {
+                out.append(line).append('\n');
+            } else if (in && out.length() > 0) {
+                break;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The map's knees, none when it has no readable summary. */
+    private static List<MapKnee.Knee> knees(Path map) {
+        AuroraData.Summary s = ResultJson.readIfPresent(map.resolve("seed004/summary.json"), AuroraData.Summary.class)
+                .orElse(null);
+        return s == null || s.knees() == null ? List.of() : s.knees();
+    }
+}

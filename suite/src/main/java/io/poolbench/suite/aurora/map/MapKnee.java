@@ -1,0 +1,93 @@
+package io.poolbench.suite.aurora.map;
+
+import io.poolbench.suite.aurora.map.SaturationMap.Cell;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The knee of a column of seed 004's saturation map, measured and predicted by one rule: the load at which the short
+ * screen's p99 reaches {@link #FACTOR} × its value at the column's lowest load, interpolated on log p99 between the
+ * two loads around it. {@code seed004 --at-knee} reads the knees a map kept in its {@code summary.json}.
+ */
+public final class MapKnee {
+    /** The knee: this many times the lowest load's p99. */
+    public static final double FACTOR = 10;
+
+    private MapKnee() {
+    }
+
+    /**
+     * A column's knee, as {@code seed004/summary.json} keeps it for {@code seed004 --at-knee}.
+     *
+     * @param profile the profile's name
+     * @param borrow {@code per-request} or {@code per-query}
+     * @param rttMs the round trip added, ms
+     * @param measuredLoad the measured knee, in multiples of the article's per-server rate; null when the short
+     *     screen's p99 stayed under the rule's threshold in the whole column (or it has no result at its lowest load)
+     * @param modelLoad the model's knee; null likewise
+     * @param highestLoad the column's highest load
+     */
+    public record Knee(String profile, String borrow, int rttMs, Double measuredLoad, Double modelLoad, double highestLoad) {
+    }
+
+    /**
+     * @param grid the map's cells
+     * @return a knee per column, in the grid's order; empty when the run was not a map
+     */
+    public static List<Knee> knees(SaturationMap.Grid grid) {
+        return grid.columns().stream().filter(c -> c.cells().size() >= 2).map(c -> new Knee(c.profile(), c.borrow(),
+                c.rttMs(), kneeLoad(c.cells(), false), kneeLoad(c.cells(), true),
+                c.cells().get(c.cells().size() - 1).load())).toList();
+    }
+
+    /**
+     * The knee by the rule: the load at which the short screen's p99 reaches {@link #FACTOR} × its value at the
+     * column's lowest load, interpolated on log p99 between the two loads around it.
+     *
+     * @param col a column's cells, by load
+     * @param model the model's p99 (true) or the measured (false)
+     * @return the knee's load; null when the p99 never reached it or there is none at the lowest load
+     */
+    static Double kneeLoad(List<Cell> col, boolean model) {
+        double base = model ? col.get(0).modelP99() : col.get(0).p99();
+        if (!(base > 0)) {
+            return null;
+        }
+        for (int i = 1; i < col.size(); i++) {
+            double p = model ? col.get(i).modelP99() : col.get(i).p99();
+            if (p >= FACTOR * base) {
+                double prev = model ? col.get(i - 1).modelP99() : col.get(i - 1).p99();
+                double f = (Math.log(FACTOR * base) - Math.log(prev)) / (Math.log(p) - Math.log(prev));
+                return col.get(i - 1).load() + f * (col.get(i).load() - col.get(i - 1).load());
+            }
+        }
+        return null;
+    }
+
+    /** @return the knee in words: its load and the two loads it lies between, or why there is none */
+    static String inWords(List<Cell> col, boolean model) {
+        double base = model ? col.get(0).modelP99() : col.get(0).p99();
+        if (!(base > 0) || col.size() < 2) {
+            return "not found (no p99 at the lowest load)";
+        }
+        Double at = kneeLoad(col, model);
+        if (at == null) {
+            return "beyond × " + SaturationMap.num(col.get(col.size() - 1).load()) + " (p99 stayed under "
+                    + SaturationMap.num(FACTOR * base) + " ms)";
+        }
+        int above = 1;
+        while (col.get(above).load() < at) {
+            above++;
+        }
+        return "× " + SaturationMap.num(at) + " (interpolated between × " + SaturationMap.num(col.get(above - 1).load())
+                + " and × " + SaturationMap.num(col.get(above).load()) + ")";
+    }
+
+    /** @return the model's knee against the measured, "; the model's knee +12 % off", or empty without both */
+    static String modelError(List<Cell> col) {
+        Double m = kneeLoad(col, false);
+        Double p = kneeLoad(col, true);
+        return m == null || p == null ? "" : String.format(Locale.ROOT, "; the model's knee %+.0f %% off",
+                100 * (p - m) / m);
+    }
+}

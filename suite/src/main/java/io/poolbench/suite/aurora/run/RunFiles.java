@@ -1,0 +1,97 @@
+package io.poolbench.suite.aurora.run;
+
+import io.poolbench.suite.process.JtlSample;
+import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.load.ScreenModel;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One run's files, each read once for the whole report.
+ *
+ * @param stats the run's figures
+ * @param outcome its {@code outcome.json}
+ * @param screens the webapp's record of every request ({@code screens.csv}), empty when the run wrote none
+ * @param samples JMeter's samples of the whole run ({@code results.csv}), warm-up included
+ */
+public record RunFiles(RunStats stats, RunOutcome outcome, List<ScreenLog.Entry> screens,
+        List<JtlSample> samples) {
+    /** @return the run's id */
+    public String id() {
+        return stats.id();
+    }
+
+    /**
+     * Reads one run's files ({@code outcome.json}, {@code results.csv}, {@code screens.csv}) and computes its figures.
+     *
+     * @param runDir {@code seed004/<run>/}
+     * @return the figures with the files they came from
+     * @throws IOException when a file cannot be read
+     */
+    public static RunFiles read(Path runDir) throws IOException {
+        RunOutcome o = ResultJson.MAPPER.readValue(runDir.resolve("outcome.json").toFile(), RunOutcome.class);
+        long from = o.measureFromEpochMs();
+        long to = o.measureToEpochMs();
+        List<JtlSample> samples = JtlSample.read(runDir.resolve("results.csv"));
+        Map<String, JtlSummary.LabelStats> jtl = JtlSummary.of(samples, from, to);
+        List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
+                ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
+        long longMaxMs = o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs();
+        ScreenModel model = ShortScreen.screens(o.shortScreen(), ScreenModel.Borrow.PER_REQUEST, longMaxMs);
+        return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log,
+                samples);
+    }
+
+    /**
+     * The figures from parsed inputs (a pure function).
+     *
+     * @param id run id
+     * @param pool pool display name
+     * @param jtl JMeter statistics of the measured period by label
+     * @param log the webapp's record of every request
+     * @param model the screens' model (for the SQL time alone)
+     * @param fromEpochMs start of the measured period
+     * @param toEpochMs end of the measured period
+     * @param targetPerSecond target rate
+     * @return the figures
+     */
+    public static RunStats compute(String id, String pool, Map<String, JtlSummary.LabelStats> jtl,
+            List<ScreenLog.Entry> log, ScreenModel model, long fromEpochMs, long toEpochMs, double targetPerSecond) {
+        List<ScreenStats> screens = new ArrayList<>();
+        long measured = 0;
+        Map<String, Long> errorsByCode = new TreeMap<>();
+        for (String screen : Screens.NAMES) {
+            JtlSummary.LabelStats js = jtl.get(screen);
+            List<Double> borrowTotals = new ArrayList<>();
+            double borrowMax = 0;
+            long aloneMax = 0;
+            for (ScreenLog.Entry e : log) {
+                if (!e.screen().equals(screen) || e.startEpochMs() < fromEpochMs || e.startEpochMs() >= toEpochMs) {
+                    continue;
+                }
+                borrowTotals.add(e.borrowWaitUs() / 1000.0);
+                borrowMax = Math.max(borrowMax, e.borrowMaxUs() / 1000.0);
+                aloneMax = Math.max(aloneMax, Math.round(model.sqlMs(ScreenModel.Screen.parse(screen), e.user())));
+            }
+            if (js == null) {
+                continue;
+            }
+            measured += js.requests();
+            js.errorsByCode().forEach((k, v) -> errorsByCode.merge(k, v, Long::sum));
+            Double p99 = borrowTotals.isEmpty() ? null : Figures.nearestRank(borrowTotals, 0.99);
+            screens.add(new ScreenStats(screen, js.requests(), js.errors(), js.avgMs(), js.medianMs(), js.p90Ms(),
+                    js.p99Ms(), js.minMs(), js.maxMs(), p99 == null ? Double.NaN : p99,
+                    borrowTotals.isEmpty() ? Double.NaN : borrowMax, aloneMax));
+        }
+        return new RunStats(id, pool, screens, measured, (toEpochMs - fromEpochMs) / 1000.0, targetPerSecond,
+                errorsByCode);
+    }
+}
