@@ -1,27 +1,29 @@
 package io.poolbench.suite;
 
-import io.poolbench.suite.aurora.cli.AuroraCommand;
-import io.poolbench.suite.compare.CompareCommand;
-import io.poolbench.suite.compare.CompareExperiment;
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
-import io.poolbench.toxiproxy.drill.DrillCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
- * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench compare}: JMH and the web load
- * (see {@link CompareExperiment}); {@code poolbench report DIR}: rebuild a report from a run directory. Started by the {@code ./poolbench} script at the project root, which builds first.
+ * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench report DIR}: rebuild a report
+ * from a run directory; {@code lint}, {@code plan}; and each scenario's own command, registered in
+ * {@link SuiteEntry} ({@code compare}, {@code seed004}, {@code drill}, and under {@code sweep} the sweeps). Started
+ * by the {@code ./poolbench} script at the project root, which builds first.
  */
-@Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, CompareCommand.class,
-        ReportCommand.class, LintCommand.class, DrillCommand.class,
-        AuroraCommand.class, SweepCommand.class, PlanCommand.class}, description = "Which JDBC pool, with which settings: the whole suite.")
+@Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,
+        LintCommand.class, SweepCommand.class, PlanCommand.class},
+        description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
-        new CommandLine(this).usage(System.out);
+        new CommandLine(spec).usage(System.out);
         return 0;
     }
 
@@ -33,7 +35,7 @@ public final class PoolbenchMain implements Callable<Integer> {
      *     Ctrl-C (143 by SIGTERM)
      */
     public static int run(String... args) {
-        return Cli.execute(new PoolbenchMain(), "poolbench", args);
+        return Cli.execute(SuiteEntry.register(new CommandLine(new PoolbenchMain())), "poolbench", args);
     }
 
     /**

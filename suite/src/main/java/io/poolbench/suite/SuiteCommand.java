@@ -22,8 +22,8 @@ import picocli.CommandLine.Option;
  * {@code index.html} (also copied to {@code target/poolbench-report/index.html}).
  */
 @Command(name = "run",
-        description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), seeds 000, 001,"
-                + " 002 and 003, and with a Docker engine seed 004 and the drills; then one report,"
+        description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), pool-size,"
+                + " concurrency, shared and connect, and with a Docker engine aurora and the drills; then one report,"
                 + " index.html (offline, images inside) and index.md. About 22 minutes here at the quick preset"
                 + " (without Docker about 14).",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
@@ -32,16 +32,17 @@ import picocli.CommandLine.Option;
 public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick: every scenario at a small scale, the comparisons in 3 rounds (about 22 minutes"
-                    + " here); full: each at the article's scale where it runs here in reasonable time, and seed"
-                    + " 004's failover at each pool's limit (seed004-limit: a map, then each failover kind at each"
+                    + " here); full: each at the article's scale where it runs here in reasonable time, and the"
+                    + " Aurora scenario's failover at each pool's limit (failover-at-limit: a map, then each failover"
+                    + " kind at each"
                     + " profile's knee in 5 rounds; about 2 hours of the full preset here)."
                     + " Default ${DEFAULT-VALUE}.")
     String preset;
 
     @Option(names = "--only", split = ",", paramLabel = "ID",
-            description = "Run only these scenarios: compare, seed000, seed001, seed002, seed003, seed004, drills,"
-                    + " seed004-limit (the failover at each pool's limit: in the full preset; at the quick one only"
-                    + " when named here).")
+            description = "Run only these scenarios: compare, pool-size, concurrency, shared, connect, aurora,"
+                    + " drills, failover-at-limit (the failover at each pool's limit: in the full preset; at the quick"
+                    + " one only when named here). The older ids seed000 … seed004 and seed004-limit name the same.")
     List<String> only;
 
     @Option(names = "--skip", split = ",", paramLabel = "ID", description = "Leave these scenarios out.")

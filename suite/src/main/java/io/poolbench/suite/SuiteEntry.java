@@ -2,69 +2,80 @@ package io.poolbench.suite;
 
 import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraRounds;
+import io.poolbench.suite.aurora.cli.AuroraCommand;
 import io.poolbench.suite.aurora.limit.FailoverAtLimit;
+import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareFindings;
 import io.poolbench.suite.compare.CompareReport;
+import io.poolbench.suite.concurrency.ConcurrencyCommand;
 import io.poolbench.suite.concurrency.ConcurrencyReport;
+import io.poolbench.suite.connect.ConnectCommand;
 import io.poolbench.suite.connect.ConnectReport;
+import io.poolbench.suite.poolsize.PoolSizeCommand;
 import io.poolbench.suite.poolsize.PoolSizeReport;
+import io.poolbench.suite.sharedconnection.SharedConnectionCommand;
 import io.poolbench.suite.sharedconnection.SharedConnectionReport;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.stats.Claim;
+import io.poolbench.toxiproxy.drill.DrillCommand;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
- * The registration of each scenario in the whole suite ({@code ./poolbench run}), one entry each: its id, the command that runs it
- * on its own, the arguments at the suite's quick and full scales, where its Markdown report is, how its report is
+ * The registration of each scenario, one entry each and the only one: its id (and older ids), its package, the
+ * picocli command that runs it on its own (added to {@code poolbench} from here, {@link #register}), the arguments at the suite's quick and full scales, where its Markdown report is, how its report is
  * rebuilt ({@code ./poolbench report}), whether it needs Docker, and the time it took here at the quick scale (the
  * progress line's estimate; measured on this 2-core machine, so a guide, not a promise).
  */
 public enum SuiteEntry {
-    /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (seed 004's screens). */
-    COMPARE("compare", "compare", "compare", "JMH + web load: HikariCP against DBCP2", "summary.md", false, 230,
-            List.of("compare", "--duration", "15", "--rounds", "3"), List.of("compare", "--preset", "full"),
-            (d, m) -> CompareReport.write(d, new Progress(System.out)), CompareFindings::claims),
-    /** Seed 000: elapsed time and borrow waits against pool size. */
-    SEED000("seed000", "poolsize", "sweep pool-size", "Seed 000: pool size against elapsed time", "pool-size/summary.md", false,
-            80, List.of("sweep", "pool-size", "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20",
-                    "--rounds", "3"), List.of("sweep", "pool-size", "--as-article"),
-            (d, m) -> PoolSizeReport.write(d), PoolSizeReport::findings),
-    /** Seed 001: JDBC pools against R2DBC at 10…300 users, with and without the index. */
-    SEED001("seed001", "concurrency", "sweep concurrency", "Seed 001: JDBC against R2DBC, with and without the index",
-            "concurrency/summary.md", false, 220, List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc",
-                    "--r2dbc-mode", "async", "--users", "300", "--rounds", "3", "--step-seconds", "4",
-                    "--warmup-seconds", "2"),
+    /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (the Aurora article's screens). */
+    COMPARE("compare", List.of(), "compare", CompareCommand.class, null, "JMH + web load: HikariCP against DBCP2",
+            "summary.md", false, 230, List.of("compare", "--duration", "15", "--rounds", "3"),
+            List.of("compare", "--preset", "full"), (d, m) -> CompareReport.write(d, new Progress(System.out)),
+            CompareFindings::claims),
+    /** Elapsed time and borrow waits against pool size (a bb8 pool's 20 tasks). */
+    POOL_SIZE("pool-size", List.of("seed000"), "poolsize", PoolSizeCommand.class, "sweep",
+            "Pool size against elapsed time", "pool-size/summary.md", false, 80, List.of("sweep", "pool-size",
+                    "--profiles", "hikari,dbcp2,tomcat-jdbc", "--sizes", "1,2,5,10,20", "--rounds", "3"),
+            List.of("sweep", "pool-size", "--as-article"), (d, m) -> PoolSizeReport.write(d),
+            PoolSizeReport::findings),
+    /** JDBC pools against R2DBC at 10…300 users, with and without the index. */
+    CONCURRENCY("concurrency", List.of("seed001"), "concurrency", ConcurrencyCommand.class, "sweep",
+            "JDBC against R2DBC, with and without the index", "concurrency/summary.md", false, 220,
+            List.of("sweep", "concurrency", "--profiles", "hikari,r2dbc", "--r2dbc-mode", "async", "--users", "300",
+                    "--rounds", "3", "--step-seconds", "4", "--warmup-seconds", "2"),
             List.of("sweep", "concurrency", "--as-article"), (d, m) -> ConcurrencyReport.write(d),
             ConcurrencyReport::findings),
-    /** Seed 002: one shared connection against pools and PgBouncer, without and under load. */
-    SEED002("seed002", "sharedconnection", "sweep shared", "Seed 002: one shared connection, a pool, PgBouncer", "shared/summary.md",
-            false, 95, List.of("sweep", "shared", "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds",
-                    "3"), List.of("sweep", "shared"), (d, m) -> SharedConnectionReport.write(d),
-            SharedConnectionReport::findings),
-    /** Seed 003: a new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
-    SEED003("seed003", "connect", "sweep connect", "Seed 003: a connection per transaction against a pool",
-            "connect/summary.md", false, 72, List.of("sweep", "connect", "--profiles", "unpooled,hikari,dbcp2",
-                    "--rounds", "3", "--transactions", "50"), List.of("sweep", "connect", "--as-article"),
-            (d, m) -> ConnectReport.write(d), ConnectReport::findings),
-    /** Seed 004: the article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
-    SEED004("seed004", "aurora", "seed004", "Seed 004: HikariCP against DBCP in front of (stand-in) Aurora MySQL",
-            "seed004/summary.md", true, 360, List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3",
-                    "--failover", "--rounds", "3"), List.of("seed004", "--failover", "--rounds", "5"),
-            (d, m) -> AuroraReport.write(d),
-            AuroraRounds::claims),
+    /** One shared connection against pools and PgBouncer, without and under load. */
+    SHARED_CONNECTION("shared", List.of("seed002"), "sharedconnection", SharedConnectionCommand.class, "sweep",
+            "One shared connection, a pool, PgBouncer", "shared/summary.md", false, 95, List.of("sweep", "shared",
+                    "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds", "3"),
+            List.of("sweep", "shared"), (d, m) -> SharedConnectionReport.write(d), SharedConnectionReport::findings),
+    /** A new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
+    CONNECT("connect", List.of("seed003"), "connect", ConnectCommand.class, "sweep",
+            "A connection per transaction against a pool", "connect/summary.md", false, 72, List.of("sweep",
+                    "connect", "--profiles", "unpooled,hikari,dbcp2", "--rounds", "3", "--transactions", "50"),
+            List.of("sweep", "connect", "--as-article"), (d, m) -> ConnectReport.write(d), ConnectReport::findings),
+    /** The Aurora article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
+    AURORA("aurora", List.of("seed004"), "aurora", AuroraCommand.class, null,
+            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", "seed004/summary.md", true, 360,
+            List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
+            List.of("seed004", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraRounds::claims),
     /**
-     * Seed 004's failover at each pool's limit (issue 22): the saturation map, then each failover kind at every
+     * The Aurora scenario's failover at each pool's limit: the saturation map, then each failover kind at every
      * profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full preset only (hours); with
-     * {@code --only seed004-limit} the quick preset runs its quick version: the map at three loads, then the
+     * {@code --only failover-at-limit} the quick preset runs its quick version: the map at three loads, then the
      * planned failover at the knee in one round (8 minutes here).
      */
-    SEED004_LIMIT("seed004-limit", "aurora", "Seed 004: failover at each pool's limit", 480,
+    FAILOVER_AT_LIMIT("failover-at-limit", List.of("seed004-limit"), "Failover at each pool's limit", 480,
             List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
                     "--duration", "14", "--warmup", "8", "--rampup", "3")),
                     Step.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
@@ -73,11 +84,11 @@ public enum SuiteEntry {
                     Step.atKnee("planned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
                     Step.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
                     Step.atKnee("stale", "--rounds", "5", "--duration", "60", "--warmup", "20"))),
-    /** The drills: added latency and an unplanned failover (quick; the planned failover is seed 004's, in rounds). */
-    DRILLS("drills", "drill", "drill", "Drills: latency and failover", "drills/summary.md", true, 100,
-            List.of("drill", "latency", "unplanned", "--rounds", "1", "--latency-steps", "0,5,50", "--latency-step",
-                    "3"), List.of("drill"),
-            ReportRebuild::drill, d -> List.of());
+    /** The drills: added latency and an unplanned failover (quick; the planned failover is the Aurora scenario's). */
+    DRILLS("drills", List.of(), "drill", DrillCommand.class, null, "Drills: latency and failover",
+            "drills/summary.md", true, 100, List.of("drill", "latency", "unplanned", "--rounds", "1",
+                    "--latency-steps", "0,5,50", "--latency-step", "3"), List.of("drill"), ReportRebuild::drill,
+            d -> List.of());
 
     /**
      * One command of a scenario that is several ({@link #SEED004_LIMIT}): its arguments and the sub-directory of the
@@ -133,10 +144,16 @@ public enum SuiteEntry {
         List<Claim> find(Path dir);
     }
 
+    /** The scenario's id in {@code --only}, {@code --skip}, the suite's manifest and its run folder. */
     public final String id;
+    /** Older ids that still name it ({@code --only seed004}, a suite run directory written with them). */
+    private final List<String> aliases;
     /** The package below {@code io.poolbench.suite} that holds the scenario's classes (the drills': toxiproxy's). */
     private final String packageName;
-    final String command;
+    /** The scenario's picocli command; null for a scenario that is a chain of another's commands. */
+    private final Class<?> commandType;
+    /** The command it is a subcommand of ({@code sweep}); null for one of {@code poolbench}'s own. */
+    private final String parent;
     public final String title;
     public final String summary;
     final boolean needsDocker;
@@ -149,25 +166,28 @@ public enum SuiteEntry {
     /** The scenario's findings for the suite's page. */
     public final Findings findings;
 
-    SuiteEntry(String id, String packageName, String command, String title, String summary, boolean needsDocker,
-            int quickSeconds, List<String> quickArgs, List<String> fullArgs, Writer writer, Findings findings) {
-        this(id, packageName, command, title, summary, needsDocker, quickSeconds, List.of(new Step(null, quickArgs)),
-                List.of(new Step(null, fullArgs)), false, writer, findings);
+    SuiteEntry(String id, List<String> aliases, String packageName, Class<?> commandType, String parent,
+            String title, String summary, boolean needsDocker, int quickSeconds, List<String> quickArgs,
+            List<String> fullArgs, Writer writer, Findings findings) {
+        this(id, aliases, packageName, commandType, parent, title, summary, needsDocker, quickSeconds,
+                List.of(new Step(null, quickArgs)), List.of(new Step(null, fullArgs)), false, writer, findings);
     }
 
-    /** A seed 004 scenario of several commands, each in its own sub-directory, its summary composed of theirs. */
-    SuiteEntry(String id, String packageName, String title, int quickSeconds, List<Step> quickSteps,
+    /** A chain of the Aurora scenario's commands, each in its own sub-directory, its summary composed of theirs. */
+    SuiteEntry(String id, List<String> aliases, String title, int quickSeconds, List<Step> quickSteps,
             List<Step> fullSteps) {
-        this(id, packageName, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
+        this(id, aliases, "aurora", null, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
                 (d, m) -> FailoverAtLimit.write(d), FailoverAtLimit::claims);
     }
 
-    SuiteEntry(String id, String packageName, String command, String title, String summary, boolean needsDocker,
-            int quickSeconds, List<Step> quickSteps, List<Step> fullSteps, boolean fullOnly, Writer writer,
-            Findings findings) {
+    SuiteEntry(String id, List<String> aliases, String packageName, Class<?> commandType, String parent,
+            String title, String summary, boolean needsDocker, int quickSeconds, List<Step> quickSteps,
+            List<Step> fullSteps, boolean fullOnly, Writer writer, Findings findings) {
         this.id = id;
+        this.aliases = aliases;
         this.packageName = packageName;
-        this.command = command;
+        this.commandType = commandType;
+        this.parent = parent;
         this.title = title;
         this.summary = summary;
         this.needsDocker = needsDocker;
@@ -177,6 +197,44 @@ public enum SuiteEntry {
         this.fullOnly = fullOnly;
         this.writer = writer;
         this.findings = findings;
+    }
+
+    /**
+     * @param suiteRun a suite's run directory
+     * @return this scenario's directory in it: its id's, or in a run written with an older id, that one's
+     */
+    public Path dirIn(Path suiteRun) {
+        Path own = suiteRun.resolve(id);
+        return Files.isDirectory(own) ? own : aliases.stream().map(suiteRun::resolve).filter(Files::isDirectory)
+                .findFirst().orElse(own);
+    }
+
+    /**
+     * Adds every scenario's command to the command line, under its parent: the one place a scenario's command is
+     * registered.
+     *
+     * @param root {@code poolbench}'s command line, with its own commands ({@code sweep} among them)
+     * @return the same command line
+     */
+    static CommandLine register(CommandLine root) {
+        for (SuiteEntry s : values()) {
+            if (s.commandType != null) {
+                (s.parent == null ? root : root.getSubcommands().get(s.parent)).addSubcommand(s.commandType);
+            }
+        }
+        return root;
+    }
+
+    /**
+     * @return the command as a manifest records it, e.g. {@code sweep pool-size}; null for a chain of another
+     *     scenario's commands
+     */
+    String command() {
+        if (commandType == null) {
+            return null;
+        }
+        String name = commandType.getAnnotation(Command.class).name();
+        return parent == null ? name : parent + " " + name;
     }
 
     /**
@@ -233,13 +291,13 @@ public enum SuiteEntry {
     }
 
     /**
-     * @param id a scenario id, e.g. {@code seed001}
+     * @param id a scenario id, e.g. {@code concurrency}, or an older one, e.g. {@code seed001}
      * @return the scenario
      * @throws io.poolbench.testbed.TestbedException one line naming the ids when there is none
      */
     public static SuiteEntry of(String id) {
         for (SuiteEntry s : values()) {
-            if (s.id.equals(id)) {
+            if (s.id.equals(id) || s.aliases.contains(id)) {
                 return s;
             }
         }
@@ -258,12 +316,12 @@ public enum SuiteEntry {
      * @throws TestbedException one line for an unknown id, or when nothing is left to run
      */
     static List<SuiteEntry> choose(String preset, List<String> only, List<String> skip) {
-        (only != null ? only : List.<String>of()).forEach(SuiteEntry::of);
-        skip.forEach(SuiteEntry::of);
+        List<SuiteEntry> named = only == null ? null : only.stream().map(SuiteEntry::of).toList();
+        List<SuiteEntry> skipped = skip.stream().map(SuiteEntry::of).toList();
         List<SuiteEntry> chosen = new ArrayList<>();
         for (SuiteEntry s : values()) {
-            boolean named = only != null && only.contains(s.id);
-            if ((only == null && (preset.equals("full") || !s.fullOnly) || named) && !skip.contains(s.id)) {
+            boolean isNamed = named != null && named.contains(s);
+            if ((named == null && (preset.equals("full") || !s.fullOnly) || isNamed) && !skipped.contains(s)) {
                 chosen.add(s);
             }
         }
@@ -279,7 +337,7 @@ public enum SuiteEntry {
      */
     static SuiteEntry ofCommand(String command) {
         for (SuiteEntry s : values()) {
-            if (command.equals(s.command)) {
+            if (command.equals(s.command())) {
                 return s;
             }
         }

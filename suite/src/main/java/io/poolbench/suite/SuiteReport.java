@@ -75,19 +75,20 @@ public final class SuiteReport {
         for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             SuiteEntry s = SuiteEntry.of(e.getKey());
-            PhaseEntry ph = m.phase("scenario:" + s.id);
+            PhaseEntry ph = m.phase("scenario:" + e.getKey()); // as recorded: an older run's id may be an alias
             String status = ph == null ? "?" : ph.status() + (ph.reason() == null ? "" : ": " + ph.reason());
             List<String> args = new ArrayList<>();
             e.getValue().forEach(a -> args.add(a.asText()));
             table.append("| [").append(s.title).append("](#").append(s.id).append(") | ").append(ph != null
                     && ph.ok() ? "ok" : "**" + Figures.cell(status) + "**").append(" | `./poolbench ")
                     .append(String.join(" ", args)).append("` |\n");
-            if (Files.isDirectory(dir.resolve(s.id))) {
-                s.compose(dir.resolve(s.id)); // a scenario of several commands: its summary from theirs, afresh
+            Path sdir = s.dirIn(dir);
+            if (Files.isDirectory(sdir)) {
+                s.compose(sdir); // a scenario of several commands: its summary from theirs, afresh
             }
             sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
             String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
-            s.findings.find(dir.resolve(s.id)).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
+            s.findings.find(sdir).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
         }
         md.append("## What to pick\n\n");
         if (claims.isEmpty()) {
@@ -100,7 +101,10 @@ public final class SuiteReport {
         claims.stream().filter(Claim::solid).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         claims.stream().filter(c -> !c.solid()).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         md.append("\n## Scenarios\n\n").append(table);
-        md.append("\n## Environment\n\n").append(Environment.markdown(dir, root, m));
+        md.append("\n## Environment\n\n").append(Environment.markdown(dir, root, m, List.of(
+                SuiteEntry.CONCURRENCY.dirIn(dir).resolve("concurrency/environment.json"),
+                SuiteEntry.CONNECT.dirIn(dir).resolve("connect/environment.json")),
+                Files.isDirectory(SuiteEntry.AURORA.dirIn(dir)) || Files.isDirectory(SuiteEntry.DRILLS.dirIn(dir))));
         md.append("\n## Profiles compared\n\n").append(lint(dir));
         md.append(sections);
         Path mdFile = dir.resolve("index.md");
@@ -120,8 +124,7 @@ public final class SuiteReport {
     /** One scenario's section: its own summary.md, or what became of it. */
     private static String section(Path dir, SuiteEntry s, PhaseEntry ph) throws IOException {
         StringBuilder out = new StringBuilder();
-        Path sdir = dir.resolve(s.id);
-        Path summary = sdir.resolve(s.summary);
+        Path summary = s.dirIn(dir).resolve(s.summary);
         if (!Files.isRegularFile(summary)) {
             return out.append("## ").append(s.title).append("\n\n**").append(ph == null ? "not run"
                     : ph.status().toUpperCase(Locale.ROOT)).append("**").append(ph == null || ph.reason() == null
@@ -163,10 +166,11 @@ public final class SuiteReport {
                 }
             }
         }
-        Path r2 = dir.resolve("seed001/concurrency");
+        Path r2 = SuiteEntry.CONCURRENCY.dirIn(dir).resolve("concurrency");
         if (Files.isDirectory(r2)) {
             md.append("R2DBC (seed 001): r2dbc-pool's options as the profile sets them, resized to the sweep's pool"
-                    + " size: see `seed001/concurrency/*/r2dbc/r2dbc.xml`; r2dbc-pool has no borrow timeout unless"
+                    + " size: see `" + dir.relativize(r2).toString().replace('\\', '/')
+                    + "/*/r2dbc/r2dbc.xml`; r2dbc-pool has no borrow timeout unless"
                     + " `maxAcquireTime` is set (the shipped profile sets 30 s, as HikariCP's connectionTimeout).\n");
         }
         return md.length() == 0 ? "No profile was linted (the compare scenario did not run).\n" : md.toString();

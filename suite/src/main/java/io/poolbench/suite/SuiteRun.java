@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * The whole suite as one run ({@code ./poolbench run}): every chosen scenario one after another, each as its own
  * command in its own JVM (its own memory, log and shutdown hooks) and its own complete run directory
  * {@code <run>/<id>/} (a scenario of several commands, {@link SuiteEntry#chained}: one sub-directory each, e.g.
- * {@code <run>/seed004-limit/map/}; a command that fails does not stop the next, an interruption does); a phase
+ * {@code <run>/failover-at-limit/map/}; a command that fails does not stop the next, an interruption does); a phase
  * {@code scenario:<id>} each, then the page ({@link SuiteReport}). A scenario that needs Docker is skipped with one
  * line when no engine answers.
  */

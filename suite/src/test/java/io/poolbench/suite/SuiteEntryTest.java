@@ -2,6 +2,7 @@ package io.poolbench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import io.poolbench.testbed.TestbedException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * The suite's scenarios and their command lines: the failover at each pool's limit is a map and then one command
@@ -17,11 +19,11 @@ import org.junit.jupiter.api.Test;
 class SuiteEntryTest {
     @Test
     void theLimitRunsInTheFullPresetAndAtTheQuickOneOnlyWhenNamed() {
-        assertFalse(SuiteEntry.choose("quick", null, List.of()).contains(SuiteEntry.SEED004_LIMIT));
-        assertTrue(SuiteEntry.choose("full", null, List.of()).contains(SuiteEntry.SEED004_LIMIT));
-        assertEquals(List.of(SuiteEntry.SEED004_LIMIT), SuiteEntry.choose("quick", List.of("seed004-limit"),
+        assertFalse(SuiteEntry.choose("quick", null, List.of()).contains(SuiteEntry.FAILOVER_AT_LIMIT));
+        assertTrue(SuiteEntry.choose("full", null, List.of()).contains(SuiteEntry.FAILOVER_AT_LIMIT));
+        assertEquals(List.of(SuiteEntry.FAILOVER_AT_LIMIT), SuiteEntry.choose("quick", List.of("seed004-limit"),
                 List.of()));
-        assertFalse(SuiteEntry.choose("full", null, List.of("seed004-limit")).contains(SuiteEntry.SEED004_LIMIT));
+        assertFalse(SuiteEntry.choose("full", null, List.of("seed004-limit")).contains(SuiteEntry.FAILOVER_AT_LIMIT));
         assertEquals(SuiteEntry.values().length - 1, SuiteEntry.choose("quick", null, List.of()).size());
         assertThrows(TestbedException.class, () -> SuiteEntry.choose("quick", List.of("seed999"), List.of()));
         assertThrows(TestbedException.class, () -> SuiteEntry.choose("quick", List.of("seed000"),
@@ -29,8 +31,37 @@ class SuiteEntryTest {
     }
 
     @Test
+    void anOlderIdNamesTheSameScenario() {
+        for (String[] pair : List.of(new String[] {"seed000", "pool-size"}, new String[] {"seed001", "concurrency"},
+                new String[] {"seed002", "shared"}, new String[] {"seed003", "connect"},
+                new String[] {"seed004", "aurora"}, new String[] {"seed004-limit", "failover-at-limit"})) {
+            assertEquals(SuiteEntry.of(pair[1]), SuiteEntry.of(pair[0]), pair[0]);
+            assertEquals(pair[1], SuiteEntry.of(pair[0]).id);
+        }
+        assertEquals(List.of(SuiteEntry.AURORA), SuiteEntry.choose("quick", List.of("seed004"), List.of()));
+    }
+
+    @Test
+    void everyScenarioCommandIsRegisteredOnceUnderItsParent() {
+        CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
+        for (SuiteEntry s : SuiteEntry.values()) {
+            if (s.command() == null) {
+                continue;
+            }
+            CommandLine c = root;
+            for (String name : s.command().split(" ")) {
+                c = c.getSubcommands().get(name);
+                assertNotNull(c, s.command());
+            }
+            assertEquals(s, SuiteEntry.ofCommand(s.command()));
+        }
+        assertEquals(List.of("pool-size", "concurrency", "shared", "connect"),
+                List.copyOf(root.getSubcommands().get("sweep").getSubcommands().keySet()));
+    }
+
+    @Test
     void theFullLimitIsTheMapThenEachFailoverKindAtItsKneeInFiveRounds() {
-        List<SuiteEntry.Step> steps = SuiteEntry.SEED004_LIMIT.steps("full");
+        List<SuiteEntry.Step> steps = SuiteEntry.FAILOVER_AT_LIMIT.steps("full");
         assertEquals(List.of("map", "planned", "unplanned", "stale"), steps.stream().map(SuiteEntry.Step::sub)
                 .toList());
         assertTrue(steps.get(0).args().contains("--map"), steps.get(0).toString());
@@ -42,20 +73,20 @@ class SuiteEntryTest {
             assertEquals("5", a.get(a.indexOf("--rounds") + 1));
             assertEquals(dir.resolve(st.sub()).toString(), a.get(a.size() - 1));
         }
-        List<String> quick = SuiteEntry.SEED004_LIMIT.steps("quick").stream().map(SuiteEntry.Step::sub).toList();
+        List<String> quick = SuiteEntry.FAILOVER_AT_LIMIT.steps("quick").stream().map(SuiteEntry.Step::sub).toList();
         assertEquals(List.of("map", "planned"), quick);
-        String line = String.join(" ", SuiteEntry.SEED004_LIMIT.line("full"));
+        String line = String.join(" ", SuiteEntry.FAILOVER_AT_LIMIT.line("full"));
         assertTrue(line.startsWith("seed004 --map ") && line.contains(" --out {dir}/map && ./poolbench seed004"
                 + " --failover planned --at-knee {dir}/map "), line);
-        assertTrue(SuiteEntry.SEED004_LIMIT.chained());
+        assertTrue(SuiteEntry.FAILOVER_AT_LIMIT.chained());
     }
 
     @Test
     void aScenarioOfOneCommandWritesItsOwnDirectory() {
-        SuiteEntry.Step st = SuiteEntry.SEED000.steps("quick").get(0);
+        SuiteEntry.Step st = SuiteEntry.POOL_SIZE.steps("quick").get(0);
         List<String> a = st.argsIn(Path.of("/r/seed000"));
         assertEquals(List.of("--out", "/r/seed000"), a.subList(a.size() - 2, a.size()));
-        assertEquals(st.args(), SuiteEntry.SEED000.line("quick"));
-        assertFalse(SuiteEntry.SEED000.chained());
+        assertEquals(st.args(), SuiteEntry.POOL_SIZE.line("quick"));
+        assertFalse(SuiteEntry.POOL_SIZE.chained());
     }
 }

@@ -34,16 +34,17 @@ class SuiteIT {
         assertEquals(0, PoolbenchMain.run("run", "--root", "..", "--out", out.toString(), "--only", "seed000"));
         Manifest m = Manifest.read(out);
         assertEquals("ok", m.status(), m.phases().toString());
-        assertEquals("ok", Manifest.read(out.resolve("seed000")).status(), "the scenario's own run directory");
+        // seed000, the scenario's older id, names it still; its run folder is its id's
+        assertEquals("ok", Manifest.read(out.resolve("pool-size")).status(), "the scenario's own run directory");
         String md = Files.readString(out.resolve("index.md"));
         assertTrue(md.contains("## What to pick") && md.contains("Size the pool for the connections held at once"),
                 md);
-        assertTrue(md.contains("](#seed000)") && md.contains("<a id=\"seed000\"></a>"), "claims link to sections");
-        // issue 20: the suite runs seed 000 in 3 rounds, so its finding carries its n and interval
+        assertTrue(md.contains("](#pool-size)") && md.contains("<a id=\"pool-size\"></a>"), "claims link to sections");
+        // the suite runs the pool-size sweep in 3 rounds, so its finding carries its n and interval
         String pick = md.substring(md.indexOf("## What to pick"), md.indexOf("## What to pick") + 1200);
         assertTrue(pick.contains("95 % interval") && pick.contains("3 rounds"), pick);
         assertTrue(md.contains("| CPU |") && md.contains("| commit |") && md.contains("| command line |"), md);
-        assertTrue(md.contains("![") && md.contains("(seed000/pool-size/"), "image paths relative to the run: " + md);
+        assertTrue(md.contains("![") && md.contains("(pool-size/pool-size/"), "image paths relative to the run: " + md);
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("data:image/png;base64,"), "images inside the page");
         assertFalse(html.contains("http://") || html.contains("https://"), "no external fetch");

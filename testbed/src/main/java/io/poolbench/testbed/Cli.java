@@ -26,7 +26,19 @@ public final class Cli {
      * @return exit code: 0 ok, 2 user error, 1 other failure
      */
     public static int execute(Object command, String name, String... args) {
-        CommandLine cl = new CommandLine(command);
+        return execute(new CommandLine(command), name, args);
+    }
+
+    /**
+     * Runs a picocli command line built by the caller (e.g. with subcommands added to it); a {@link TestbedException}
+     * ends with one line on stderr and exit code 2.
+     *
+     * @param cl the command line
+     * @param name prefix of the error line, e.g. {@code poolbench}
+     * @param args command line
+     * @return exit code: 0 ok, 2 user error, 1 other failure
+     */
+    public static int execute(CommandLine cl, String name, String... args) {
         // the console as it is now: a run may later send System.err to its log (RunLog)
         PrintStream console = System.err;
         cl.setExecutionStrategy(parsed -> {

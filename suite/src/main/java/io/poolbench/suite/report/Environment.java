@@ -40,9 +40,12 @@ public final class Environment {
      * @param dir the suite's run directory
      * @param root the project root
      * @param m the suite's manifest
+     * @param servers the environment files of the scenarios that name their database server
+     *     ({@code environment.json}, field {@code server}); a missing file is a scenario that did not run
+     * @param mysql whether a scenario ran on MySQL behind Toxiproxy
      * @return a Markdown table of the environment
      */
-    public static String markdown(Path dir, Path root, Manifest m) {
+    public static String markdown(Path dir, Path root, Manifest m, List<Path> servers, boolean mysql) {
         Map<String, String> e = new LinkedHashMap<>();
         e.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
         e.put("memory", memory());
@@ -50,7 +53,7 @@ public final class Environment {
                 + System.getProperty("os.arch") + ")");
         e.put("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
                 + System.getProperty("java.vendor") + "); the scenarios' JVMs are the same");
-        e.put("database", databases(dir));
+        e.put("database", databases(servers, mysql));
         e.put("Tomcat (webapp)", tomcat());
         List<String> libs = new ArrayList<>();
         for (String[] l : LIBRARIES) {
@@ -114,11 +117,11 @@ public final class Environment {
     }
 
     /** The servers the scenarios named in their environment files. */
-    private static String databases(Path dir) {
+    private static String databases(List<Path> servers, boolean mysql) {
         List<String> out = new ArrayList<>();
-        for (String f : List.of("seed001/concurrency/environment.json", "seed003/connect/environment.json")) {
+        for (Path f : servers) {
             try {
-                JsonNode j = JSON.readTree(dir.resolve(f).toFile());
+                JsonNode j = JSON.readTree(f.toFile());
                 String s = j.path("server").asText("");
                 String d = s + " (embedded, zonky)";
                 if (!s.isEmpty() && !out.contains(d)) {
@@ -128,7 +131,7 @@ public final class Environment {
                 // that scenario did not run
             }
         }
-        if (Files.isDirectory(dir.resolve("seed004")) || Files.isDirectory(dir.resolve("drills"))) {
+        if (mysql) {
             out.add("MySQL in Docker behind Toxiproxy (seed 004, drills; image as their reports say)");
         }
         return out.isEmpty() ? "embedded PostgreSQL" : String.join("; ", out);
