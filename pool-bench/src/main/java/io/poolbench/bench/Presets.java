@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.pool.PoolKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,8 +45,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "presets", mixinStandardHelpOptions = true, description = "Run a named set of pool-bench benchmarks.")
 public final class Presets implements Callable<Integer> {
     /** The pooled profiles of the catalog that run on the stub driver (unpooled cannot: it is the driver's own). */
-    static final List<String> CATALOG = List.of("hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0", "vibur",
-            "agroal", "druid", "dbcp1");
+    static final List<String> CATALOG = PoolKind.pooledProfiles();
     /** The pools of HikariCP's own benchmark project (brettwooldridge/HikariCP-benchmark), configured as it does. */
     static final List<String> HCB = List.of("hcb-hikari", "hcb-dbcp2", "hcb-tomcat-jdbc", "hcb-c3p0", "hcb-vibur",
             "hcb-dbcp1");
@@ -102,7 +102,7 @@ public final class Presets implements Callable<Integer> {
             case "pools":
             case "hcb":
             case "hikari-settings":
-                // 3 forks (issue 20): a fork can settle at another level (HikariCP's were bimodal), which one
+                // 3 forks: a fork can settle at another level (HikariCP's were bimodal), which one
                 // fork cannot show
                 return new Plan(3, 1, 3, List.of(1, 4), List.of(0, 500));
             default:

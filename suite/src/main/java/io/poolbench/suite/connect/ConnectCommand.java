@@ -6,12 +6,14 @@ import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,8 +33,8 @@ import picocli.CommandLine.Option;
             "130:interrupted (Ctrl-C)"})
 public final class ConnectCommand extends ScenarioCommand {
     /** Java clients by default: a connection per transaction, and every pool of the catalog. */
-    static final List<String> DEFAULT_PROFILES = List.of("unpooled", "hikari", "dbcp2", "tomcat-dbcp",
-            "tomcat-jdbc", "c3p0", "vibur", "druid", "agroal", "dbcp1");
+    static final List<String> DEFAULT_PROFILES = Stream.concat(Stream.of(PoolKind.UNPOOLED.profile()),
+            PoolKind.pooledProfiles().stream()).toList();
 
     @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
             description = "Java clients: pool profiles, and unpooled for a new connection per transaction (default:"

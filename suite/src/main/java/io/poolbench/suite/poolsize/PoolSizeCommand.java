@@ -4,6 +4,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -73,7 +74,7 @@ public final class PoolSizeCommand extends ScenarioCommand {
         }
         db.validate();
         Path conf = ProfileDir.resolve(null);
-        List<PoolProfile> pps = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
+        List<PoolProfile> pps = Profiles.load(profiles != null ? profiles : asArticle ? PoolKind.pooledProfiles()
                 : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it")
                 .and(Profiles.runsOn(db)));
         PoolSizeSettings settings = new PoolSizeSettings(pps.stream().map(p -> p.file().toString()).toList(), sizes,

@@ -7,6 +7,7 @@ import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -124,7 +125,7 @@ public final class SharedConnectionCommand extends ScenarioCommand {
         }
         db.validatePostgres("sweep shared measures PostgreSQL (its backends, PgBouncer)");
         Path conf = ProfileDir.resolve(null);
-        List<PoolProfile> pools = Profiles.load(profiles != null ? profiles : asArticle ? ProfileDir.POOLED
+        List<PoolProfile> pools = Profiles.load(profiles != null ? profiles : asArticle ? PoolKind.pooledProfiles()
                 : QUICK_PROFILES, conf, Profiles.pooled("the connection-per-thread variant is built in (leave it out"
                 + " with --without unpooled)").and(Profiles.runsOn(db)));
         String password = db.settings().password();

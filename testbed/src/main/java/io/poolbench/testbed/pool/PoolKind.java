@@ -1,5 +1,8 @@
 package io.poolbench.testbed.pool;
 
+import io.poolbench.testbed.Labels;
+import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -39,6 +42,22 @@ public enum PoolKind {
 
     PoolKind(PoolAdapter adapter) {
         this.adapter = adapter;
+    }
+
+    /**
+     * @return the name of the pool's shipped profile, {@code webapp/conf/<name>.xml}: the constant's label
+     *     ({@code hikari}, {@code tomcat-jdbc}, …)
+     */
+    public String profile() {
+        return Labels.of(this);
+    }
+
+    /**
+     * @return the shipped profile of every pool of the catalog, in the catalog's order, without {@link #UNPOOLED}
+     *     (the driver's own DataSource, no pool)
+     */
+    public static List<String> pooledProfiles() {
+        return Arrays.stream(values()).filter(k -> k != UNPOOLED).map(PoolKind::profile).toList();
     }
 
     /** @return the adapter with everything pool-specific */

@@ -27,9 +27,6 @@ import java.util.stream.Stream;
 public final class ProfileDir {
     /** Class-path folder that holds the packaged copy of {@code webapp/conf} (see testbed's pom). */
     public static final String PACKAGED = "io/poolbench/testbed/conf";
-    /** Every shipped profile that is a pool (the catalog less {@code unpooled} and the R2DBC profile). */
-    public static final List<String> POOLED = List.of("hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0",
-            "vibur", "druid", "agroal", "dbcp1");
 
     private ProfileDir() {
     }

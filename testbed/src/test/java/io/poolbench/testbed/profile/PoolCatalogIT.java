@@ -23,7 +23,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every pool of the catalog, built from its shipped profile against embedded PostgreSQL: it borrows, reports its
@@ -119,9 +119,13 @@ class PoolCatalogIT {
         }
     }
 
+    /** @return every pool of the catalog, each by its shipped profile */
+    static List<String> pooledProfiles() {
+        return PoolKind.pooledProfiles();
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"hikari", "dbcp2", "tomcat-dbcp", "tomcat-jdbc", "c3p0", "vibur", "druid", "agroal",
-        "dbcp1"})
+    @MethodSource("pooledProfiles")
     void shippedProfileBorrowsReportsAndClosesWithoutLeaks(String name) throws Exception {
         PoolProfile p = PoolProfile.load(ProfileDir.locate(name, CONF));
         assertEquals(List.of(), p.warnings(), name);

@@ -1,6 +1,7 @@
 package io.poolbench.testbed.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,15 @@ class PoolProfileTest {
         Files.writeString(f, "<Context><Resource name=\"jdbc/poolbench\" auth=\"Container\" type=\"javax.sql.DataSource\" "
                 + resourceAttrs + " /></Context>");
         return f;
+    }
+
+    @Test
+    void everyPoolOfTheCatalogShipsTheProfileNamedForIt() {
+        for (PoolKind k : PoolKind.values()) {
+            assertEquals(k, PoolProfile.load(ProfileDir.locate(k.profile(), CONF)).kind(), k.profile());
+        }
+        assertFalse(PoolKind.pooledProfiles().contains(PoolKind.UNPOOLED.profile()));
+        assertEquals(PoolKind.values().length - 1, PoolKind.pooledProfiles().size());
     }
 
     @Test
@@ -150,7 +160,7 @@ class PoolProfileTest {
 
     @Test
     void aValueThatDoesNotParseNamesItsAttributeBeforeAnythingStarts() throws Exception {
-        // issue 8: maxTotal="abc" was a NumberFormatException inside JMH, and exit 0
+        // maxTotal="abc" was a NumberFormatException inside JMH, and exit 0
         PoolProfile d = PoolProfile.load(write("d.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\""
                 + " url=\"${poolbench.jdbc.url}\" maxTotal=\"abc\""));
         TestbedException e = assertThrows(TestbedException.class, () -> d.check(LATER));
@@ -169,7 +179,7 @@ class PoolProfileTest {
                 + " url=\"${poolbench.jdbc.url}\" driverClassName=\"org.example.NoSuchDriver\""));
         TestbedException e = assertThrows(TestbedException.class, () -> gone.check(LATER));
         assertTrue(e.getMessage().contains("no such JDBC driver"), e.getMessage());
-        // issue 8: com.mysql.jdbc.Driver on PostgreSQL ended in "Tomcat did not start on port 0: No suitable driver"
+        // com.mysql.jdbc.Driver on PostgreSQL ended in "Tomcat did not start on port 0: No suitable driver"
         PoolProfile mysqlDriver = PoolProfile.load(write("m.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\""
                 + " url=\"${poolbench.jdbc.url}\" driverClassName=\"com.mysql.jdbc.Driver\""));
         e = assertThrows(TestbedException.class, () -> mysqlDriver.check(
@@ -207,7 +217,7 @@ class PoolProfileTest {
 
     @Test
     void aFileWithSeveralResourcesNeedsAName() throws Exception {
-        // issue 8: two <Resource> elements silently used one
+        // two <Resource> elements silently used one
         Path f = tmp.resolve("two.xml");
         Files.writeString(f, "<Context><Resource name=\"jdbc/a\" type=\"javax.sql.DataSource\""
                 + " factory=\"com.zaxxer.hikari.HikariJNDIFactory\" jdbcUrl=\"${poolbench.jdbc.url}\"/>"
