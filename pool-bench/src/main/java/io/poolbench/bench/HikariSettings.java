@@ -17,7 +17,7 @@ import org.openjdk.jmh.util.Statistics;
 
 /**
  * {@code Presets hikari-settings}: what the HikariCP settings that decide whether a borrow checks its connection cost
- * per borrow (issue 22: the settings that might remove HikariCP's extra failures at a failover, and their price).
+ * per borrow: the settings that might remove HikariCP's extra failures at a failover, and their price.
  *
  * <p>HikariCP lends a connection used within the last {@code aliveBypassWindowMs} (500 ms by default; the system
  * property {@code com.zaxxer.hikari.aliveBypassWindowMs}, which HikariCP 7.0's {@code HikariPool} constructor reads

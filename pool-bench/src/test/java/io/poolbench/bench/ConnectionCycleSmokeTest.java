@@ -49,7 +49,7 @@ class ConnectionCycleSmokeTest {
 
         Path st = dir.resolve("statement-cycle.json");
         new Runner(new OptionsBuilder().include(StatementCycle.class.getName() + "\\.")
-                // two pools of the catalog beyond HikariCP and DBCP2 (issue 9)
+                // two pools of the catalog beyond HikariCP and DBCP2
                 .param("profile", "hikari", "dbcp2", "c3p0", "tomcat-jdbc").forks(0).warmupIterations(0)
                 .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(100)).threads(2).shouldFailOnError(true)

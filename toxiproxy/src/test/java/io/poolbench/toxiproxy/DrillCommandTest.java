@@ -49,7 +49,7 @@ class DrillCommandTest {
 
     @Test
     void numericOptionsOutOfRangeAreOneLineBeforeAnythingStarts() throws Exception {
-        // issue 8: --rate 0 hung forever; --repeats (now --rounds) 0 and --duration 0 were accepted with exit 0
+        // --rate 0 hung forever; --repeats (now --rounds) 0 and --duration 0 were accepted with exit 0
         for (String[] bad : new String[][] {{"--rate", "0"}, {"--rounds", "0"}, {"--steady", "0"},
                 {"--after", "-1"}, {"--latency-step", "0"}, {"--request-timeout", "0"}, {"--write-fraction", "2"}}) {
             String[] r = run("unix:///nonexistent/docker.sock", "planned", "--conf-dir", "../webapp/conf", bad[0], bad[1]);

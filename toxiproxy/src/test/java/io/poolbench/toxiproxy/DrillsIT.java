@@ -124,7 +124,7 @@ class DrillsIT {
             after = testcontainersContainers();
         }
         assertEquals(before, after, "containers left behind by the killed drill");
-        // issue 8: the run says it was interrupted, and an interrupted drill left /tmp/poolbench-tomcat* behind
+        // the run says it was interrupted, and an interrupted drill left /tmp/poolbench-tomcat* behind
         Manifest m = Manifest.read(out);
         assertEquals("interrupted", m.status());
         assertEquals("interrupted", m.phase("planned:hikari:1").status());

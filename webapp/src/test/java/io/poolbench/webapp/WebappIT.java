@@ -74,7 +74,7 @@ class WebappIT {
 
     @Test
     void traceJdbcShowsTheConnectionEachRequestRanOnAndThePoolsCallsBeneathIt() throws Exception {
-        // issue 22: which physical connection a request ran on, its idle time, and whether the pool validated it
+        // which physical connection a request ran on, its idle time, and whether the pool validated it
         Path trace = tmp.resolve("trace.csv");
         PoolbenchServer.Settings base = ORDERS.settings(PoolProfile.load(ProfileDir.locate("hikari", CONF)));
         try (PoolbenchServer s = PoolbenchServer.start(new PoolbenchServer.Settings(base.profile(), base.vars(),
@@ -141,7 +141,7 @@ class WebappIT {
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "external",
                 "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/none"));
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--db", "oracle"));
-        // issue 8: --port -5 suggested "port in use?"; a taken --shutdown-port printed "serving" and exit 0;
+        // --port -5 suggested "port in use?"; a taken --shutdown-port printed "serving" and exit 0;
         // --max-threads 0 made every request wait 120 s
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--port", "-5"));
         assertEquals(2, WebappMain.run("--context-xml", "hikari", "--conf-dir", "conf", "--max-threads", "0"));

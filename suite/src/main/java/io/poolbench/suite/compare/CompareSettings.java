@@ -28,8 +28,8 @@ import java.util.List;
  * @param rows rows in orders
  * @param skipJmh true when the JMH phase is skipped
  * @param skipLoad true when the web-load phase is skipped
- * @param rampupExcluded true: the samples that started in the ramp-up are left out of every figure (always, since
- *     issue 20; a run directory written before has none and read them in)
+ * @param rampupExcluded true: the samples that started in the ramp-up are left out of every figure (always in a
+ *     run of this version; false in an older run directory, whose figures include them)
  * @param traceJdbc the webapp traced the JDBC calls beneath each pool ({@code --trace-jdbc}; every profile must be a
  *     pool, {@link ProfileRun#onStub}); false in a run directory written before
  */

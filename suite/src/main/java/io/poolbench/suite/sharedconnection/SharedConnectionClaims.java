@@ -34,7 +34,7 @@ final class SharedConnectionClaims {
         out.append(claim("no load: shared ÷ PgBouncer at 10 threads (PgBouncer faster when > 1)",
                 cl.get("noLoadSharedOverPgBouncerAt10"), List.of("pgbouncer"),
                 p -> at(none.get("shared"), 10) / at(none.get("pgbouncer"), 10)));
-        // the article's thread counts only: a figure at another count is not set beside its figure (issue 20)
+        // the article's thread counts only: a figure at another count is not set beside its figure
         String ran = " (under the load this run: " + loadedCounts + " threads)";
         out.append(claim("load: shared ÷ pool at 500 threads (pool faster when > 1)" + (loadedCounts.contains(500)
                 ? "" : ran), cl.get("loadSharedOverPoolAt500"), pools, p -> at(cj.get("shared"), 500)

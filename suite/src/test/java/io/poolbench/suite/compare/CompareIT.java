@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The main job from the built artifacts of this reactor (JMH jar, webapp jar, JMeter home) against embedded
- * PostgreSQL, at a tiny scale: what the report contains and how faults end (issue 8), never how fast anything was.
+ * PostgreSQL, at a tiny scale: what the report contains and how faults end, never how fast anything was.
  */
 class CompareIT {
     static final String TINY_JMH = "ConnectionCycle -f 1 -wi 0 -i 1 -r 200ms -t 4";
@@ -73,7 +73,7 @@ class CompareIT {
             assertTrue(load.at("/poolState/samples").asInt() > 0);
         }
         assertEquals(4, s.get("jmh").size());
-        // issue 20: the first profile against the second, paired within the 2 rounds, with interval and verdict:
+        // the first profile against the second, paired within the 2 rounds, with interval and verdict:
         // req/s, p99, and the borrow wait's p99 on /short from the webapp's own record
         assertEquals(3, s.get("findings").size(), s.get("findings").toString());
         assertTrue(s.get("findings").get(2).get("measure").asText().startsWith("borrow wait p99 ms on /short"));
@@ -99,7 +99,7 @@ class CompareIT {
         assertTrue(m.phases().stream().allMatch(PhaseEntry::ok), m.phases().toString());
         assertEquals(List.of("database", "jmh:hikari", "jmh:dbcp2", "load:hikari:r1", "load:dbcp2:r1", "load:dbcp2:r2",
                 "load:hikari:r2", "report"), m.phases().stream().map(PhaseEntry::id).toList());
-        // issue 19: the report is rebuilt from the data as recorded; a results file cut short after the run is
+        // the report is rebuilt from the data as recorded; a results file cut short after the run is
         // refused (exit 1), not reported as a run of fewer requests
         assertEquals(List.of(), m.changedFiles(out));
         assertEquals(0, PoolbenchMain.run("report", out.toString()));
@@ -110,7 +110,7 @@ class CompareIT {
                 + " 25 now", all.size())), m.changedFiles(out));
         assertEquals(1, PoolbenchMain.run("report", out.toString()));
         Files.write(results, all);
-        // issue 8, fault 2: the same --out twice is refused, --force replaces the run
+        // the same --out twice is refused, --force replaces the run
         assertEquals(2, PoolbenchMain.run(tinyLoad(out, "--skip-jmh")));
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--force", "--skip-load",
                 "--profiles", "hikari", "--jmh-args", TINY_JMH));
@@ -121,7 +121,7 @@ class CompareIT {
 
     @Test
     void poolsBeyondHikariAndDbcp2RunAndTheirEffectiveSettingsHeadTheReport() throws Exception {
-        // issue 9: the main job with pools of the catalog, here c3p0 (Tomcat BeanFactory) and no pool at all
+        // the main job with pools of the catalog, here c3p0 (Tomcat BeanFactory) and no pool at all
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--profiles", "c3p0,unpooled", "--duration", "4",
                 "--jmh-args", TINY_JMH)));
@@ -137,7 +137,7 @@ class CompareIT {
 
     @Test
     void aWebappThatDiesDuringTheLoadFailsItsPhase() throws Exception {
-        // issue 8, fault 1: kill -9 of the webapp child mid-phase was reported as a fast profile, exit 0
+        // kill -9 of the webapp child mid-phase was reported as a fast profile, exit 0
         Path out = tmp.resolve("run");
         Thread killer = new Thread(() -> {
             try {
@@ -169,7 +169,7 @@ class CompareIT {
 
     @Test
     void profilesWithTheSameFileNameKeepTheirOwnResults() throws Exception {
-        // issue 8, fault 3: a/context.xml and b/context.xml overwrote each other's results
+        // a/context.xml and b/context.xml overwrote each other's results
         Path a = Files.createDirectories(tmp.resolve("a")).resolve("context.xml");
         Path b = Files.createDirectories(tmp.resolve("b")).resolve("context.xml");
         Files.copy(Path.of("../webapp/conf/hikari.xml"), a);
@@ -189,7 +189,7 @@ class CompareIT {
 
     @Test
     void aFailedJmhRunFailsItsPhaseWithJmhsReason() throws Exception {
-        // issue 8, fault 4: a failed benchmark ended with exit 0 and "No JMH results"
+        // a failed benchmark ended with exit 0 and "No JMH results"
         Path out = tmp.resolve("run");
         assertEquals(RunRecord.EXIT_FAILED, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(),
                 "--skip-load", "--profiles", "hikari", "--jmh-args", "ConnectionCycle -f 1 -wi 0 -i 1 -r 200ms"
@@ -209,7 +209,7 @@ class CompareIT {
 
     @Test
     void skipLoadNeedsNoDatabase() {
-        // issue 8: --skip-load loaded 200,000 rows that JMH on the stub driver never reads
+        // --skip-load loaded 200,000 rows that JMH on the stub driver never reads
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("run").toString(),
                 "--skip-load", "--profiles", "hikari", "--db", "external", "--jdbc-url",
                 "jdbc:postgresql://127.0.0.1:1/unreachable", "--jmh-args", TINY_JMH));
@@ -275,7 +275,7 @@ class CompareIT {
             }
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "-jar", Path.of("target/poolbench.jar").toAbsolutePath().toString()));
-            // traced too: the JDBC trace writes every failed call's message (issue 22)
+            // traced too: the JDBC trace writes every failed call's message
             cmd.addAll(List.of(tinyLoad(out, "--profiles", profile, "--skip-jmh", "--duration", "3", "--db",
                     "external", "--jdbc-url", url, "--jdbc-user", "pbsecret", "--trace-jdbc")));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -372,7 +372,7 @@ class CompareIT {
 
     @Test
     void ctrlCKeepsWhatFinishedMarksTheRestAndStopsEverything() throws Exception {
-        // issue 8, fault 5: an interrupted run printed nothing, and report showed 7 s of 20 as complete
+        // an interrupted run printed nothing, and report showed 7 s of 20 as complete
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("target/poolbench.jar")), "needs the packaged jar");
         Set<Long> before = ourServers();
         Path out = tmp.resolve("run");
@@ -405,7 +405,7 @@ class CompareIT {
 
     @Test
     void killMinus9OfTheRunStopsItsWebappJmeterAndPostgres() throws Exception {
-        // issue 8: kill -9 of the main process orphaned the webapp and embedded PostgreSQL
+        // kill -9 of the main process orphaned the webapp and embedded PostgreSQL
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("target/poolbench.jar")), "needs the packaged jar");
         Set<Long> before = ourServers();
         Process p = launch(tmp.resolve("run"), "--skip-jmh", "--duration", "40");
@@ -430,7 +430,7 @@ class CompareIT {
 
     @Test
     void aDatabaseThatDiesEndsTheLoadWithinSecondsAndFailsTheRunWithoutFigures() throws Exception {
-        // issue 19: a dead database let the load run to its planned end on failed requests
+        // a dead database let the load run to its planned end on failed requests
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("target/poolbench.jar")), "needs the packaged jar");
         Set<Long> before = ourServers();
         Path out = tmp.resolve("run");
@@ -459,10 +459,10 @@ class CompareIT {
 
     @Test
     void aMySqlProfileRunsWithDbMysql() throws Exception {
-        // issue 8: hikari-tuned and seed004-* could not be used with run at all
+        // hikari-tuned and seed004-* could not be used with run at all
         boolean ci = "true".equals(System.getenv("CI"));
         Assumptions.assumeTrue(ci || Docker.available(), "no Docker engine (runs in CI)");
-        // issue 8: an invalid image name was a stack trace, an image that is not MySQL cost 3 x 2 minutes
+        // an invalid image name was a stack trace, an image that is not MySQL cost 3 x 2 minutes
         assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("bad1").toString(), "--db",
                 "mysql", "--mysql-image", "Not A/Valid:Image:Name"));
         assertEquals(2, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("bad2").toString(), "--db",

@@ -126,7 +126,7 @@ class CompareReportTest {
         assertTrue(md.contains("| HikariCP (hikari, round 1) | 2 | 4 | 2.00 | 10 | 10 |"), md);
         assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
                 "the JMH row: " + md);
-        // issue 20: each fork's mean beside JMH's error, so a fork at another level shows
+        // each fork's mean beside JMH's error, so a fork at another level shows
         assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ± [\\d,n/a]+ \\| \\d+ \\| [\\d,]+( / [\\d,]+)* \\|")
                 .matcher(md).find(), "the forks' means: " + md);
         assertTrue(md.contains("run status: **ok**"), md);
@@ -143,7 +143,7 @@ class CompareReportTest {
 
     @Test
     void aFailedLoadIsMarkedAndShowsNoNumbers() throws Exception {
-        // issue 8, fault 1: a dead webapp's 503s were reported as a fast profile with exit 0
+        // a dead webapp's 503s were reported as a fast profile with exit 0
         run(false);
         String md = CompareReport.write(dir, new Progress(System.out));
         assertTrue(md.contains("| hikari, round 1 | all | **FAILED**: the webapp exited with code 137"), md);

@@ -67,7 +67,7 @@ class ConcurrencyChecksTest {
 
     @Test
     void aFailedStepIsNoResultEvenWithFigures() {
-        // issue 19: a step over the error budget kept its req/s in the ratios and the findings
+        // a step over the error budget kept its req/s in the ratios and the findings
         Map<String, ConcurrencyData.StackData> stacks = new LinkedHashMap<>();
         stacks.put("hikari", stack("hikari", false, step(100, 2_000, 40, 60), step(300, 2_100, 140, 200)));
         stacks.put("r2dbc", stack("r2dbc", true, step(100, 1_500, 60, 50),

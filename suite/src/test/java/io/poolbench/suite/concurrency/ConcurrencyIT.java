@@ -56,7 +56,7 @@ class ConcurrencyIT {
         assertTrue(Files.isRegularFile(out.resolve("concurrency/without-index.png")));
         assertTrue(Files.isRegularFile(out.resolve("concurrency/r1/with/hikari/4-users/results.csv")));
         assertTrue(Files.isRegularFile(out.resolve("concurrency/r2/without/r2dbc-async/4-users/results.csv")));
-        // issue 20: each R2DBC stack against HikariCP per index setting, paired within the 2 rounds
+        // each R2DBC stack against HikariCP per index setting, paired within the 2 rounds
         JsonNode findings = new ObjectMapper().readTree(out.resolve("concurrency/summary.json").toFile())
                 .get("findings");
         assertEquals(4, findings.size(), findings.toString());

@@ -57,7 +57,7 @@ class ConnectIT {
             assertTrue(run.get("tpsExcluding").asDouble() >= run.get("tpsIncluding").asDouble(),
                     id + ": excluding connection set-up cannot be slower than including it: " + run);
         }
-        // issue 20: the variants ran in rounds, so the pool against a new connection each is a paired comparison
+        // the variants ran in rounds, so the pool against a new connection each is a paired comparison
         JsonNode findings = new ObjectMapper().readTree(out.resolve("connect/summary.json").toFile()).get("findings");
         boolean paired = false;
         for (JsonNode f : findings) {

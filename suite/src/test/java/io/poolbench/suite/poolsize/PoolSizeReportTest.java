@@ -58,7 +58,7 @@ class PoolSizeReportTest {
         assertTrue(md.contains("| HikariCP | 1 | 4,036 (4,036–4,036) | 4,000 | +36 | 4,175 (4,174–4,244) |"), md);
         assertTrue(md.contains("| HikariCP | 20 | 207 (207–210) | 200 | +7 | 352 (349–356) |"), md);
         assertTrue(md.contains("| dbcp2 | all | **FAILED**: the pool \\| died | | | | | |"), md);
-        // issue 20: the sizes ran in rounds, so the largest against the smallest is a paired comparison
+        // the sizes ran in rounds, so the largest against the smallest is a paired comparison
         assertTrue(md.contains("- **HikariCP, pool size 20 ahead of HikariCP, pool size 1 in elapsed ms by 19."), md);
         assertTrue(md.contains(", 2 rounds)**"), md);
         assertTrue(PoolSizeReport.findings(dir).get(0).markdown().contains("Over rounds: HikariCP, pool size 20 ahead"

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Where a step spent the machine: issue #20's thresholds on fixed CPU figures. */
+/** Where a step spent the machine: the bottleneck thresholds on fixed CPU figures. */
 class BottleneckTest {
     private static Map<String, Double> cpu(double webapp, double jmeter, double database) {
         Map<String, Double> m = new LinkedHashMap<>();

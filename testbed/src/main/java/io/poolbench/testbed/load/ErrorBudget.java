@@ -10,7 +10,7 @@ import java.util.Locale;
  * (pgbench, seed 003's Java clients).
  */
 public final class ErrorBudget {
-    /** The default budget, % (compare's since issue 8; every scenario's since issue 19). */
+    /** The default budget of every scenario, %. */
     public static final double DEFAULT_PERCENT = 1;
 
     private ErrorBudget() {

@@ -15,13 +15,12 @@ public final class PoolErrors {
     public static final String CONNECT_FAILED = "connect-failed";
     /**
      * A read-only server refused a statement ({@link #isReadOnlyRefusal}): after a failover the connection still
-     * led to the old writer. Logs written before 2026-11-26 class it {@code sql}.
+     * led to the old writer. Older request logs class it {@code sql}.
      */
     public static final String READ_ONLY = "read-only";
     /**
      * A borrowed connection broke during a statement (SQLSTATE class 08, e.g. Connector/J's 08S01 "Communications
-     * link failure"): the server went away under it. Logs of a webapp built before this class existed (late on
-     * 2026-11-26) class it {@code sql}.
+     * link failure"): the server went away under it. Older request logs class it {@code sql}.
      */
     public static final String CONNECTION_LOST = "connection-lost";
     /** Any other error of a statement. */

@@ -24,7 +24,7 @@ class RunRecordTest {
 
     @Test
     void twoRunsNeverShareADirectory() throws Exception {
-        // issue 8: a second run into the default directory mixed its results with the first one's
+        // a second run into the default directory mixed its results with the first one's
         Path base = tmp.resolve("reports");
         Path a = RunDirectory.prepare(null, base, false);
         Files.writeString(a.resolve("x"), "first run");
@@ -163,7 +163,7 @@ class RunRecordTest {
 
     @Test
     void aDatabaseThatDiesDuringTheRunIsAFailedRunNotBadInput() throws Exception {
-        // issue 19: a database that died mid-sweep exited 2, the code for bad input
+        // a database that died mid-sweep exited 2, the code for bad input
         Path run = RunDirectory.prepare(tmp.resolve("dies"), tmp, false);
         assertEquals(1, ScenarioRunner.run(breaking(true), run, List.of("test"), quiet));
         assertEquals("failed", Manifest.read(run).phase("load").status());

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The statistics of issue #20 on fixed data, their verdicts, and their calibration by simulation. */
+/** The statistics of rounds on fixed data, their verdicts, and their calibration by simulation. */
 class RatioIntervalTest {
     @Test
     void threeRoundsGiveStudentsTIntervalOnTheLogRatios() {
@@ -77,7 +77,7 @@ class RatioIntervalTest {
 
     /**
      * Calibration: 1,000 simulated comparisons with this machine's round-to-round noise at the quick preset's 3
-     * rounds: about 15 % on a round's ratio (issue #20's four runs: the log of the ratio varies by 0.08 in compare and
+     * rounds: about 15 % on a round's ratio (four quick runs of one commit: the log of the ratio varies by 0.08 in compare and
      * 0.22 in seed 001), here log-normal, 0.15 / √2 per variant and round, on top of a drift of the round's machine
      * that falls on both. Two equal variants: a
      * 95 % interval says "ahead" in 5 % of them by construction; the bound allows the sampling error of 1,000 draws

@@ -30,7 +30,7 @@ final class FaultOptions {
     @Option(names = "--stall", split = ",", paramLabel = "S", description = "Stall the writer's network for S seconds,"
             + " once per value, spread evenly over each measured period (e.g. --stall 12,4): nothing passes either way"
             + " and what was sent is delivered when the stall ends, as after a short outage; connections stay open."
-            + " The other explanation of the article's 20-second maxima (issue 21). Not with --failover.")
+            + " The other explanation of the article's 20-second maxima. Not with --failover.")
     List<Integer> stallSeconds = new ArrayList<>();
 
     @Option(names = "--jfr", negatable = true, description = "Record each run's webapp with Java Flight Recorder"

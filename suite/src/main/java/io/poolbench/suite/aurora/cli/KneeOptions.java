@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code seed004 --at-knee MAP_RUN_DIR}: each profile at loads taken from its own knee in an earlier saturation map
- * ({@code seed004 --map}), a picocli mixin. Issue 22 asks for the failover at each profile's knee and at 1.25 × it:
+ * ({@code seed004 --map}), a picocli mixin: the failover at each profile's knee and at 1.25 × it, since
  * one pool's limit is not another's, so one {@code --share} for all cannot put each at its own.
  *
  * <p>The knee is the map's ({@link SaturationMap#kneeLoad}: where the short screen's p99 reaches 10 × its value at
@@ -39,8 +39,8 @@ final class KneeOptions {
     Path mapRun;
 
     @Option(names = "--knee-multiples", split = ",", defaultValue = "1,1.25", paramLabel = "X",
-            description = "With --at-knee, the loads as multiples of each profile's knee (default ${DEFAULT-VALUE},"
-                    + " issue 22's; capped at × 4, the article's whole load on one webapp).")
+            description = "With --at-knee, the loads as multiples of each profile's knee (default ${DEFAULT-VALUE};"
+                    + " capped at × 4, the article's whole load on one webapp).")
     List<Double> multiples;
 
     /**

@@ -20,8 +20,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Seed 004's failover at each pool's limit as the suite runs it ({@code ./poolbench run --preset full}, scenario
- * {@code seed004-limit}): issue 22 asks whether DBCP's reconnection "tended to clog" as the load rose, which the
+ * The Aurora scenario's failover at each pool's limit as the suite runs it ({@code ./poolbench run --preset full},
+ * scenario {@code failover-at-limit}): whether DBCP's reconnection "tended to clog" as the load rose, which the
  * article's per-server load cannot show, since no pool is near its limit there. The suite runs it as commands of
  * their own, each a complete seed 004 run directory below this scenario's: {@code map/}, the saturation map
  * ({@code seed004 --map}), then one per failover kind ({@code planned/}, {@code unplanned/}, {@code stale/}:

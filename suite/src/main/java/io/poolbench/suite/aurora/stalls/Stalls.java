@@ -12,8 +12,8 @@ import java.util.Locale;
 /**
  * Seed 004's stalls ({@code --stall}), as the report shows them: the article's DBCP maxima, 21.6–24.6 s, sit near two
  * of its own 10-second settings in series ({@code maxWait} 10,000 ms plus a 10-s validation or connect timeout), so
- * a short outage of the writer's network, not queueing at the pool's limit, may have made them (issue 21's "other
- * explanation"). Per run and stall: the requests it met (in flight at its start or started before its end), how many
+ * a short outage of the writer's network, not queueing at the pool's limit, may have made them (the "other
+ * explanation" of the 20-second class). Per run and stall: the requests it met (in flight at its start or started before its end), how many
  * failed and why, the longest of them in the servlet and in {@code getConnection()}, and the borrows longer than the
  * pool's timeout. The run's table above says whether the rest stayed normal (p90) while the maximum grew.
  */

@@ -17,8 +17,8 @@ import java.util.Map;
  * last byte of the answer) minus the servlet's own time in the webapp's record ({@code screens.csv}). What is left
  * is Tomcat's queue (a request waits for a free worker thread once all of {@code maxThreads} are busy, and in the
  * accept queue before that), the HTTP exchange on loopback and JMeter's own overhead. Near a knee a request can wait
- * there before it reaches the pool at all, and the pool's borrow wait then understates the queue (issue 21 asks for
- * it beside the borrow wait).
+ * there before it reaches the pool at all, and the pool's borrow wait then understates the queue, so the report sets
+ * it beside the borrow wait.
  *
  * <p>Each JMeter sample is matched with the webapp's record of the same request: the same user (the {@code user=}
  * parameter of the sample's URL, the record's {@code user}), the same screen, the servlet starting within the
