@@ -2,10 +2,7 @@ package io.poolbench.suite;
 
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
@@ -17,16 +14,7 @@ import picocli.CommandLine;
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,
         LintCommand.class, SweepCommand.class, PlanCommand.class},
         description = "Which JDBC pool, with which settings: the whole suite.")
-public final class PoolbenchMain implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        new CommandLine(spec).usage(System.out);
-        return 0;
-    }
-
+public final class PoolbenchMain extends UsageCommand {
     /**
      * Runs the command line without exiting.
      *

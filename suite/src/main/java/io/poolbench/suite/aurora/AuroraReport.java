@@ -42,10 +42,6 @@ import java.util.Map;
  */
 public final class AuroraReport {
     private static final ObjectMapper JSON = ResultJson.MAPPER;
-    /** Margin over a screen's SQL time alone within which the article says HikariCP answered ("+α"), ms. */
-    static final long ALONE_MARGIN_MS = 1_000;
-    /** The article's long screen alone: "最長で8.5秒程度" (up to about 8.5 s), ms; it gives none for the others. */
-    static final long ARTICLE_LONG_ALONE_MS = 8_500;
 
     private AuroraReport() {
     }
@@ -58,14 +54,6 @@ public final class AuroraReport {
      */
     static AuroraData.Article article() throws IOException {
         return Seeds.read("004", AuroraData.Article.class);
-    }
-
-    /** @return the article's column for a pool: HikariCP for HikariCP, DBCP2 for every DBCP, else null */
-    static String articlePool(String pool) {
-        if (pool.startsWith("HikariCP")) {
-            return "HikariCP";
-        }
-        return pool.contains("DBCP") ? "DBCP2" : null;
     }
 
     /**
@@ -81,6 +69,39 @@ public final class AuroraReport {
         AuroraData.Article art = article();
         Path base = out.resolve("seed004");
         Files.createDirectories(base);
+        StringBuilder md = new StringBuilder(header(m, settings, art));
+
+        md.append(kneeLoads(settings));
+        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        List<RunFiles> files = readRuns(runs, base);
+        List<RunStats> stats = files.stream().map(RunFiles::stats).toList();
+        md.append(withoutResult(runs));
+        md.append(profiles(runs, base));
+
+        md.append(ArticleTables.responseTimes(stats, art)).append(ArticleTables.shapeChecks(stats, art));
+
+        md.append(OneSettingAtATime.section(settings, files));
+
+        md.append(loadAndCpu(files));
+        md.append(OutsideServlet.section(files));
+        md.append(IntendedStart.section(files));
+        md.append(FailoverRequests.section(settings.injectedFailover(), files));
+        md.append(Stalls.section(files));
+        md.append(ConnectionTrace.section(files, base));
+        md.append(JfrWaits.section(files, base));
+        AuroraRounds.Findings findings = AuroraRounds.of(settings, files);
+        md.append(AuroraRounds.markdown(findings, settings.rounds()));
+        SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
+        md.append(SaturationMap.markdown(grid, base));
+        md.append(timelines(files, base));
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        JSON.writeValue(base.resolve("summary.json").toFile(), new AuroraData.Summary(m.status(), stats, art, findings,
+                MapKnee.knees(grid)));
+        return md.toString();
+    }
+
+    /** The page's title, the article, what this run ran and its status. */
+    private static String header(Manifest m, AuroraSettings settings, AuroraData.Article art) {
         StringBuilder md = new StringBuilder("# Seed 004: HikariCP against DBCP in front of an Aurora-like MySQL"
                 + " cluster\n\n");
         md.append("The article: ").append(art.title()).append(", by ").append(art.author())
@@ -106,9 +127,16 @@ public final class AuroraReport {
                         + " not the article model's (5 queries of 8 ms) but %d queries of %s ms.",
                         settings.shortScreen().queries(), Figures.plain(settings.shortScreen().queryMs()))),
                 runStatus(m)));
+        return md.toString();
+    }
 
-        md.append(kneeLoads(settings));
-        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+    /**
+     * @param runs the manifest's run phases
+     * @param base the scenario's directory, {@code seed004/}
+     * @return the files of every run that produced a result, in the order run
+     * @throws TestbedException one line when a run's results are damaged
+     */
+    private static List<RunFiles> readRuns(List<PhaseEntry> runs, Path base) {
         List<RunFiles> files = new ArrayList<>();
         for (PhaseEntry p : runs) {
             String id = p.id().substring(4);
@@ -122,7 +150,12 @@ public final class AuroraReport {
                 }
             }
         }
-        List<RunStats> stats = files.stream().map(RunFiles::stats).toList();
+        return files;
+    }
+
+    /** @return the table of runs without a result, and why; empty when every run produced one */
+    private static String withoutResult(List<PhaseEntry> runs) {
+        StringBuilder md = new StringBuilder();
         List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
         if (!bad.isEmpty()) {
             md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
@@ -132,7 +165,12 @@ public final class AuroraReport {
             }
             md.append('\n');
         }
+        return md.toString();
+    }
 
+    /** @return what each profile configures, read back from each pool built against the cluster */
+    private static String profiles(List<PhaseEntry> runs, Path base) throws IOException {
+        StringBuilder md = new StringBuilder();
         md.append("## What the profiles configure\n\nRead back from each pool built against the cluster"
                 + " (`seed004/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
         for (PhaseEntry p : runs) {
@@ -142,60 +180,12 @@ public final class AuroraReport {
             }
         }
         md.append("```\n\n");
+        return md.toString();
+    }
 
-        md.append("## Response times by screen, beside the article's (ms)\n\n");
-        md.append("Ours: JMeter's elapsed time of each request that started in the measured period; n requests;"
-                + " borrow columns: the webapp's own record of the time a request spent in getConnection (p99 of"
-                + " its total per request, and the longest single borrow). Article: JMeter's aggregate over 45 min"
-                + " and four servers (no n given).\n\n");
-        md.append("| run | pool | screen | n | errors | avg | median | p90 | p99 | min | max | borrow total p99 | longest borrow"
-                + " | article | avg | median | p90 | min | max |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
-        for (RunStats r : stats) {
-            String ap = articlePool(r.pool());
-            for (ScreenStats s : r.screens()) {
-                AuroraData.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
-                        : art.results().get(ap).get(s.screen());
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %,.0f | %,d | %,d | %,d | %,d | %,d"
-                        + " | %s | %s | %s | %s |%n", r.id(), r.pool(), s.screen(), s.n(), s.errors(), s.avgMs(),
-                        s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(), ms(s.borrowP99Ms()),
-                        ms(s.borrowMaxMs()), ap == null ? "–" : ap, a == null ? "– | – | – | – | –"
-                                : String.format(Locale.ROOT, "%,d | %,d | %,d | %,d | %,d", a.avg(), a.median(),
-                                        a.p90(), a.min(), a.max())));
-            }
-        }
-        md.append('\n');
-
-        md.append("## Shape checks\n\n");
-        md.append("max ÷ p90 shows how far the worst request is from the usual slow one; the 20-second class is the"
-                + " article's DBCP maxima (21,607 to 24,557 ms); \"alone + 1 s\" compares a maximum with the longest"
-                + " SQL time of that screen among the run's users plus 1 s (the article: HikariCP answered within"
-                + " \"the SQL time alone + α\"; the article gives a SQL time alone only for the long screen, about 8.5"
-                + " s, and its own HikariCP's long maximum, 9,524 ms, is above 8.5 s + 1 s). The screen model's short"
-                + " and medium SQL times were chosen so that HikariCP's medians at the 1 ms round trip come near the"
-                + " article's (45 and 158 ms): that HikariCP's medians agree with the article's is partly built in.\n\n");
-        md.append("| run | screen | max ÷ p90, ours | max ÷ p90, article | max ≥ 20 s, ours | article | SQL alone (max"
-                + " over users), ms | max ≤ alone + 1 s, ours | article |\n|---|---|---:|---:|---|---|---:|---|---|\n");
-        for (RunStats r : stats) {
-            String ap = articlePool(r.pool());
-            for (ScreenStats s : r.screens()) {
-                AuroraData.ArticleScreen a = ap == null || art.results().get(ap) == null ? null
-                        : art.results().get(ap).get(s.screen());
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %,d | %s | %s |%n", r.id(),
-                        s.screen(), s.p90Ms() == 0 ? "–" : String.format(Locale.ROOT, "%.1f",
-                                s.maxMs() / (double) s.p90Ms()),
-                        a == null ? "–" : String.format(Locale.ROOT, "%.1f", a.max() / (double) a.p90()),
-                        s.maxMs() >= Screens.TWENTY_SECOND_CLASS_MS ? "**yes**" : "no",
-                        a == null ? "–" : a.max() >= Screens.TWENTY_SECOND_CLASS_MS ? "yes" : "no",
-                        s.sqlAloneMaxMs(), s.maxMs() <= s.sqlAloneMaxMs() + ALONE_MARGIN_MS ? "yes" : "**no**",
-                        a == null || !s.screen().equals("long") ? "–" : a.max() <= ARTICLE_LONG_ALONE_MS
-                                + ALONE_MARGIN_MS ? "yes" : "no"));
-            }
-        }
-        md.append('\n');
-
-        md.append(OneSettingAtATime.section(settings, files));
-
+    /** @return the achieved rate against the target and the CPU per process, per run */
+    private static String loadAndCpu(List<RunFiles> files) {
+        StringBuilder md = new StringBuilder();
         md.append("## Load achieved and where the CPU went (measured period)\n\n");
         md.append("Achieved = requests that started in the measured period ÷ its length. CPU = user + system time of"
                 + " each process and its children over the measured period ÷ its length, in cores (the machine has "
@@ -225,17 +215,12 @@ public final class AuroraReport {
             md.append(String.format(Locale.ROOT, " %.2f |%n", cores.values().stream().mapToDouble(d -> d).sum()));
         }
         md.append('\n');
+        return md.toString();
+    }
 
-        md.append(OutsideServlet.section(files));
-        md.append(IntendedStart.section(files));
-        md.append(FailoverRequests.section(settings.injectedFailover(), files));
-        md.append(Stalls.section(files));
-        md.append(ConnectionTrace.section(files, base));
-        md.append(JfrWaits.section(files, base));
-        AuroraRounds.Findings findings = AuroraRounds.of(settings, files);
-        md.append(AuroraRounds.markdown(findings, settings.rounds()));
-        SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
-        md.append(SaturationMap.markdown(grid, base));
+    /** @return each run's timeline chart (written beside its files) and the list of a run's files */
+    private static String timelines(List<RunFiles> files, Path base) throws IOException {
+        StringBuilder md = new StringBuilder();
         for (RunFiles r : files) {
             Path dir = base.resolve(r.id());
             FailoverRequests.chart(r.samples(), r.outcome(), dir.resolve("timeline"), r.id() + " ("
@@ -247,9 +232,6 @@ public final class AuroraReport {
                 + " --failover the ledger and the instances' connection counts), `lint.txt`, `webapp.log`,"
                 + " `jmeter.log`; with --trace-jdbc `trace.csv`; with --jfr `webapp.jfr` and its settings"
                 + " `webapp.jfc`; `run.json` in the run directory is the manifest.\n");
-        Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new AuroraData.Summary(m.status(), stats, art, findings,
-                MapKnee.knees(grid)));
         return md.toString();
     }
 
@@ -279,9 +261,4 @@ public final class AuroraReport {
         String counted = ok + " of " + runs.size() + " runs produced a result";
         return "running".equals(m.status()) ? "Runs: " + counted : "Run status: **" + m.status() + "**, " + counted;
     }
-
-    private static String ms(double v) {
-        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.1f", v);
-    }
-
 }

@@ -44,9 +44,9 @@ class AuroraReportTest {
         assertEquals(ScreenModel.article().longScreenMs(7), r.screens().get(1).sqlAloneMaxMs());
         assertEquals(3, r.measuredRequests());
         assertEquals(0.05, r.achievedPerSecond(), 1e-9);
-        assertEquals("DBCP2", AuroraReport.articlePool("DBCP 1.4"));
-        assertEquals("HikariCP", AuroraReport.articlePool("HikariCP"));
-        assertEquals(null, AuroraReport.articlePool("c3p0"));
+        assertEquals("DBCP2", ArticleTables.articlePool("DBCP 1.4"));
+        assertEquals("HikariCP", ArticleTables.articlePool("HikariCP"));
+        assertEquals(null, ArticleTables.articlePool("c3p0"));
         assertTrue(r.line().startsWith("3 requests measured, 0.05 of 3.13 requests/s"), r.line());
     }
 
