@@ -8,8 +8,6 @@ import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.aurora.run.RunStats;
-import io.poolbench.suite.aurora.run.ScreenStats;
-import io.poolbench.suite.aurora.run.Screens;
 import io.poolbench.suite.aurora.stalls.Stalls;
 import io.poolbench.suite.aurora.waits.ConnectionTrace;
 import io.poolbench.suite.aurora.waits.IntendedStart;

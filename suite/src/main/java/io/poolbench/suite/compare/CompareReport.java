@@ -1,8 +1,6 @@
 package io.poolbench.suite.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.suite.process.JtlSummary;
-import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
@@ -17,12 +15,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Turns a run directory into {@code summary.md}, {@code summary.json} and {@code charts/*.png}, from its manifest
@@ -106,21 +102,8 @@ public final class CompareReport {
         }
     }
 
-    private static Integer machineCores(Map<String, String> env) {
-        try {
-            return Integer.valueOf(env.getOrDefault("cores", ""));
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
 
-    private static String f(double v, int decimals) {
-        return Figures.fixed(v, decimals);
-    }
 
-    private static String g(double v) {
-        return Figures.sig3(v);
-    }
 
     static String markdown(Manifest m, CompareData.SettingsView run, List<JmhSummary.Result> jmh, List<CompareData.Load> loads,
             List<CompareData.Missing> jmhMissing, List<CompareData.Missing> loadMissing, List<Finding> findings) {
@@ -129,8 +112,8 @@ public final class CompareReport {
         sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
                 .append(m.endedAt() == null ? "" : ", ended " + m.endedAt()).append('\n');
         sb.append("- command line: `poolbench ").append(String.join(" ", m.args())).append("`\n");
-        sb.append("- preset: ").append(q(run.preset())).append(", database: ").append(q(run.database()))
-                .append(", orders rows: ").append(q(run.rows())).append('\n');
+        sb.append("- preset: ").append(CompareTables.q(run.preset())).append(", database: ").append(CompareTables.q(run.database()))
+                .append(", orders rows: ").append(CompareTables.q(run.rows())).append('\n');
         Map<String, String> env = m.environment() == null ? Map.of() : m.environment();
         sb.append("- machine: ").append(env.getOrDefault("cores", "?")).append(" cores, ")
                 .append(env.getOrDefault("os", "?")).append(", Java ").append(env.getOrDefault("java", "?"))
@@ -145,134 +128,11 @@ public final class CompareReport {
         sb.append('\n');
         sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,
                 findings, run.warmupMs() > 0));
-        sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
-        if (loads.isEmpty() && loadMissing.isEmpty()) {
-            sb.append("No web-load phase in this run (--skip-load).\n\n");
-        } else {
-            sb.append(String.format(Locale.ROOT, "Closed loop, %s s per profile%s from the start of a %s s ramp-up%s; threads"
-                    + " short/medium/long = %s/%s/%s, think time %s ms. Response time is JMeter's elapsed (ms),"
-                    + " request sent to last byte received; throughput in requests/s over the class's own span;"
-                    + " errors are non-2xx responses.%n%n",
-                    q(run.durationSeconds()), run.rounds() == null ? "" : " and round", q(run.rampupSeconds()),
-                    run.warmupMs() > 0 ? " (**excluded** from every figure: the samples that started in it)"
-                    : " (included in the figures)", q(run.shortThreads()),
-                    q(run.mediumThreads()), q(run.longThreads()), q(run.thinkMs())));
-            sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
-                    + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
-            sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (CompareData.Load l : loads) {
-                List<String> labels = new ArrayList<>(CLASSES);
-                l.stats().keySet().stream().filter(k -> !labels.contains(k) && !k.equals("all")).forEach(labels::add);
-                labels.add("all");
-                for (String c : labels) {
-                    JtlSummary.LabelStats s = l.stats().get(c);
-                    if (s == null) {
-                        continue;
-                    }
-                    sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %s | %s | %,d | %,d | %,d | %,d | %,d | %s |%n",
-                            l.label(), c, s.requests(), s.errors(), f(s.throughput(), 1),
-                            f(s.avgMs(), 1), s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(),
-                            f(s.stdDevMs(), 1)));
-                }
-            }
-            for (CompareData.Missing x : loadMissing) {
-                sb.append("| ").append(x.label()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
-                        .append("**: ").append(Figures.cell(x.reason())).append(" | | | | | | | | | |\n");
-            }
-            sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
-            sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
-                    + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
-            for (CompareData.Load l : loads) {
-                PoolSampler.PoolState p = l.poolState();
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %s |%n", l.label(),
-                        p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
-                                : Integer.toString(p.maxWaiting()), p.maxWaiting() < 0 ? "n/a"
-                                : f(p.meanWaiting(), 2), p.maxActive(), p.max() < 0 ? "none (no pool)"
-                                : Integer.toString(p.max())));
-            }
-            sb.append('\n').append(LoadRecord.markdown(loads, machineCores(env)));
-        }
+        sb.append(CompareTables.webLoad(run, loads, loadMissing, env));
 
-        sb.append("## Borrow/return: JMH ConnectionCycle against the stub driver\n\n");
-        if (jmh.isEmpty() && jmhMissing.isEmpty()) {
-            sb.append("No JMH phase in this run (--skip-jmh).\n\n");
-        } else {
-            sb.append("getConnection() + close() on a pool built from the same profile file, stub JDBC driver (no"
-                    + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
-                    + " (n = forks × iterations). Borrow time: SampleTime percentiles in µs over all samples;"
-                    + " the p99 range is the lowest–highest p99 of the single iterations.\n\n");
-            sb.append("| pool (profile) | threads | throughput (ops/ms) | n | mean of each fork (ops/ms) | mean (µs) |"
-                    + " p50 (µs) | p99 (µs) | p99 range over iterations (µs) | p99.9 (µs) | max (µs) | samples |\n");
-            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            Map<String, JmhSummary.Result> thr = new LinkedHashMap<>();
-            Map<String, JmhSummary.Result> lat = new LinkedHashMap<>();
-            for (JmhSummary.Result r : jmh) {
-                if (r.method().equals("ConnectionCycle.throughput")) {
-                    thr.put(r.profile(), r);
-                } else if (r.method().equals("ConnectionCycle.latency")) {
-                    lat.put(r.profile(), r);
-                }
-            }
-            List<String> profiles = new ArrayList<>(thr.keySet());
-            lat.keySet().stream().filter(k -> !profiles.contains(k)).forEach(profiles::add);
-            for (String p : profiles) {
-                JmhSummary.Result t = thr.get(p);
-                JmhSummary.Result s = lat.get(p);
-                String range = "n/a";
-                if (s != null && !s.p99PerIteration().isEmpty()) {
-                    double lo = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-                    double hi = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-                    range = g(lo) + "–" + g(hi);
-                }
-                sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                        poolOf(p, run), p,
-                        t != null ? t.threads() : s.threads(),
-                        t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
-                        t == null ? "n/a" : Long.toString(t.samples()),
-                        t == null || t.forkMeans() == null || t.forkMeans().isEmpty() ? "n/a" : String.join(" / ",
-                                t.forkMeans().stream().map(x -> f(x, 0)).toList()),
-                        s == null ? "n/a" : g(s.score()) + " ± " + (Double.isNaN(s.error()) ? "n/a" : g(s.error())),
-                        s == null ? "n/a" : g(s.percentiles().getOrDefault("50.0", Double.NaN)),
-                        s == null ? "n/a" : g(s.percentiles().getOrDefault("99.0", Double.NaN)),
-                        range,
-                        s == null ? "n/a" : g(s.percentiles().getOrDefault("99.9", Double.NaN)),
-                        s == null ? "n/a" : g(s.percentiles().getOrDefault("100.0", Double.NaN)),
-                        s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples())));
-            }
-            for (CompareData.Missing x : jmhMissing) {
-                sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
-                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(Figures.cell(x.reason()))
-                        .append(" | | | | | | | | | | |\n");
-            }
-            sb.append('\n');
-        }
+        sb.append(CompareTables.borrowReturn(run, jmh, jmhMissing));
 
-        if (!loads.isEmpty()) {
-            sb.append("## What was compared\n\n");
-            Set<String> shown = new HashSet<>();
-            for (CompareData.Load l : loads) {
-                if (!shown.add(l.profile())) {
-                    continue; // every round ran the same profile
-                }
-                sb.append("- **").append(l.profile()).append("** (").append(l.pool()).append("): ");
-                List<String> kv = new ArrayList<>();
-                l.settings().forEach((k, v) -> {
-                    if (!k.equals("factory")) {
-                        kv.add(k + "=" + v);
-                    }
-                });
-                sb.append(String.join(", ", kv)).append('\n');
-                if (!l.effective().isEmpty()) {
-                    List<String> eff = new ArrayList<>();
-                    l.effective().forEach((k, v) -> eff.add(k + ": " + v));
-                    sb.append("  - effective settings, read back from the built pool (`load/").append(l.profile())
-                            .append("/lint.txt`): ").append(String.join("; ", eff)).append('\n');
-                }
-                sb.append("  - validation on borrow: ").append(l.borrowValidation()).append('\n');
-                l.warnings().forEach(w -> sb.append("  - WARNING ").append(w).append('\n'));
-            }
-            sb.append('\n');
-        }
+        sb.append(CompareTables.compared(loads));
         String load = run.rounds() == null ? "load/<profile>/" : "load/<profile>/r<round>/";
         sb.append("Files: `run.json` (the manifest: command line, settings, every phase's status), `jmh/<profile>/jmh.json`"
                 + " and `jmh.log` (JMH), `" + load + "results.csv` (JMeter samples), `" + load + "dashboard/index.html`"
@@ -280,18 +140,5 @@ public final class CompareReport {
         return sb.toString();
     }
 
-    private static String poolOf(String id, CompareData.SettingsView run) {
-        for (CompareSettings.ProfileRun p : run.profiles() == null ? List.<CompareSettings.ProfileRun>of()
-                : run.profiles()) {
-            if (p.id().equals(id)) {
-                return p.pool() == null ? "?" : p.pool();
-            }
-        }
-        return "?";
-    }
 
-    /** @return the value as text, or {@code ?} when a run of an older version did not record it */
-    private static String q(Object v) {
-        return v == null ? "?" : v.toString();
-    }
 }
