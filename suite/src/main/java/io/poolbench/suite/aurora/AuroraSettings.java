@@ -15,7 +15,6 @@ import io.poolbench.testbed.load.ScreenModel;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.LongScreenOption;
 import io.poolbench.testbed.options.RoundsOption;
-import io.poolbench.testbed.stats.Rounds;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,8 +5,6 @@ import io.poolbench.testbed.Redact;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.Set;
 import javax.sql.DataSource;
 import org.apache.naming.factory.BeanFactory;
 

@@ -7,7 +7,6 @@ import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**

@@ -4,8 +4,6 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.Set;
 import javax.sql.DataSource;
 import org.vibur.dbcp.ViburDBCPDataSource;
 import org.vibur.dbcp.ViburDBCPObjectFactory;
