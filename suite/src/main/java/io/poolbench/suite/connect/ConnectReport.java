@@ -63,43 +63,16 @@ public final class ConnectReport {
         ConnectData.Environment env = ResultJson.readIfPresent(base.resolve("environment.json"), ConnectData.Environment.class)
                 .orElse(new ConnectData.Environment(List.of(), null, null, null, null, null, null, null, null));
         ConnectData.Article art = Seeds.read("003", ConnectData.Article.class);
-        int clients = s.clients();
-        int tx = s.transactions();
-        boolean comparable = clients == art.clients() && tx == art.transactions() && s.scale() == art.scale();
-        StringBuilder md = new StringBuilder("# Seed 003: a new connection per transaction against a pool\n\n");
-        md.append(String.format(Locale.ROOT, "pgbench's select-only transaction (one account by primary key, scale"
-                + " %d), %d clients × %d transactions, %d measured runs per variant after one unrecorded warm-up run"
-                + " of %d transactions per client (excluded from every figure). Server: %s, loopback TCP"
-                + " authentication **%s** (it sets what a connection costs: trust skips the password exchange that md5"
-                + " or scram-sha-256 add). pgbench: %s, %d thread(s). PgBouncer: %s. pgpool-II: %s. %s cores, %s.%n%n",
-                s.scale(), clients, tx, s.runs(), s.warmupTransactions(), Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.auth(), "?"),
-                Objects.requireNonNullElse(env.pgbench(), "not run"), s.pgbenchThreads(), Objects.requireNonNullElse(env.pgBouncer(), "not run"),
-                Objects.requireNonNullElse(env.pgpool(), "not run"), env.cores() == null ? "?" : env.cores().toString(), Objects.requireNonNullElse(env.java(), "")));
-        (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
-        md.append("\nincl. = transactions ÷ elapsed; excl. = transactions ÷ (elapsed − connection time ÷ threads),"
-                + " pgbench 8.4's formula (pgbench ≥ 14 prints one of the two; the other is derived and marked *)."
-                + " Connect = average time per connection: a new connection, or a borrow from a pool. Ratio = incl."
-                + " ÷ the same client's new-connection-per-transaction median (Java unpooled; pgbench -C direct)."
-                + " Java pools are filled to their size before the clock starts (a service's pool is warm); PgBouncer"
-                + " and pgpool-II stay up across a variant's runs, as the article's pgpool-II did. CPU"
-                + " = cores busy during the run (client / server / pooler; 1.0 = one core), median over runs.\n\n");
+        boolean comparable = s.clients() == art.clients() && s.transactions() == art.transactions()
+                && s.scale() == art.scale();
+        StringBuilder md = new StringBuilder(header(s, env));
         Table table = Table.of("variant", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
                 ">connect ms", ">ratio", "CPU client / server / pooler");
         Map<String, ConnectData.Summary> json = new LinkedHashMap<>();
         Map<String, Double> baseline = new LinkedHashMap<>();
-        List<ConnectData.Variant> rows = new ArrayList<>();
         List<PhaseEntry> failed = new ArrayList<>();
-        for (PhaseEntry p : m.phases()) {
-            if (!p.id().startsWith("connect:")) {
-                continue;
-            }
-            Path f = base.resolve(p.id().substring("connect:".length()) + ".json");
-            if (!p.ok() || !Files.isRegularFile(f)) {
-                failed.add(p);
-                continue;
-            }
-            ConnectData.Variant r = JSON.readValue(f.toFile(), ConnectData.Variant.class);
-            rows.add(r);
+        List<ConnectData.Variant> rows = variants(m, base, failed);
+        for (ConnectData.Variant r : rows) {
             if (r.reconnect() && !r.pooled()) {
                 baseline.put(r.client(), Figures.median(values(r, ConnectData.Run::tpsIncluding)));
             }
@@ -131,13 +104,7 @@ public final class ConnectReport {
         }
         md.append(table.markdown());
         List<Finding> findings = findings(rows);
-        if (!findings.isEmpty()) {
-            md.append("\nOver rounds (each round ran every variant once, the order rotated from round to round; the"
-                    + " ratio of tps including set-up to the same client's new connection per transaction is taken"
-                    + " within each round, then summarised: geometric mean, 95 % interval by Student's t on the log"
-                    + " ratios, n rounds):\n\n");
-            md.append(Finding.bullets(findings));
-        }
+        md.append(overRounds(findings));
         md.append("\nThe article (").append(art.setup()).append("):\n\n");
         Table article = Table.of("article", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
                 ">connect ms ≈ 1 ÷ incl.", ">ratio");
@@ -159,24 +126,96 @@ public final class ConnectReport {
         if (!comparable) {
             md.append("\n**Not comparable: this run's clients, transactions or scale differ from the article's.**\n");
         }
-        if (!labels.isEmpty()) {
-            CategoryChart c = new CategoryChartBuilder().width(1100).height(560)
-                    .title("Seed 003: tps with a connection per transaction, median of the runs")
-                    .xAxisTitle("variant").yAxisTitle("transactions per second (log)").build();
-            c.getStyler().setYAxisLogarithmic(true);
-            c.getStyler().setYAxisMin(1.0);
-            c.getStyler().setXAxisLabelRotation(60);
-            c.addSeries("including connection set-up", labels, incl.stream().map(ConnectReport::positive).toList());
-            c.addSeries("excluding connection set-up", labels, excl.stream().map(ConnectReport::positive).toList());
-            BitmapEncoder.saveBitmap(c, base.resolve("tps").toString(), BitmapEncoder.BitmapFormat.PNG);
-            md.append("\n![tps per variant](tps.png)\n");
-        }
+        md.append(chart(labels, incl, excl, base));
         md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `connect/<variant>.json`; pgbench's"
                 + " output: `connect/pgbench.log`; the poolers' filled configuration files and logs:"
                 + " `connect/pgbouncer/`, `connect/pgpool-ii/`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new ConnectData.Report(json, findings));
         return md.toString();
+    }
+
+    /** @return the comparisons over rounds, one bullet each; empty from one round */
+    private static String overRounds(List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("\nOver rounds (each round ran every variant once, the order rotated from round to round; the"
+                + " ratio of tps including set-up to the same client's new connection per transaction is taken"
+                + " within each round, then summarised: geometric mean, 95 % interval by Student's t on the log"
+                + " ratios, n rounds):\n\n");
+        md.append(Finding.bullets(findings));
+        return md.toString();
+    }
+
+    /**
+     * Draws {@code tps.png}: each variant's median tps, including and excluding connection set-up, on a log scale.
+     *
+     * @return the image's line; empty without a variant to draw
+     * @throws IOException when the chart cannot be written
+     */
+    private static String chart(List<String> labels, List<Double> incl, List<Double> excl, Path base)
+            throws IOException {
+        if (labels.isEmpty()) {
+            return "";
+        }
+        CategoryChart c = new CategoryChartBuilder().width(1100).height(560)
+                .title("Seed 003: tps with a connection per transaction, median of the runs")
+                .xAxisTitle("variant").yAxisTitle("transactions per second (log)").build();
+        c.getStyler().setYAxisLogarithmic(true);
+        c.getStyler().setYAxisMin(1.0);
+        c.getStyler().setXAxisLabelRotation(60);
+        c.addSeries("including connection set-up", labels, incl.stream().map(ConnectReport::positive).toList());
+        c.addSeries("excluding connection set-up", labels, excl.stream().map(ConnectReport::positive).toList());
+        BitmapEncoder.saveBitmap(c, base.resolve("tps").toString(), BitmapEncoder.BitmapFormat.PNG);
+        return "\n![tps per variant](tps.png)\n";
+    }
+
+    /** The page's title, the transaction and the clients, the servers and tools, and how to read the table. */
+    private static String header(ConnectSettings s, ConnectData.Environment env) {
+        StringBuilder md = new StringBuilder("# Seed 003: a new connection per transaction against a pool\n\n");
+        md.append(String.format(Locale.ROOT, "pgbench's select-only transaction (one account by primary key, scale"
+                + " %d), %d clients × %d transactions, %d measured runs per variant after one unrecorded warm-up run"
+                + " of %d transactions per client (excluded from every figure). Server: %s, loopback TCP"
+                + " authentication **%s** (it sets what a connection costs: trust skips the password exchange that md5"
+                + " or scram-sha-256 add). pgbench: %s, %d thread(s). PgBouncer: %s. pgpool-II: %s. %s cores, %s.%n%n",
+                s.scale(), s.clients(), s.transactions(), s.runs(), s.warmupTransactions(), Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.auth(), "?"),
+                Objects.requireNonNullElse(env.pgbench(), "not run"), s.pgbenchThreads(), Objects.requireNonNullElse(env.pgBouncer(), "not run"),
+                Objects.requireNonNullElse(env.pgpool(), "not run"), env.cores() == null ? "?" : env.cores().toString(), Objects.requireNonNullElse(env.java(), "")));
+        (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
+        md.append("\nincl. = transactions ÷ elapsed; excl. = transactions ÷ (elapsed − connection time ÷ threads),"
+                + " pgbench 8.4's formula (pgbench ≥ 14 prints one of the two; the other is derived and marked *)."
+                + " Connect = average time per connection: a new connection, or a borrow from a pool. Ratio = incl."
+                + " ÷ the same client's new-connection-per-transaction median (Java unpooled; pgbench -C direct)."
+                + " Java pools are filled to their size before the clock starts (a service's pool is warm); PgBouncer"
+                + " and pgpool-II stay up across a variant's runs, as the article's pgpool-II did. CPU"
+                + " = cores busy during the run (client / server / pooler; 1.0 = one core), median over runs.\n\n");
+        return md.toString();
+    }
+
+    /**
+     * @param m the manifest
+     * @param base the scenario's directory
+     * @param failed receives the variants' phases that produced no data
+     * @return each variant that produced data, in the order run
+     * @throws IOException when a variant's file cannot be read
+     */
+    private static List<ConnectData.Variant> variants(Manifest m, Path base, List<PhaseEntry> failed)
+            throws IOException {
+        List<ConnectData.Variant> rows = new ArrayList<>();
+        for (PhaseEntry p : m.phases()) {
+            if (!p.id().startsWith("connect:")) {
+                continue;
+            }
+            Path f = base.resolve(p.id().substring("connect:".length()) + ".json");
+            if (!p.ok() || !Files.isRegularFile(f)) {
+                failed.add(p);
+                continue;
+            }
+            rows.add(JSON.readValue(f.toFile(), ConnectData.Variant.class));
+        }
+        return rows;
     }
 
     /**

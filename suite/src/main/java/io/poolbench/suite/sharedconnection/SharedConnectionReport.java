@@ -66,102 +66,15 @@ public final class SharedConnectionReport {
         if (loadedCounts.isEmpty()) {
             loadedCounts.addAll(plainCounts);
         }
-        StringBuilder md = new StringBuilder("# Seed 002: one shared connection against a pool, under load\n\n");
-        md.append(String.format(Locale.ROOT, "A trial: N platform threads, started and parked before the clock,"
-                + " released together, each runs `%s` once (500 rows, all read) through its variant; time from the"
-                + " release to the last thread's end. %d measured trials per variant and N after one unrecorded"
-                + " warm-up trial (excluded). Pools and PgBouncer (transaction mode): %d connections, filled before"
-                + " the trials (the setup column: opening the shared connection, or creating and filling the pool)."
-                + (s.withConnecting() ? " In brackets: the mean of a second trial per round on the article's clock,"
-                + " which includes that opening and the closing after the queries (the article's also included"
-                + " starting the threads; ours starts them before the clock)." : "")
-                + " Background load \"cross-join\": %d threads over a pool of %d in their own JVM, each running the"
-                + " CROSS JOIN of 200 orders × 500 products back to back, %s (the article: JMeter, 150 threads, pool"
-                + " 200, the join's 100,000 rows as the result). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores,"
-                + " %s.%n%n", s.query(), s.trials(), s.poolSize(), s.loadThreads(), s.loadPool(),
-                s.loadQueryOrDefault().equals("rows") ? "its 100,000 rows sent to the client and read (the"
-                + " article's form)" : "summed in the server with one row back (not the article's form: the"
-                + " server's CPU without the transfer)", Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.driver(), "?"),
-                Objects.requireNonNullElse(env.pgBouncer(), "not run"), cores(env), Objects.requireNonNullElse(env.java(), "")));
-        (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
+        StringBuilder md = new StringBuilder(header(s, env));
         Map<String, Map<String, SharedConnectionData.Cell>> json = new LinkedHashMap<>();
         Map<String, Map<String, Map<Integer, Double>>> means = new LinkedHashMap<>();
         Map<String, SharedConnectionData.Trials> trials = new LinkedHashMap<>();
         for (String load : s.loads()) {
             List<Integer> counts = load.equals("none") ? plainCounts : loadedCounts;
-            md.append("\n## Load: ").append(load).append("\n\n| variant | setup ms |");
-            counts.forEach(c -> md.append(" ").append(c).append(" threads: mean / p99 ms |"));
-            md.append(" failed queries |\n|---|---:|");
-            counts.forEach(c -> md.append("---:|"));
-            md.append("---:|\n");
-            XYChart chart = new XYChartBuilder().width(1000).height(520).title("Seed 002, load " + load
-                    + ": mean trial time against threads").xAxisTitle("threads, one query each")
-                    .yAxisTitle("mean trial time, ms").build();
             Map<String, Map<Integer, Double>> loadMeans = new LinkedHashMap<>();
             means.put(load, loadMeans);
-            for (PhaseEntry p : m.phases()) {
-                String prefix = "shared:" + load + ":";
-                if (!p.id().startsWith(prefix)) {
-                    continue;
-                }
-                String v = p.id().substring(prefix.length());
-                Path f = base.resolve(load + "-" + v + ".json");
-                if (!p.ok() || !Files.isRegularFile(f)) {
-                    md.append("| ").append(v).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                            .append("**").append(p.reason() == null ? "" : ": " + Figures.cell(p.reason()))
-                            .append(" |").append(" |".repeat(counts.size() + 1)).append("\n");
-                    continue;
-                }
-                SharedConnectionData.Trials r = JSON.readValue(f.toFile(), SharedConnectionData.Trials.class);
-                trials.put(load + "/" + v, r);
-                md.append("| ").append(Figures.cell(r.label())).append(" | ")
-                        .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
-                List<Double> xs = new ArrayList<>();
-                List<Double> ys = new ArrayList<>();
-                Map<Integer, Double> vm = new LinkedHashMap<>();
-                int errors = 0;
-                Map<String, SharedConnectionData.Cell> vj = new LinkedHashMap<>();
-                for (int c : counts) {
-                    SharedConnectionData.Trial t = r.trials().get(Integer.toString(c));
-                    List<Double> ms = t == null || t.elapsedMs() == null ? List.of() : t.elapsedMs();
-                    errors += t == null ? 0 : t.errors();
-                    if (ms.isEmpty()) {
-                        md.append(" – |");
-                        continue;
-                    }
-                    double mean = Figures.mean(ms);
-                    List<Double> wc = t.withConnectingMs() == null ? List.of() : t.withConnectingMs();
-                    md.append(String.format(Locale.ROOT, " %,.1f / %,.1f%s |", mean, percentile(ms, 0.99),
-                            wc.isEmpty() ? "" : String.format(Locale.ROOT, " (%,.1f)", Figures.mean(wc))));
-                    xs.add((double) c);
-                    ys.add(mean);
-                    vm.put(c, mean);
-                    vj.put(Integer.toString(c), new SharedConnectionData.Cell(mean, percentile(ms, 0.99), ms.size()));
-                }
-                loadMeans.put(v, vm);
-                json.put(load + "/" + v, vj);
-                md.append(" ").append(errors).append(" |\n");
-                if (!xs.isEmpty()) {
-                    chart.addSeries(r.label(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
-                }
-            }
-            SharedConnectionData.Period period = read(base.resolve(load + "-period.json"), SharedConnectionData.Period.class);
-            if (period != null && period.cpuCores() != null) {
-                Map<String, Double> cpu = period.cpuCores();
-                md.append(String.format(Locale.ROOT, "%nThe variants ran interleaved (per thread count one warm-up"
-                        + " trial each, then rounds of one trial per variant, the order rotating), so a drifting load"
-                        + " falls on all alike. Over the %.0f s: CPU client %s / server %s / background load %s /"
-                        + " PgBouncer %s cores (of %s)%s.%n", period.wallS(), core(cpu, "client"),
-                        core(cpu, "server"), core(cpu, "load"), core(cpu, "pgbouncer"), cores(env),
-                        period.loadQueriesPerSecond() != null ? String.format(Locale.ROOT,
-                                "; the background load completed %.1f CROSS JOINs per second, %d failed",
-                                period.loadQueriesPerSecond(), period.loadErrors() == null ? 0 : period.loadErrors())
-                                : ""));
-            }
-            if (!chart.getSeriesMap().isEmpty()) {
-                BitmapEncoder.saveBitmap(chart, base.resolve(load).toString(), BitmapEncoder.BitmapFormat.PNG);
-                md.append("\n![").append(load).append("](").append(load).append(".png)\n");
-            }
+            md.append(loadSection(m, base, env, load, counts, loadMeans, json, trials));
         }
         md.append("\n## The article's claims beside ours\n\nThe article gives ratios only (its figures 1–3 are not in"
                 + " the text). Ours are ratios of mean trial times in this run; p99 is over ")
@@ -191,6 +104,123 @@ public final class SharedConnectionReport {
                 + " memory: `shared/memory.json`; the background load's log: `shared/load.log`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new SharedConnectionData.Summary(json, mem, findings));
+        return md.toString();
+    }
+
+    /** The page's title, what a trial is, the background load and the environment, and the run's notes. */
+    private static String header(SharedConnectionSettings s, SharedConnectionData.Environment env) {
+        StringBuilder md = new StringBuilder("# Seed 002: one shared connection against a pool, under load\n\n");
+        md.append(String.format(Locale.ROOT, "A trial: N platform threads, started and parked before the clock,"
+                + " released together, each runs `%s` once (500 rows, all read) through its variant; time from the"
+                + " release to the last thread's end. %d measured trials per variant and N after one unrecorded"
+                + " warm-up trial (excluded). Pools and PgBouncer (transaction mode): %d connections, filled before"
+                + " the trials (the setup column: opening the shared connection, or creating and filling the pool)."
+                + (s.withConnecting() ? " In brackets: the mean of a second trial per round on the article's clock,"
+                + " which includes that opening and the closing after the queries (the article's also included"
+                + " starting the threads; ours starts them before the clock)." : "")
+                + " Background load \"cross-join\": %d threads over a pool of %d in their own JVM, each running the"
+                + " CROSS JOIN of 200 orders × 500 products back to back, %s (the article: JMeter, 150 threads, pool"
+                + " 200, the join's 100,000 rows as the result). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores,"
+                + " %s.%n%n", s.query(), s.trials(), s.poolSize(), s.loadThreads(), s.loadPool(),
+                s.loadQueryOrDefault().equals("rows") ? "its 100,000 rows sent to the client and read (the"
+                + " article's form)" : "summed in the server with one row back (not the article's form: the"
+                + " server's CPU without the transfer)", Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.driver(), "?"),
+                Objects.requireNonNullElse(env.pgBouncer(), "not run"), cores(env), Objects.requireNonNullElse(env.java(), "")));
+        (env.notes() == null ? List.<String>of() : env.notes()).forEach(x -> md.append("- ").append(x).append("\n"));
+        return md.toString();
+    }
+
+    /**
+     * One background load's section: a row per variant (or its status when it failed), the CPU over the period and
+     * the chart (written beside the summary).
+     *
+     * @param m the manifest
+     * @param base the scenario's directory
+     * @param env the environment the run recorded
+     * @param load the background load
+     * @param counts the thread counts run under it
+     * @param loadMeans receives each variant's mean trial time per thread count
+     * @param json receives each variant's cells for {@code summary.json}
+     * @param trials receives each variant's trials, keyed {@code load/variant}
+     * @return the Markdown
+     * @throws IOException when files cannot be read or the chart not written
+     */
+    private static String loadSection(Manifest m, Path base, SharedConnectionData.Environment env, String load,
+            List<Integer> counts, Map<String, Map<Integer, Double>> loadMeans,
+            Map<String, Map<String, SharedConnectionData.Cell>> json, Map<String, SharedConnectionData.Trials> trials)
+            throws IOException {
+        StringBuilder md = new StringBuilder();
+        md.append("\n## Load: ").append(load).append("\n\n| variant | setup ms |");
+        counts.forEach(c -> md.append(" ").append(c).append(" threads: mean / p99 ms |"));
+        md.append(" failed queries |\n|---|---:|");
+        counts.forEach(c -> md.append("---:|"));
+        md.append("---:|\n");
+        XYChart chart = new XYChartBuilder().width(1000).height(520).title("Seed 002, load " + load
+                + ": mean trial time against threads").xAxisTitle("threads, one query each")
+                .yAxisTitle("mean trial time, ms").build();
+        for (PhaseEntry p : m.phases()) {
+            String prefix = "shared:" + load + ":";
+            if (!p.id().startsWith(prefix)) {
+                continue;
+            }
+            String v = p.id().substring(prefix.length());
+            Path f = base.resolve(load + "-" + v + ".json");
+            if (!p.ok() || !Files.isRegularFile(f)) {
+                md.append("| ").append(v).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
+                        .append("**").append(p.reason() == null ? "" : ": " + Figures.cell(p.reason()))
+                        .append(" |").append(" |".repeat(counts.size() + 1)).append("\n");
+                continue;
+            }
+            SharedConnectionData.Trials r = JSON.readValue(f.toFile(), SharedConnectionData.Trials.class);
+            trials.put(load + "/" + v, r);
+            md.append("| ").append(Figures.cell(r.label())).append(" | ")
+                    .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            Map<Integer, Double> vm = new LinkedHashMap<>();
+            int errors = 0;
+            Map<String, SharedConnectionData.Cell> vj = new LinkedHashMap<>();
+            for (int c : counts) {
+                SharedConnectionData.Trial t = r.trials().get(Integer.toString(c));
+                List<Double> ms = t == null || t.elapsedMs() == null ? List.of() : t.elapsedMs();
+                errors += t == null ? 0 : t.errors();
+                if (ms.isEmpty()) {
+                    md.append(" – |");
+                    continue;
+                }
+                double mean = Figures.mean(ms);
+                List<Double> wc = t.withConnectingMs() == null ? List.of() : t.withConnectingMs();
+                md.append(String.format(Locale.ROOT, " %,.1f / %,.1f%s |", mean, percentile(ms, 0.99),
+                        wc.isEmpty() ? "" : String.format(Locale.ROOT, " (%,.1f)", Figures.mean(wc))));
+                xs.add((double) c);
+                ys.add(mean);
+                vm.put(c, mean);
+                vj.put(Integer.toString(c), new SharedConnectionData.Cell(mean, percentile(ms, 0.99), ms.size()));
+            }
+            loadMeans.put(v, vm);
+            json.put(load + "/" + v, vj);
+            md.append(" ").append(errors).append(" |\n");
+            if (!xs.isEmpty()) {
+                chart.addSeries(r.label(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+            }
+        }
+        SharedConnectionData.Period period = read(base.resolve(load + "-period.json"), SharedConnectionData.Period.class);
+        if (period != null && period.cpuCores() != null) {
+            Map<String, Double> cpu = period.cpuCores();
+            md.append(String.format(Locale.ROOT, "%nThe variants ran interleaved (per thread count one warm-up"
+                    + " trial each, then rounds of one trial per variant, the order rotating), so a drifting load"
+                    + " falls on all alike. Over the %.0f s: CPU client %s / server %s / background load %s /"
+                    + " PgBouncer %s cores (of %s)%s.%n", period.wallS(), core(cpu, "client"),
+                    core(cpu, "server"), core(cpu, "load"), core(cpu, "pgbouncer"), cores(env),
+                    period.loadQueriesPerSecond() != null ? String.format(Locale.ROOT,
+                            "; the background load completed %.1f CROSS JOINs per second, %d failed",
+                            period.loadQueriesPerSecond(), period.loadErrors() == null ? 0 : period.loadErrors())
+                            : ""));
+        }
+        if (!chart.getSeriesMap().isEmpty()) {
+            BitmapEncoder.saveBitmap(chart, base.resolve(load).toString(), BitmapEncoder.BitmapFormat.PNG);
+            md.append("\n![").append(load).append("](").append(load).append(".png)\n");
+        }
         return md.toString();
     }
 
