@@ -114,11 +114,25 @@ public final class PoolSizeReport {
             }
         }
         md.append(table.markdown());
+        addIdealAndArticle(c, s, art, comparable);
+        if (!json.isEmpty()) {
+            BitmapEncoder.saveBitmap(c, base.resolve("elapsed").toString(), BitmapEncoder.BitmapFormat.PNG);
+            md.append("\n![elapsed against pool size](elapsed.png)\n");
+        }
+        md.append(overRounds(findings));
+        md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `pool-size/<profile>.json`.\n");
+        Files.writeString(base.resolve("summary.md"), md.toString());
+        JSON.writeValue(base.resolve("summary.json").toFile(), new Summary(json, findings));
+        return md.toString();
+    }
+
+    /** Adds the ideal staircase and, when the run is comparable, the article's medians to the chart. */
+    private static void addIdealAndArticle(XYChart c, PoolSizeSettings s, PoolSizeArticle art, boolean comparable) {
         List<Double> ix = new ArrayList<>();
         List<Double> iy = new ArrayList<>();
         for (int size = 1; size <= s.sizes().stream().mapToInt(Integer::intValue).max().orElse(1); size++) {
             ix.add((double) size);
-            iy.add((double) PoolSizeExperiment.idealMs(tasks, size, holdMs));
+            iy.add((double) PoolSizeExperiment.idealMs(s.tasks(), size, s.holdMs()));
         }
         XYSeries ideal = c.addSeries("ideal: ceil(tasks / size) × hold", ix, iy);
         ideal.setMarker(SeriesMarkers.NONE);
@@ -135,19 +149,18 @@ public final class PoolSizeReport {
             a.setMarker(SeriesMarkers.DIAMOND);
             a.setMarkerColor(Color.BLACK);
         }
-        if (!json.isEmpty()) {
-            BitmapEncoder.saveBitmap(c, base.resolve("elapsed").toString(), BitmapEncoder.BitmapFormat.PNG);
-            md.append("\n![elapsed against pool size](elapsed.png)\n");
+    }
+
+    /** @return the comparisons over rounds, one bullet each; empty from one round */
+    private static String overRounds(List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return "";
         }
-        if (!findings.isEmpty()) {
-            md.append("\n## Over rounds\n\nEach round ran every size once, the order rotated from round to round; the"
-                    + " ratio of the elapsed times is taken within each round, then summarised (geometric mean, 95 %"
-                    + " interval by Student's t on the log ratios, n rounds).\n\n");
-            md.append(Finding.bullets(findings));
-        }
-        md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `pool-size/<profile>.json`.\n");
-        Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new Summary(json, findings));
+        StringBuilder md = new StringBuilder();
+        md.append("\n## Over rounds\n\nEach round ran every size once, the order rotated from round to round; the"
+                + " ratio of the elapsed times is taken within each round, then summarised (geometric mean, 95 %"
+                + " interval by Student's t on the log ratios, n rounds).\n\n");
+        md.append(Finding.bullets(findings));
         return md.toString();
     }
 
