@@ -35,8 +35,10 @@ class LayoutTest {
     private static final JavaClasses WITH_DRILLS = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages(BASE, "io.poolbench.toxiproxy");
+    /** Every module's main classes: tests left out, also those of a module's test jar (toxiproxy's). */
     private static final JavaClasses ALL = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.poolbench");
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(location -> !location.contains("-tests.jar")).importPackages("io.poolbench");
 
     /**
      * @return the packages of the suite's scenarios in this module (the drills live in the toxiproxy module), each

@@ -88,24 +88,9 @@ public final class DrillRunner {
      * @throws Exception when a run cannot be carried out (setup failures end with a {@link TestbedException})
      */
     public List<DrillResult> run(List<Drill> drills) throws Exception {
-        List<PoolProfile> profiles = new ArrayList<>();
-        for (String p : s.profiles()) {
-            PoolProfile pp = PoolProfile.load(ProfileDir.locate(p, s.confDir()));
-            pp.warnings().forEach(w -> log.accept("WARNING " + w));
-            profiles.add(pp);
-        }
+        List<PoolProfile> profiles = profiles();
         List<DrillResult> all = new ArrayList<>();
-        Map<String, Phase> phases = new LinkedHashMap<>();
-        if (record != null) {
-            for (Drill d : drills) {
-                for (int rep = 1; rep <= s.repeats(); rep++) {
-                    for (PoolProfile p : profiles) {
-                        String id = d.id() + ":" + p.name() + ":" + rep;
-                        phases.put(id, record.plan(id, d.id() + " drill, profile " + p.name() + ", repetition " + rep));
-                    }
-                }
-            }
-        }
+        Map<String, Phase> phases = plan(drills, profiles);
         int total = drills.size() * profiles.size() * s.repeats();
         int n = 0;
         for (Drill d : drills) {
@@ -168,6 +153,33 @@ public final class DrillRunner {
             }
         }
         return all;
+    }
+
+    /** @return the settings' profiles, loaded, each warning logged */
+    private List<PoolProfile> profiles() {
+        List<PoolProfile> profiles = new ArrayList<>();
+        for (String p : s.profiles()) {
+            PoolProfile pp = PoolProfile.load(ProfileDir.locate(p, s.confDir()));
+            pp.warnings().forEach(w -> log.accept("WARNING " + w));
+            profiles.add(pp);
+        }
+        return profiles;
+    }
+
+    /** @return a planned phase per drill, profile and repetition, keyed {@code drill:profile:repetition} */
+    private Map<String, Phase> plan(List<Drill> drills, List<PoolProfile> profiles) {
+        Map<String, Phase> phases = new LinkedHashMap<>();
+        if (record != null) {
+            for (Drill d : drills) {
+                for (int rep = 1; rep <= s.repeats(); rep++) {
+                    for (PoolProfile p : profiles) {
+                        String id = d.id() + ":" + p.name() + ":" + rep;
+                        phases.put(id, record.plan(id, d.id() + " drill, profile " + p.name() + ", repetition " + rep));
+                    }
+                }
+            }
+        }
+        return phases;
     }
 
     private DrillCluster prepareExternal() throws Exception {
