@@ -30,8 +30,10 @@ class HikariSettingsTest {
     @Test
     void theWindowAtZeroChecksEveryIdleBorrowAndTheTestQueryReplacesIsValid() throws Exception {
         List<HikariSettings.Variant> v = HikariSettings.variants(tmp);
-        for (HikariSettings.Variant x : v) {
-            // back to back (idle under 1 ms): HikariCP compares whole milliseconds, so no variant checks
+        for (HikariSettings.Variant x : List.of(v.get(0), v.get(2))) {
+            // back to back, within the default 500 ms window: no check. (With the window at 0 a back-to-back borrow
+            // is checked only when its idle time crosses a whole millisecond, which depends on the machine's
+            // timing: not asserted.)
             assertEquals(0.0, HikariSettings.countWith(x, 4, 200, 0).get("validate"), 1e-9, x.label());
         }
         // after 2 ms idle: within the default 500 ms window no check, with the window at 0 one per borrow
