@@ -1,7 +1,7 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.AuroraReport;
-import io.poolbench.suite.aurora.AuroraRounds;
 import io.poolbench.suite.aurora.cli.AuroraCommand;
 import io.poolbench.suite.aurora.limit.FailoverAtLimit;
 import io.poolbench.suite.compare.CompareCommand;
@@ -16,7 +16,6 @@ import io.poolbench.suite.poolsize.PoolSizeReport;
 import io.poolbench.suite.sharedconnection.SharedConnectionCommand;
 import io.poolbench.suite.sharedconnection.SharedConnectionReport;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.toxiproxy.drill.DrillCommand;
@@ -26,8 +25,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import picocli.CommandLine;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The registration of each scenario, one entry each and the only one: its id (and older ids), its package, the
@@ -68,7 +68,7 @@ public enum SuiteEntry {
     AURORA("aurora", List.of("seed004"), "aurora", AuroraCommand.class, null,
             "HikariCP against DBCP in front of (stand-in) Aurora MySQL", "seed004/summary.md", true, 360,
             List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
-            List.of("seed004", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraRounds::claims),
+            List.of("seed004", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
     /**
      * The Aurora scenario's failover at each pool's limit: the saturation map, then each failover kind at every
      * profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full preset only (hours); with
@@ -76,73 +76,19 @@ public enum SuiteEntry {
      * planned failover at the knee in one round (8 minutes here).
      */
     FAILOVER_AT_LIMIT("failover-at-limit", List.of("seed004-limit"), "Failover at each pool's limit", 480,
-            List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
+            List.of(new SuiteStep("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
                     "--duration", "14", "--warmup", "8", "--rampup", "3")),
-                    Step.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
-            List.of(new Step("map", List.of("seed004", "--map", "--map-loads", "1,2,3,4", "--map-rtts", "1",
+                    SuiteStep.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
+            List.of(new SuiteStep("map", List.of("seed004", "--map", "--map-loads", "1,2,3,4", "--map-rtts", "1",
                     "--duration", "40", "--warmup", "10", "--rampup", "3")),
-                    Step.atKnee("planned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
-                    Step.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
-                    Step.atKnee("stale", "--rounds", "5", "--duration", "60", "--warmup", "20"))),
+                    SuiteStep.atKnee("planned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
+                    SuiteStep.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
+                    SuiteStep.atKnee("stale", "--rounds", "5", "--duration", "60", "--warmup", "20"))),
     /** The drills: added latency and an unplanned failover (quick; the planned failover is the Aurora scenario's). */
     DRILLS("drills", List.of(), "drill", DrillCommand.class, null, "Drills: latency and failover",
             "drills/summary.md", true, 100, List.of("drill", "latency", "unplanned", "--rounds", "1",
                     "--latency-steps", "0,5,50", "--latency-step", "3"), List.of("drill"), ReportRebuild::drill,
             d -> List.of());
-
-    /**
-     * One command of a scenario that is several ({@link #SEED004_LIMIT}): its arguments and the sub-directory of the
-     * scenario's run directory it writes to; in the arguments {@value #DIR} stands for the scenario's run directory.
-     *
-     * @param sub the sub-directory, e.g. {@code map}; null for a scenario that is one command and writes its own
-     * @param args the command's arguments, {@code --out} left out
-     */
-    public record Step(String sub, List<String> args) {
-        /** What stands for the scenario's run directory in a step's arguments. */
-        public static final String DIR = "{dir}";
-
-        /**
-         * @param kind a failover kind, also the sub-directory
-         * @param more the run's length and rounds
-         * @return {@code seed004 --failover KIND --at-knee {dir}/map} with {@code more}
-         */
-        static Step atKnee(String kind, String... more) {
-            List<String> args = new ArrayList<>(List.of("seed004", "--failover", kind, "--at-knee", DIR + "/map"));
-            args.addAll(List.of(more));
-            return new Step(kind, List.copyOf(args));
-        }
-
-        /**
-         * @param dir the scenario's run directory
-         * @return the arguments with {@value #DIR} replaced and {@code --out} added
-         */
-        List<String> argsIn(Path dir) {
-            List<String> out = new ArrayList<>(args.stream().map(a -> a.replace(DIR, dir.toString())).toList());
-            out.addAll(List.of("--out", (sub == null ? dir : dir.resolve(sub)).toString()));
-            return out;
-        }
-    }
-
-    /** Writes a scenario's report from its run directory and returns the Markdown. */
-    interface Writer {
-        /**
-         * @param dir the scenario's run directory
-         * @param m its manifest
-         * @return the Markdown written
-         * @throws IOException when results cannot be read or the report cannot be written
-         */
-        String write(Path dir, Manifest m) throws IOException;
-    }
-
-    /** The findings a scenario puts on top of the suite's page (seed 004 and the drills carry theirs in their sections). */
-    public interface Findings {
-        /**
-         * @param dir the scenario's run directory
-         * @return one sentence with its figures (Markdown) per finding, each marked solid or not; none when its
-         *     results are missing
-         */
-        List<Claim> find(Path dir);
-    }
 
     /** The scenario's id in {@code --only}, {@code --skip}, the suite's manifest and its run folder. */
     public final String id;
@@ -158,31 +104,35 @@ public enum SuiteEntry {
     public final String summary;
     final boolean needsDocker;
     final int quickSeconds;
-    final List<Step> quickSteps;
-    final List<Step> fullSteps;
+    final List<SuiteStep> quickSteps;
+    final List<SuiteStep> fullSteps;
     /** Whether the quick preset runs it only when named in {@code --only}. */
     final boolean fullOnly;
-    final Writer writer;
-    /** The scenario's findings for the suite's page. */
-    public final Findings findings;
+    final ReportWriter writer;
+    /**
+     * The findings the scenario puts on top of the suite's page, from its run directory: one sentence with its
+     * figures (Markdown) each, marked solid or not; none when its results are missing (the Aurora scenario and the
+     * drills carry theirs in their sections).
+     */
+    public final Function<Path, List<Claim>> findings;
 
     SuiteEntry(String id, List<String> aliases, String packageName, Class<?> commandType, String parent,
             String title, String summary, boolean needsDocker, int quickSeconds, List<String> quickArgs,
-            List<String> fullArgs, Writer writer, Findings findings) {
+            List<String> fullArgs, ReportWriter writer, Function<Path, List<Claim>> findings) {
         this(id, aliases, packageName, commandType, parent, title, summary, needsDocker, quickSeconds,
-                List.of(new Step(null, quickArgs)), List.of(new Step(null, fullArgs)), false, writer, findings);
+                List.of(new SuiteStep(null, quickArgs)), List.of(new SuiteStep(null, fullArgs)), false, writer, findings);
     }
 
     /** A chain of the Aurora scenario's commands, each in its own sub-directory, its summary composed of theirs. */
-    SuiteEntry(String id, List<String> aliases, String title, int quickSeconds, List<Step> quickSteps,
-            List<Step> fullSteps) {
+    SuiteEntry(String id, List<String> aliases, String title, int quickSeconds, List<SuiteStep> quickSteps,
+            List<SuiteStep> fullSteps) {
         this(id, aliases, "aurora", null, null, title, "summary.md", true, quickSeconds, quickSteps, fullSteps, true,
                 (d, m) -> FailoverAtLimit.write(d), FailoverAtLimit::claims);
     }
 
     SuiteEntry(String id, List<String> aliases, String packageName, Class<?> commandType, String parent,
-            String title, String summary, boolean needsDocker, int quickSeconds, List<Step> quickSteps,
-            List<Step> fullSteps, boolean fullOnly, Writer writer, Findings findings) {
+            String title, String summary, boolean needsDocker, int quickSeconds, List<SuiteStep> quickSteps,
+            List<SuiteStep> fullSteps, boolean fullOnly, ReportWriter writer, Function<Path, List<Claim>> findings) {
         this.id = id;
         this.aliases = aliases;
         this.packageName = packageName;
@@ -241,7 +191,7 @@ public enum SuiteEntry {
      * @param preset quick or full
      * @return the commands that run this scenario at that preset, in order
      */
-    List<Step> steps(String preset) {
+    List<SuiteStep> steps(String preset) {
         return preset.equals("full") ? fullSteps : quickSteps;
     }
 
@@ -278,13 +228,13 @@ public enum SuiteEntry {
      */
     List<String> line(String preset) {
         List<String> out = new ArrayList<>();
-        for (Step st : steps(preset)) {
+        for (SuiteStep st : steps(preset)) {
             if (!out.isEmpty()) {
                 out.addAll(List.of("&&", "./poolbench"));
             }
             out.addAll(st.args());
             if (st.sub() != null) {
-                out.addAll(List.of("--out", Step.DIR + "/" + st.sub()));
+                out.addAll(List.of("--out", SuiteStep.DIR + "/" + st.sub()));
             }
         }
         return out;

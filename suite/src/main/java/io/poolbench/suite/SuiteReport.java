@@ -88,7 +88,7 @@ public final class SuiteReport {
             }
             sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
             String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
-            s.findings.find(sdir).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
+            s.findings.apply(sdir).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
         }
         md.append("## What to pick\n\n");
         if (claims.isEmpty()) {

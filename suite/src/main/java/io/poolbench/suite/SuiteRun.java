@@ -122,7 +122,7 @@ final class SuiteRun extends AbstractScenario {
                 int rc = 0;
                 boolean interrupted = false;
                 List<String> outcomes = new ArrayList<>();
-                for (SuiteEntry.Step st : s.steps(preset)) {
+                for (SuiteStep st : s.steps(preset)) {
                     // a scenario of several commands: each writes its sub-directory and its own console log
                     String name = st.sub() == null ? s.id : s.id + "-" + st.sub();
                     Path log = dir.resolve(name + ".console.log");

@@ -61,19 +61,19 @@ class SuiteEntryTest {
 
     @Test
     void theFullLimitIsTheMapThenEachFailoverKindAtItsKneeInFiveRounds() {
-        List<SuiteEntry.Step> steps = SuiteEntry.FAILOVER_AT_LIMIT.steps("full");
-        assertEquals(List.of("map", "planned", "unplanned", "stale"), steps.stream().map(SuiteEntry.Step::sub)
+        List<SuiteStep> steps = SuiteEntry.FAILOVER_AT_LIMIT.steps("full");
+        assertEquals(List.of("map", "planned", "unplanned", "stale"), steps.stream().map(SuiteStep::sub)
                 .toList());
         assertTrue(steps.get(0).args().contains("--map"), steps.get(0).toString());
         Path dir = Path.of("/r/seed004-limit");
-        for (SuiteEntry.Step st : steps.subList(1, steps.size())) {
+        for (SuiteStep st : steps.subList(1, steps.size())) {
             List<String> a = st.argsIn(dir);
             assertEquals(st.sub(), a.get(a.indexOf("--failover") + 1));
             assertEquals(dir.resolve("map").toString(), a.get(a.indexOf("--at-knee") + 1));
             assertEquals("5", a.get(a.indexOf("--rounds") + 1));
             assertEquals(dir.resolve(st.sub()).toString(), a.get(a.size() - 1));
         }
-        List<String> quick = SuiteEntry.FAILOVER_AT_LIMIT.steps("quick").stream().map(SuiteEntry.Step::sub).toList();
+        List<String> quick = SuiteEntry.FAILOVER_AT_LIMIT.steps("quick").stream().map(SuiteStep::sub).toList();
         assertEquals(List.of("map", "planned"), quick);
         String line = String.join(" ", SuiteEntry.FAILOVER_AT_LIMIT.line("full"));
         assertTrue(line.startsWith("seed004 --map ") && line.contains(" --out {dir}/map && ./poolbench seed004"
@@ -83,7 +83,7 @@ class SuiteEntryTest {
 
     @Test
     void aScenarioOfOneCommandWritesItsOwnDirectory() {
-        SuiteEntry.Step st = SuiteEntry.POOL_SIZE.steps("quick").get(0);
+        SuiteStep st = SuiteEntry.POOL_SIZE.steps("quick").get(0);
         List<String> a = st.argsIn(Path.of("/r/seed000"));
         assertEquals(List.of("--out", "/r/seed000"), a.subList(a.size() - 2, a.size()));
         assertEquals(st.args(), SuiteEntry.POOL_SIZE.line("quick"));

@@ -9,14 +9,10 @@ import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.report.ResultJson;
-import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.DifferenceFinding;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.MeanInterval;
 import io.poolbench.testbed.stats.RatioInterval;
-import io.poolbench.testbed.stats.Verdict;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -252,53 +248,12 @@ public final class AuroraRounds {
     }
 
     /** @return {@code mean (low–high, n = N)}, "no interval" from one round, a dash for none */
-    private static String mean(MeanInterval m) {
+    /** @return a mean with its interval and n, or a dash */
+    static String mean(MeanInterval m) {
         if (m == null) {
             return "–";
         }
         return String.format(Locale.ROOT, "%.1f (%s, n = %d)", m.mean(), m.n() < 2 ? "no interval"
                 : String.format(Locale.ROOT, "%.1f–%.1f", m.low(), m.high()), m.n());
-    }
-
-    /**
-     * @param dir the run directory
-     * @return the comparisons over rounds for the suite's page (the failed requests at the failover, then the
-     *     short screen's p99), each with its interval; none from one round or when the results are missing
-     */
-    public static List<Claim> claims(Path dir) {
-        AuroraData.Summary j = ResultJson.readIfPresent(dir.resolve("seed004/summary.json"), AuroraData.Summary.class)
-                .orElse(null);
-        if (j == null || j.findings() == null) {
-            return List.of();
-        }
-        List<Claim> out = new ArrayList<>();
-        Findings f = j.findings();
-        if (!f.failures().isEmpty()) {
-            List<String> means = f.failures().stream().map(x -> String.format(Locale.ROOT, "%s %.1f%s", x.profile(),
-                    x.mean().mean(), x.mean().n() < 2 ? "" : String.format(Locale.ROOT, " (%.1f to %.1f)",
-                    x.mean().low(), x.mean().high()))).toList();
-            boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
-            String load = f.load();
-            FailoverKind kind = FailoverKind.parse(f.failoverKind());
-            out.add(new Claim("**A" + (kind == FailoverKind.UNPLANNED ? "n " : " ") + kind.noun() + " at " + load
-                    + "** (seed 004, "
-                    + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
-                    + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
-                    .map(d -> d.claim().markdown()).toList()) + ".",
-                    solid));
-            List<Failures> judged = f.failures().stream().filter(x -> x.clogged() != null).toList();
-            if (!judged.isEmpty()) {
-                out.add(new Claim("Seed 004's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
-                        + " after the new writer's first write, s, mean and 95 % interval): " + String.join(", ",
-                        judged.stream().map(x -> x.profile() + " " + x.clogged().label().replace("**", "") + " ("
-                                + mean(x.drainSeconds()) + ")").toList()) + ".",
-                        judged.stream().anyMatch(x -> x.clogged() == Clogged.YES)));
-            }
-        }
-        if (!f.p99().isEmpty()) {
-            out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", f.p99().stream()
-                    .map(Finding::text).toList()) + ".", f.p99()));
-        }
-        return out;
     }
 }

@@ -1,7 +1,7 @@
 package io.poolbench.suite.aurora.limit;
 
 import io.poolbench.suite.aurora.AuroraData;
-import io.poolbench.suite.aurora.AuroraRounds;
+import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.FailoverKind;
@@ -29,7 +29,7 @@ import java.util.Locale;
  *
  * <p>This class measures nothing: it composes the scenario's {@code summary.md} from those commands' own results
  * (the map's knees from its {@code seed004/summary.json}; per kind its status and its comparisons over rounds,
- * {@link AuroraRounds#claims}) and links their full reports.
+ * {@link AuroraFindings#claims}) and links their full reports.
  */
 public final class FailoverAtLimit {
     private FailoverAtLimit() {
@@ -74,7 +74,7 @@ public final class FailoverAtLimit {
             md.append("\n### ").append(noun.substring(0, 1).toUpperCase(Locale.ROOT)).append(noun.substring(1))
                     .append(" (`").append(kind).append("/`)\n\n")
                     .append(status(k)).append("\n\n");
-            List<Claim> claims = AuroraRounds.claims(k);
+            List<Claim> claims = AuroraFindings.claims(k);
             if (claims.isEmpty()) {
                 String table = failoverTable(k.resolve("seed004/summary.md"));
                 md.append(table.isEmpty() ? "No comparison over rounds and no failover table (no results).\n"
@@ -93,7 +93,7 @@ public final class FailoverAtLimit {
     public static List<Claim> claims(Path dir) {
         List<Claim> out = new ArrayList<>();
         for (FailoverKind f : FailoverKind.values()) {
-            AuroraRounds.claims(dir.resolve(f.label())).forEach(c -> out.add(new Claim("At each pool's knee: "
+            AuroraFindings.claims(dir.resolve(f.label())).forEach(c -> out.add(new Claim("At each pool's knee: "
                     + c.markdown(), c.solid())));
         }
         return out;
