@@ -94,32 +94,7 @@ public final class BenchReport {
             md.append("| profile | validUs | threads : pool | ops/ms ± error (n) | fork means ops/ms | p50 µs | p99 µs | p99.9 µs | max µs |"
                     + " >10×p50 | samples | alloc B/op | round trips / borrow |\n");
             md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (Row r : rows.values()) {
-                JmhSummary.Result t = r.thr();
-                JmhSummary.Result l = r.lat();
-                String ratio = r.ratio();
-                JsonNode trips = rt.path(r.profile());
-                String roundTrips = bench.equals("ConnectionCycle") && trips.isObject()
-                        ? fmt(trips.path("validate").asDouble() + trips.path("execute").asDouble()
-                        + trips.path("connect").asDouble() + trips.path("rollback").asDouble()
-                        + trips.path("commit").asDouble() + trips.path("setAutoCommit").asDouble(), 2) : "n/a";
-                Double alloc = t != null ? t.secondary().get("·gc.alloc.rate.norm") : null;
-                if (alloc == null && t != null) {
-                    alloc = t.secondary().get("gc.alloc.rate.norm");
-                }
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                        r.profile(), r.validUs(), ratio,
-                        t == null ? "n/a" : fmt(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : fmt(t.error(), 0))
-                                + " (" + t.samples() + ")",
-                        t == null || t.forkMeans().isEmpty() ? "n/a" : forkRange(t.forkMeans()),
-                        l == null ? "n/a" : g(l.percentiles().get("50.0")),
-                        l == null ? "n/a" : g(l.percentiles().get("99.0")),
-                        l == null ? "n/a" : g(l.percentiles().get("99.9")),
-                        l == null ? "n/a" : g(l.percentiles().get("100.0")),
-                        l == null ? "n/a" : fmt(100 * l.shareOver10xMedian(), 2) + " %",
-                        l == null ? "n/a" : String.format(Locale.ROOT, "%,d", l.samples()),
-                        alloc == null ? "n/a" : fmt(alloc, 0), roundTrips));
-            }
+            rows.values().forEach(r -> md.append(row(bench, r, rt)));
             md.append('\n');
             charts(dir, bench, rows);
         }
@@ -132,6 +107,39 @@ public final class BenchReport {
         }
         Files.writeString(dir.resolve("summary.md"), md.toString());
         return md.toString();
+    }
+
+    /**
+     * @param bench the benchmark class, e.g. {@code ConnectionCycle}
+     * @param r one profile's results at one validation round trip, threads and pool size
+     * @param rt the round trips per borrow counted per profile ({@code round-trips.json}), or an empty object
+     * @return the row of the benchmark's table
+     */
+    private static String row(String bench, Row r, JsonNode rt) {
+        JmhSummary.Result t = r.thr();
+        JmhSummary.Result l = r.lat();
+        String ratio = r.ratio();
+        JsonNode trips = rt.path(r.profile());
+        String roundTrips = bench.equals("ConnectionCycle") && trips.isObject()
+                ? fmt(trips.path("validate").asDouble() + trips.path("execute").asDouble()
+                + trips.path("connect").asDouble() + trips.path("rollback").asDouble()
+                + trips.path("commit").asDouble() + trips.path("setAutoCommit").asDouble(), 2) : "n/a";
+        Double alloc = t != null ? t.secondary().get("·gc.alloc.rate.norm") : null;
+        if (alloc == null && t != null) {
+            alloc = t.secondary().get("gc.alloc.rate.norm");
+        }
+        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                r.profile(), r.validUs(), ratio,
+                t == null ? "n/a" : fmt(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : fmt(t.error(), 0))
+                        + " (" + t.samples() + ")",
+                t == null || t.forkMeans().isEmpty() ? "n/a" : forkRange(t.forkMeans()),
+                l == null ? "n/a" : g(l.percentiles().get("50.0")),
+                l == null ? "n/a" : g(l.percentiles().get("99.0")),
+                l == null ? "n/a" : g(l.percentiles().get("99.9")),
+                l == null ? "n/a" : g(l.percentiles().get("100.0")),
+                l == null ? "n/a" : fmt(100 * l.shareOver10xMedian(), 2) + " %",
+                l == null ? "n/a" : String.format(Locale.ROOT, "%,d", l.samples()),
+                alloc == null ? "n/a" : fmt(alloc, 0), roundTrips);
     }
 
     /** Our throughput results at stub round trip 0, one column per threads : pool size. */

@@ -77,17 +77,7 @@ final class SuiteRun extends AbstractScenario {
         Path dir = record.dir();
         // Ctrl-C or SIGTERM: the scenario running as a child gets the signal too (its own hook writes its report);
         // the page is written after it ended, so that it shows that report, not "(no report)"
-        record.onInterruptFirst(() -> {
-            Process child = running.get();
-            if (child != null && child.isAlive()) {
-                child.destroy();
-                try {
-                    child.waitFor(CHILD_REPORT_SECONDS, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        });
+        record.onInterruptFirst(this::stopChild);
         Map<SuiteEntry, Phase> phases = new LinkedHashMap<>();
         for (SuiteEntry s : chosen) {
             phases.put(s, record.plan("scenario:" + s.id, s.title + ": ./poolbench " + String.join(" ",
@@ -154,6 +144,19 @@ final class SuiteRun extends AbstractScenario {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops the scenario running as a child, and waits a while for it to write its report. */
+    private void stopChild() {
+        Process child = running.get();
+        if (child != null && child.isAlive()) {
+            child.destroy();
+            try {
+                child.waitFor(CHILD_REPORT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

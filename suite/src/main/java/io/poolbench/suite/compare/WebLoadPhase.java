@@ -58,19 +58,7 @@ final class WebLoadPhase {
             throws IOException, InterruptedException, CompareExperiment.PhaseFailure {
         PoolProfile pp = PoolProfile.load(Path.of(p.file()), p.resource());
         Path dir = Files.createDirectories(LoadDirectory.of(out, p.id(), round));
-        // what the profile really configures heads the report: the lint of the pool built against this database
-        ProfileLint.Result lint;
-        try {
-            lint = ProfileLint.lint(pp, vars);
-        } catch (TestbedException e) {
-            throw new CompareExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
-        }
-        Path profileDir = out.resolve("load").resolve(p.id());
-        Files.writeString(profileDir.resolve("lint.txt"), ProfileLint.text(lint));
-        CompareData.Profile profileJson = new CompareData.Profile(pp.name(), p.id(), pp.file().toString(),
-                pp.kind().adapter().displayName(), pp.settingsForReport(), lint.effective(), lint.urlTimeouts(),
-                lint.warnings(), pp.borrowValidation());
-        JSON.writeValue(profileDir.resolve("profile.json").toFile(), profileJson);
+        writeLint(pp, p, vars, out);
         List<String> args = new ArrayList<>(List.of("--context-xml", pp.file().toAbsolutePath().toString(),
                 "--resource", p.resource(), "--max-threads", Integer.toString(settings.webappMaxThreads()),
                 "--db", "external", "--jdbc-url", vars.get("poolbench.jdbc.url"), "--no-load-data",
@@ -98,15 +86,7 @@ final class WebLoadPhase {
             sampler = new PoolSampler(port, dir.resolve("pool.csv"));
             sampler.start();
             Path dashboard = dir.resolve("dashboard");
-            DataSet data = DataSet.ofOrders(settings.rows());
-            List<String> jm = JMeterCommand.of(art.jmeterJar(), art.plan(), results, dir.resolve("jmeter.log"), 512)
-                    .options("-e", "-o", dashboard.toAbsolutePath().toString())
-                    .property("host", "127.0.0.1").property("port", port)
-                    .property("duration", settings.durationSeconds()).property("rampup", settings.rampupSeconds())
-                    .property("short.threads", settings.shortThreads())
-                    .property("medium.threads", settings.mediumThreads())
-                    .property("long.threads", settings.longThreads()).property("thinkMs", settings.thinkMs())
-                    .property("rows", data.orders()).property("customers", data.customers()).build();
+            List<String> jm = jmeterCommand(art, settings, port, results, dir, dashboard);
             long t0 = System.nanoTime();
             ProcessCpu watched = new ProcessCpu().watch("webapp", webapp.pid());
             databasePid.ifPresent(pid -> watched.watch("database", pid));
@@ -148,5 +128,41 @@ final class WebLoadPhase {
             web.close();
         }
         return LoadVerdict.judge(results, settings.maxErrorPercent());
+    }
+
+    /**
+     * Writes what the profile really configures, which heads the report: the lint of the pool built against this
+     * database ({@code lint.txt}) and the profile's record ({@code profile.json}).
+     *
+     * @throws CompareExperiment.PhaseFailure when the pool cannot be built (one line)
+     */
+    private static void writeLint(PoolProfile pp, CompareSettings.ProfileRun p, Map<String, String> vars, Path out)
+            throws IOException, CompareExperiment.PhaseFailure {
+        ProfileLint.Result lint;
+        try {
+            lint = ProfileLint.lint(pp, vars);
+        } catch (TestbedException e) {
+            throw new CompareExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
+        }
+        Path profileDir = out.resolve("load").resolve(p.id());
+        Files.writeString(profileDir.resolve("lint.txt"), ProfileLint.text(lint));
+        CompareData.Profile profileJson = new CompareData.Profile(pp.name(), p.id(), pp.file().toString(),
+                pp.kind().adapter().displayName(), pp.settingsForReport(), lint.effective(), lint.urlTimeouts(),
+                lint.warnings(), pp.borrowValidation());
+        JSON.writeValue(profileDir.resolve("profile.json").toFile(), profileJson);
+    }
+
+    /** @return JMeter's command for the short/medium/long plan against the webapp, with its HTML dashboard */
+    private static List<String> jmeterCommand(Artifacts art, CompareSettings settings, int port, Path results,
+            Path dir, Path dashboard) {
+        DataSet data = DataSet.ofOrders(settings.rows());
+        return JMeterCommand.of(art.jmeterJar(), art.plan(), results, dir.resolve("jmeter.log"), 512)
+                .options("-e", "-o", dashboard.toAbsolutePath().toString())
+                .property("host", "127.0.0.1").property("port", port)
+                .property("duration", settings.durationSeconds()).property("rampup", settings.rampupSeconds())
+                .property("short.threads", settings.shortThreads())
+                .property("medium.threads", settings.mediumThreads())
+                .property("long.threads", settings.longThreads()).property("thinkMs", settings.thinkMs())
+                .property("rows", data.orders()).property("customers", data.customers()).build();
     }
 }

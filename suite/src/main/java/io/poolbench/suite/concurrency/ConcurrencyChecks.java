@@ -58,6 +58,14 @@ final class ConcurrencyChecks {
                         .append(trim(artRatio)).append(" | ").append(trim(o)).append(" |\n");
             }
         }
+        md.append(p95Lower(art, r2, jdbc)).append(pause(art, stacks));
+        return md.append("\n").toString();
+    }
+
+    /** @return the check whose cells have R2DBC's P95 below JDBC's, the article's and ours per pair of stacks */
+    private static String p95Lower(List<ConcurrencyData.ArticleRow> art, List<ConcurrencyData.StackData> r2,
+            List<ConcurrencyData.StackData> jdbc) {
+        StringBuilder md = new StringBuilder();
         // P95 cells where R2DBC is lower than JDBC
         int artCells = 0;
         StringBuilder artWhere = new StringBuilder();
@@ -87,6 +95,12 @@ final class ConcurrencyChecks {
                                 + ")", n, of, n == 0 ? "" : " (users " + trim(where) + ")"));
             }
         }
+        return md.toString();
+    }
+
+    /** @return the row for the time per iteration outside the request (Little's law), the article's and ours */
+    private static String pause(List<ConcurrencyData.ArticleRow> art, Map<String, ConcurrencyData.StackData> stacks) {
+        StringBuilder md = new StringBuilder();
         // Little's law: users ÷ req/s − avg = the pause per iteration (ms)
         List<Double> artPause = new ArrayList<>();
         art.forEach(r -> {
@@ -104,7 +118,7 @@ final class ConcurrencyChecks {
                 ourPause.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f … %.1f (no pause configured: this is"
                         + " JMeter's own time between requests; hundreds of ms mean the load generator, short of CPU,"
                         + " kept fewer users busy than it ran)", Figures.min(ourPause), Figures.max(ourPause))));
-        return md.append("\n").toString();
+        return md.toString();
     }
 
     static String indexEffect(Map<String, Map<String, ConcurrencyData.StackData>> byIndex, ConcurrencyData.Article art,

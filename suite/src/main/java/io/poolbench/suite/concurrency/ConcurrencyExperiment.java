@@ -57,16 +57,7 @@ public final class ConcurrencyExperiment extends AbstractScenario {
         int step = settings.stepSeconds();
         int warm = settings.warmupSeconds();
         Phase dbPhase = record.plan("database", "start the database, load " + db.rows + " orders");
-        Map<String, Phase> phases = new LinkedHashMap<>();
-        for (Integer round : settings.roundList()) {
-            for (String ix : indexes) {
-                for (Stack s : Rounds.order(stacks, round)) {
-                    String id = ConcurrencySettings.phaseId(round, ix, s.id());
-                    phases.put(id, record.plan(id, s.label() + ", " + ix + " the index, round " + round + ": "
-                            + u.size() + " steps of " + warm + " + " + step + " s"));
-                }
-            }
-        }
+        Map<String, Phase> phases = plan(record);
         Path data = Files.createDirectories(dir.resolve("concurrency"));
         int totalSteps = settings.roundList().size() * indexes.size() * stacks.size() * u.size();
         progress.print(String.format(Locale.ROOT, "poolbench sweep concurrency: %d rounds × %d stacks × %d user"
@@ -87,18 +78,7 @@ public final class ConcurrencyExperiment extends AbstractScenario {
             StackSteps sweep = new StackSteps(art, plan, settings, database, vars, progress);
             // Ctrl-C: an external server outlives the run, so the index goes back; a database this run started
             // (embedded, container) is stopped by its own shutdown hook and dropped with the index
-            record.onInterrupt(() -> {
-                if (!"external".equals(database.kind())) {
-                    return;
-                }
-                try {
-                    sweep.setIndex(true);
-                } catch (RuntimeException e) {
-                    System.out.println("poolbench sweep concurrency: could not recreate the index "
-                            + StackSteps.INDEX + " (" + e.getMessage() + "): recreate it with "
-                            + "CREATE INDEX " + StackSteps.INDEX + " ON orders (customer_id, created_at)");
-                }
-            });
+            record.onInterrupt(() -> restoreIndex(database, sweep));
             int phaseNo = 1;
             int stepNo = 0;
             long t0 = System.nanoTime();
@@ -134,6 +114,36 @@ public final class ConcurrencyExperiment extends AbstractScenario {
             } finally {
                 sweep.setIndex(true);
             }
+        }
+    }
+
+    /** @return a planned phase per round, index setting and stack, keyed by {@link ConcurrencySettings#phaseId} */
+    private Map<String, Phase> plan(RunRecord record) {
+        Map<String, Phase> phases = new LinkedHashMap<>();
+        for (Integer round : settings.roundList()) {
+            for (String ix : settings.indexes()) {
+                for (Stack s : Rounds.order(settings.stacks(), round)) {
+                    String id = ConcurrencySettings.phaseId(round, ix, s.id());
+                    phases.put(id, record.plan(id, s.label() + ", " + ix + " the index, round " + round + ": "
+                            + settings.users().size() + " steps of " + settings.warmupSeconds() + " + "
+                            + settings.stepSeconds() + " s"));
+                }
+            }
+        }
+        return phases;
+    }
+
+    /** Recreates the index on an external server, which outlives the run; says how when it cannot. */
+    private static void restoreIndex(Database database, StackSteps sweep) {
+        if (!"external".equals(database.kind())) {
+            return;
+        }
+        try {
+            sweep.setIndex(true);
+        } catch (RuntimeException e) {
+            System.out.println("poolbench sweep concurrency: could not recreate the index "
+                    + StackSteps.INDEX + " (" + e.getMessage() + "): recreate it with "
+                    + "CREATE INDEX " + StackSteps.INDEX + " ON orders (customer_id, created_at)");
         }
     }
 }

@@ -75,24 +75,8 @@ public final class ConcurrencyReport {
         Map<String, Map<String, ConcurrencyData.StackData>> byIndex = new LinkedHashMap<>();
         for (String index : s.indexes()) {
             md.append("## ").append(index.equals("with") ? "With" : "Without").append(" the index\n\n");
-            Map<String, ConcurrencyData.StackData> stacks = new LinkedHashMap<>();
             List<String> missing = new ArrayList<>();
-            for (Stack st : s.stacks()) {
-                String id = st.id();
-                Path f = ConcurrencySettings.dir(base, first, index).resolve(id + ".json");
-                String phaseId = ConcurrencySettings.phaseId(first, index, id);
-                PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals(phaseId)).findFirst().orElse(null);
-                if (Files.isRegularFile(f)) {
-                    ConcurrencyData.StackRun j = JSON.readValue(f.toFile(), ConcurrencyData.StackRun.class);
-                    Map<Integer, ConcurrencyData.Step> steps = new TreeMap<>();
-                    j.steps().forEach(x -> steps.put(x.users(), x));
-                    stacks.put(id, new ConcurrencyData.StackData(id, st.label(), st.r2dbc(), steps));
-                }
-                if (ph != null && !ph.ok()) {
-                    missing.add("- " + st.label() + ": **" + ph.status().toUpperCase(Locale.ROOT)
-                            + "**" + (ph.reason() == null ? "" : ": " + Figures.cell(ph.reason())));
-                }
-            }
+            Map<String, ConcurrencyData.StackData> stacks = stacks(m, s, base, first, index, missing);
             byIndex.put(index, stacks);
             md.append(ours(stacks, s, env.cores()));
             missing.forEach(x -> md.append(x).append("\n"));
@@ -123,6 +107,38 @@ public final class ConcurrencyReport {
         JSON.writeValue(base.resolve("summary.json").toFile(), new ConcurrencyData.Summary(checked, effects, findings,
                 indexFindings));
         return md.toString();
+    }
+
+    /**
+     * @param m the manifest
+     * @param s the settings
+     * @param base the scenario's directory
+     * @param first the round whose tables are shown (1), or null for a run without rounds
+     * @param index with or without
+     * @param missing receives a line per stack whose phase did not end ok
+     * @return each stack that left its data, by id, in the settings' order
+     * @throws IOException when a stack's file cannot be read
+     */
+    private static Map<String, ConcurrencyData.StackData> stacks(Manifest m, ConcurrencySettings s, Path base,
+            Integer first, String index, List<String> missing) throws IOException {
+        Map<String, ConcurrencyData.StackData> stacks = new LinkedHashMap<>();
+        for (Stack st : s.stacks()) {
+            String id = st.id();
+            Path f = ConcurrencySettings.dir(base, first, index).resolve(id + ".json");
+            String phaseId = ConcurrencySettings.phaseId(first, index, id);
+            PhaseEntry ph = m.phases().stream().filter(p -> p.id().equals(phaseId)).findFirst().orElse(null);
+            if (Files.isRegularFile(f)) {
+                ConcurrencyData.StackRun j = JSON.readValue(f.toFile(), ConcurrencyData.StackRun.class);
+                Map<Integer, ConcurrencyData.Step> steps = new TreeMap<>();
+                j.steps().forEach(x -> steps.put(x.users(), x));
+                stacks.put(id, new ConcurrencyData.StackData(id, st.label(), st.r2dbc(), steps));
+            }
+            if (ph != null && !ph.ok()) {
+                missing.add("- " + st.label() + ": **" + ph.status().toUpperCase(Locale.ROOT)
+                        + "**" + (ph.reason() == null ? "" : ": " + Figures.cell(ph.reason())));
+            }
+        }
+        return stacks;
     }
 
     /** The slowest start of all users over the run's steps, as a clause for the introduction. */

@@ -161,17 +161,9 @@ public final class StackSteps {
             throws IOException, InterruptedException {
         Path results = dir.resolve("results.csv");
         int port = web.port();
-        DataSet data = DataSet.ofOrders(settings.rows());
         int shutdownPort = FreePort.pick();
         Path jmeterLog = dir.resolve("jmeter.log");
-        List<String> cmd = JMeterCommand.of(art.jmeterJar(), plan, results, jmeterLog, 512)
-                .property("host", "127.0.0.1").property("port", port).property("users", users)
-                // a cap only: the step ends when poolbench sends Shutdown (see StepWindow)
-                .property("duration", settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S)
-                .property("rampup", 0).property("thinkMs", settings.thinkMs()).property("path", s.path())
-                .property("customers", data.customers())
-                .property("jmeterengine.nongui.port", shutdownPort)
-                .property("jmeterengine.nongui.maxport", shutdownPort).build();
+        List<String> cmd = jmeterCommand(s, port, users, results, jmeterLog, shutdownPort);
         ProcessCpu cpu = new ProcessCpu();
         cpu.watch("webapp", web.process().pid());
         database.serverPid().ifPresent(pid -> cpu.watch("database", pid));
@@ -238,6 +230,18 @@ public final class StackSteps {
             return r.failed(over + ": " + all.errorsByCode());
         }
         return r;
+    }
+
+    /** @return the JMeter command of one step: its users in a closed loop against the stack's path */
+    private List<String> jmeterCommand(Stack s, int port, int users, Path results, Path jmeterLog, int shutdownPort) {
+        return JMeterCommand.of(art.jmeterJar(), plan, results, jmeterLog, 512)
+                .property("host", "127.0.0.1").property("port", port).property("users", users)
+                // a cap only: the step ends when poolbench sends Shutdown (see StepWindow)
+                .property("duration", settings.warmupSeconds() + settings.stepSeconds() + START_ALLOWANCE_S)
+                .property("rampup", 0).property("thinkMs", settings.thinkMs()).property("path", s.path())
+                .property("customers", DataSet.ofOrders(settings.rows()).customers())
+                .property("jmeterengine.nongui.port", shutdownPort)
+                .property("jmeterengine.nongui.maxport", shutdownPort).build();
     }
 
     /** A step that ended without figures: why, and what was measured before it broke. */

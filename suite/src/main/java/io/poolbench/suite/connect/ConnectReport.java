@@ -69,14 +69,9 @@ public final class ConnectReport {
         Table table = Table.of("variant", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
                 ">connect ms", ">ratio", "CPU client / server / pooler");
         Map<String, ConnectData.Summary> json = new LinkedHashMap<>();
-        Map<String, Double> baseline = new LinkedHashMap<>();
         List<PhaseEntry> failed = new ArrayList<>();
         List<ConnectData.Variant> rows = variants(m, base, failed);
-        for (ConnectData.Variant r : rows) {
-            if (r.reconnect() && !r.pooled()) {
-                baseline.put(r.client(), Figures.median(values(r, ConnectData.Run::tpsIncluding)));
-            }
-        }
+        Map<String, Double> baseline = baselines(rows);
         List<String> labels = new ArrayList<>();
         List<Double> incl = new ArrayList<>();
         List<Double> excl = new ArrayList<>();
@@ -104,7 +99,10 @@ public final class ConnectReport {
         }
         md.append(table.markdown());
         List<Finding> findings = findings(rows);
-        md.append(overRounds(findings));
+        md.append(Finding.bullets("\nOver rounds (each round ran every variant once, the order rotated from round to"
+                + " round; the ratio of tps including set-up to the same client's new connection per transaction is"
+                + " taken within each round, then summarised: geometric mean, 95 % interval by Student's t on the log"
+                + " ratios, n rounds):\n\n", findings));
         md.append("\nThe article (").append(art.setup()).append("):\n\n");
         Table article = Table.of("article", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
                 ">connect ms ≈ 1 ÷ incl.", ">ratio");
@@ -135,20 +133,6 @@ public final class ConnectReport {
         return md.toString();
     }
 
-    /** @return the comparisons over rounds, one bullet each; empty from one round */
-    private static String overRounds(List<Finding> findings) {
-        if (findings.isEmpty()) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder();
-        md.append("\nOver rounds (each round ran every variant once, the order rotated from round to round; the"
-                + " ratio of tps including set-up to the same client's new connection per transaction is taken"
-                + " within each round, then summarised: geometric mean, 95 % interval by Student's t on the log"
-                + " ratios, n rounds):\n\n");
-        md.append(Finding.bullets(findings));
-        return md.toString();
-    }
-
     /**
      * Draws {@code tps.png}: each variant's median tps, including and excluding connection set-up, on a log scale.
      *
@@ -170,6 +154,17 @@ public final class ConnectReport {
         c.addSeries("excluding connection set-up", labels, excl.stream().map(ConnectReport::positive).toList());
         BitmapEncoder.saveBitmap(c, base.resolve("tps").toString(), BitmapEncoder.BitmapFormat.PNG);
         return "\n![tps per variant](tps.png)\n";
+    }
+
+    /** @return per client, the median tps including set-up of its new connection per transaction: the ratios' base */
+    private static Map<String, Double> baselines(List<ConnectData.Variant> rows) {
+        Map<String, Double> baseline = new LinkedHashMap<>();
+        for (ConnectData.Variant r : rows) {
+            if (r.reconnect() && !r.pooled()) {
+                baseline.put(r.client(), Figures.median(values(r, ConnectData.Run::tpsIncluding)));
+            }
+        }
+        return baseline;
     }
 
     /** The page's title, the transaction and the clients, the servers and tools, and how to read the table. */

@@ -55,15 +55,7 @@ public final class PoolSizeReport {
         Path base = dir.resolve("pool-size");
         Files.createDirectories(base);
         StringBuilder md = new StringBuilder("# Seed 000: elapsed time against pool size\n\n");
-        List<String> kinds = s.threads() == null ? List.of() : s.threads();
-        md.append(String.format(Locale.ROOT, "%d tasks on %s threads, each borrows a connection, holds it %d ms, runs"
-                + " `SELECT 1`, returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of"
-                + " the last (ms), the pool filled before the clock starts. Ideal = ceil(tasks / size) × hold. Borrow"
-                + " wait = each task's time in getConnection (ms, over every task of every run); a FIFO pool's longest"
-                + " wait is (waves − 1) × hold. The article (%s): %s%s%n%n", tasks, kinds.isEmpty() ? "platform"
-                : String.join(" and ", kinds), holdMs, s.runs(), art.title(), art.setup(), comparable ? ""
-                : " **Not comparable: this run's tasks or hold differ from the article's, so its column is left"
-                + " out.**"));
+        md.append(description(s, art, comparable));
         Table table = Table.of("pool", ">size", ">elapsed median (min–max)", ">ideal", ">excess over ideal",
                 ">article median (min–max)", ">borrow wait median / max", ">FIFO max wait");
         XYChart c = new XYChartBuilder().width(1000).height(500).title("Seed 000: " + tasks + " tasks holding "
@@ -119,11 +111,26 @@ public final class PoolSizeReport {
             BitmapEncoder.saveBitmap(c, base.resolve("elapsed").toString(), BitmapEncoder.BitmapFormat.PNG);
             md.append("\n![elapsed against pool size](elapsed.png)\n");
         }
-        md.append(overRounds(findings));
+        md.append(Finding.bullets("\n## Over rounds\n\nEach round ran every size once, the order rotated from round"
+                + " to round; the ratio of the elapsed times is taken within each round, then summarised (geometric mean, 95 %"
+                + " interval by Student's t on the log ratios, n rounds).\n\n", findings));
         md.append("\nRun status: **").append(m.status()).append("**. Raw runs: `pool-size/<profile>.json`.\n");
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new Summary(json, findings));
         return md.toString();
+    }
+
+    /** @return what the run ran, beside what the article ran; whether the article's column is shown */
+    private static String description(PoolSizeSettings s, PoolSizeArticle art, boolean comparable) {
+        List<String> kinds = s.threads() == null ? List.of() : s.threads();
+        return String.format(Locale.ROOT, "%d tasks on %s threads, each borrows a connection, holds it %d ms, runs"
+                + " `SELECT 1`, returns it; %d runs per pool and size; elapsed from releasing the tasks to the end of"
+                + " the last (ms), the pool filled before the clock starts. Ideal = ceil(tasks / size) × hold. Borrow"
+                + " wait = each task's time in getConnection (ms, over every task of every run); a FIFO pool's longest"
+                + " wait is (waves − 1) × hold. The article (%s): %s%s%n%n", s.tasks(), kinds.isEmpty() ? "platform"
+                : String.join(" and ", kinds), s.holdMs(), s.runs(), art.title(), art.setup(), comparable ? ""
+                : " **Not comparable: this run's tasks or hold differ from the article's, so its column is left"
+                + " out.**");
     }
 
     /** Adds the ideal staircase and, when the run is comparable, the article's medians to the chart. */
@@ -149,19 +156,6 @@ public final class PoolSizeReport {
             a.setMarker(SeriesMarkers.DIAMOND);
             a.setMarkerColor(Color.BLACK);
         }
-    }
-
-    /** @return the comparisons over rounds, one bullet each; empty from one round */
-    private static String overRounds(List<Finding> findings) {
-        if (findings.isEmpty()) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder();
-        md.append("\n## Over rounds\n\nEach round ran every size once, the order rotated from round to round; the"
-                + " ratio of the elapsed times is taken within each round, then summarised (geometric mean, 95 %"
-                + " interval by Student's t on the log ratios, n rounds).\n\n");
-        md.append(Finding.bullets(findings));
-        return md.toString();
     }
 
     /**

@@ -77,6 +77,15 @@ public record Finding(String measure, String a, String b, boolean higherIsBetter
         return md.toString();
     }
 
+    /**
+     * @param intro what precedes the list (Markdown, e.g. how the rounds were run)
+     * @param findings comparisons
+     * @return the intro and {@link #bullets(List)}; empty without findings
+     */
+    public static String bullets(String intro, List<Finding> findings) {
+        return findings.isEmpty() ? "" : intro + bullets(findings);
+    }
+
     private static String x(double v) {
         return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
     }
