@@ -7,7 +7,6 @@ import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.aurora.run.RunStats;
 import io.poolbench.suite.aurora.stalls.StallInjector;
-import io.poolbench.suite.aurora.waits.ConnectionTrace;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
@@ -15,8 +14,6 @@ import io.poolbench.suite.process.JMeterEngines;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
-import io.poolbench.suite.process.WebappRecording;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DatabaseWatch;
@@ -25,7 +22,6 @@ import io.poolbench.testbed.load.WriteOutcome;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileLint;
-import io.poolbench.testbed.profile.ProfileVariables;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.toxiproxy.ConnectionCounts;
@@ -96,36 +92,12 @@ final class ScreensRun {
         Files.createDirectories(dir);
         PoolProfile pp = PoolProfile.load(Path.of(r.file()));
         Map<String, String> vars = topo.profileVars();
-        try {
-            Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(ProfileLint.lint(pp, vars)));
-        } catch (TestbedException e) {
-            throw new AuroraExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
-        }
+        lint(pp, vars, dir);
         Path screens = dir.resolve("screens.csv");
         Path results = dir.resolve("results.csv");
         Files.deleteIfExists(results);
-        List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx1g",
-                "-Djdk.net.hosts.file=" + System.getProperty("jdk.net.hosts.file"), "-Dsun.net.inetaddr.ttl=0",
-                "-Dsun.net.inetaddr.negative.ttl=0"));
-        // each instance's own host:port, for a driver's multi-host URL: the webapp derives the other placeholders
-        // from --jdbc-url, these it reads as system properties
-        ProfileVariables.CLUSTER_VARS.stream().sorted().forEach(v -> jvm.add("-D" + v + "=" + vars.get(v)));
-        if (s.jfr()) {
-            jvm.addAll(WebappRecording.jvmArgs(dir));
-        }
-        jvm.addAll(s.webappJvmArgs());
-        if (r.jvmOption() != null) {
-            jvm.add(r.jvmOption());
-        }
-        List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
-                "--db", "external", "--jdbc-url", topo.writerJdbcUrl(), "--no-load-data",
-                "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
-                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString(),
-                "--short-queries", Integer.toString(s.screens().shortQueries()),
-                "--short-query-ms", Figures.plain(s.screens().shortQueryMs())));
-        if (s.traceJdbc()) {
-            args.addAll(List.of("--trace-jdbc", dir.resolve(ConnectionTrace.FILE).toString()));
-        }
+        List<String> jvm = ScreensWebapp.jvmArgs(s, r, dir, vars);
+        List<String> args = ScreensWebapp.args(s, r, dir, topo.writerJdbcUrl(), screens);
         Map<String, Long> events = Collections.synchronizedMap(new LinkedHashMap<>());
         List<ProcessCpu.Usage> cpu;
         long t0;
@@ -141,90 +113,42 @@ final class ScreensRun {
                 })) {
             PoolSampler sampler = new PoolSampler(web.port(), dir.resolve("pool.csv"));
             sampler.start();
-            Map<String, String> props = new LinkedHashMap<>();
-            props.put("host", "127.0.0.1");
-            props.put("port", Integer.toString(web.port()));
-            props.put("threads", Integer.toString(s.threadsPerEngine()));
-            props.put("rampup", Integer.toString(s.rampupSeconds()));
-            props.put("duration", Integer.toString(s.warmupSeconds() + s.durationSeconds()));
-            props.put("ratePerMinute", String.format(Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
-            props.put("short.percent", Integer.toString(s.shortPercent()));
-            props.put("medium.percent", Integer.toString(s.mediumPercent()));
-            props.put("writes", Boolean.toString(s.failover()));
+            Map<String, String> props = ScreensWebapp.jmeterProperties(s, web.port());
             List<String> cmd = engines.controllerCommand(plan.toAbsolutePath(), props, results.toAbsolutePath(),
                     dir.resolve("jmeter.log").toAbsolutePath(), 512);
             ProcessCpu meter = new ProcessCpu().watch("webapp", web.process().pid());
             engines.pids().forEach(meter::watch);
             t0 = System.currentTimeMillis();
-            long start = System.nanoTime();
-            Process controller = Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
-                if (line.startsWith("summary +")) {
-                    long sec = (System.nanoTime() - start) / 1_000_000_000L;
-                    progress.detail("jmeter " + r.id(), sec + "/" + (s.warmupSeconds() + s.durationSeconds())
-                            + " s, " + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
-                }
-            });
+            Process controller = startController(cmd, r, dir);
             meter.watch("jmeter controller", controller.pid());
             topo.containerPids().forEach(meter::watch);
             ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
             List<String> failoverError = new ArrayList<>();
             List<String> stallError = new CopyOnWriteArrayList<>();
-            StallInjector stalls = StallInjector.schedule(s.stallOffsetsMs(), s.stallSeconds(), topo, timer, () -> System.currentTimeMillis() - t0, events,
-                    stallError);
+            StallInjector stalls = StallInjector.schedule(s.stallOffsetsMs(), s.stallSeconds(), topo, timer,
+                    () -> System.currentTimeMillis() - t0, events, stallError);
             try (stalls) {
                 timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
                 // the measured period ends with JMeter's duration: measure up to then, while every process lives
                 List<ProcessCpu.Usage> measured = new CopyOnWriteArrayList<>();
                 ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
                         (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
-                ScheduledFuture<?> inject = null;
-                if (s.failover() && r.isControl()) {
-                    // the control twin: the same moment marked, nothing done to the writer
-                    inject = timer.schedule(() -> {
-                        events.put(RunOutcome.CONTROL_MARK, System.currentTimeMillis() - t0);
-                        progress.detail("failover", "control: no failover, the moment marked");
-                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
-                } else if (s.failover()) {
-                    inject = timer.schedule(() -> {
-                        try {
-                            progress.detail("failover", s.kind().describe());
-                            s.kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
-                        } catch (Exception e) {
-                            failoverError.add(Redact.rootMessage(e));
-                        }
-                    }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
-                }
+                ScheduledFuture<?> inject = scheduleFailover(r, topo, timer, t0, events, failoverError);
                 awaitController(controller, engines, web, topo, dir);
                 rc = controller.exitValue();
                 Children.awaitOutput(controller);
-                try {
-                    cpuStop.get(10, TimeUnit.SECONDS);
-                } catch (ExecutionException | TimeoutException e) {
-                    // JMeter ended early (it failed): no CPU figures
-                }
+                awaitTask(cpuStop, 10); // not done: JMeter ended early (it failed), no CPU figures
                 cpu = List.copyOf(measured);
-                if (inject != null) {
-                    try {
-                        inject.get(60, TimeUnit.SECONDS);
-                    } catch (ExecutionException | TimeoutException e) {
-                        failoverError.add("the failover did not finish: " + e.getMessage());
-                    }
+                String late = inject == null ? null : awaitTask(inject, 60);
+                if (late != null) {
+                    failoverError.add("the failover did not finish: " + late);
                 }
             } finally {
                 timer.shutdownNow();
                 Children.stop(controller, 5);
                 sampler.stop();
             }
-            if (!web.process().isAlive()) {
-                throw new AuroraExperiment.PhaseFailure("the webapp exited with code " + web.process().exitValue()
-                        + " during the load (log: " + web.log() + ")");
-            }
-            if (!failoverError.isEmpty()) {
-                throw new AuroraExperiment.PhaseFailure("the failover failed: " + failoverError.get(0));
-            }
-            if (!stallError.isEmpty()) {
-                throw new AuroraExperiment.PhaseFailure("the stall failed: " + stallError.get(0));
-            }
+            failIfBroken(web, failoverError, stallError);
         }
         if (rc != 0) {
             throw new AuroraExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
@@ -235,22 +159,108 @@ final class ScreensRun {
                 s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
                 : null, counts == null ? null : counts.samples(), s.shortScreen());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
+        return checked(dir, outcome);
+    }
+
+    /** Writes what the profile configures against the cluster ({@code lint.txt}); a pool that cannot be built fails. */
+    private static void lint(PoolProfile pp, Map<String, String> vars, Path dir)
+            throws IOException, AuroraExperiment.PhaseFailure {
+        try {
+            Files.writeString(dir.resolve("lint.txt"), ProfileLint.text(ProfileLint.lint(pp, vars)));
+        } catch (TestbedException e) {
+            throw new AuroraExperiment.PhaseFailure("the pool could not be built: " + e.getMessage());
+        }
+    }
+
+    /** @return why a scheduled task did not finish within its deadline, or null when it did */
+    private static String awaitTask(ScheduledFuture<?> task, int seconds) throws InterruptedException {
+        try {
+            task.get(seconds, TimeUnit.SECONDS);
+            return null;
+        } catch (ExecutionException | TimeoutException e) {
+            return String.valueOf(e.getMessage());
+        }
+    }
+
+    /** Starts JMeter's controller, its progress lines on the console. */
+    private Process startController(List<String> cmd, LoadRun r, Path dir) throws IOException {
+        long start = System.nanoTime();
+        return Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
+            if (line.startsWith("summary +")) {
+                long sec = (System.nanoTime() - start) / 1_000_000_000L;
+                progress.detail("jmeter " + r.id(), sec + "/" + (s.warmupSeconds() + s.durationSeconds())
+                        + " s, " + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
+            }
+        });
+    }
+
+    /** @throws AuroraExperiment.PhaseFailure when the webapp died, or the failover or a stall failed (one line) */
+    private static void failIfBroken(WebappProcess web, List<String> failoverError, List<String> stallError)
+            throws AuroraExperiment.PhaseFailure {
+        if (!web.process().isAlive()) {
+            throw new AuroraExperiment.PhaseFailure("the webapp exited with code " + web.process().exitValue()
+                    + " during the load (log: " + web.log() + ")");
+        }
+        if (!failoverError.isEmpty()) {
+            throw new AuroraExperiment.PhaseFailure("the failover failed: " + failoverError.get(0));
+        }
+        if (!stallError.isEmpty()) {
+            throw new AuroraExperiment.PhaseFailure("the stall failed: " + stallError.get(0));
+        }
+    }
+
+    /**
+     * Reads back the run's files and checks that they are a result: requests in the measured period, load from its
+     * start, failures within the error budget.
+     *
+     * @return the run's figures in brief
+     * @throws AuroraExperiment.PhaseFailure when they are not a result (one line)
+     */
+    private String checked(Path dir, RunOutcome outcome) throws IOException, AuroraExperiment.PhaseFailure {
         RunFiles files = RunFiles.read(dir);
         RunStats st = files.stats();
         if (st.measuredRequests() == 0) {
-            throw new AuroraExperiment.PhaseFailure("no request started in the measured period (results: " + results + ")");
+            throw new AuroraExperiment.PhaseFailure("no request started in the measured period (results: "
+                    + dir.resolve("results.csv") + ")");
         }
         long firstStart = files.samples().stream().mapToLong(JtlSample::startEpochMs).min().orElse(Long.MAX_VALUE);
         if (firstStart > outcome.measureFromEpochMs()) {
             throw new AuroraExperiment.PhaseFailure(String.format(Locale.ROOT, "the load began %.1f s after the run"
                     + " started, after the warm-up of %d s: the measured period would begin without load; give a"
-                    + " longer --warmup", (firstStart - t0) / 1000.0, s.warmupSeconds()));
+                    + " longer --warmup", (firstStart - outcome.t0EpochMs()) / 1000.0, s.warmupSeconds()));
         }
         RunBudget budget = RunBudget.of(files);
         if (budget.exceeded(s.maxErrorPercent())) {
             throw new AuroraExperiment.PhaseFailure(budget.failure(s.maxErrorPercent()));
         }
         return st.line();
+    }
+
+    /**
+     * Schedules the run's failover in the middle of the measured period; a control twin's the same moment marked,
+     * nothing done to the writer.
+     *
+     * @return the scheduled injection, or null for a run without a failover
+     */
+    private ScheduledFuture<?> scheduleFailover(LoadRun r, FailoverTopology topo, ScheduledExecutorService timer,
+            long t0, Map<String, Long> events, List<String> failoverError) {
+        if (s.failover() && r.isControl()) {
+            // the control twin: the same moment marked, nothing done to the writer
+            return timer.schedule(() -> {
+                events.put(RunOutcome.CONTROL_MARK, System.currentTimeMillis() - t0);
+                progress.detail("failover", "control: no failover, the moment marked");
+            }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+        } else if (s.failover()) {
+            return timer.schedule(() -> {
+                try {
+                    progress.detail("failover", s.kind().describe());
+                    s.kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
+                } catch (Exception e) {
+                    failoverError.add(Redact.rootMessage(e));
+                }
+            }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+        }
+        return null;
     }
 
     /**
