@@ -4,30 +4,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.suite.tools.PostgresBackend;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.db.Database;
-import io.poolbench.testbed.load.ErrorBudget;
 import io.poolbench.testbed.options.DatabaseOptions;
-import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.postgresql.Driver;
 
 /**
@@ -76,7 +71,6 @@ public final class SharedConnectionExperiment extends AbstractScenario {
         Path dir = record.dir();
         List<Integer> counts = settings.threads();
         List<Integer> loadedCounts = settings.threadsUnderLoad();
-        int n = settings.trials();
         List<String> loads = settings.loads();
         notes.forEach(l -> progress.print("poolbench sweep shared: " + l));
         Phase dbPhase = record.plan("database", "start the database, load the data set");
@@ -84,18 +78,7 @@ public final class SharedConnectionExperiment extends AbstractScenario {
                 : record.plan("memory", "client and server memory per connection");
         Map<String, Phase> loadPhases = new LinkedHashMap<>();
         Map<String, Phase> phases = new LinkedHashMap<>();
-        for (String l : loads) {
-            if (!l.equals("none")) {
-                loadPhases.put(l, record.plan("load:" + l, settings.loadThreads() + " threads over a pool of "
-                        + settings.loadPool() + " running the CROSS JOIN (" + settings.loadQueryOrDefault()
-                        + "), in its own JVM"));
-            }
-            for (String v : variants) {
-                phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, ClientVariants.label(v, pools) + ", load "
-                        + l + ": threads " + (l.equals("none") ? counts : loadedCounts) + ", 1 warm-up + " + n
-                        + " trials each" + (settings.withConnecting() ? ", each beside one that opens it first" : "")));
-            }
-        }
+        plan(record, loadPhases, phases);
         Path data = Files.createDirectories(dir.resolve("shared"));
         int steps = 1 + (memPhase == null ? 0 : 1) + loadPhases.size() + loads.size();
         int step = 0;
@@ -122,13 +105,7 @@ public final class SharedConnectionExperiment extends AbstractScenario {
                 if (!memPhase.start()) {
                     return;
                 }
-                try {
-                    JSON.writeValue(data.resolve("memory.json").toFile(), MemoryPerConnection.read(database, pools,
-                            settings.memoryConnections(), settings.serverConnections()));
-                    memPhase.ok("client and server memory read");
-                } catch (Exception e) {
-                    memPhase.failed(Redact.rootMessage(e));
-                }
+                memory(memPhase, database, data);
             }
             PostgresBackend backend = PostgresBackend.of(database);
             try (PgBouncer b = bouncer.orElse(null)) {
@@ -147,22 +124,15 @@ public final class SharedConnectionExperiment extends AbstractScenario {
                             if (!lp.start()) {
                                 break;
                             }
-                            try {
-                                loadProcess = BackgroundLoadProcess.start(database, set, settings.loadThreads(),
-                                        settings.loadPool(), settings.loadQueryOrDefault(), data, counter);
-                                lp.ok("running, " + counter.queries() + " queries in its first seconds");
-                            } catch (Exception e) {
-                                lp.failed(Redact.rootMessage(e));
-                                for (String v : variants) {
-                                    phases.get(l + "/" + v).skipped("the background load did not start");
-                                }
+                            loadProcess = startLoad(lp, l, phases, database, set, data, counter);
+                            if (loadProcess == null) {
                                 continue;
                             }
                         }
                         progress.phase(++step, steps, "every variant, interleaved, load " + l);
                         List<Integer> cs = l.equals("none") ? counts : loadedCounts;
-                        if (!runInterleaved(l, variants, pools, phases, cs, n, database, b, loadProcess,
-                                counter, data, progress)) {
+                        if (!new InterleavedTrials(settings, pools, variants, phases, database, b, data, progress)
+                                .run(l, cs, loadProcess, counter)) {
                             break;
                         }
                     } finally {
@@ -173,128 +143,52 @@ public final class SharedConnectionExperiment extends AbstractScenario {
         }
     }
 
-    /**
-     * Runs every variant under one load condition, interleaved: per thread count one warm-up trial of each variant,
-     * then {@code n} rounds in which every variant runs one trial, the order rotating each round, so a load that
-     * drifts (the background JVM warms up, the server's caches fill) falls on every variant alike.
-     *
-     * @return false when the run was interrupted
-     */
-    private boolean runInterleaved(String loadName, List<String> variants, List<PoolProfile> pools,
-            Map<String, Phase> phases, List<Integer> counts, int n, Database database, PgBouncer bouncer,
-            Process loadProcess, BackgroundLoadProcess.LoadCounter counter, Path data, Progress progress) throws Exception {
-        Map<String, SharedConnectionTrial.Client> clients = new LinkedHashMap<>();
-        Map<String, DataSource> pooled = new LinkedHashMap<>();
-        Map<String, SharedConnectionData.Trials> results = new LinkedHashMap<>();
-        try {
+    /** Plans a phase per background load, and one per load and variant. */
+    private void plan(RunRecord record, Map<String, Phase> loadPhases, Map<String, Phase> phases) {
+        for (String l : settings.loads()) {
+            if (!l.equals("none")) {
+                loadPhases.put(l, record.plan("load:" + l, settings.loadThreads() + " threads over a pool of "
+                        + settings.loadPool() + " running the CROSS JOIN (" + settings.loadQueryOrDefault()
+                        + "), in its own JVM"));
+            }
             for (String v : variants) {
-                Phase ph = phases.get(loadName + "/" + v);
-                if (!ph.start()) {
-                    return false;
-                }
-                long t0 = System.nanoTime();
-                try {
-                    clients.put(v, ClientVariants.open(v, pools, settings.poolSize(), database, bouncer, pooled));
-                } catch (Exception e) {
-                    ph.failed("setup: " + Redact.rootMessage(e));
-                    continue;
-                }
-                results.put(v, new SharedConnectionData.Trials(v, ClientVariants.label(v, pools), loadName,
-                        (System.nanoTime() - t0) / 1e6,
-                        new LinkedHashMap<>()));
+                phases.put(l + "/" + v, record.plan("shared:" + l + ":" + v, ClientVariants.label(v, pools)
+                        + ", load " + l + ": threads " + (l.equals("none") ? settings.threads()
+                        : settings.threadsUnderLoad()) + ", 1 warm-up + " + settings.trials() + " trials each"
+                        + (settings.withConnecting() ? ", each beside one that opens it first" : "")));
             }
-            ProcessCpu cpu = new ProcessCpu().watch("client", ProcessHandle.current().pid());
-            database.serverPid().ifPresent(p -> cpu.watch("server", p));
-            if (loadProcess != null) {
-                cpu.watch("load", loadProcess.pid());
-            }
-            if (bouncer != null && clients.containsKey("pgbouncer")) {
-                cpu.watch("pgbouncer", bouncer.pid());
-            }
-            long q0 = counter.queries();
-            cpu.start();
-            List<String> live = new ArrayList<>(clients.keySet());
-            for (int c : counts) {
-                Map<String, List<Double>> ms = new LinkedHashMap<>();
-                Map<String, List<Double>> withConnecting = new LinkedHashMap<>();
-                Map<String, Integer> errors = new LinkedHashMap<>();
-                Map<String, String> firstError = new LinkedHashMap<>();
-                for (int round = -1; round < n; round++) {
-                    for (int k = 0; k < live.size(); k++) {
-                        String v = live.get(Math.floorMod(k + round, live.size()));
-                        if (loadProcess != null && !loadProcess.isAlive()) {
-                            throw new TestbedException("the background load exited with code "
-                                    + loadProcess.exitValue() + " (log: " + data.resolve("load.log") + ")");
-                        }
-                        SharedConnectionTrial.Trial tr = SharedConnectionTrial.trial(clients.get(v), c);
-                        if (round < 0) {
-                            continue;
-                        }
-                        ms.computeIfAbsent(v, x -> new ArrayList<>()).add(tr.elapsedMs());
-                        if (settings.withConnecting()) {
-                            SharedConnectionTrial.Trial cold = ClientVariants.withConnecting(v, pools, settings.poolSize(),
-                                    database, bouncer, c);
-                            withConnecting.computeIfAbsent(v, x -> new ArrayList<>()).add(cold.elapsedMs());
-                            errors.merge(v, cold.errors(), Integer::sum);
-                        }
-                        errors.merge(v, tr.errors(), Integer::sum);
-                        if (tr.firstError() != null) {
-                            firstError.putIfAbsent(v, tr.firstError());
-                        }
-                    }
-                }
-                for (String v : live) {
-                    results.get(v).trials().put(Integer.toString(c), new SharedConnectionData.Trial(ms.get(v), errors.get(v),
-                            firstError.get(v), withConnecting.get(v)));
-                    JSON.writeValue(data.resolve(loadName + "-" + v + ".json").toFile(), results.get(v));
-                    progress.detail(v, String.format(Locale.ROOT, "%d threads: mean %.1f ms over %d trials%s", c,
-                            Figures.mean(ms.get(v)), n, errors.get(v) > 0 ? ", " + errors.get(v)
-                                    + " failed queries" : ""));
-                }
-            }
-            double wall = 0;
-            Map<String, Double> cores = new LinkedHashMap<>();
-            for (ProcessCpu.Usage u : cpu.stop()) {
-                cores.put(u.name(), u.cores());
-                wall = u.wallSeconds();
-            }
-            // the load reports its totals once a second: over a shorter period its rate is not measured (null, left
-            // out of the report), never a measured 0
-            SharedConnectionData.Period period = new SharedConnectionData.Period(cores, wall, loadProcess != null && wall >= 2
-                    ? (counter.queries() - q0) / wall : null, loadProcess != null ? counter.errors() : null);
-            JSON.writeValue(data.resolve(loadName + "-period.json").toFile(), period);
-            for (String v : live) {
-                // the budget: every trial of a thread count c sends c queries
-                long queries = 0;
-                long failed = 0;
-                String first = null;
-                for (int c : counts) {
-                    SharedConnectionData.Trial t = results.get(v).trials().get(Integer.toString(c));
-                    queries += (long) c * n * (settings.withConnecting() ? 2 : 1);
-                    failed += t.errors();
-                    first = first != null ? first : t.firstError();
-                }
-                String over = ErrorBudget.exceeded(failed, queries, "queries", settings.maxErrorPercent());
-                if (over != null) {
-                    phases.get(loadName + "/" + v).failed(over + "; the first error: " + first);
-                } else {
-                    phases.get(loadName + "/" + v).ok(counts.size() + " thread counts × " + n + " trials,"
-                            + " interleaved", data.resolve(loadName + "-" + v + ".json"));
-                }
-            }
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (Exception e) {
-            for (String v : clients.keySet()) {
-                phases.get(loadName + "/" + v).failed(Redact.rootMessage(e));
-            }
-            return true;
-        } finally {
-            clients.values().forEach(SharedConnectionTrial.Client::close);
-            pooled.values().forEach(PoolProfile::close);
         }
     }
 
+    /** Reads the client's and the server's memory per connection into {@code memory.json}; ends its phase. */
+    private void memory(Phase memPhase, Database database, Path data) throws IOException {
+        try {
+            JSON.writeValue(data.resolve("memory.json").toFile(), MemoryPerConnection.read(database, pools,
+                    settings.memoryConnections(), settings.serverConnections()));
+            memPhase.ok("client and server memory read");
+        } catch (Exception e) {
+            memPhase.failed(Redact.rootMessage(e));
+        }
+    }
+
+    /**
+     * Starts the background load in its own JVM and ends its phase.
+     *
+     * @return the load's process; null when it did not start (the variants' phases under it are then skipped)
+     */
+    private Process startLoad(Phase lp, String load, Map<String, Phase> phases, Database database, DataSet set,
+            Path data, BackgroundLoadProcess.LoadCounter counter) throws IOException {
+        try {
+            Process p = BackgroundLoadProcess.start(database, set, settings.loadThreads(), settings.loadPool(),
+                    settings.loadQueryOrDefault(), data, counter);
+            lp.ok("running, " + counter.queries() + " queries in its first seconds");
+            return p;
+        } catch (Exception e) {
+            lp.failed(Redact.rootMessage(e));
+            for (String v : variants) {
+                phases.get(load + "/" + v).skipped("the background load did not start");
+            }
+            return null;
+        }
+    }
 }
