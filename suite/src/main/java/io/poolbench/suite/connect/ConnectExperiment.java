@@ -8,12 +8,8 @@ import io.poolbench.suite.tools.PgpoolII;
 import io.poolbench.suite.tools.PostgresBackend;
 import io.poolbench.suite.tools.ServerPooler;
 import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Database;
-import io.poolbench.testbed.load.ErrorBudget;
-import io.poolbench.testbed.load.PoolFill;
 import io.poolbench.testbed.options.DatabaseOptions;
-import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
@@ -26,14 +22,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * Seed 003's experiment: the database, pgbench's tables, then every variant (a Java client on a profile, pgbench
@@ -91,10 +86,8 @@ public final class ConnectExperiment extends AbstractScenario {
         Phase dbPhase = record.plan("database", "start the database");
         Phase dataPhase = record.plan("data", "pgbench tables at scale " + scale);
         Map<String, Phase> phases = new LinkedHashMap<>();
-        for (Variant v : variants) {
-            phases.put(v.id(), record.plan("connect:" + v.id(), describe(v, settings) + ": 1 warm-up + " + n
-                    + " runs"));
-        }
+        variants.forEach(v -> phases.put(v.id(), record.plan("connect:" + v.id(), describe(v, settings)
+                + ": 1 warm-up + " + n + " runs")));
         Path data = Files.createDirectories(dir.resolve("connect"));
         int steps = variants.size() + 2;
         progress.phase(1, steps, "database");
@@ -108,19 +101,8 @@ public final class ConnectExperiment extends AbstractScenario {
             if (!dataPhase.start()) {
                 return;
             }
-            String auth;
-            try (Connection c = database.connect()) {
-                PgbenchTables.create(c, scale);
-                auth = PostgresBackend.loopbackAuth(c);
-            }
-            dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) scale + " accounts");
+            ConnectData.Environment environment = loadTables(database, dataPhase, data);
             PostgresBackend backend = PostgresBackend.of(database);
-            ConnectData.Environment environment = new ConnectData.Environment(notes,
-                    PostgresBackend.serverVersion(database), auth,
-                    pgbench.map(Pgbench::version).orElse("not run"), settings.pgbenchThreads(),
-                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
-                    + System.getProperty("java.runtime.version"), null, null);
-            JSON.writeValue(data.resolve("environment.json").toFile(), environment);
             // rounds: round 0 is every variant's warm-up, then each round runs every variant once, the order
             // rotated from round to round, so the drift of the machine falls on all alike and variants compare
             // within a round; a pooler, once started, stays up to the end (as the article's pgpool-II did)
@@ -148,8 +130,8 @@ public final class ConnectExperiment extends AbstractScenario {
                                 environment = environment.withPooler(v.route(), pooler.version());
                                 JSON.writeValue(data.resolve("environment.json").toFile(), environment);
                             }
-                            ConnectData.Run one = runOnce(v, r == 0 ? warmup : settings.transactions(), database,
-                                    backend, pgbench.orElse(null), pooler, dir);
+                            ConnectData.Run one = new VariantRun(settings).once(v, r == 0 ? warmup
+                                    : settings.transactions(), database, backend, pgbench.orElse(null), pooler, dir);
                             if (r > 0) {
                                 List<ConnectData.Run> rs = runs.get(v.id());
                                 rs.add(one);
@@ -166,16 +148,44 @@ public final class ConnectExperiment extends AbstractScenario {
                         }
                     }
                 }
-                for (Variant v : variants) {
-                    Phase ph = phases.get(v.id());
-                    if (ph.status() == Status.RUNNING && !Thread.currentThread().isInterrupted()) {
-                        ph.ok(n + " runs", data.resolve(v.id() + ".json"));
-                    }
-                }
+                endPhases(phases, data);
             } finally {
                 started.values().forEach(ServerPooler::close);
             }
         }
+    }
+
+    /** Ends each variant's phase that no round failed: ok, with its data file; nothing once interrupted. */
+    private void endPhases(Map<String, Phase> phases, Path data) throws IOException {
+        for (Variant v : variants) {
+            Phase ph = phases.get(v.id());
+            if (ph.status() == Status.RUNNING && !Thread.currentThread().isInterrupted()) {
+                ph.ok(settings.runs() + " runs", data.resolve(v.id() + ".json"));
+            }
+        }
+    }
+
+    /**
+     * Creates pgbench's tables at the settings' scale, ends the data phase, and writes what the run ran on
+     * ({@code environment.json}).
+     *
+     * @return the environment, the poolers' versions to be added as they start
+     */
+    private ConnectData.Environment loadTables(Database database, Phase dataPhase, Path data)
+            throws SQLException, IOException {
+        String auth;
+        try (Connection c = database.connect()) {
+            PgbenchTables.create(c, settings.scale());
+            auth = PostgresBackend.loopbackAuth(c);
+        }
+        dataPhase.ok(PgbenchTables.ACCOUNTS_PER_SCALE * (long) settings.scale() + " accounts");
+        ConnectData.Environment environment = new ConnectData.Environment(notes,
+                PostgresBackend.serverVersion(database), auth,
+                pgbench.map(Pgbench::version).orElse("not run"), settings.pgbenchThreads(),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.runtime.version"), null, null);
+        JSON.writeValue(data.resolve("environment.json").toFile(), environment);
+        return environment;
     }
 
     /**
@@ -208,85 +218,6 @@ public final class ConnectExperiment extends AbstractScenario {
         }
         return Pgbench.describe(v.reconnect(), s.clients(), s.pgbenchThreads(), s.transactions())
                 + (v.route().equals("direct") ? " direct" : " via " + v.route());
-    }
-
-    private ConnectData.Run runOnce(Variant v, int tx, Database database, PostgresBackend backend, Path pgbench,
-            ServerPooler pooler, Path dir) throws Exception {
-        ProcessCpu cpu = new ProcessCpu();
-        database.serverPid().ifPresent(p -> cpu.watch("server", p));
-        if (pooler != null && v.client().equals("pgbench") && !v.route().equals("direct")) {
-            cpu.watch("pooler", pooler.pid());
-        }
-        if (v.client().equals("java")) {
-            cpu.watch("client", ProcessHandle.current().pid());
-        }
-        cpu.start();
-        if (v.client().equals("java")) {
-            Map<String, String> overrides = new HashMap<>();
-            int size = settings.poolSize();
-            for (String a : v.profile().kind().adapter().sizeAttributes()) {
-                overrides.put(a, Integer.toString(size));
-            }
-            DataSource ds = v.profile().createDataSource(DatabaseOptions.vars(database), overrides);
-            ConnectPerTransaction.JavaRun jr;
-            try {
-                if (v.profile().kind().adapter().pooled()) {
-                    // a service's pool is warm, as a pooler is after its first run: filled before the clock starts
-                    PoolFill.fill(ds, size);
-                }
-                cpu.start();
-                jr = ConnectPerTransaction.run(ds, settings.clients(), tx, settings.scale());
-            } finally {
-                PoolProfile.close(ds);
-            }
-            if (jr.processed() == 0) {
-                throw new TestbedException("no transaction succeeded: " + jr.firstError());
-            }
-            String over = ErrorBudget.exceeded(jr.failed(), jr.processed() + jr.failed(), "transactions",
-                    settings.maxErrorPercent());
-            if (over != null) {
-                throw new TestbedException(over + "; the first error: " + jr.firstError());
-            }
-            return new ConnectData.Run(jr.processed(), jr.failed(), jr.elapsedS(), jr.tpsIncluding(),
-                    jr.tpsExcluding(settings.clients()), jr.avgConnectMs(), "", jr.firstError(), null, null, null, null,
-                    cores(cpu, null));
-        } else {
-            int port = v.route().equals("direct") ? backend.port() : pooler.port();
-            Pgbench.Run pr = Pgbench.run(pgbench, backend.host(), port, backend.user(), backend.password(),
-                    backend.database(), v.reconnect(), settings.clients(), settings.pgbenchThreads(), tx,
-                    dir.resolve("connect").resolve("pgbench.log"));
-            Pgbench.Result res = pr.result();
-            if (res.processed() == 0) {
-                throw new TestbedException("pgbench processed no transaction");
-            }
-            String over = ErrorBudget.exceeded(res.failed(), res.processed() + res.failed(), "transactions",
-                    settings.maxErrorPercent());
-            if (over != null) {
-                throw new TestbedException("pgbench: " + over + " (log: " + dir.resolve("connect").resolve("pgbench.log")
-                        + ")");
-            }
-            // pgbench's own CPU over its wall time: the client's cores
-            return new ConnectData.Run(res.processed(), res.failed(), res.processed() / res.tpsIncluding(),
-                    res.tpsIncluding(), res.tpsExcluding(), res.avgConnectMs(), res.derived(), null, res.threads(),
-                    res.latencyAvgMs(), pr.cpuSeconds(), pr.wallSeconds(), cores(cpu, pr.cpuSeconds()
-                            / pr.wallSeconds()));
-        }
-    }
-
-    /**
-     * @param cpu the run's CPU sampler, stopped here
-     * @param clientCores the client's cores when measured apart (pgbench), or null
-     * @return cores busy per process
-     */
-    private static Map<String, Double> cores(ProcessCpu cpu, Double clientCores) {
-        Map<String, Double> cores = new LinkedHashMap<>();
-        for (ProcessCpu.Usage u : cpu.stop()) {
-            cores.put(u.name(), u.cores());
-        }
-        if (clientCores != null) {
-            cores.put("client", clientCores);
-        }
-        return cores;
     }
 
     private static void writeVariant(Path data, Variant v, ConnectSettings s, List<ConnectData.Run> runs)
