@@ -8,17 +8,25 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.body.CallableDeclaration;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -114,5 +122,25 @@ class LayoutTest {
                 .collect(Collectors.groupingBy(JavaClass::getPackageName, Collectors.counting())));
         crowded.values().removeIf(n -> n <= 20);
         assertEquals(Map.of(), crowded, "packages over 20 classes: split them by concern");
+    }
+
+    @Test
+    void noMethodOverEightyLines() throws IOException {
+        JavaParser parser = new JavaParser(new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
+        List<String> longer = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Path.of(".."))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/")
+                    && !p.toString().contains("/target/")).toList()) {
+                CompilationUnit cu = parser.parse(f).getResult().orElseThrow();
+                for (CallableDeclaration<?> m : cu.findAll(CallableDeclaration.class)) {
+                    int lines = m.getRange().map(r -> r.end.line - r.begin.line + 1).orElse(0);
+                    if (lines > 80) {
+                        longer.add(f.getFileName() + " " + m.getNameAsString() + ": " + lines + " lines");
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), longer, "methods over 80 lines: split them where the method reads as steps");
     }
 }

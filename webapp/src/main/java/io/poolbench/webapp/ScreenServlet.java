@@ -40,6 +40,20 @@ final class ScreenServlet extends JdbcServlet {
         this.model = model;
     }
 
+    /**
+     * @param u the {@code user} parameter: the JMeter user's number, or null for a random one of 1 … 999
+     * @return the user, whose own SQL times the screens' model gives ({@code queryMs(screen, user)})
+     * @throws NumberFormatException when it is no number
+     * @throws IllegalArgumentException when it is negative
+     */
+    private static long user(String u) {
+        long user = u == null ? ThreadLocalRandom.current().nextInt(1, 1000) : Long.parseLong(u);
+        if (user < 0) {
+            throw new IllegalArgumentException("user=" + u + " must be 0 or more");
+        }
+        return user;
+    }
+
     @Override
     void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         long startMs = System.currentTimeMillis();
@@ -49,11 +63,7 @@ final class ScreenServlet extends JdbcServlet {
         String writeId = req.getParameter("writeId");
         try {
             screen = Screen.parse(String.valueOf(req.getParameter("screen")));
-            String u = req.getParameter("user");
-            user = u == null ? ThreadLocalRandom.current().nextInt(1, 1000) : Long.parseLong(u);
-            if (user < 0) {
-                throw new IllegalArgumentException("user=" + u + " must be 0 or more");
-            }
+            user = user(req.getParameter("user"));
             if (writeId != null && (writeId.isBlank() || writeId.length() > 64)) {
                 throw new IllegalArgumentException("writeId must have 1 to 64 characters");
             }
