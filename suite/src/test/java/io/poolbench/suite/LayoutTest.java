@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, the
  * shared packages ({@code process}, {@code tools}, {@code report}, {@code plan}) import no scenario, a command only
  * reads its options and builds its settings (no file, process or JSON work), and over every module on this
- * module's class path: no cycle between packages, no package over 20 classes.
+ * module's class path: no cycle between packages, no package over 20 classes, no method over 80 lines.
  */
 class LayoutTest {
     private static final String BASE = "io.poolbench.suite";

@@ -33,7 +33,7 @@ import java.util.Locale;
 final class PlanMeasurement {
     /**
      * Seconds of load before the measured period, excluded: a cold JMeter engine's first request starts 3 to 5 s
-     * into the run (docs/seed004.md), the pool fills and the JIT warms within the rest.
+     * into the run (docs/aurora.md), the pool fills and the JIT warms within the rest.
      */
     static final int WARMUP_SECONDS = 20;
     /** JMeter threads per request/s: the article's 750 threads for its 3,000 requests/min. */
