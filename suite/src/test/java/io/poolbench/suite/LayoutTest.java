@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rules of the layout (the README, "Layout"), held on the compiled main classes of this module:
- * a scenario is one package named by its suite id, no scenario package imports another or the CLI above it, the
- * shared packages ({@code process}, {@code tools}, {@code report}, {@code plan}) import no scenario, a command only
+ * a scenario is one package (its registration names it), no scenario package imports another or the CLI above it,
+ * the shared packages ({@code process}, {@code tools}, {@code report}, {@code plan}) import no scenario, a command only
  * reads its options and builds its settings (no file, process or JSON work), and over every module on this
  * module's class path: no cycle between packages, no package over 20 classes, no method over 80 lines.
  */
@@ -49,8 +49,9 @@ class LayoutTest {
             .withImportOption(location -> !location.contains("-tests.jar")).importPackages("io.poolbench");
 
     /**
-     * @return the packages of the suite's scenarios in this module (the drills live in the toxiproxy module), each
-     *     named by its suite id (seed004-limit is a chain of seed004's commands, in seed004's package)
+     * @return the packages of the suite's scenarios in this module (the drills live in the toxiproxy module), as
+     *     their registrations name them (failover-at-limit is a chain of the Aurora scenario's commands, in its
+     *     package)
      */
     private static List<String> scenarioIds() {
         return Arrays.stream(SuiteEntry.values()).filter(e -> e != SuiteEntry.DRILLS).map(SuiteEntry::packageName)
@@ -58,7 +59,7 @@ class LayoutTest {
     }
 
     @Test
-    void everyScenarioIsOnePackageNamedByItsSuiteId() {
+    void everyScenarioIsThePackageItsRegistrationNames() {
         for (String id : scenarioIds()) {
             assertFalse(CLASSES.stream().noneMatch(c -> c.getPackageName().equals(BASE + "." + id)),
                     "no package " + BASE + "." + id + " for the suite's scenario " + id);
