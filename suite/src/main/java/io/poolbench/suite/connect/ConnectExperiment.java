@@ -108,6 +108,7 @@ public final class ConnectExperiment extends AbstractScenario {
             // within a round; a pooler, once started, stays up to the end (as the article's pgpool-II did)
             Map<String, ServerPooler> started = new LinkedHashMap<>();
             Map<String, List<ConnectData.Run>> runs = new LinkedHashMap<>();
+            VariantRun variantRun = new VariantRun(settings);
             int step = 2;
             try {
                 rounds:
@@ -130,7 +131,7 @@ public final class ConnectExperiment extends AbstractScenario {
                                 environment = environment.withPooler(v.route(), pooler.version());
                                 JSON.writeValue(data.resolve("environment.json").toFile(), environment);
                             }
-                            ConnectData.Run one = new VariantRun(settings).once(v, r == 0 ? warmup
+                            ConnectData.Run one = variantRun.once(v, r == 0 ? warmup
                                     : settings.transactions(), database, backend, pgbench.orElse(null), pooler, dir);
                             if (r > 0) {
                                 List<ConnectData.Run> rs = runs.get(v.id());
