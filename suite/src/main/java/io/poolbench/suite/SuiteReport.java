@@ -101,7 +101,7 @@ public final class SuiteReport {
         claims.stream().filter(Claim::solid).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         claims.stream().filter(c -> !c.solid()).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         md.append("\n## Scenarios\n\n").append(table);
-        md.append("\n## Environment\n\n").append(Environment.markdown(dir, root, m, List.of(
+        md.append("\n## Environment\n\n").append(Environment.markdown(root, m, List.of(
                 SuiteEntry.CONCURRENCY.dirIn(dir).resolve("concurrency/environment.json"),
                 SuiteEntry.CONNECT.dirIn(dir).resolve("connect/environment.json")),
                 Files.isDirectory(SuiteEntry.AURORA.dirIn(dir)) || Files.isDirectory(SuiteEntry.DRILLS.dirIn(dir))));

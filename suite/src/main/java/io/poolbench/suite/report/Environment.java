@@ -37,7 +37,6 @@ public final class Environment {
     }
 
     /**
-     * @param dir the suite's run directory
      * @param root the project root
      * @param m the suite's manifest
      * @param servers the environment files of the scenarios that name their database server
@@ -45,7 +44,7 @@ public final class Environment {
      * @param mysql whether a scenario ran on MySQL behind Toxiproxy
      * @return a Markdown table of the environment
      */
-    public static String markdown(Path dir, Path root, Manifest m, List<Path> servers, boolean mysql) {
+    public static String markdown(Path root, Manifest m, List<Path> servers, boolean mysql) {
         Map<String, String> e = new LinkedHashMap<>();
         e.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
         e.put("memory", memory());

@@ -22,7 +22,7 @@ class EnvironmentTest {
         RunRecord r = RunRecord.start(dir, "run", List.of("run", "--only", "seed000"), Map.of("preset", "quick"),
                 new PrintStream(new ByteArrayOutputStream()));
         r.finish();
-        String md = Environment.markdown(dir, Path.of(".."), Manifest.read(dir), List.of(), false);
+        String md = Environment.markdown(Path.of(".."), Manifest.read(dir), List.of(), false);
         for (String row : List.of("CPU", "memory", "OS", "JDK", "database", "Tomcat (webapp)", "drivers and pools",
                 "JMeter", "commit", "command line", "started / ended")) {
             assertTrue(md.contains("| " + row + " | "), row + " in\n" + md);
