@@ -32,7 +32,7 @@ public final class ReportCommand implements Callable<Integer> {
         ReportRebuild.Rebuilt done = ReportRebuild.rebuild(dir);
         System.out.println(done.markdown());
         System.out.println("run status: " + done.status() + "; data files: " + (changed == null
-                ? "not checked (no phase recorded its data files: a run of an older version)" : "as recorded")
+                ? "not checked (no phase recorded its data files)" : "as recorded")
                 + "; written: "
                 + done.written());
         return 0;

@@ -20,7 +20,6 @@ import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.toxiproxy.drill.DrillCommand;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -151,12 +150,10 @@ public enum SuiteEntry {
 
     /**
      * @param suiteRun a suite's run directory
-     * @return this scenario's directory in it: its id's, or in a run written with an older id, that one's
+     * @return this scenario's directory in it, named by its id
      */
     public Path dirIn(Path suiteRun) {
-        Path own = suiteRun.resolve(id);
-        return Files.isDirectory(own) ? own : aliases.stream().map(suiteRun::resolve).filter(Files::isDirectory)
-                .findFirst().orElse(own);
+        return suiteRun.resolve(id);
     }
 
     /**

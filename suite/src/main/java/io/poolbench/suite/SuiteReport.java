@@ -75,7 +75,7 @@ public final class SuiteReport {
         for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             SuiteEntry s = SuiteEntry.of(e.getKey());
-            PhaseEntry ph = m.phase("scenario:" + e.getKey()); // as recorded: an older run's id may be an alias
+            PhaseEntry ph = m.phase("scenario:" + e.getKey());
             String status = ph == null ? "?" : ph.status() + (ph.reason() == null ? "" : ": " + ph.reason());
             List<String> args = new ArrayList<>();
             e.getValue().forEach(a -> args.add(a.asText()));

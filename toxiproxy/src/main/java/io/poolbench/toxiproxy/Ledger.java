@@ -42,8 +42,7 @@ public final class Ledger {
     }
 
     /**
-     * Result of a reconciliation. The last four are null in a run directory written before writes were told
-     * apart into failed and unknown.
+     * Result of a reconciliation.
      *
      * @param acknowledged writes the client saw acknowledged
      * @param lost acknowledged writes missing on the server (a durability failure)
@@ -57,8 +56,7 @@ public final class Ledger {
      * @param unknownCommitted of those, present on the server: committed although the client never learned it
      */
     public record Reconciliation(int acknowledged, int lost, int unacknowledgedPresent, int duplicates,
-            List<String> lostSample, Integer failed, Integer failedPresent, Integer unknown,
-            Integer unknownCommitted) {
+            List<String> lostSample, int failed, int failedPresent, int unknown, int unknownCommitted) {
     }
 
     /**

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The file seed 004's experiment writes per run and its report reads ({@code seed004/<run>/outcome.json}), its
- * summary, and the article's figures, as records (field names as in run directories written before).
+ * The file the Aurora experiment writes per run and its report reads ({@code seed004/<run>/outcome.json}), its
+ * summary, and the article's figures, as records (their field names are the run
+ * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  */
 public final class AuroraData {
     private AuroraData() {
@@ -19,9 +20,8 @@ public final class AuroraData {
      * @param status the run's status
      * @param runs each run's figures
      * @param article the article's figures beside them
-     * @param findings the comparisons over rounds (none from one round; absent in a run directory written before)
-     * @param knees with {@code --map}, each column's knee, which {@code --at-knee} reads; empty otherwise (absent in a
-     *     run directory written before)
+     * @param findings the comparisons over rounds (none from one round)
+     * @param knees with {@code --map}, each column's knee, which {@code --at-knee} reads; empty otherwise
      */
     public record Summary(String status, List<RunStats> runs, Article article,
             AuroraRounds.Findings findings, List<MapKnee.Knee> knees) {

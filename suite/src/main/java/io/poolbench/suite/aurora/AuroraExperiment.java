@@ -124,9 +124,9 @@ public final class AuroraExperiment extends AbstractScenario {
             s = s.withRuns(more);
             record.settings(s);
         }
-        progress.print("poolbench seed004: " + s.runs().size() + " run(s) of " + (s.warmupSeconds()
-                + s.durationSeconds()) + " s, " + s.webappUsers() + " users on " + s.engineCount() + " engine(s),"
-                + " target " + String.format(Locale.ROOT, "%.2f", s.targetPerSecond()) + " requests/s; run"
+        progress.print("poolbench seed004: " + s.runs().size() + " run(s) of " + (s.load().warmupSeconds()
+                + s.load().durationSeconds()) + " s, " + s.load().webappUsers() + " users on " + s.load().engineCount() + " engine(s),"
+                + " target " + String.format(Locale.ROOT, "%.2f", s.load().targetPerSecond()) + " requests/s; run"
                 + " directory " + out);
         runAll();
     }
@@ -140,19 +140,19 @@ public final class AuroraExperiment extends AbstractScenario {
     private void runAll() throws IOException, InterruptedException {
         Map<String, Phase> phases = new LinkedHashMap<>();
         Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
-                + s.rttMs() + " ms round trip), data set, writer check");
+                + s.network().rttMs() + " ms round trip), data set, writer check");
         for (LoadRun r : s.runs()) {
             phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
-                    : r.basedOn() + " with " + r.change()) + ": " + (s.warmupSeconds() + s.durationSeconds())
-                    + " s of load" + (!s.failover() ? "" : r.isControl() ? " without the failover (control)"
-                    : " with " + s.kind().describe())));
+                    : r.basedOn() + " with " + r.change()) + ": " + (s.load().warmupSeconds() + s.load().durationSeconds())
+                    + " s of load" + (!s.network().failover() ? "" : r.isControl() ? " without the failover (control)"
+                    : " with " + s.network().kind().describe())));
         }
         Phase report = record.plan("report", "tables beside the article's, charts");
         int total = phases.size() + 2;
         int no = 0;
         FailoverTopology topo = null;
         JMeterEngines engines = null;
-        int roundTripMs = s.rttMs();
+        int roundTripMs = s.network().rttMs();
         try {
             progress.phase(++no, total, "cluster");
             if (!cluster.start()) {
@@ -161,7 +161,7 @@ public final class AuroraExperiment extends AbstractScenario {
             try {
                 topo = startCluster();
                 cluster.ok("MySQL " + (topo.mariadb() ? "(MariaDB stand-in)" : "") + " A + B, "
-                        + s.rttMs() + " ± " + s.jitterMs() + " ms added round trip");
+                        + s.network().rttMs() + " ± " + s.network().jitterMs() + " ms added round trip");
             } catch (TestbedException e) {
                 cluster.failed(e.getMessage());
                 return;
@@ -175,17 +175,17 @@ public final class AuroraExperiment extends AbstractScenario {
                 }
                 try {
                     AuroraSettings rs = s.forRun(r);
-                    if (s.failover() && topo.writerTarget() != Instance.A) {
+                    if (s.network().failover() && topo.writerTarget() != Instance.A) {
                         // a failover leaves B the writer: every failover run starts from a fresh cluster
                         topo.close();
                         topo = null;
                         topo = startCluster();
-                        roundTripMs = s.rttMs();
+                        roundTripMs = s.network().rttMs();
                     }
-                    if (rs.rttMs() != roundTripMs) {
-                        topo.setLatency(Instance.A, rs.rttMs(), rs.jitterMs());
-                        topo.setLatency(Instance.B, rs.rttMs(), rs.jitterMs());
-                        roundTripMs = rs.rttMs();
+                    if (rs.network().rttMs() != roundTripMs) {
+                        topo.setLatency(Instance.A, rs.network().rttMs(), rs.network().jitterMs());
+                        topo.setLatency(Instance.B, rs.network().rttMs(), rs.network().jitterMs());
+                        roundTripMs = rs.network().rttMs();
                     }
                     Path runDir = out.resolve("seed004").resolve(r.id());
                     ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines),
@@ -219,13 +219,13 @@ public final class AuroraExperiment extends AbstractScenario {
 
     private FailoverTopology startCluster() {
         progress.detail("cluster", "starting MySQL A + B and Toxiproxy (Testcontainers)");
-        FailoverTopology t = FailoverTopology.start(s.mysqlImage(), s.toxiproxyImage());
+        FailoverTopology t = FailoverTopology.start(s.database().mysqlImage(), s.database().toxiproxyImage());
         try {
-            DataSet.ofOrders(s.rows()).ensureLoaded(t.directA());
+            DataSet.ofOrders(s.database().rows()).ensureLoaded(t.directA());
             t.installWriterCheck();
             t.awaitReplicaCaughtUp(60);
-            t.setLatency(Instance.A, s.rttMs(), s.jitterMs());
-            t.setLatency(Instance.B, s.rttMs(), s.jitterMs());
+            t.setLatency(Instance.A, s.network().rttMs(), s.network().jitterMs());
+            t.setLatency(Instance.B, s.network().rttMs(), s.network().jitterMs());
             return t;
         } catch (Exception e) {
             t.close();
@@ -237,12 +237,12 @@ public final class AuroraExperiment extends AbstractScenario {
     private JMeterEngines startEngines() throws IOException, InterruptedException {
         Path logs = out.resolve("seed004");
         Files.createDirectories(logs);
-        if (!s.remoteEngines().isEmpty()) {
-            return JMeterEngines.remote(art.jmeterJar(), s.remoteEngines());
+        if (!s.load().remoteEngines().isEmpty()) {
+            return JMeterEngines.remote(art.jmeterJar(), s.load().remoteEngines());
         }
-        progress.detail("jmeter", "starting " + s.engines() + " engines (jmeter-server) on loopback");
+        progress.detail("jmeter", "starting " + s.load().engines() + " engines (jmeter-server) on loopback");
         // Groovy's runtime and compiler warmed when the engines start, not at the plan's first timer call
-        return JMeterEngines.startLocal(art.jmeterJar(), s.engines(), logs, 512,
+        return JMeterEngines.startLocal(art.jmeterJar(), s.load().engines(), logs, 512,
                 Map.of("jsr223.init.file", plan.resolveSibling(GROOVY_WARMUP).toAbsolutePath()));
     }
 

@@ -42,7 +42,7 @@ public final class AuroraFindings {
                     + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
                     .map(d -> d.claim().markdown()).toList()) + ".",
                     solid));
-            List<AuroraRounds.Failures> judged = f.failures().stream().filter(x -> x.clogged() != null).toList();
+            List<AuroraRounds.Failures> judged = f.failures();
             if (!judged.isEmpty()) {
                 out.add(new Claim("Seed 004's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
                         + " after the new writer's first write, s, mean and 95 % interval): " + String.join(", ",

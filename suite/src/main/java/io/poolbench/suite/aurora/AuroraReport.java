@@ -104,26 +104,26 @@ public final class AuroraReport {
                 + " cluster\n\n");
         md.append("The article: ").append(art.title()).append(", by ").append(art.author())
                 .append(" (figures transcribed in `src/seeds/seed004.json`). ").append(art.setup()).append("\n\n");
-        int users = settings.users();
-        double share = settings.share();
-        int engines = settings.engineCount();
+        int users = settings.load().users();
+        double share = settings.load().share();
+        int engines = settings.load().engineCount();
         int perEngine = (int) Math.ceil(Math.round(users * share) / (double) engines);
         md.append(String.format(Locale.ROOT, "Here: one webapp stands for one of the article's servers and gets"
                 + " %.0f %% of its load: %d JMeter threads (%d engines × %d), paced to %.1f requests/s (the article's"
                 + " %.0f requests/min × %.2f); screens mixed %d / %d / %d %% short / medium / long, %s borrowing;"
                 + " %d ms added round trip (± %d ms) between webapp and MySQL; warm-up %d s excluded from every"
                 + " figure (requests that started in it), then %d s measured.%s %s.%n%n",
-                share * 100, engines * perEngine, engines, perEngine, settings.ratePerMinute() * share / 60,
-                settings.ratePerMinute(), share, settings.shortPercent(), settings.mediumPercent(),
-                100 - settings.shortPercent() - settings.mediumPercent(), settings.borrow(), settings.rttMs(),
-                settings.jitterMs(), settings.warmupSeconds(), settings.durationSeconds(),
-                (settings.failover() ? " " + Character.toUpperCase(settings.kind().describe().charAt(0))
-                        + settings.kind().describe().substring(1) + " is injected in the middle of the measured period."
-                        : "") + (settings.webappJvmArgs().isEmpty() ? ""
-                        : " The webapp's JVM ran with `" + String.join(" ", settings.webappJvmArgs()) + "`.")
-                        + (settings.shortScreen() == null ? "" : String.format(Locale.ROOT, " The short screen is"
+                share * 100, engines * perEngine, engines, perEngine, settings.load().ratePerMinute() * share / 60,
+                settings.load().ratePerMinute(), share, settings.screens().shortPercent(), settings.screens().mediumPercent(),
+                100 - settings.screens().shortPercent() - settings.screens().mediumPercent(), settings.screens().borrow(), settings.network().rttMs(),
+                settings.network().jitterMs(), settings.load().warmupSeconds(), settings.load().durationSeconds(),
+                (settings.network().failover() ? " " + Character.toUpperCase(settings.network().kind().describe().charAt(0))
+                        + settings.network().kind().describe().substring(1) + " is injected in the middle of the measured period."
+                        : "") + (settings.webapp().jvmArgs().isEmpty() ? ""
+                        : " The webapp's JVM ran with `" + String.join(" ", settings.webapp().jvmArgs()) + "`.")
+                        + (settings.screens().shortScreen() == null ? "" : String.format(Locale.ROOT, " The short screen is"
                         + " not the article model's (5 queries of 8 ms) but %d queries of %s ms.",
-                        settings.shortScreen().queries(), Figures.plain(settings.shortScreen().queryMs()))),
+                        settings.screens().shortScreen().queries(), Figures.plain(settings.screens().shortScreen().queryMs()))),
                 runStatus(m)));
         return md.toString();
     }
@@ -247,7 +247,7 @@ public final class AuroraReport {
         StringBuilder md = new StringBuilder("Each profile ran at loads from its own knee (`--at-knee`), in multiples"
                 + " of the article's per-server rate (× 1 = 12.5 requests/s), instead of the share above:\n\n");
         at.forEach((id, c) -> md.append("- `").append(id).append("`: × ").append(Figures.plain(c.load()))
-                .append(String.format(Locale.ROOT, " (%.1f requests/s): ", settings.ratePerMinute() * c.load()
+                .append(String.format(Locale.ROOT, " (%.1f requests/s): ", settings.load().ratePerMinute() * c.load()
                         * MapCell.ARTICLE_SHARE / 60)).append(c.basis()).append('\n'));
         return md.append('\n').toString();
     }

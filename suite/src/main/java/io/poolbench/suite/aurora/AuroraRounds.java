@@ -42,12 +42,11 @@ public final class AuroraRounds {
      * @param failures per profile, its failed requests from the injection on in each round (null: no result) and
      *     their mean (empty without a failover)
      * @param drain seconds of borrow wait above normal after the new writer's first write, A − B, per pair (empty
-     *     without a failover; absent in summaries written before it was kept)
-     * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 in
-     *     summaries written before it was kept; {@link #OWN_LOADS} when each run has its own ({@code --at-knee},
+     *     without a failover)
+     * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 when
+     *     there are no findings; {@link #OWN_LOADS} when each run has its own ({@code --at-knee},
      *     the load in its id)
-     * @param failoverKind the failover injected ({@link FailoverKind#label}); null without one, and planned in
-     *     summaries written before there were kinds
+     * @param failoverKind the failover injected ({@link FailoverKind#label}); null without one
      */
     record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures,
             List<DifferenceFinding> drain, double loadMultiple, String failoverKind) {
@@ -65,10 +64,6 @@ public final class AuroraRounds {
                     : "the article's per-server load";
         }
 
-        /** @return the pairs' drain differences, none for a summary written before they were kept */
-        List<DifferenceFinding> drainOrNone() {
-            return drain == null ? List.of() : drain;
-        }
     }
 
     /**
@@ -78,7 +73,7 @@ public final class AuroraRounds {
      * @param perRound failed requests from the injection on, per round (null where the run has no result)
      * @param mean their mean with its 95 % interval
      * @param firstWriteSeconds the first write acknowledged by the new writer, s after the injection, over the
-     *     rounds that had one; null when none had (and in summaries written before it was kept)
+     *     rounds that had one; null when none had
      * @param borrowBackSeconds the borrow wait back to normal, s after the injection, over the rounds in which it
      *     was back within the measured period; null when it never was
      * @param newWriterConnections connections opened to the new writer in the 10 s from the injection, over the
@@ -87,8 +82,7 @@ public final class AuroraRounds {
      *     ({@link FailoverRequests.Counts#drainMs}), over the rounds that measured both ends; null when none did
      * @param roundsNotBack rounds whose borrow wait was not back to normal within the measured period
      * @param roundsQueuedBefore rounds in which the pool queued before the injection
-     * @param clogged the verdict on the article's "clogged" (against the control when one ran); null in summaries
-     *     written before it was kept
+     * @param clogged the verdict on the article's "clogged" (against the control when one ran)
      * @param control the profile's control twin over the rounds ({@code --control}); null without one
      */
     record Failures(String profile, List<Double> perRound, MeanInterval mean, MeanInterval firstWriteSeconds,
@@ -135,7 +129,7 @@ public final class AuroraRounds {
             run.stats().screens().stream().filter(x -> x.screen().equals("short") && x.n() > 0).findFirst()
                     .ifPresent(x -> p[r.roundNo() - 1] = (double) x.p99Ms());
             FailoverRequests.Counts c = FailoverRequests.counts(run.outcome(), run.screens());
-            if (settings.failover() && !run.screens().isEmpty() && c != null) {
+            if (settings.network().failover() && !run.screens().isEmpty() && c != null) {
                 f[r.roundNo() - 1] = (double) c.failed();
                 d[r.roundNo() - 1] = c.drainMs() == null ? null : c.drainMs() / 1000.0;
                 recovery.computeIfAbsent(r.variantId(), k -> new RecoveryOverRounds()).add(c);
@@ -151,7 +145,7 @@ public final class AuroraRounds {
                 String a = variants.get(i);
                 RatioInterval.paired(Arrays.asList(p99.get(a)), Arrays.asList(p99.get(b)))
                         .ifPresent(ri -> ratios.add(new Finding("short-screen p99 ms", a, b, false, ri)));
-                if (settings.failover()) {
+                if (settings.network().failover()) {
                     DifferenceFinding.paired("failed requests from the failover on", a, b, false,
                             Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
                     DifferenceFinding.paired(ControlTwins.DRAIN, a, b, false, Arrays.asList(drain.get(a)),
@@ -163,7 +157,7 @@ public final class AuroraRounds {
         failed.forEach((v, counts) -> {
             List<Double> per = Arrays.asList(counts);
             List<Double> present = per.stream().filter(Objects::nonNull).toList();
-            if (settings.failover() && !present.isEmpty()) {
+            if (settings.network().failover() && !present.isEmpty()) {
                 RecoveryOverRounds rec = recovery.getOrDefault(v, new RecoveryOverRounds());
                 MeanInterval drained = RecoveryOverRounds.of(rec.drainSeconds());
                 ControlTwins.Twin twin = ControlTwins.of(countsByRound.getOrDefault(v, new FailoverRequests.Counts[n]),
@@ -176,8 +170,8 @@ public final class AuroraRounds {
         });
         boolean ownLoads = settings.runs().stream().anyMatch(r -> r.cell() != null);
         return new Findings(ratios, diffs, failures, drains, ownLoads ? Findings.OWN_LOADS
-                : settings.share() / MapCell.ARTICLE_SHARE,
-                settings.failover() ? settings.kind().label() : null);
+                : settings.load().share() / MapCell.ARTICLE_SHARE,
+                settings.network().failover() ? settings.network().kind().label() : null);
     }
 
     /**
@@ -186,7 +180,7 @@ public final class AuroraRounds {
      * @return the report's section, empty for {@link Findings#NONE}
      */
     static String markdown(Findings f, int rounds) {
-        if (f.p99().isEmpty() && f.failed().isEmpty() && f.failures().isEmpty() && f.drainOrNone().isEmpty()) {
+        if (f.p99().isEmpty() && f.failed().isEmpty() && f.failures().isEmpty() && f.drain().isEmpty()) {
             return "";
         }
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "## Over the %d rounds%n%nEach round ran"
@@ -227,14 +221,14 @@ public final class AuroraRounds {
                         .append(x.roundsNotBack() > 0 ? "; not back in " + x.roundsNotBack() : "").append(" | ")
                         .append(mean(x.drainSeconds())).append(" | ")
                         .append(twins ? twin(x.control()) : "")
-                        .append(x.clogged() == null ? "–" : x.clogged().label()).append(" | ")
+                        .append(x.clogged().label()).append(" | ")
                         .append(mean(x.newWriterConnections())).append(" |\n");
             }
             md.append('\n');
         }
         md.append(Finding.bullets(f.p99()));
         f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
-        f.drainOrNone().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
+        f.drain().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
         return md.append('\n').toString();
     }
 

@@ -103,7 +103,7 @@ final class ScreensRun {
         long t0;
         int rc;
         // the databases' own count of connections opened: the reconnect storm of a failover
-        ConnectionCounts counts = s.failover() ? ConnectionCounts.start(topo, 250) : null;
+        ConnectionCounts counts = s.network().failover() ? ConnectionCounts.start(topo, 250) : null;
         try (counts; WebappProcess web = WebappProcess.start(art.webappJar(), jvm, args,
                 Map.of("POOLBENCH_JDBC_USER", topo.user(), "POOLBENCH_JDBC_PASSWORD", topo.password()), dir,
                 line -> {
@@ -125,14 +125,14 @@ final class ScreensRun {
             ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
             List<String> failoverError = new ArrayList<>();
             List<String> stallError = new CopyOnWriteArrayList<>();
-            StallInjector stalls = StallInjector.schedule(s.stallOffsetsMs(), s.stallSeconds(), topo, timer,
+            StallInjector stalls = StallInjector.schedule(s.stallOffsetsMs(), s.network().stallSeconds(), topo, timer,
                     () -> System.currentTimeMillis() - t0, events, stallError);
             try (stalls) {
-                timer.schedule(meter::start, s.warmupSeconds(), TimeUnit.SECONDS);
+                timer.schedule(meter::start, s.load().warmupSeconds(), TimeUnit.SECONDS);
                 // the measured period ends with JMeter's duration: measure up to then, while every process lives
                 List<ProcessCpu.Usage> measured = new CopyOnWriteArrayList<>();
                 ScheduledFuture<?> cpuStop = timer.schedule(() -> measured.addAll(meter.stop()),
-                        (s.warmupSeconds() + s.durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
+                        (s.load().warmupSeconds() + s.load().durationSeconds()) * 1000L - 200, TimeUnit.MILLISECONDS);
                 ScheduledFuture<?> inject = scheduleFailover(r, topo, timer, t0, events, failoverError);
                 awaitController(controller, engines, web, topo, dir);
                 rc = controller.exitValue();
@@ -155,9 +155,9 @@ final class ScreensRun {
         }
         RunOutcome outcome = new RunOutcome(r.id(), r.file(), r.basedOn(), r.change(),
                 pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
-                t0 + s.warmupSeconds() * 1000L, t0 + (s.warmupSeconds() + s.durationSeconds()) * 1000L,
-                s.targetPerSecond(), s.longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.failover() ? reconcile(topo, screens)
-                : null, counts == null ? null : counts.samples(), s.shortScreen());
+                t0 + s.load().warmupSeconds() * 1000L, t0 + (s.load().warmupSeconds() + s.load().durationSeconds()) * 1000L,
+                s.load().targetPerSecond(), s.screens().longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.network().failover() ? reconcile(topo, screens)
+                : null, counts == null ? null : counts.samples(), s.screens().shortScreen());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
         return checked(dir, outcome);
     }
@@ -188,7 +188,7 @@ final class ScreensRun {
         return Children.start(cmd, Map.of(), dir.resolve("jmeter.out"), line -> {
             if (line.startsWith("summary +")) {
                 long sec = (System.nanoTime() - start) / 1_000_000_000L;
-                progress.detail("jmeter " + r.id(), sec + "/" + (s.warmupSeconds() + s.durationSeconds())
+                progress.detail("jmeter " + r.id(), sec + "/" + (s.load().warmupSeconds() + s.load().durationSeconds())
                         + " s, " + line.substring("summary +".length()).trim().replaceAll("\\s+", " "));
             }
         });
@@ -227,7 +227,7 @@ final class ScreensRun {
         if (firstStart > outcome.measureFromEpochMs()) {
             throw new AuroraExperiment.PhaseFailure(String.format(Locale.ROOT, "the load began %.1f s after the run"
                     + " started, after the warm-up of %d s: the measured period would begin without load; give a"
-                    + " longer --warmup", (firstStart - outcome.t0EpochMs()) / 1000.0, s.warmupSeconds()));
+                    + " longer --warmup", (firstStart - outcome.t0EpochMs()) / 1000.0, s.load().warmupSeconds()));
         }
         RunBudget budget = RunBudget.of(files);
         if (budget.exceeded(s.maxErrorPercent())) {
@@ -244,21 +244,21 @@ final class ScreensRun {
      */
     private ScheduledFuture<?> scheduleFailover(LoadRun r, FailoverTopology topo, ScheduledExecutorService timer,
             long t0, Map<String, Long> events, List<String> failoverError) {
-        if (s.failover() && r.isControl()) {
+        if (s.network().failover() && r.isControl()) {
             // the control twin: the same moment marked, nothing done to the writer
             return timer.schedule(() -> {
                 events.put(RunOutcome.CONTROL_MARK, System.currentTimeMillis() - t0);
                 progress.detail("failover", "control: no failover, the moment marked");
-            }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
-        } else if (s.failover()) {
+            }, s.load().warmupSeconds() + s.load().durationSeconds() / 2, TimeUnit.SECONDS);
+        } else if (s.network().failover()) {
             return timer.schedule(() -> {
                 try {
-                    progress.detail("failover", s.kind().describe());
-                    s.kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
+                    progress.detail("failover", s.network().kind().describe());
+                    s.network().kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
                 } catch (Exception e) {
                     failoverError.add(Redact.rootMessage(e));
                 }
-            }, s.warmupSeconds() + s.durationSeconds() / 2, TimeUnit.SECONDS);
+            }, s.load().warmupSeconds() + s.load().durationSeconds() / 2, TimeUnit.SECONDS);
         }
         return null;
     }
@@ -270,7 +270,7 @@ final class ScreensRun {
      */
     private void awaitController(Process controller, JMeterEngines engines, WebappProcess web,
             FailoverTopology topo, Path dir) throws InterruptedException, AuroraExperiment.PhaseFailure {
-        String gone = ChildWait.await(controller, s.warmupSeconds() + s.durationSeconds() + 300L, "JMeter did not end"
+        String gone = ChildWait.await(controller, s.load().warmupSeconds() + s.load().durationSeconds() + 300L, "JMeter did not end"
                 + " within 300 s after the planned end (log: " + dir.resolve("jmeter.log") + ")", List.of(
                 engines::deadEngine, ChildWait.process("the webapp", web.process(), web.log()),
                 DatabaseWatch.of(topo.containerPids(), null)));
@@ -283,9 +283,7 @@ final class ScreensRun {
         Ledger ledger = new Ledger();
         for (ScreenLog.Entry e : ScreenLog.read(screens)) {
             if (e.writeId() != null && !e.writeId().isEmpty()) {
-                // a log written before outcomes were recorded: 200 acknowledged, anything else unknown
-                ledger.record(e.writeId(), e.writeOutcome() != null ? e.writeOutcome()
-                        : e.status() == 200 ? WriteOutcome.ACKNOWLEDGED : WriteOutcome.UNKNOWN);
+                ledger.record(e.writeId(), e.writeOutcome());
             }
         }
         try (Connection b = topo.rootConnection(Instance.B); Statement use = b.createStatement()) {

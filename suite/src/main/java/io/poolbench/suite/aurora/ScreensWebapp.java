@@ -36,10 +36,10 @@ final class ScreensWebapp {
         // each instance's own host:port, for a driver's multi-host URL: the webapp derives the other placeholders
         // from --jdbc-url, these it reads as system properties
         ProfileVariables.CLUSTER_VARS.stream().sorted().forEach(v -> jvm.add("-D" + v + "=" + vars.get(v)));
-        if (s.jfr()) {
+        if (s.webapp().jfr()) {
             jvm.addAll(WebappRecording.jvmArgs(dir));
         }
-        jvm.addAll(s.webappJvmArgs());
+        jvm.addAll(s.webapp().jvmArgs());
         if (r.jvmOption() != null) {
             jvm.add(r.jvmOption());
         }
@@ -57,11 +57,11 @@ final class ScreensWebapp {
     static List<String> args(AuroraSettings s, LoadRun r, Path dir, String writerJdbcUrl, Path screens) {
         List<String> args = new ArrayList<>(List.of("--context-xml", Path.of(r.file()).toAbsolutePath().toString(),
                 "--db", "external", "--jdbc-url", writerJdbcUrl, "--no-load-data",
-                "--rows", Integer.toString(s.rows()), "--max-threads", "200", "--borrow", s.borrow(),
-                "--long-screen-max-ms", Long.toString(s.longScreenMaxMs()), "--screen-log", screens.toString(),
-                "--short-queries", Integer.toString(s.screens().shortQueries()),
-                "--short-query-ms", Figures.plain(s.screens().shortQueryMs())));
-        if (s.traceJdbc()) {
+                "--rows", Integer.toString(s.database().rows()), "--max-threads", "200", "--borrow", s.screens().borrow(),
+                "--long-screen-max-ms", Long.toString(s.screens().longScreenMaxMs()), "--screen-log", screens.toString(),
+                "--short-queries", Integer.toString(s.screens().model().shortQueries()),
+                "--short-query-ms", Figures.plain(s.screens().model().shortQueryMs())));
+        if (s.webapp().traceJdbc()) {
             args.addAll(List.of("--trace-jdbc", dir.resolve(ConnectionTrace.FILE).toString()));
         }
         return args;
@@ -76,13 +76,13 @@ final class ScreensWebapp {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("host", "127.0.0.1");
         props.put("port", Integer.toString(port));
-        props.put("threads", Integer.toString(s.threadsPerEngine()));
-        props.put("rampup", Integer.toString(s.rampupSeconds()));
-        props.put("duration", Integer.toString(s.warmupSeconds() + s.durationSeconds()));
-        props.put("ratePerMinute", String.format(Locale.ROOT, "%.3f", s.ratePerMinutePerEngine()));
-        props.put("short.percent", Integer.toString(s.shortPercent()));
-        props.put("medium.percent", Integer.toString(s.mediumPercent()));
-        props.put("writes", Boolean.toString(s.failover()));
+        props.put("threads", Integer.toString(s.load().threadsPerEngine()));
+        props.put("rampup", Integer.toString(s.load().rampupSeconds()));
+        props.put("duration", Integer.toString(s.load().warmupSeconds() + s.load().durationSeconds()));
+        props.put("ratePerMinute", String.format(Locale.ROOT, "%.3f", s.load().ratePerMinutePerEngine()));
+        props.put("short.percent", Integer.toString(s.screens().shortPercent()));
+        props.put("medium.percent", Integer.toString(s.screens().mediumPercent()));
+        props.put("writes", Boolean.toString(s.network().failover()));
         return props;
     }
 }

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files compare's experiment writes and its report reads, as records on both sides (field names as in run
- * directories written before, so {@code ./poolbench report} still opens them).
+ * The files compare's experiment writes and its report reads, as records on both sides (their field names are the run
+ * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  */
 final class CompareData {
     private CompareData() {
@@ -35,23 +35,21 @@ final class CompareData {
     }
 
     /**
-     * The run's settings as the report reads them: every field may be missing in a run written by an older
-     * version (then the report says {@code ?}), so nothing here is checked again.
+     * The run's settings as the report reads them ({@link CompareSettings}' fields; a field the run did not record
+     * reads {@code ?}); nothing here is checked again.
      *
      * @param preset quick or full
      * @param database the database
      * @param rows orders in the data set
      * @param durationSeconds seconds of load per profile and round
-     * @param rounds rounds of the web load (null: a run of a version before rounds, one load per profile in
-     *     {@code load/<profile>/})
+     * @param rounds rounds of the web load
      * @param rampupSeconds JMeter's ramp-up
      * @param shortThreads JMeter threads on /short
      * @param mediumThreads on /medium
      * @param longThreads on /long
      * @param thinkMs pause between a thread's requests, ms
      * @param profiles the profiles run
-     * @param rampupExcluded true when the ramp-up's samples are left out of every figure (null: a run of a version
-     *     that read them in)
+     * @param rampupExcluded true when the ramp-up's samples are left out of every figure
      */
     record SettingsView(String preset, String database, Integer rows, Integer durationSeconds, Integer rounds,
             Integer rampupSeconds,
@@ -83,7 +81,7 @@ final class CompareData {
      * Everything one profile's web load in one round produced.
      *
      * @param profile the profile's id
-     * @param round the round (null in a run of a version before rounds)
+     * @param round the round, from 1
      * @param pool the pool's name
      * @param settings the attributes as written (passwords masked)
      * @param effective the settings read back from the built pool
@@ -106,7 +104,7 @@ final class CompareData {
      * A phase that did not end with data, shown in the tables where its numbers would have been.
      *
      * @param profile profile id
-     * @param round the round of a web load (null for JMH, and in a run of a version before rounds)
+     * @param round the round of a web load (null for JMH)
      * @param status failed, interrupted, skipped, running or pending
      * @param reason why
      */

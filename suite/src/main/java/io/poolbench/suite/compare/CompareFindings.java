@@ -26,7 +26,7 @@ public final class CompareFindings {
 
     /**
      * @param profiles the profiles in the order given (the first is compared with each other one)
-     * @param rounds the rounds run (null for a run of a version before rounds: no findings)
+     * @param rounds the rounds run (one: no findings)
      * @param loads the loads that ended ok, each with its round
      * @return per other profile: req/s, p99, then the borrow wait's p99; none when no round has both of a pair
      */
@@ -147,7 +147,7 @@ public final class CompareFindings {
             return List.of(Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
                     .stream().map(Finding::text).toList()) + ".", j.findings()));
         }
-        // a run of a version before rounds: its figures, one run each, no verdict
+        // one round: its figures, one run each, no verdict
         List<String> parts = new ArrayList<>();
         for (CompareData.Load l : j.load() == null ? List.<CompareData.Load>of() : j.load()) {
             JtlSummary.LabelStats all = l.stats() == null ? null : l.stats().get("all");

@@ -72,12 +72,7 @@ public final class CompareReport {
                     jmhMissing.add(new CompareData.Missing(id, null, jp.status(), jp.reason()));
                 }
             }
-            // a run of a version before rounds has one load per profile, round null
-            List<Integer> rounds = new ArrayList<>();
-            for (int r = 1; r <= (run.rounds() == null ? 1 : run.rounds()); r++) {
-                rounds.add(run.rounds() == null ? null : r);
-            }
-            for (Integer r : rounds) {
+            for (int r = 1; r <= run.rounds(); r++) {
                 for (CompareSettings.ProfileRun pr : run.profiles() == null ? List.<CompareSettings.ProfileRun>of()
                         : run.profiles()) {
                     PhaseEntry lp = m.phase(LoadDirectory.phaseId(pr.id(), r));

@@ -29,9 +29,9 @@ import java.util.List;
  * @param skipJmh true when the JMH phase is skipped
  * @param skipLoad true when the web-load phase is skipped
  * @param rampupExcluded true: the samples that started in the ramp-up are left out of every figure (always in a
- *     run of this version; false in an older run directory, whose figures include them)
+ *     run of this version)
  * @param traceJdbc the webapp traced the JDBC calls beneath each pool ({@code --trace-jdbc}; every profile must be a
- *     pool, {@link ProfileRun#onStub}); false in a run directory written before
+ *     pool, {@link ProfileRun#onStub})
  */
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rounds, int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,

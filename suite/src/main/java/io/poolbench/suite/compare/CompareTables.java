@@ -207,7 +207,7 @@ final class CompareTables {
         return "?";
     }
 
-    /** @return the value as text, or {@code ?} when a run of an older version did not record it */
+    /** @return the value as text, or {@code ?} when the run did not record it */
     static String q(Object v) {
         return v == null ? "?" : v.toString();
     }

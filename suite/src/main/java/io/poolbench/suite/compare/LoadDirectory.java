@@ -22,34 +22,33 @@ final class LoadDirectory {
 
     /**
      * @param id the profile's id
-     * @param round the round, from 1; null for a run of a version before rounds
-     * @return the web-load phase's id: {@code load:<profile>:r<round>} ({@code load:<profile>} before rounds)
+     * @param round the round, from 1
+     * @return the web-load phase's id: {@code load:<profile>:r<round>}
      */
-    static String phaseId(String id, Integer round) {
-        return round == null ? "load:" + id : "load:" + id + ":r" + round;
+    static String phaseId(String id, int round) {
+        return "load:" + id + ":r" + round;
     }
 
     /**
      * @param run the run directory
      * @param id the profile's id
-     * @param round the round, from 1; null for a run of a version before rounds
-     * @return where that load's files are: {@code load/<profile>/r<round>/} ({@code load/<profile>/} before rounds);
-     *     the profile as it ran, {@code profile.json}, is in {@code load/<profile>/} in both
+     * @param round the round, from 1
+     * @return where that load's files are: {@code load/<profile>/r<round>/}; the profile as it ran,
+     *     {@code profile.json}, is in {@code load/<profile>/}
      */
-    static Path of(Path run, String id, Integer round) {
-        Path p = run.resolve("load").resolve(id);
-        return round == null ? p : p.resolve("r" + round);
+    static Path of(Path run, String id, int round) {
+        return run.resolve("load").resolve(id).resolve("r" + round);
     }
 
     /**
      * @param run the run directory
      * @param id the profile's id
-     * @param round the round, from 1; null for a run of a version before rounds
+     * @param round the round, from 1
      * @param warmupMs ms at the start of the load's samples left out of its statistics (the ramp-up), 0 for none
      * @return what the load produced: the profile it ran with, JMeter's statistics, the pool's state
      * @throws TestbedException one line when a file is damaged or missing
      */
-    static CompareData.Load read(Path run, String id, Integer round, long warmupMs) {
+    static CompareData.Load read(Path run, String id, int round, long warmupMs) {
         Path p = of(run, id, round);
         Path profile = run.resolve("load").resolve(id).resolve("profile.json");
         Path csv = p.resolve("results.csv");

@@ -22,11 +22,11 @@ import org.HdrHistogram.Histogram;
  * spent in getConnection by query class (the webapp's own record, {@code requests.csv}), and the CPU each process
  * used over the measured period ({@code cpu.json}). On a saturated machine these depend less on it than req/s does.
  *
- * @param borrow query class → the borrow waits of the requests that started after the ramp-up; empty when the run
- *     kept no record (a run written before compare kept one)
+ * @param borrow query class → the borrow waits of the requests that started after the ramp-up; empty when the load
+ *     kept no request log
  * @param cpu CPU per process (webapp, jmeter, database) over the measured period; empty when not measured
- * @param calls query class → what the pool did beneath each borrow, from the JDBC trace ({@code trace.csv}); empty
- *     (or null in a summary written before) when the load was not traced
+ * @param calls query class → what the pool did beneath each borrow, from the JDBC trace ({@code trace.csv}); empty when the
+ *     load was not traced
  */
 record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu, Map<String, PoolCalls> calls) {
     /** The webapp's record of every request of one load. */
@@ -60,7 +60,7 @@ record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu, Ma
     /**
      * @param dir one load's directory
      * @param warmupMs the ramp-up: requests that started within this long of the first are left out, ms
-     * @return what the load recorded; empty parts for files that are missing (runs written before)
+     * @return what the load recorded; empty parts for files the load did not write
      * @throws IOException when a file is there but cannot be read
      */
     static LoadRecord read(Path dir, long warmupMs) throws IOException {
@@ -116,7 +116,7 @@ record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu, Ma
      *
      * @param loads the loads, in the order run
      * @param machineCores the machine's cores, or null when unknown
-     * @return the Markdown; empty when no load kept a record (runs written before)
+     * @return the Markdown; empty when no load kept a record
      */
     static String markdown(List<CompareData.Load> loads, Integer machineCores) {
         if (loads.stream().allMatch(l -> l.record() == null || l.record().borrow().isEmpty() && l.record().cpu()

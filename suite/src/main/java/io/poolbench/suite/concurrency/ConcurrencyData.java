@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files seed 001's experiment writes and its report reads, as records on both sides (field names as in run
- * directories written before, so {@code ./poolbench report} still opens them), and the article's figures.
+ * The files the concurrency experiment writes and its report reads, as records on both sides (their field names are
+ * the run directory's layout: renaming one changes {@code RunRecord.FORMAT}), and the article's figures.
  */
 final class ConcurrencyData {
     private ConcurrencyData() {

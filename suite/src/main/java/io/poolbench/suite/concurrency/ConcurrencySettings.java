@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Seed 001's settings as the manifest records them (field names as in run directories written before).
+ * The concurrency sweep's settings as the manifest records them (their field names are the run
+ * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  *
  * @param stacks the stacks in run order
  * @param users user counts, one step each

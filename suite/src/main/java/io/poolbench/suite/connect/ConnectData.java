@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files seed 003's experiment writes and its report reads, as records on both sides (field names as in run
- * directories written before, so {@code ./poolbench report} still opens them).
+ * The files the connect experiment writes and its report reads, as records on both sides (their field names are the
+ * run directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  */
 final class ConnectData {
     /** {@link Variant#order()} of variants run in rounds. */
@@ -52,8 +52,7 @@ final class ConnectData {
      * @param pooled whether a pool stands between client and server
      * @param describe how the report names it
      * @param runs the measured runs in order: the i-th of every variant ran in round i
-     * @param order {@value #ROUNDS} when the variants ran in rounds of rotating order (the i-th runs pair); null in
-     *     a run of a version that ran each variant's runs one after another
+     * @param order {@value #ROUNDS}: the variants ran in rounds of rotating order (the i-th runs pair)
      */
     record Variant(String id, String client, String route, boolean reconnect, boolean pooled, String describe,
             List<Run> runs, String order) {

@@ -1,6 +1,5 @@
 package io.poolbench.suite.connect;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
@@ -33,7 +32,6 @@ import org.knowm.xchart.CategoryChartBuilder;
  */
 public final class ConnectReport {
     private static final ObjectMapper JSON = ResultJson.MAPPER;
-    private static final TypeReference<Map<String, ConnectData.Summary>> OLD_SUMMARY = new TypeReference<>() { };
 
     private ConnectReport() {
     }
@@ -216,7 +214,7 @@ public final class ConnectReport {
     /**
      * @param rows the variants that ended ok
      * @return each variant that ran in rounds against its client's new connection per transaction (Java unpooled;
-     *     pgbench -C direct) in tps including set-up, paired within rounds; none for a run of an older version
+     *     pgbench -C direct) in tps including set-up, paired within rounds
      */
     static List<Finding> findings(List<ConnectData.Variant> rows) {
         List<Finding> out = new ArrayList<>();
@@ -267,10 +265,7 @@ public final class ConnectReport {
     public static List<Claim> findings(Path dir) {
         Path file = dir.resolve("connect/summary.json");
         ConnectData.Report j = ResultJson.readIfPresent(file, ConnectData.Report.class)
-                .filter(x -> x.variants() != null)
-                // a run of a version before rounds wrote the variants alone
-                .or(() -> ResultJson.readIfPresent(file, OLD_SUMMARY).map(v -> new ConnectData.Report(v, List.of())))
-                .orElse(null);
+                .filter(x -> x.variants() != null).orElse(null);
         if (j == null) {
             return List.of();
         }

@@ -6,7 +6,8 @@ import io.poolbench.testbed.options.PoolSizeOption;
 import java.util.List;
 
 /**
- * Seed 003's settings as the manifest records them (field names as in run directories written before).
+ * The connect experiment's settings as the manifest records them (their field names are the run
+ * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  *
  * @param profiles Java clients' profile files
  * @param clients clients

@@ -67,7 +67,7 @@ public final class PlanCommand extends PoolbenchCommand {
 
     @Option(names = "--measure", arity = "0..1", fallbackValue = "120", paramLabel = "S", description = "Then measure"
             + " the same traffic for S seconds (120 when left out) after a 20-s warm-up on the stand-in cluster"
-            + " (Docker: MySQL behind Toxiproxy, the webapp with this pool, JMeter; seed 004's experiment with your"
+            + " (Docker: MySQL behind Toxiproxy, the webapp with this pool, JMeter; the Aurora experiment with your"
             + " request as its only screen) and print it beside the prediction. Needs a fixed --hold-ms and a whole"
             + " --rtt-ms.")
     Integer measureSeconds;

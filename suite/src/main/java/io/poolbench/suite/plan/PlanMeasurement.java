@@ -20,7 +20,7 @@ import java.util.Locale;
 
 /**
  * {@code poolbench plan --measure}: the same traffic measured on the stand-in cluster, beside the prediction. It
- * runs seed 004's experiment (Docker: MySQL behind Toxiproxy, the webapp with the pool, JMeter's Poisson-paced
+ * runs the Aurora experiment (Docker: MySQL behind Toxiproxy, the webapp with the pool, JMeter's Poisson-paced
  * engines) with the user's request as its only screen: {@code --mix 100,0}, the short screen made of the user's
  * queries and server time per query ({@code --short-queries}, {@code --short-query-ms}), the user's rate as the
  * whole load ({@code --share 1}), round trip and borrowing, no jitter (the model has none). Then it simulates the

@@ -172,7 +172,7 @@ public final class PoolSizeReport {
      * @param label its name in the report
      * @param sizes the sizes run
      * @return size 10 (else the largest size) against the smallest in elapsed ms, paired within rounds; null when
-     *     the runs were not in rounds (a run of an older version) or there is one size
+     *     the runs were not in rounds or there is one size
      */
     static Finding finding(PoolSizeExperiment.Result r, String label, List<Integer> sizes) {
         if (!PoolSizeExperiment.ROUNDS.equals(r.order()) || sizes.size() < 2) {

@@ -5,8 +5,8 @@ import io.poolbench.testbed.TestbedException;
 import java.util.List;
 
 /**
- * Seed 000's settings as the manifest records them (the field names are those of run directories written before:
- * {@code ./poolbench report} still opens them).
+ * The pool-size sweep's settings as the manifest records them (their field names are the run
+ * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  *
  * @param profiles profile files
  * @param sizes pool sizes

@@ -25,8 +25,8 @@ import org.apache.commons.csv.CSVRecord;
  * @param success JMeter's {@code success}
  * @param url JMeter's {@code URL} ({@code ""} when the file has no such column)
  * @param intendedStartEpochMs when the plan's pacing schedule meant this sample to start, ms since the epoch (the
- *     {@code intendedStartMs} sample variable of seed 004's plan); -1 when the file has no such column (older runs,
- *     plans without pacing)
+ *     {@code intendedStartMs} sample variable of seed 004's plan); -1 when the file has no such column (plans
+ *     without pacing)
  */
 public record JtlSample(long startEpochMs, long elapsedMs, String label, String responseCode, boolean success,
         String url, long intendedStartEpochMs) {

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files seed 002's experiment writes and its report reads, as records on both sides (field names as in run
- * directories written before, so {@code ./poolbench report} still opens them).
+ * The files the shared-connection experiment writes and its report reads, as records on both sides (their field names
+ * are the run directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  */
 final class SharedConnectionData {
     private SharedConnectionData() {
@@ -55,8 +55,8 @@ final class SharedConnectionData {
      * @param errors failed queries over the trials
      * @param firstError the first failure's message, or null
      * @param withConnectingMs each round's second trial on the article's clock: opening the variant (the shared
-     *     connection, or creating and filling the pool), the trial and closing what was opened, ms; null when not measured (runs
-     *     written before, or {@code --clock excluding})
+     *     connection, or creating and filling the pool), the trial and closing what was opened, ms; null when not measured
+     *     ({@code --clock excluding})
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Trial(List<Double> elapsedMs, int errors, String firstError, List<Double> withConnectingMs) {
@@ -101,7 +101,7 @@ final class SharedConnectionData {
      *
      * @param variants per {@code <load>/<variant>}, per thread count (as a string key), its cell
      * @param memory the memory figures, or null
-     * @param findings the comparisons over rounds ({@link SharedConnectionRounds}); null in a run of an older version
+     * @param findings the comparisons over rounds ({@link SharedConnectionRounds})
      */
     record Summary(Map<String, Map<String, Cell>> variants, Memory memory, List<Finding> findings) {
     }

@@ -148,7 +148,7 @@ public final class SharedConnectionExperiment extends AbstractScenario {
         for (String l : settings.loads()) {
             if (!l.equals("none")) {
                 loadPhases.put(l, record.plan("load:" + l, settings.loadThreads() + " threads over a pool of "
-                        + settings.loadPool() + " running the CROSS JOIN (" + settings.loadQueryOrDefault()
+                        + settings.loadPool() + " running the CROSS JOIN (" + settings.loadQuery()
                         + "), in its own JVM"));
             }
             for (String v : variants) {
@@ -180,7 +180,7 @@ public final class SharedConnectionExperiment extends AbstractScenario {
             Path data, BackgroundLoadProcess.LoadCounter counter) throws IOException {
         try {
             Process p = BackgroundLoadProcess.start(database, set, settings.loadThreads(), settings.loadPool(),
-                    settings.loadQueryOrDefault(), data, counter);
+                    settings.loadQuery(), data, counter);
             lp.ok("running, " + counter.queries() + " queries in its first seconds");
             return p;
         } catch (Exception e) {

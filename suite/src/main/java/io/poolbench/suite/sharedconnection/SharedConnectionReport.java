@@ -122,7 +122,7 @@ public final class SharedConnectionReport {
                 + " CROSS JOIN of 200 orders × 500 products back to back, %s (the article: JMeter, 150 threads, pool"
                 + " 200, the join's 100,000 rows as the result). Server: %s, pgjdbc %s, PgBouncer: %s, %s cores,"
                 + " %s.%n%n", s.query(), s.trials(), s.poolSize(), s.loadThreads(), s.loadPool(),
-                s.loadQueryOrDefault().equals("rows") ? "its 100,000 rows sent to the client and read (the"
+                s.loadQuery().equals("rows") ? "its 100,000 rows sent to the client and read (the"
                 + " article's form)" : "summed in the server with one row back (not the article's form: the"
                 + " server's CPU without the transfer)", Objects.requireNonNullElse(env.server(), "?"), Objects.requireNonNullElse(env.driver(), "?"),
                 Objects.requireNonNullElse(env.pgBouncer(), "not run"), cores(env), Objects.requireNonNullElse(env.java(), "")));

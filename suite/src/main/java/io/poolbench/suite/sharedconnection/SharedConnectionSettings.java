@@ -6,7 +6,8 @@ import io.poolbench.testbed.options.PoolSizeOption;
 import java.util.List;
 
 /**
- * Seed 002's settings as the manifest records them (field names as in run directories written before).
+ * The shared-connection experiment's settings as the manifest records them (their field names are the run
+ * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  *
  * @param threads thread counts without load
  * @param threadsUnderLoad thread counts under the background load
@@ -21,13 +22,11 @@ import java.util.List;
  * @param without left out
  * @param query the simple query
  * @param database database kind
- * @param maxErrorPercent a variant whose failed queries pass this share, %, fails (0 in run directories written
- *     before seed 002 had a budget)
+ * @param maxErrorPercent a variant whose failed queries pass this share, %, fails
  * @param loadQuery how the background load runs the CROSS JOIN: {@code rows} (its 100,000 rows sent to the client,
- *     the article's) or {@code aggregate} (summed in the server, one row back); null in run directories written
- *     before the choice, which ran {@code aggregate}
+ *     the article's) or {@code aggregate} (summed in the server, one row back)
  * @param withConnecting true when each round also ran a trial on the article's clock, opening the variant first
- *     ({@code --clock both}); false in run directories written before
+ *     ({@code --clock both})
  */
 public record SharedConnectionSettings(List<Integer> threads, List<Integer> threadsUnderLoad, int trials, List<String> profiles, int poolSize, List<String> loads,
         int loadThreads, int loadPool, int memoryConnections, List<Integer> serverConnections,
@@ -45,13 +44,9 @@ public record SharedConnectionSettings(List<Integer> threads, List<Integer> thre
         Cli.range("--load-pool", loadPool, 1, 1_000);
         Cli.range("--memory-connections", memoryConnections, 1, 1_000);
         serverConnections.forEach(c -> Cli.range("--server-connections", c, 1, 2_000));
-        if (loadQuery != null && !List.of("rows", "aggregate").contains(loadQuery)) {
+        if (!List.of("rows", "aggregate").contains(loadQuery)) {
             throw new TestbedException("--load-query " + loadQuery + ": use rows or aggregate");
         }
     }
 
-    /** @return {@link #loadQuery}, or {@code aggregate} for a run directory written before the choice */
-    public String loadQueryOrDefault() {
-        return loadQuery == null ? "aggregate" : loadQuery;
-    }
 }

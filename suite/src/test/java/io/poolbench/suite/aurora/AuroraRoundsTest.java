@@ -85,7 +85,6 @@ class AuroraRoundsTest {
     }
 
     private static AuroraSettings settings(int rounds) {
-        return new AuroraSettings(PROFILES, 750, 3000, 0.25, 2, List.of(), 10, 30, 5, 50, 30, "per-request",
-                9_000, 1, 1, true, 1000, null, null, 1, rounds, false, List.of(), false, List.of(), null, null);
+        return AuroraSettingsFixture.settings(PROFILES, rounds, 10, 30, true, null, List.of());
     }
 }

@@ -77,9 +77,7 @@ public final class CsvLog<E> implements AutoCloseable {
     }
 
     /**
-     * Reads a log whose columns are those of {@code header} or, for a file written before columns were appended,
-     * its first columns: a row then has fewer values, and {@code row} reads a missing trailing column through
-     * {@link CSVRecord#size()}.
+     * Reads a log whose columns are those of {@code header}, in that order.
      *
      * @param file a log written by {@link #create}
      * @param header the column names of today's writer
@@ -90,7 +88,7 @@ public final class CsvLog<E> implements AutoCloseable {
      * @return its rows in file order (a truncated last line from a killed process is skipped)
      * @throws IOException when the file cannot be read
      * @throws TestbedException naming the file and line for a malformed row, or naming the file when its header is
-     *     not the first columns of {@code header}
+     *     not {@code header}
      */
     public static <E> List<E> read(Path file, String[] header, Function<CSVRecord, E> row, String what)
             throws IOException {
@@ -98,9 +96,9 @@ public final class CsvLog<E> implements AutoCloseable {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             CSVParser parser = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r);
             List<String> columns = parser.getHeaderNames();
-            if (columns.size() > header.length || !columns.equals(List.of(header).subList(0, columns.size()))) {
+            if (!columns.equals(List.of(header))) {
                 throw new TestbedException(file + ": its columns " + columns + " are not " + List.of(header)
-                        + " or their first ones");
+                        + ": a log of another version of poolbench, or not a log; rerun the scenario");
             }
             for (CSVRecord c : parser) {
                 if (!c.isConsistent()) {

@@ -30,7 +30,7 @@ public final class ScreenLog {
      * @param elapsedUs time in the servlet, µs
      * @param writeId id of the write the request committed (acknowledged when status is 200), or empty
      * @param writeOutcome for a request with a write, what the webapp knows of it: acknowledged, failed (surely not
-     *     committed) or unknown; null without a write, or in a log written before this column existed
+     *     committed) or unknown; null without a write
      */
     public record Entry(long startEpochMs, String screen, long user, int status, String error, int borrows,
             long borrowWaitUs, long borrowMaxUs, long elapsedUs, String writeId, WriteOutcome writeOutcome) {
@@ -67,6 +67,6 @@ public final class ScreenLog {
         return CsvLog.read(file, HEADER, c -> new Entry(Long.parseLong(c.get(0)), c.get(1), Long.parseLong(c.get(2)),
                 Integer.parseInt(c.get(3)), c.get(4), Integer.parseInt(c.get(5)), Long.parseLong(c.get(6)),
                 Long.parseLong(c.get(7)), Long.parseLong(c.get(8)), c.get(9),
-                c.size() > 10 ? WriteOutcome.parse(c.get(10)) : null), "a screen log row");
+                WriteOutcome.parse(c.get(10))), "a screen log row");
     }
 }

@@ -23,7 +23,7 @@ public enum WriteOutcome {
     }
 
     /**
-     * @param s a label, or empty for a row written before outcomes were recorded
+     * @param s a label, or empty for a request without a write
      * @return the outcome, or null for empty
      * @throws IllegalArgumentException for another value
      */

@@ -103,6 +103,11 @@ public record Manifest(String format, String command, List<String> args, JsonNod
             throw new TestbedException(f + " is damaged or not a poolbench manifest ("
                     + Redact.oneLine(e.getMessage()) + "): rerun the scenario", e);
         }
+        if (m != null && m.format() != null && m.format().startsWith("poolbench-run/")
+                && !RunRecord.FORMAT.equals(m.format())) {
+            throw new TestbedException(f + " was written by another version of poolbench (" + m.format() + "; this"
+                    + " one reads " + RunRecord.FORMAT + "): rerun the scenario with this version");
+        }
         if (m == null || !RunRecord.FORMAT.equals(m.format()) || m.phases() == null) {
             throw new TestbedException(f + " is not a poolbench manifest (format " + (m == null ? null : m.format())
                     + ", expected " + RunRecord.FORMAT + "): pass the directory of a run of this version");
@@ -112,7 +117,7 @@ public record Manifest(String format, String command, List<String> args, JsonNod
 
     /**
      * @return false when the process that wrote this manifest is gone (or its pid now belongs to a process started
-     *     after the run); true while it runs, and for a manifest that recorded no pid (written before pids were)
+     *     after the run); true while it runs
      */
     private boolean writerAlive() {
         String pid = environment == null ? null : environment.get("pid");
@@ -156,8 +161,8 @@ public record Manifest(String format, String command, List<String> args, JsonNod
      *
      * @param dir the run directory
      * @return one line per file that changed, e.g. {@code load/hikari/results.csv: 4,831 lines when load:hikari
-     *     ended, 25 now}; empty when every file is as recorded; null when no phase recorded any file (a run
-     *     directory of an older version: not checked)
+     *     ended, 25 now}; empty when every file is as recorded; null when no phase recorded any file (not
+     *     checked)
      */
     public List<String> changedFiles(Path dir) {
         List<String> out = new ArrayList<>();

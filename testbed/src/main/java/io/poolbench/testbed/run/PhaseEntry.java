@@ -13,7 +13,7 @@ import java.util.Map;
  * @param startedAt ISO-8601 instant, null when it never started
  * @param endedAt ISO-8601 instant, null while running or never started
  * @param lines data file (relative to the run directory) → its lines when the phase ended ok; null when the phase
- *     recorded none (and in run directories written before poolbench recorded them)
+ *     recorded none
  */
 public record PhaseEntry(String id, String description, String status, String reason, String note,
         String startedAt, String endedAt, Map<String, Long> lines) {

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The screen log's rows round-trip, and a log written before a column was appended still reads. */
+/** The screen log's rows round-trip, and a log with other columns is refused. */
 class ScreenLogTest {
     @TempDir
     Path dir;
@@ -34,14 +34,12 @@ class ScreenLogTest {
     }
 
     @Test
-    void aLogWrittenBeforeTheWriteOutcomeColumnReadsWithoutIt() throws Exception {
+    void aLogWithoutTheWriteOutcomeColumnIsRefused() throws Exception {
         Path f = dir.resolve("old.csv");
         Files.writeString(f, "startEpochMs,screen,user,status,error,borrows,borrowWaitUs,borrowMaxUs,elapsedUs,writeId\n"
                 + "5,long,7,500,sql,1,10,10,900,w-9\n");
-        List<ScreenLog.Entry> rows = ScreenLog.read(f);
-        assertEquals(1, rows.size());
-        assertEquals("w-9", rows.get(0).writeId());
-        assertNull(rows.get(0).writeOutcome(), "not recorded then");
+        TestbedException e = assertThrows(TestbedException.class, () -> ScreenLog.read(f));
+        assertTrue(e.getMessage().contains("another version of poolbench"), e.getMessage());
     }
 
     @Test

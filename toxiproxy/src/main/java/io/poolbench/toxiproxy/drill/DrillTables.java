@@ -31,8 +31,7 @@ final class DrillTables {
     /**
      * @param r one drill's result
      * @param metric a failover metric or a ledger count
-     * @return its value, or null when the run has none (no ledger; a ledger count written before outcomes were
-     *     told apart)
+     * @return its value, or null when the run has none (no ledger)
      */
     private static Double value(DrillResult r, String metric) {
         Ledger.Reconciliation l = r.reconciliation();
@@ -42,7 +41,7 @@ final class DrillTables {
         if (l == null) {
             return null;
         }
-        Integer n = switch (metric) {
+        int n = switch (metric) {
             case "acknowledged_writes" -> l.acknowledged();
             case "lost_writes" -> l.lost();
             case "unknown_outcome_writes" -> l.unknown();
@@ -51,7 +50,7 @@ final class DrillTables {
             case "failed_writes_present" -> l.failedPresent();
             default -> l.duplicates();
         };
-        return n == null ? null : n.doubleValue();
+        return (double) n;
     }
 
     static void failoverTable(StringBuilder md, List<DrillResult> dr, Set<String> profiles,

@@ -24,7 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code poolbench seed004}: seed 004's experiment (see {@link AuroraExperiment}) and its report. */
+/** {@code poolbench seed004}: the Aurora experiment (see {@link AuroraExperiment}) and its report. */
 @Command(name = "seed004",
         description = "Seed 004 reproduced: the article's DBCP and HikariCP resources in one webapp in front of a"
                 + " MySQL writer + replica behind Toxiproxy, loaded by seed004.jmx on two JMeter engines; the table"
@@ -115,11 +115,15 @@ public final class AuroraCommand extends ScenarioCommand {
         jvm.check();
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
-        AuroraSettings checked = new AuroraSettings(List.of(), load.users, load.ratePerMinute, load.share,
-                load.engines, load.remoteEngines, warmup, duration, rampup, pct[0], pct[1],
-                load.borrow.pattern().label(), load.longScreen.maxMs, rttMs, jitterMs, faults.failsOver(), rows,
-                images.mysqlImage.image(), images.toxiproxyImage, budget.percent(), rounds.orElse(1), trace.on(),
-                jvm.args(), faults.recording(), faults.stallSeconds, faults.failover, load.shortScreen());
+        AuroraSettings checked = new AuroraSettings(List.of(), rounds.orElse(1), budget.percent(),
+                new AuroraSettings.Load(load.users, load.ratePerMinute, load.share, load.engines, load.remoteEngines,
+                        warmup, duration, rampup),
+                new AuroraSettings.ScreenSettings(pct[0], pct[1], load.borrow.pattern().label(),
+                        load.longScreen.maxMs, load.shortScreen()),
+                new AuroraSettings.Network(rttMs, jitterMs, faults.failsOver(), faults.failover,
+                        faults.stallSeconds),
+                new AuroraSettings.Database(rows, images.mysqlImage.image(), images.toxiproxyImage),
+                new AuroraSettings.Webapp(trace.on(), jvm.args(), faults.recording()));
         Cli.range("--vary-pool-size", varyPoolSize, 1, 10_000);
         List<String[]> variants = new ArrayList<>();
         Artifacts art = Artifacts.locate(runDir.root);

@@ -10,6 +10,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.Manifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,8 +70,8 @@ final class KneeOptions {
      * @param note where each run's load and its basis are said (the console)
      * @return the profiles' runs as given without {@code --at-knee}; with it, one run per profile and distinct load,
      *     id {@code <profile>@<cell>}
-     * @throws TestbedException one line when the map's summary is missing, damaged, written before it kept knees,
-     *     or has no column for a profile at this round trip and borrowing
+     * @throws TestbedException one line when the map's summary is missing, damaged, of another version of poolbench,
+     *     without knees, or has no column for a profile at this round trip and borrowing
      */
     List<LoadRun> runs(List<LoadRun> profiles, int rttMs, String borrow,
             Consumer<String> note) {
@@ -124,6 +125,11 @@ final class KneeOptions {
     }
 
     private static List<MapKnee.Knee> read(Path run) {
+        try {
+            Manifest.read(run);
+        } catch (TestbedException e) {
+            throw new TestbedException("--at-knee " + run + ": " + e.getMessage(), e);
+        }
         Path file = run.resolve("seed004").resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             throw new TestbedException("--at-knee " + run + ": no " + file + "; give the run directory of a"
@@ -137,8 +143,8 @@ final class KneeOptions {
                     + Redact.rootMessage(e) + "); re-render it with ./poolbench report " + run, e);
         }
         if (s.knees() == null || s.knees().isEmpty()) {
-            throw new TestbedException("--at-knee " + run + ": its summary holds no knees (not a map, or written"
-                    + " before maps kept them; re-render it with ./poolbench report " + run + ")");
+            throw new TestbedException("--at-knee " + run + ": its summary holds no knees: give the run"
+                    + " directory of a finished `seed004 --map`");
         }
         return s.knees();
     }

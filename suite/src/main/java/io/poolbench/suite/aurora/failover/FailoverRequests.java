@@ -88,13 +88,9 @@ public final class FailoverRequests {
     /**
      * @param l a run's ledger
      * @return e.g. {@code 5 (2); 31 (0)}: writes of unknown outcome (how many of them committed), writes that surely
-     *     failed (how many are present anyway, in bold when any); {@code 2 present (not told apart)} for
-     *     a run directory written before the two were told apart
+     *     failed (how many are present anyway, in bold when any)
      */
     public static String notAcknowledged(Ledger.Reconciliation l) {
-        if (l.unknown() == null) {
-            return l.unacknowledgedPresent() + " present (not told apart)";
-        }
         return String.format(Locale.ROOT, "%d (%d); %d (%s)", l.unknown(), l.unknownCommitted(), l.failed(),
                 l.failedPresent() == 0 ? "0" : "**" + l.failedPresent() + "**");
     }

@@ -41,7 +41,7 @@ public enum FailoverKind {
     }
 
     /**
-     * @param label an option's value; null (a manifest written before there were kinds) reads as planned
+     * @param label an option's value; null (no kind named) reads as planned
      * @return the kind
      * @throws TestbedException one line naming the kinds for anything else
      */

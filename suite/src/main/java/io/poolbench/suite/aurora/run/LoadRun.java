@@ -19,8 +19,7 @@ import java.util.List;
  * @param cell for a cell of the saturation map ({@code --map}), its load, round trip and borrowing; null for a
  *     run at the settings' own
  * @param control true for a failover's control twin ({@code --control}): the same profile and load without the
- *     failover, marked when the failover would have been injected; null (false) otherwise and in manifests
- *     written before
+ *     failover, marked when the failover would have been injected; null (false) otherwise
  */
 public record LoadRun(String id, String file, String basedOn, String change, String variant, Integer round,
         MapCell cell, Boolean control) {

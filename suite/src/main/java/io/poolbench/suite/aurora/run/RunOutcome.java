@@ -24,7 +24,7 @@ import java.util.Map;
  * @param events the failover's steps, ms after {@code t0EpochMs}
  * @param ledger the writes reconciled against the new writer, or null without a failover
  * @param connectionCounts each instance's count of connections opened, sampled every 250 ms during a failover
- *     run; null without a failover (and in runs written before it was sampled)
+ *     run; null without a failover
  * @param shortScreen the short screen's shape when it was not the article model's; null for it
  */
 public record RunOutcome(String id, String file, String basedOn, String change, String pool, Long borrowTimeoutMs,

@@ -72,7 +72,8 @@ class KneeOptionsTest {
         List<String> notes = new ArrayList<>();
         TestbedException e = assertThrows(TestbedException.class, () -> o.runs(List.of(new LoadRun("p",
                 "p.xml", null, null)), 1, "per-request", notes::add));
-        assertTrue(e.getMessage().startsWith("--at-knee " + tmp + ": no "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("--at-knee " + tmp + ": ") && e.getMessage().contains("no run.json"),
+                e.getMessage());
         assertTrue(notes.isEmpty());
     }
 

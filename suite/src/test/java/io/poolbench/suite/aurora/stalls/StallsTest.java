@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.aurora.AuroraSettings;
+import io.poolbench.suite.aurora.AuroraSettingsFixture;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.aurora.run.RunStats;
@@ -61,7 +62,6 @@ class StallsTest {
     }
 
     private static AuroraSettings settings(boolean failover, List<Integer> stalls) {
-        return new AuroraSettings(List.of(), 750, 3000, 0.25, 2, List.of(), 5, 30, 5, 50, 30, "per-request", 9_000, 1,
-                1, failover, 1000, null, null, 1, 1, false, List.of(), false, stalls, null, null);
+        return AuroraSettingsFixture.settings(List.of(), 1, 5, 30, failover, null, stalls);
     }
 }
