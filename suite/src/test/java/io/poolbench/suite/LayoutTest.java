@@ -144,4 +144,19 @@ class LayoutTest {
         }
         assertEquals(List.of(), longer, "methods over 80 lines: split them where the method reads as steps");
     }
+
+    @Test
+    void noClassOverThreeHundredLines() throws IOException {
+        List<String> longer = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Path.of(".."))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/")
+                    && !p.toString().contains("/target/")).toList()) {
+                long lines = Files.readAllLines(f).size();
+                if (lines > 300) {
+                    longer.add(f.getFileName() + ": " + lines + " lines");
+                }
+            }
+        }
+        assertEquals(List.of(), longer, "files over 300 lines: split them by concern");
+    }
 }

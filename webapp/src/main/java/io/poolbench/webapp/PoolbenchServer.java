@@ -1,6 +1,5 @@
 package io.poolbench.webapp;
 
-import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
@@ -10,20 +9,15 @@ import io.poolbench.testbed.process.StopOnExit;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.R2dbcProfile;
 import io.poolbench.webapp.trace.TraceDriver;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.ContextResource;
 
@@ -38,8 +32,6 @@ import org.apache.tomcat.util.descriptor.web.ContextResource;
 public final class PoolbenchServer implements AutoCloseable {
     private final Tomcat tomcat;
     private final Path baseDir;
-    /** Prefix of Tomcat base directories in the temp directory, followed by the owner's process id. */
-    static final String TMP_PREFIX = "poolbench-tomcat-";
     private final PoolProfile profile;
     private final R2dbcProfile r2dbc;
     private final StopOnExit stopOnExit;
@@ -90,58 +82,6 @@ public final class PoolbenchServer implements AutoCloseable {
         this.stopOnExit = new StopOnExit("poolbench-tomcat-stop", this::stop);
     }
 
-    /**
-     * Removes Tomcat base directories left by processes that no longer run (killed with -9); their names carry
-     * the owner's process id.
-     */
-    static void sweepStaleBaseDirs() {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        try (Stream<Path> s = Files.list(tmp)) {
-            for (Path d : s.filter(x -> x.getFileName().toString().startsWith(TMP_PREFIX)).toList()) {
-                String rest = d.getFileName().toString().substring(TMP_PREFIX.length());
-                int dash = rest.indexOf('-');
-                try {
-                    long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
-                    if (ProcessHandle.of(pid).isEmpty()) {
-                        deleteTree(d);
-                    }
-                } catch (NumberFormatException notOurs) {
-                    // another naming: leave it
-                }
-            }
-        } catch (IOException e) {
-            // a sweep of temp files only
-        }
-    }
-
-    private static Path newBaseDir() {
-        sweepStaleBaseDirs();
-        Path base;
-        try {
-            base = Files.createTempDirectory(TMP_PREFIX + ProcessHandle.current().pid() + "-");
-        } catch (IOException e) {
-            throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
-                    + ": " + e.getMessage(), e);
-        }
-        base.resolve("docroot").toFile().mkdirs();
-        return base;
-    }
-
-    /** A Tomcat on 127.0.0.1 with one HTTP connector and naming enabled; the caller adds the context. */
-    private static Tomcat newTomcat(Path base, int port, int maxThreads, int shutdownPort) {
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        tomcat.enableNaming();
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setPort(port);
-        connector.setProperty("address", "127.0.0.1");
-        connector.setProperty("maxThreads", Integer.toString(maxThreads));
-        tomcat.setConnector(connector);
-        tomcat.getServer().setPort(shutdownPort);
-        tomcat.getServer().setAddress("127.0.0.1");
-        return tomcat;
-    }
-
     /** Starts Tomcat, checks the port and looks the resource up once; closes the server on any failure. */
     private static PoolbenchServer launch(PoolbenchServer server, String file, Map<String, String> vars) {
         try {
@@ -180,10 +120,9 @@ public final class PoolbenchServer implements AutoCloseable {
      */
     public static PoolbenchServer startR2dbc(Settings s, R2dbcProfile r2dbc) {
         Map<String, String> attrs = r2dbc.resolvedAttributes(s.vars());
-        Path base = newBaseDir();
-        Tomcat tomcat = newTomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
-        Context ctx = tomcat.addContext("", base.resolve("docroot").toAbsolutePath().toString());
-        relaxLeakDetection(ctx);
+        Path base = TomcatBase.create();
+        Tomcat tomcat = TomcatBase.tomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
+        Context ctx = TomcatBase.context(tomcat, base);
         ContextResource res = new ContextResource();
         res.setName(r2dbc.resourceName());
         res.setType(R2dbcProfile.TYPE);
@@ -204,15 +143,6 @@ public final class PoolbenchServer implements AutoCloseable {
         return launch(new PoolbenchServer(tomcat, base, null, r2dbc), r2dbc.file().toString(), s.vars());
     }
 
-    private static void relaxLeakDetection(Context ctx) {
-        if (ctx instanceof StandardContext) {
-            // leak detection that needs --add-opens; irrelevant for a single-context, single-run server
-            StandardContext sc = (StandardContext) ctx;
-            sc.setClearReferencesObjectStreamClassCaches(false);
-            sc.setClearReferencesRmiTargets(false);
-            sc.setClearReferencesThreadLocals(false);
-        }
-    }
 
     /**
      * Starts Tomcat and creates the pool (a first lookup, so a bad profile or database fails here, not at the
@@ -224,15 +154,14 @@ public final class PoolbenchServer implements AutoCloseable {
      */
     public static PoolbenchServer start(Settings s) {
         s.profile().check(s.vars(), Set.of());
-        Path base = newBaseDir();
-        Tomcat tomcat = newTomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
-        Context ctx = tomcat.addContext("", base.resolve("docroot").toAbsolutePath().toString());
-        relaxLeakDetection(ctx);
+        Path base = TomcatBase.create();
+        Tomcat tomcat = TomcatBase.tomcat(base, s.port(), s.maxThreads(), s.shutdownPort());
+        Context ctx = TomcatBase.context(tomcat, base);
         PoolProfile p = s.profile();
         ContextResource res = new ContextResource();
         res.setName(p.resourceName());
         Map<String, String> attrs = s.traceLog() == null ? p.resolvedAttributes(s.vars())
-                : traced(p, p.resolvedAttributes(s.vars()));
+                : TraceDriver.profileAttributes(p, p.resolvedAttributes(s.vars()));
         res.setType(attrs.getOrDefault("type", "javax.sql.DataSource"));
         res.setAuth(attrs.getOrDefault("auth", "Container"));
         // Tomcat closes a pool through its closeMethod; a driver's own DataSource (no pool) has none
@@ -348,36 +277,11 @@ public final class PoolbenchServer implements AutoCloseable {
             // best effort on the way out
         }
         logs.close();
-        deleteTree(baseDir);
-    }
-
-    /**
-     * The profile's attributes with its connections opened through {@link TraceDriver}.
-     *
-     * @throws TestbedException when the profile has no pool beneath which to trace, or no JDBC URL attribute
-     */
-    private static Map<String, String> traced(PoolProfile p, Map<String, String> resolved) {
-        String url = resolved.get(p.kind().urlAttribute());
-        Map<String, String> m = p.throughDriver(resolved, url == null ? null : TraceDriver.traced(url),
-                TraceDriver.class.getName(), "there is no pool to trace beneath; run it without --trace-jdbc");
-        if (url == null) {
-            throw new TestbedException("--trace-jdbc: profile " + p.name() + " (" + p.kind().adapter().displayName()
-                    + ") sets no " + p.kind().urlAttribute() + ": the trace wraps the driver a JDBC URL names;"
-                    + " run it without --trace-jdbc");
-        }
-        return m;
+        TomcatBase.delete(baseDir);
     }
 
     /** Writes the screen log's and the JDBC trace's buffered rows to their files (the scenario reads them while the server runs). */
     public void flushScreenLog() {
         logs.flush();
-    }
-
-    private static void deleteTree(Path p) {
-        try {
-            Cli.deleteTree(p);
-        } catch (IOException ignored) {
-            // temp files only
-        }
     }
 }

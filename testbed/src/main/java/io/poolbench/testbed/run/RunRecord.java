@@ -35,11 +35,7 @@ import javax.imageio.ImageIO;
 public final class RunRecord {
     /** The manifest's file name in a run directory. */
     public static final String MANIFEST = "run.json";
-    /**
-     * Marks a manifest written by this class, and the version of the run directory's layout: every file a scenario
-     * writes, with the fields it has in this version. A directory of another version is refused in one line
-     * ({@link Manifest#read}); nothing reads a record with fields missing from an older layout.
-     */
+    /** Marks a manifest written by this class and the run directory's layout; {@link Manifest#read} refuses others. */
     public static final String FORMAT = "poolbench-run/2";
     /** Exit code: every phase ok. */
     public static final int EXIT_OK = 0;

@@ -1,11 +1,14 @@
 package io.poolbench.webapp.trace;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.PrefixDriver;
+import io.poolbench.testbed.profile.PoolProfile;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import net.ttddyy.dsproxy.ConnectionInfo;
@@ -33,6 +36,28 @@ public final class TraceDriver extends PrefixDriver {
     /** For DriverManager and the pools, which instantiate the class their driver attribute names. */
     public TraceDriver() {
         super(PREFIX);
+    }
+
+    /**
+     * A profile's attributes with its connections opened through this driver: its URL attribute traced
+     * ({@link #traced}) and its driver class this one; every other setting stays the profile's.
+     *
+     * @param p the profile
+     * @param resolved its attributes, placeholders resolved
+     * @return the attributes to build the pool from
+     * @throws TestbedException one line when the profile has no pool beneath which to trace, or no JDBC URL
+     *     attribute
+     */
+    public static Map<String, String> profileAttributes(PoolProfile p, Map<String, String> resolved) {
+        String url = resolved.get(p.kind().urlAttribute());
+        Map<String, String> m = p.throughDriver(resolved, url == null ? null : traced(url),
+                TraceDriver.class.getName(), "there is no pool to trace beneath; run it without --trace-jdbc");
+        if (url == null) {
+            throw new TestbedException("--trace-jdbc: profile " + p.name() + " (" + p.kind().adapter().displayName()
+                    + ") sets no " + p.kind().urlAttribute() + ": the trace wraps the driver a JDBC URL names;"
+                    + " run it without --trace-jdbc");
+        }
+        return m;
     }
 
     /**

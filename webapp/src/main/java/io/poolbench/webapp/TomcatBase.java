@@ -1,0 +1,106 @@
+package io.poolbench.webapp;
+
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * An embedded Tomcat's base directory in the temp directory, named for the process that owns it (so that one left
+ * by a process killed with -9 is removed by the next), and the Tomcat on loopback that uses it.
+ */
+final class TomcatBase {
+    /** Prefix of Tomcat base directories in the temp directory, followed by the owner's process id. */
+    static final String TMP_PREFIX = "poolbench-tomcat-";
+
+    private TomcatBase() {
+    }
+
+    /**
+     * Removes Tomcat base directories left by processes that no longer run (killed with -9); their names carry
+     * the owner's process id.
+     */
+    static void sweepStaleBaseDirs() {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> s = Files.list(tmp)) {
+            for (Path d : s.filter(x -> x.getFileName().toString().startsWith(TMP_PREFIX)).toList()) {
+                String rest = d.getFileName().toString().substring(TMP_PREFIX.length());
+                int dash = rest.indexOf('-');
+                try {
+                    long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                    if (ProcessHandle.of(pid).isEmpty()) {
+                        delete(d);
+                    }
+                } catch (NumberFormatException notOurs) {
+                    // another naming: leave it
+                }
+            }
+        } catch (IOException e) {
+            // a sweep of temp files only
+        }
+    }
+
+    /**
+     * @return a new base directory in the temp directory, named for this process, with its {@code docroot}; stale
+     *     ones of processes gone are removed first
+     * @throws TestbedException one line when the directory cannot be created
+     */
+    static Path create() {
+        sweepStaleBaseDirs();
+        Path base;
+        try {
+            base = Files.createTempDirectory(TMP_PREFIX + ProcessHandle.current().pid() + "-");
+        } catch (IOException e) {
+            throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
+                    + ": " + e.getMessage(), e);
+        }
+        base.resolve("docroot").toFile().mkdirs();
+        return base;
+    }
+
+    /** A Tomcat on 127.0.0.1 with one HTTP connector and naming enabled; the caller adds the context. */
+    static Tomcat tomcat(Path base, int port, int maxThreads, int shutdownPort) {
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        tomcat.enableNaming();
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", "127.0.0.1");
+        connector.setProperty("maxThreads", Integer.toString(maxThreads));
+        tomcat.setConnector(connector);
+        tomcat.getServer().setPort(shutdownPort);
+        tomcat.getServer().setAddress("127.0.0.1");
+        return tomcat;
+    }
+
+    /**
+     * @param tomcat a Tomcat from {@link #tomcat}
+     * @param base its base directory
+     * @return its one context, at the root, serving {@code docroot}; leak detection that needs {@code --add-opens}
+     *     is off (irrelevant for a single-context, single-run server)
+     */
+    static Context context(Tomcat tomcat, Path base) {
+        Context ctx = tomcat.addContext("", base.resolve("docroot").toAbsolutePath().toString());
+        if (ctx instanceof StandardContext sc) {
+            sc.setClearReferencesObjectStreamClassCaches(false);
+            sc.setClearReferencesRmiTargets(false);
+            sc.setClearReferencesThreadLocals(false);
+        }
+        return ctx;
+    }
+
+    /** @param p a base directory to remove, as far as it can be */
+    static void delete(Path p) {
+        try {
+            Cli.deleteTree(p);
+        } catch (IOException ignored) {
+            // temp files only
+        }
+    }
+}
