@@ -154,10 +154,12 @@ final class ScreensRun {
             throw new AuroraExperiment.PhaseFailure("JMeter exited with code " + rc + " (log: " + dir.resolve("jmeter.log") + ")");
         }
         RunOutcome outcome = new RunOutcome(r.id(), r.file(), r.basedOn(), r.change(),
-                pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()), t0,
-                t0 + s.load().warmupSeconds() * 1000L, t0 + (s.load().warmupSeconds() + s.load().durationSeconds()) * 1000L,
-                s.load().targetPerSecond(), s.screens().longScreenMaxMs(), cpu, new LinkedHashMap<>(events), s.network().failover() ? reconcile(topo, screens)
-                : null, counts == null ? null : counts.samples(), s.screens().shortScreen());
+                pp.kind().adapter().displayName(), pp.kind().adapter().borrowTimeoutMs(pp.attributes()),
+                new RunOutcome.Window(t0, t0 + s.load().warmupSeconds() * 1000L,
+                        t0 + (s.load().warmupSeconds() + s.load().durationSeconds()) * 1000L),
+                s.load().targetPerSecond(), s.screens().longScreenMaxMs(), cpu,
+                new RunOutcome.Writer(new LinkedHashMap<>(events), s.network().failover() ? reconcile(topo, screens)
+                        : null, counts == null ? null : counts.samples()), s.screens().shortScreen());
         JSON.writeValue(dir.resolve("outcome.json").toFile(), outcome);
         return checked(dir, outcome);
     }

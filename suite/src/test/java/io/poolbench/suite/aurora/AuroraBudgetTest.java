@@ -32,7 +32,8 @@ class AuroraBudgetTest {
     private void outcome(Map<String, Long> events) throws Exception {
         // t0 = 0; measured period 10 s … 70 s
         ResultJson.MAPPER.writeValue(dir.resolve("outcome.json").toFile(), new RunOutcome("r", "f", null,
-                null, "HikariCP", 30_000L, 0, 10_000, 70_000, 1.0, 8_500L, List.of(), events, null, null, null));
+                null, "HikariCP", 30_000L, new RunOutcome.Window(0, 10_000, 70_000), 1.0, 8_500L, List.of(),
+                new RunOutcome.Writer(events, null, null), null));
     }
 
     private void results(long[][] rows) throws Exception {

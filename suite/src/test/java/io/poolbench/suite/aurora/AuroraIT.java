@@ -13,6 +13,7 @@ import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
+import io.poolbench.toxiproxy.Ledger;
 import io.poolbench.toxiproxy.RequiresDocker;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -156,9 +157,10 @@ class AuroraIT {
             return;
         }
         RunOutcome o = ResultJson.MAPPER.readValue(run.resolve("outcome.json").toFile(), RunOutcome.class);
-        assertTrue(o.events().containsKey("endpoint-moved"), o.toString());
-        assertNotNull(o.ledger(), "a failover run reconciles its writes: " + o);
-        assertTrue(o.ledger().acknowledged() > 0, "writes were acknowledged: " + o.ledger());
-        assertEquals(0, o.ledger().lost(), "no acknowledged write is missing on the new writer: " + o.ledger());
+        assertTrue(o.writer().events().containsKey("endpoint-moved"), o.toString());
+        Ledger.Reconciliation ledger = o.writer().ledger();
+        assertNotNull(ledger, "a failover run reconciles its writes: " + o);
+        assertTrue(ledger.acknowledged() > 0, "writes were acknowledged: " + ledger);
+        assertEquals(0, ledger.lost(), "no acknowledged write is missing on the new writer: " + ledger);
     }
 }

@@ -52,11 +52,11 @@ class AuroraReportTest {
 
     @Test
     void theFailoverRowNamesTheFirstWriteAfterTheInjectionErrorsAndLongBorrows() throws Exception {
-        String outcome = "{\"t0EpochMs\":1000,\"measureFromEpochMs\":40000,\"measureToEpochMs\":70000,"
-                + "\"borrowTimeoutMs\":10000,\"events\":{\"injection\":60000,"
+        String outcome = "{\"window\":{\"t0EpochMs\":1000,\"measureFromEpochMs\":40000,\"measureToEpochMs\":70000},"
+                + "\"borrowTimeoutMs\":10000,\"writer\":{\"events\":{\"injection\":60000,"
                 + "\"old-writer-rebooted\":62500},\"ledger\":{\"acknowledged\":40,\"lost\":0,"
                 + "\"unacknowledgedPresent\":1,\"duplicates\":0,\"lostSample\":[],\"failed\":1,\"failedPresent\":0,"
-                + "\"unknown\":1,\"unknownCommitted\":1}}";
+                + "\"unknown\":1,\"unknownCommitted\":1}}}";
         List<ScreenLog.Entry> log = List.of(
                 new ScreenLog.Entry(50_000, "medium", 1, 200, "", 1, 10, 10, 150_000, "w-before"),
                 // in flight at the injection (61,000): it meets the failover and counts

@@ -71,7 +71,7 @@ public final class FailoverRequests {
                     : " | **no failover recorded** | | | | | | | | |");
         }
         long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
-        Ledger.Reconciliation l = o.ledger();
+        Ledger.Reconciliation l = o.writer().ledger();
         return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id,
                 c.tookMs() / 1000.0, c.firstWriteMs() == null ? "**none**"
                         : String.format(Locale.ROOT, "%.1f", c.firstWriteMs() / 1000.0),
@@ -144,15 +144,16 @@ public final class FailoverRequests {
             return null;
         }
         // to its last step: the old writer's reboot, or where there is none (a stale endpoint) the endpoint's settling
-        long took = o.events().getOrDefault("old-writer-rebooted", o.events().getOrDefault("endpoint-moved",
-                o.events().get("injection"))) - o.events().get("injection");
+        Map<String, Long> ev = o.writer().events();
+        long took = ev.getOrDefault("old-writer-rebooted", ev.getOrDefault("endpoint-moved", ev.get("injection")))
+                - ev.get("injection");
         long firstWriteEnd = firstWriteEnd(o, log);
         Long firstWrite = firstWriteEnd == Long.MAX_VALUE ? null : firstWriteEnd - inj;
         // every request still running at the injection or started after it: in flight, it meets the failover
         long limitMs = RequestsMet.limitMs(o);
         RequestsMet met = RequestsMet.of(log, inj, Long.MAX_VALUE, limitMs);
-        ConnectionCounts.Storm storm = o.connectionCounts() == null ? null : ConnectionCounts.storm(
-                o.connectionCounts(), Instance.B, inj, Math.min(endpointMovedEpochMs(o) + STORM_MS,
+        ConnectionCounts.Storm storm = o.writer().connectionCounts() == null ? null : ConnectionCounts.storm(
+                o.writer().connectionCounts(), Instance.B, inj, Math.min(endpointMovedEpochMs(o) + STORM_MS,
                 o.measureToEpochMs()));
         return new Counts(took, firstWrite, BorrowRecovery.backMs(log, o.measureFromEpochMs(), inj, o.measureToEpochMs()),
                 BorrowRecovery.queuedBefore(log, o.measureFromEpochMs(), inj),
@@ -161,7 +162,7 @@ public final class FailoverRequests {
 
     /** @return when the writer endpoint moved to the new writer, epoch ms (the injection when not recorded) */
     private static long endpointMovedEpochMs(RunOutcome o) {
-        return o.t0EpochMs() + o.events().getOrDefault("endpoint-moved", o.events().get("injection"));
+        return o.t0EpochMs() + o.writer().events().getOrDefault("endpoint-moved", o.writer().events().get("injection"));
     }
 
     /** How long after the endpoint moved the connections opened to the new writer are counted, ms. */
@@ -207,7 +208,7 @@ public final class FailoverRequests {
             chart.add(outcomeClass, (x.startEpochMs() - t0) / 1000.0, x.elapsedMs());
         }
         chart.mark((outcome.measureFromEpochMs() - t0) / 1000.0);
-        (outcome.events() == null ? Map.<String, Long>of() : outcome.events()).values()
+        (outcome.writer().events() == null ? Map.<String, Long>of() : outcome.writer().events()).values()
                 .forEach(at -> chart.mark(at / 1000.0));
         chart.write(png, "seed 004, " + title, "request start, s after the load began");
     }

@@ -7,6 +7,7 @@ import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.testbed.load.ScreenLog;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -47,12 +48,13 @@ public final class Stalls {
      */
     public static List<Stall> of(RunOutcome o) {
         List<Stall> out = new ArrayList<>();
-        if (o.events() == null) {
+        Map<String, Long> ev = o.writer().events();
+        if (ev == null) {
             return out;
         }
-        for (int n = 1; o.events().containsKey("stall-" + n); n++) {
-            Long end = o.events().get("stall-" + n + "-end");
-            out.add(new Stall(n, o.t0EpochMs() + o.events().get("stall-" + n), end == null ? o.measureToEpochMs()
+        for (int n = 1; ev.containsKey("stall-" + n); n++) {
+            Long end = ev.get("stall-" + n + "-end");
+            out.add(new Stall(n, o.t0EpochMs() + ev.get("stall-" + n), end == null ? o.measureToEpochMs()
                     : o.t0EpochMs() + end));
         }
         return out;

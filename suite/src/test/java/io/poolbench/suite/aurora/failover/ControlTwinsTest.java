@@ -25,8 +25,9 @@ class ControlTwinsTest {
             long wait = t >= 40_000 && t < 40_000 + highMs ? 500_000 : 1_000;
             log.add(new ScreenLog.Entry(t, "short", 1, 200, "", 1, wait, wait, wait + 40_000, ""));
         }
-        RunOutcome o = new RunOutcome("c", "f", null, null, "DBCP", 10_000L, 0, 10_000, 70_000, 12.5,
-                8_500L, List.of(), Map.of(RunOutcome.CONTROL_MARK, 40_000L), null, null, null);
+        RunOutcome o = new RunOutcome("c", "f", null, null, "DBCP", 10_000L, new RunOutcome.Window(0, 10_000, 70_000),
+                12.5, 8_500L, List.of(), new RunOutcome.Writer(Map.of(RunOutcome.CONTROL_MARK, 40_000L), null, null),
+                null);
         return new RunFiles(new RunStats("c", "DBCP", List.of(), 0, 0, 0, Map.of()), o,
                 log, List.of());
     }

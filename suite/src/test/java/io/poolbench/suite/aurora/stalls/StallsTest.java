@@ -25,9 +25,9 @@ class StallsTest {
 
     @Test
     void aStallMeetsTheRequestsInFlightAtItsStartOrStartedBeforeItsEnd() throws Exception {
-        RunOutcome o = new ObjectMapper().readValue("{\"t0EpochMs\":1000,\"measureFromEpochMs\":3000,"
-                + "\"measureToEpochMs\":40000,\"borrowTimeoutMs\":10000,\"events\":{\"stall-1\":9000,"
-                + "\"stall-1-end\":21000,\"stall-2\":29000}}", RunOutcome.class);
+        RunOutcome o = new ObjectMapper().readValue("{\"window\":{\"t0EpochMs\":1000,\"measureFromEpochMs\":3000,"
+                + "\"measureToEpochMs\":40000},\"borrowTimeoutMs\":10000,\"writer\":{\"events\":{\"stall-1\":9000,"
+                + "\"stall-1-end\":21000,\"stall-2\":29000}}}", RunOutcome.class);
         List<Stalls.Stall> stalls = Stalls.of(o);
         assertEquals(List.of(new Stalls.Stall(1, 10_000, 22_000), new Stalls.Stall(2, 30_000, 40_000)),
                 stalls, "the second has no end event: it lasts to the end of the measured period");
