@@ -176,13 +176,11 @@ final class PlanMeasurement {
                 + " measured (1 run, %,d requests after the warm-up; %.2f of %.2f requests/s achieved):%n%n",
                 m.measuredSeconds(), m.requests(), m.achievedPerSecond(), w.ratePerSecond()));
         md.append("| | predicted | measured | measured ÷ predicted |\n|---|---:|---:|---:|\n");
-        row(md, "response p50, ms", p.responseP50Ms(), m.p50Ms());
-        row(md, "response p90, ms", p.responseP90Ms(), m.p90Ms());
-        row(md, "response p99, ms", p.responseP99Ms(), m.p99Ms());
-        row(md, "response max, ms", p.responseMaxMs(), m.maxMs());
-        row(md, "borrow wait p99, ms", p.waitP99Ms(), m.borrowP99Ms());
-        row(md, "borrow wait max, ms", p.waitMaxMs(), m.borrowMaxMs());
-        row(md, "failed requests", p.failed(), m.errors());
+        for (Row r : rows(p, m)) {
+            md.append("| ").append(r.what()).append(" | ").append(num(r.predicted())).append(" | ")
+                    .append(num(r.measured())).append(" | ").append(r.ratio() == null ? "–"
+                            : String.format(Locale.ROOT, "%.2f", r.ratio())).append(" |\n");
+        }
         // where the model's median request does not queue, the medians differ by the overhead it leaves out
         String overhead = p.waitP50Ms() > 0 ? "" : String.format(Locale.ROOT, " (the median request queues for no"
                 + " connection in the model, so the difference of the medians, %s ms, is that overhead)",
@@ -194,10 +192,33 @@ final class PlanMeasurement {
                 + " run: a lead, not an interval.%n", overhead)).toString();
     }
 
-    private static void row(StringBuilder md, String what, double predicted, double measured) {
-        md.append("| ").append(what).append(" | ").append(num(predicted)).append(" | ").append(num(measured))
-                .append(" | ").append(predicted > 0 ? String.format(Locale.ROOT, "%.2f", measured / predicted)
-                        : "–").append(" |\n");
+    /**
+     * One figure, predicted and measured.
+     *
+     * @param what the figure, with its unit
+     * @param predicted the simulation's value
+     * @param measured the run's value
+     * @param ratio measured ÷ predicted; null when nothing was predicted (0)
+     */
+    record Row(String what, double predicted, double measured, Double ratio) {
+        Row(String what, double predicted, double measured) {
+            this(what, predicted, measured, predicted > 0 ? measured / predicted : null);
+        }
+    }
+
+    /**
+     * @param p the simulation's result
+     * @param m what the short screen measured
+     * @return response p50, p90, p99 and max, borrow wait p99 and max (ms), failed requests: predicted and measured
+     */
+    static List<Row> rows(PoolSimulation.Result p, MeasuredShortScreen m) {
+        return List.of(new Row("response p50, ms", p.responseP50Ms(), m.p50Ms()),
+                new Row("response p90, ms", p.responseP90Ms(), m.p90Ms()),
+                new Row("response p99, ms", p.responseP99Ms(), m.p99Ms()),
+                new Row("response max, ms", p.responseMaxMs(), m.maxMs()),
+                new Row("borrow wait p99, ms", p.waitP99Ms(), m.borrowP99Ms()),
+                new Row("borrow wait max, ms", p.waitMaxMs(), m.borrowMaxMs()),
+                new Row("failed requests", p.failed(), m.errors()));
     }
 
     private static String num(double v) {
