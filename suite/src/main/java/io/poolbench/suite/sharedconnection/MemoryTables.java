@@ -54,7 +54,8 @@ final class MemoryTables {
                 List<Double> pss = backends.stream().map(b -> (double) b.pssKb()).toList();
                 List<Double> priv = backends.stream().map(b -> (double) b.privateKb()).toList();
                 md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %,.0f (%,.0f–%,.0f) |%n",
-                        open, rss.size(), SharedConnectionReport.percentile(rss, 0.5), SharedConnectionReport.percentile(pss, 0.5), SharedConnectionReport.percentile(priv, 0.5),
+                        open, rss.size(), SharedConnectionRows.percentile(rss, 0.5),
+                        SharedConnectionRows.percentile(pss, 0.5), SharedConnectionRows.percentile(priv, 0.5),
                         priv.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
                         priv.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
             });

@@ -34,18 +34,6 @@ public final class SharedConnectionReport {
     }
 
     /**
-     * A trial-time percentile by nearest rank.
-     *
-     * @param v trial times, ms
-     * @param q quantile in (0, 1]
-     * @return the value, NaN when empty
-     */
-    static double percentile(List<Double> v, double q) {
-        Double x = Figures.nearestRank(v, q);
-        return x == null ? Double.NaN : x;
-    }
-
-    /**
      * Writes the report.
      *
      * @param dir the run directory
@@ -173,32 +161,30 @@ public final class SharedConnectionReport {
             }
             SharedConnectionData.Trials r = JSON.readValue(f.toFile(), SharedConnectionData.Trials.class);
             trials.put(load + "/" + v, r);
+            SharedConnectionRows.VariantRow row = SharedConnectionRows.row(r, counts);
             md.append("| ").append(Figures.cell(r.label())).append(" | ")
                     .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             Map<Integer, Double> vm = new LinkedHashMap<>();
-            int errors = 0;
             Map<String, SharedConnectionData.Cell> vj = new LinkedHashMap<>();
             for (int c : counts) {
-                SharedConnectionData.Trial t = r.trials().get(Integer.toString(c));
-                List<Double> ms = t == null || t.elapsedMs() == null ? List.of() : t.elapsedMs();
-                errors += t == null ? 0 : t.errors();
-                if (ms.isEmpty()) {
+                SharedConnectionRows.CountCell cell = row.cells().get(c);
+                if (cell == null) {
                     md.append(" – |");
                     continue;
                 }
-                double mean = Figures.mean(ms);
-                List<Double> wc = t.withConnectingMs() == null ? List.of() : t.withConnectingMs();
-                md.append(String.format(Locale.ROOT, " %,.1f / %,.1f%s |", mean, percentile(ms, 0.99),
-                        wc.isEmpty() ? "" : String.format(Locale.ROOT, " (%,.1f)", Figures.mean(wc))));
+                md.append(String.format(Locale.ROOT, " %,.1f / %,.1f%s |", cell.meanMs(), cell.p99Ms(),
+                        cell.withConnectingMeanMs() == null ? ""
+                                : String.format(Locale.ROOT, " (%,.1f)", cell.withConnectingMeanMs())));
                 xs.add((double) c);
-                ys.add(mean);
-                vm.put(c, mean);
-                vj.put(Integer.toString(c), new SharedConnectionData.Cell(mean, percentile(ms, 0.99), ms.size()));
+                ys.add(cell.meanMs());
+                vm.put(c, cell.meanMs());
+                vj.put(Integer.toString(c), new SharedConnectionData.Cell(cell.meanMs(), cell.p99Ms(), cell.n()));
             }
             loadMeans.put(v, vm);
             json.put(load + "/" + v, vj);
+            int errors = row.errors();
             md.append(" ").append(errors).append(" |\n");
             if (!xs.isEmpty()) {
                 chart.addSeries(r.label(), xs, ys).setMarker(SeriesMarkers.CIRCLE);

@@ -15,9 +15,20 @@ class SharedConnectionTrialTest {
     void meanAndNearestRankPercentileOfTrials() {
         List<Double> ms = List.of(10.0, 20.0, 30.0, 40.0);
         assertEquals(25.0, Figures.mean(ms), 1e-9);
-        assertEquals(40.0, SharedConnectionReport.percentile(ms, 0.99), 1e-9, "p99 of 4 trials is the slowest");
-        assertEquals(20.0, SharedConnectionReport.percentile(ms, 0.5), 1e-9);
+        assertEquals(40.0, SharedConnectionRows.percentile(ms, 0.99), 1e-9, "p99 of 4 trials is the slowest");
+        assertEquals(20.0, SharedConnectionRows.percentile(ms, 0.5), 1e-9);
         assertTrue(Double.isNaN(Figures.mean(List.of())));
+    }
+
+    @Test
+    void aVariantsRowHasPerThreadCountItsMeanP99AndTrialsAndTheFailedQueriesSummed() {
+        SharedConnectionData.Trials r = new SharedConnectionData.Trials("pool", "pool (hikari)", "none", 12.5, Map.of(
+                "10", new SharedConnectionData.Trial(List.of(10.0, 20.0, 30.0, 40.0), 1, "x", List.of(50.0, 70.0)),
+                "50", new SharedConnectionData.Trial(List.of(), 3, "y", null)));
+        SharedConnectionRows.VariantRow row = SharedConnectionRows.row(r, List.of(10, 50, 100));
+        assertEquals(Map.of(10, new SharedConnectionRows.CountCell(25.0, 40.0, 60.0, 4)), row.cells(),
+                "50 threads measured no trial and 100 did not run: neither has a cell");
+        assertEquals(4, row.errors(), "failed queries over every count, also where no trial was measured");
     }
 
     @Test
