@@ -217,6 +217,18 @@ public final class ConcurrencyReport {
     }
 
     /**
+     * @param findings the comparisons over rounds, in the order of the user counts (at least one)
+     * @return those at the most users with the index (the article's busiest column), or at the most users when no
+     *     comparison had the index
+     */
+    static List<Finding> busiest(List<Finding> findings) {
+        List<Finding> with = findings.stream().filter(f -> f.measure().endsWith(", with the index")).toList();
+        List<Finding> pick = with.isEmpty() ? findings : with;
+        String busiest = pick.get(pick.size() - 1).measure();
+        return pick.stream().filter(f -> f.measure().equals(busiest)).toList();
+    }
+
+    /**
      * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
      * the run's own {@code concurrency/summary.json}.
      *
@@ -230,11 +242,8 @@ public final class ConcurrencyReport {
         }
         List<Claim> out = new ArrayList<>();
         if (j.findings() != null && !j.findings().isEmpty()) {
-            // over rounds: R2DBC against JDBC at the most users with the index (the article's busiest column)
-            List<Finding> with = j.findings().stream().filter(f -> f.measure().endsWith(", with the index")).toList();
-            List<Finding> pick = with.isEmpty() ? j.findings() : with;
-            String busiest = pick.get(pick.size() - 1).measure();
-            List<Finding> at = pick.stream().filter(f -> f.measure().equals(busiest)).toList();
+            List<Finding> at = busiest(j.findings());
+            String busiest = at.get(0).measure();
             out.add(Claim.of("**R2DBC behind a servlet** (seed 001's question): " + String.join("; ", at.stream()
                     .map(Finding::text).toList()) + " (the article, R2DBC ÷ JDBC: " + articleRatio(users(busiest))
                     + ").", at));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
+import io.poolbench.testbed.stats.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,15 +50,15 @@ class ConcurrencyReportTest {
         ConcurrencyData.Summary s = new ConcurrencyData.Summary(Map.of(), List.of(), List.of(at10, at300), List.of(index));
         Files.createDirectories(dir.resolve("concurrency"));
         new ObjectMapper().writeValue(dir.resolve("concurrency/summary.json").toFile(), s);
+        assertEquals(List.of(at300), ConcurrencyReport.busiest(List.of(at10, at300)), "the most users, with the index");
+        assertEquals(Verdict.NO_DIFFERENCE, at300.verdict());
+        assertEquals(Verdict.AHEAD, index.verdict());
         List<Claim> f = ConcurrencyReport.findings(dir);
         assertEquals(2, f.size(), f.toString());
-        // the index's effect over rounds: paired with ÷ without, solid
-        assertTrue(f.get(1).solid() && f.get(1).markdown().contains("HikariCP with the index ahead of without it in"
-                + " req/s at 300 users by 15.9 × (95 % interval"), f.get(1).markdown());
-        assertTrue(f.get(0).markdown().contains("R2DBC against HikariCP in req/s at 300 users, with the index: no"
-                + " difference this run can show") && f.get(0).markdown().contains("(the article, R2DBC ÷ JDBC: 0.71 ×)"),
-                f.get(0).markdown());
+        assertTrue(f.get(0).markdown().contains(at300.text()) && f.get(0).markdown().contains("(the article, R2DBC"
+                + " ÷ JDBC: 0.71 ×)"), "the finding beside the article's ratio at 300 users: " + f.get(0).markdown());
         assertFalse(f.get(0).solid(), "an interval that includes 1 is not solid");
+        assertTrue(f.get(1).solid() && f.get(1).markdown().contains(index.text()), f.get(1).markdown());
     }
 
     @Test
