@@ -1,6 +1,7 @@
 package io.poolbench.testbed;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Removes secrets from strings that may reach a log or a report: passwords never appear in either. */
@@ -10,6 +11,10 @@ public final class Redact {
     private static final Pattern URL_PASSWORD_PARAM =
             Pattern.compile("(?i)((?:password|passwd|pwd)=)[^&;\\s\"'<>]*");
     private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@\\s]+:)[^/@\\s]*@");
+    // user info without the slashes, as a driver that does not read it quotes it back as a host name
+    // ("could not connect to poolbench:secret@127.0.0.1")
+    private static final Pattern BARE_USERINFO =
+            Pattern.compile("(?:(?<=[\\s\"'(=,;])|^)([\\w.%+-]+:)[^/@\\s\"']+@(?=[\\w\\[])");
 
     private Redact() {
     }
@@ -25,7 +30,8 @@ public final class Redact {
             return "null";
         }
         String r = URL_PASSWORD_PARAM.matcher(url).replaceAll("$1***");
-        return URL_USERINFO.matcher(r).replaceAll("$1***@");
+        r = URL_USERINFO.matcher(r).replaceAll("$1***@");
+        return BARE_USERINFO.matcher(r).replaceAll("$1***@");
     }
 
     /**
@@ -51,6 +57,26 @@ public final class Redact {
      */
     public static String text(String text, String password) {
         return text == null ? null : url(secret(text, password));
+    }
+
+    /**
+     * The password a JDBC URL carries itself, in user info ({@code //user:password@host}) or a {@code password=}
+     * parameter: a driver that does not read user info (PostgreSQL's) quotes it in its error as part of the host.
+     *
+     * @param url a JDBC URL, may be null
+     * @return the password, or null when the URL carries none
+     */
+    public static String urlPassword(String url) {
+        if (url == null) {
+            return null;
+        }
+        Matcher m = URL_USERINFO.matcher(url);
+        if (m.find()) {
+            String info = m.group();
+            return info.substring(m.group(1).length(), info.length() - 1);
+        }
+        m = URL_PASSWORD_PARAM.matcher(url);
+        return m.find() ? m.group().substring(m.group(1).length()) : null;
     }
 
     /**

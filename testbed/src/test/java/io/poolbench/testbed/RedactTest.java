@@ -22,6 +22,18 @@ class RedactTest {
                 + " also pwd=abc&x=1 and the plain s3cret", "s3cret");
         assertFalse(m.contains("hunter2") || m.contains("s3cret") || m.contains("abc"), m);
         assertEquals("x pwd=*** y", Redact.text("x pwd=abc y", null));
+        assertEquals("could not build the pool: poolbench:***@127.0.0.1 (x)",
+                Redact.text("could not build the pool: poolbench:s3cret@127.0.0.1 (x)", null), "user info quoted as a host");
+        assertEquals("Caused by: java.net.UnknownHostException: a", Redact.text("Caused by: java.net.UnknownHostException: a",
+                null));
+    }
+
+    @Test
+    void aUrlsOwnPasswordIsFoundInUserInfoOrAParameter() {
+        assertEquals("S3cret", Redact.urlPassword("jdbc:postgresql://poolbench:S3cret@127.0.0.1:5432/postgres"));
+        assertEquals("hunter2", Redact.urlPassword("jdbc:mysql://h/db?user=a&password=hunter2&x=1"));
+        assertEquals(null, Redact.urlPassword("jdbc:mysql://h/db?user=a"));
+        assertEquals(null, Redact.urlPassword(null));
     }
 
     @Test

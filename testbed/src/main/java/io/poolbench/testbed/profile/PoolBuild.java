@@ -53,9 +53,11 @@ final class PoolBuild {
             ds = factory.getObjectInstance(ref, null, null, null);
         } catch (Exception e) {
             String pw = vars.getOrDefault("poolbench.jdbc.password", "");
+            String url = resolved.getOrDefault(p.kind().urlAttribute(), "?");
+            String why = Redact.text(Redact.secret(Redact.rootMessage(e), Redact.urlPassword(url)), pw);
             throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " could not build the"
-                    + " pool: " + Redact.text(Redact.rootMessage(e), pw) + "; check the attributes and that the database at "
-                    + Redact.url(resolved.getOrDefault(p.kind().urlAttribute(), "?")) + " is reachable", e);
+                    + " pool: " + why + "; check the attributes and that the database at " + Redact.url(url)
+                    + " is reachable", e);
         }
         if (!(ds instanceof DataSource)) {
             throw new TestbedException("profile " + p.file() + ": " + p.kind().factoryClass() + " returned nothing for type '"

@@ -82,6 +82,16 @@ class PoolProfileTest {
     }
 
     @Test
+    void aPasswordInTheUrlsUserInfoLeavesTheDriversErrorText() throws Exception {
+        // PostgreSQL's driver reads no user info: it takes "poolbench:<password>@127.0.0.1" for the host and quotes it
+        Path f = write("u.xml", "factory=\"com.zaxxer.hikari.HikariJNDIFactory\""
+                + " jdbcUrl=\"jdbc:postgresql://poolbench:canary-u1-secret@127.0.0.1:1/postgres\"");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f).createDataSource(Map.of()));
+        assertTrue(e.getMessage().contains("could not build the pool") && !e.getMessage().contains("canary-u1-secret"),
+                e.getMessage());
+    }
+
+    @Test
     void dbcp2IgnoresDbcp1NamesAndWeSayWhich() throws Exception {
         Path f = write("d.xml", "factory=\"org.apache.commons.dbcp2.BasicDataSourceFactory\" url=\"jdbc:postgresql://x/y\""
                 + " maxActive=\"300\" maxWait=\"10000\" maxWaitMillis=\"10000\" testOnBorrow=\"true\"");
