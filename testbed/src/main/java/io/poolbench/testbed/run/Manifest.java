@@ -116,6 +116,22 @@ public record Manifest(String format, String command, List<String> args, JsonNod
     }
 
     /**
+     * @param dir a run directory
+     * @return the pid of the process still writing it (its manifest says running and that process is alive), or
+     *     null when no process is (a finished, interrupted or killed run, or no readable manifest)
+     */
+    public static String writerStillRunning(Path dir) {
+        try {
+            Manifest m = READER.readValue(dir.resolve(RunRecord.MANIFEST).toFile(), Manifest.class);
+            boolean running = m != null && Status.RUNNING.label().equals(m.status()) && m.environment() != null
+                    && m.environment().get("pid") != null && m.writerAlive();
+            return running ? m.environment().get("pid") : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
      * @return false when the process that wrote this manifest is gone (or its pid now belongs to a process started
      *     after the run); true while it runs
      */

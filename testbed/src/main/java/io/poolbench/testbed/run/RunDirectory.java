@@ -68,6 +68,11 @@ public final class RunDirectory {
                     throw new TestbedException("--out " + dir + " is not empty and holds no poolbench run ("
                             + RunRecord.MANIFEST + " is missing), so --force will not delete it: choose another directory");
                 }
+                String pid = Manifest.writerStillRunning(dir);
+                if (pid != null) {
+                    throw new TestbedException("--out " + dir + " is in use: the run in it is still going (pid " + pid
+                            + "), and --force replaces only a run that ended: wait for it, or choose another directory");
+                }
                 try {
                     Cli.deleteTree(dir);
                 } catch (IOException e) {

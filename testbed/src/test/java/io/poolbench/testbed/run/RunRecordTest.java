@@ -50,6 +50,20 @@ class RunRecordTest {
     }
 
     @Test
+    void forceNeverReplacesARunStillGoing() throws Exception {
+        Path run = RunDirectory.prepare(tmp.resolve("busy"), tmp, false);
+        RunRecord going = RunRecord.start(run, "run", List.of("run"), Map.of(), quiet);
+        Files.writeString(run.resolve("result"), "x");
+        // this process wrote the manifest and still runs: a second run with --force must leave it alone
+        TestbedException e = assertThrows(TestbedException.class, () -> RunDirectory.prepare(run, tmp, true));
+        assertTrue(e.getMessage().contains("is in use") && e.getMessage().contains(
+                Long.toString(ProcessHandle.current().pid())) && !e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(Files.exists(run.resolve("result")), "nothing of the running run deleted");
+        going.finish();
+        assertTrue(Files.isDirectory(RunDirectory.prepare(run, tmp, true)), "once it ended, --force replaces it");
+    }
+
+    @Test
     void anUnwritableOrFileOutIsOneLine() throws Exception {
         Path file = Files.writeString(tmp.resolve("afile"), "x");
         TestbedException e = assertThrows(TestbedException.class, () -> RunDirectory.prepare(file, tmp, false));
