@@ -216,7 +216,12 @@ public record Manifest(String format, String command, List<String> args, JsonNod
      */
     void writeTo(Path dir) throws IOException {
         Path tmp = dir.resolve(RunRecord.MANIFEST + ".tmp");
-        WRITER.writeValue(tmp.toFile(), this);
+        try {
+            WRITER.writeValue(tmp.toFile(), this);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp); // a full disk leaves no empty file behind
+            throw e;
+        }
         try {
             Files.move(tmp, dir.resolve(RunRecord.MANIFEST), StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);

@@ -43,7 +43,8 @@ public final class Phase {
     /**
      * Marks the phase running.
      *
-     * @return false when the run was interrupted (or the phase already ended): the caller must not start it
+     * @return false when the run was interrupted, the phase already ended, or the manifest can no longer be written
+     *     (then the phase is failed with that line): the caller must not start it
      */
     public boolean start() {
         synchronized (record) {
@@ -53,6 +54,12 @@ public final class Phase {
             status = Status.RUNNING;
             startedAt = Instant.now();
             record.write();
+            if (record.file.failure() != null) {
+                status = Status.FAILED;
+                reason = record.file.failure();
+                endedAt = startedAt;
+                return false;
+            }
             return true;
         }
     }
@@ -133,6 +140,11 @@ public final class Phase {
             note = outcome;
             endedAt = Instant.now();
             record.write();
+            // an ok phase whose run could not record it (its manifest unwritable) is not ok: its files may be cut
+            if (s == Status.OK && record.file.failure() != null) {
+                status = Status.FAILED;
+                reason = record.file.failure();
+            }
         }
     }
 

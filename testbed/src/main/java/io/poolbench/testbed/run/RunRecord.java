@@ -3,6 +3,7 @@ package io.poolbench.testbed.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DatabaseSettings;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,10 +28,7 @@ import javax.imageio.ImageIO;
  *   <li>{@link #exitCode()}: {@value #EXIT_OK} when every phase is ok or skipped by choice, {@value #EXIT_FAILED}
  *       when one failed; bad input ends with {@value #EXIT_BAD_INPUT} before a run starts (see {@link Cli}).</li>
  * </ul>
- *
- * <p>Directories: without {@code --out}, a run gets {@code <base>/<yyyyMMdd-HHmmss>/} and {@code <base>/latest}
- * points at the newest; with {@code --out DIR}, DIR must be new or empty, or a previous run's directory replaced
- * with {@code --force}. Two runs therefore never mix their results.
+ * A manifest that cannot be written fails the run ({@link ManifestFile}); directories are {@link RunDirectory}'s.
  */
 public final class RunRecord {
     /** The manifest's file name in a run directory. */
@@ -61,6 +59,8 @@ public final class RunRecord {
     private int interruptedExitCode = EXIT_INTERRUPTED;
     private boolean finished;
     private final Thread hook;
+    /** Writes the manifest; its first failed write, when one failed ({@link Phase} reads it). */
+    final ManifestFile file;
 
     private RunRecord(Path dir, String command, List<String> args, Object settings, PrintStream console) {
         this.dir = dir;
@@ -69,6 +69,7 @@ public final class RunRecord {
         this.args = args.stream().map(a -> Redact.text(a, System.getenv(DatabaseSettings.PASSWORD_ENV))).toList();
         this.settings = Manifest.settingsTree(settings);
         this.console = console;
+        this.file = new ManifestFile(dir, console);
         this.hook = new Thread(this::onShutdown, "poolbench-run-interrupted");
     }
 
@@ -83,15 +84,18 @@ public final class RunRecord {
      * @return the record
      */
     public static RunRecord start(Path dir, String command, List<String> args, Object settings, PrintStream console) {
-        // the report of an interrupted run draws its charts while the JVM shuts down: encoded in memory, since
-        // ImageIO's disk cache registers a temporary file for deletion at exit, which then fails ("Shutdown in
-        // progress") and lost the report of what finished (and left /tmp/imageio*.tmp behind)
+        // an interrupted run's report draws its charts while the JVM shuts down: in memory, since ImageIO's disk
+        // cache deletes its file at exit, which then fails ("Shutdown in progress"), losing the report
         ImageIO.setUseCache(false);
         RunRecord r = new RunRecord(dir, command, args, settings, console);
         Signals.register(r);
         Runtime.getRuntime().addShutdownHook(r.hook);
         synchronized (r) {
             r.write();
+        }
+        if (r.file.failure() != null) {
+            r.finish();
+            throw new TestbedException(r.file.failure());
         }
         return r;
     }
@@ -231,11 +235,7 @@ public final class RunRecord {
     }
 
     void write() {
-        try {
-            manifest().writeTo(dir);
-        } catch (IOException e) {
-            console.println("poolbench: cannot write " + dir.resolve(MANIFEST) + ": " + e.getMessage());
-        }
+        file.write(manifest());
     }
 
     /**

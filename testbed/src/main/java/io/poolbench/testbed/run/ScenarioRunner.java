@@ -3,7 +3,9 @@ package io.poolbench.testbed.run;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Leftovers;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -66,7 +68,15 @@ public final class ScenarioRunner {
             }
             int rc = record.finish();
             if (!record.interrupted()) {
-                String md = scenario.report(dir);
+                String md;
+                try {
+                    md = scenario.report(dir);
+                } catch (IOException | UncheckedIOException e) {
+                    String why = "report not written in " + dir + ": " + Redact.rootMessage(e);
+                    record.plan("report", "the report").failed(why);
+                    progress.print(scenario.consoleName() + ": PROBLEM: " + why);
+                    return record.exitCode();
+                }
                 if (md != null) {
                     progress.print(md);
                 }

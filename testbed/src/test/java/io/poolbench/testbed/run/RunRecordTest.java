@@ -1,6 +1,7 @@
 package io.poolbench.testbed.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -185,6 +186,46 @@ class RunRecordTest {
         TestbedException e = assertThrows(TestbedException.class,
                 () -> ScenarioRunner.run(breaking(false), start, List.of("test"), quiet));
         assertTrue(e.getMessage().contains("could not be reached"), e.getMessage());
+    }
+
+    @Test
+    void aManifestThatCannotBeWrittenFailsThePhaseAndTheRun() throws Exception {
+        // a full disk: the run went on measuring, every phase "ok", the manifest saying "running"
+        Path run = RunDirectory.prepare(tmp.resolve("gone"), tmp, false);
+        RunRecord r = RunRecord.start(run, "run", List.of("run"), Map.of(), quiet);
+        Phase first = r.plan("first", "the first");
+        Phase second = r.plan("second", "the second");
+        first.start();
+        Cli.deleteTree(run); // the next write fails, as on a full disk
+        first.ok("measured");
+        assertEquals("failed", first.entry().status(), "its data may be cut: not ok");
+        assertTrue(first.entry().reason().startsWith("cannot write " + run.resolve(RunRecord.MANIFEST)),
+                first.entry().reason());
+        assertFalse(second.start(), "nothing more starts");
+        assertEquals("failed", second.entry().status());
+        assertEquals(RunRecord.EXIT_FAILED, r.finish());
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenFailsTheRunInOneLine() throws Exception {
+        Path run = RunDirectory.prepare(tmp.resolve("report"), tmp, false);
+        Scenario s = new AbstractScenario("test", Map.of(), dir -> {
+            throw new java.io.IOException("No space left on device");
+        }) {
+            @Override
+            public void run(RunRecord record, Progress console) {
+                Phase p = record.plan("load", "the load");
+                p.start();
+                p.ok("done");
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(RunRecord.EXIT_FAILED, ScenarioRunner.run(s, run, List.of("test"), new PrintStream(out, true)));
+        assertEquals("failed", Manifest.read(run).status());
+        assertEquals("report not written in " + run + ": No space left on device",
+                Manifest.read(run).phase("report").reason());
+        assertTrue(out.toString().contains("PROBLEM: report not written in " + run + ": No space left on device"),
+                out.toString());
     }
 
     @Test
