@@ -188,8 +188,9 @@ public final class AuroraExperiment extends AbstractScenario {
                         roundTripMs = rs.network().rttMs();
                     }
                     Path runDir = out.resolve("seed004").resolve(r.id());
-                    ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines),
-                            runDir.resolve("results.csv"), runDir.resolve("screens.csv"));
+                    // every CSV of the run (results, screens, pool, trace) and its outcome, checked by report
+                    ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines), runDir,
+                            runDir.resolve("outcome.json"));
                 } catch (PhaseFailure | TestbedException e) {
                     ph.failed(e.getMessage());
                 } catch (IOException e) {

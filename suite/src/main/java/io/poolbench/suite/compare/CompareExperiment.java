@@ -263,8 +263,10 @@ public final class CompareExperiment extends AbstractScenario {
             return true;
         }
         try {
-            ph.ok(WebLoadPhase.run(art, settings, p, round, vars, watch, databasePid, out, progress),
-                    LoadDirectory.of(out, p.id(), round).resolve("results.csv"));
+            Path loadDir = LoadDirectory.of(out, p.id(), round);
+            // every CSV of the load (results, pool, requests, trace) and its CPU, checked by ./poolbench report
+            ph.ok(WebLoadPhase.run(art, settings, p, round, vars, watch, databasePid, out, progress), loadDir,
+                    loadDir.resolve("cpu.json"));
         } catch (PhaseFailure | TestbedException | IOException e) {
             ph.failed(e.getMessage());
             if (!record.interrupted()) {

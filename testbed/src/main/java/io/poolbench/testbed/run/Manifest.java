@@ -12,14 +12,18 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DatabaseSettings;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -155,7 +159,7 @@ public record Manifest(String format, String command, List<String> args, JsonNod
                 + " killed (kill -9, out of memory, or the machine stopped)";
         List<PhaseEntry> ps = phases.stream().map(p -> Status.RUNNING.label().equals(p.status())
                 ? new PhaseEntry(p.id(), p.description(), Status.KILLED.label(), why, p.note(), p.startedAt(), null,
-                        p.lines())
+                        p.lines(), p.sha256())
                 : p).toList();
         return new Manifest(format, command, args, settings, environment, startedAt, null, Status.KILLED.label(), ps);
     }
@@ -168,6 +172,24 @@ public record Manifest(String format, String command, List<String> args, JsonNod
     static long lines(Path f) throws IOException {
         try (Stream<String> l = Files.lines(f, StandardCharsets.ISO_8859_1)) {
             return l.count();
+        }
+    }
+
+    /**
+     * @param f a file
+     * @return the SHA-256 of its content, hex
+     * @throws IOException when it cannot be read
+     */
+    static String sha256(Path f) throws IOException {
+        try (InputStream in = Files.newInputStream(f)) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+                md.update(buf, 0, n);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 
@@ -193,10 +215,12 @@ public record Manifest(String format, String command, List<String> args, JsonNod
                 String now;
                 try {
                     long n = Files.isRegularFile(f) ? lines(f) : -1;
-                    if (n == e.getValue()) {
+                    String was = p.sha256() == null ? null : p.sha256().get(e.getKey());
+                    if (n == e.getValue() && (was == null || was.equals(sha256(f)))) {
                         continue;
                     }
-                    now = n < 0 ? "missing now" : String.format(Locale.ROOT, "%,d now", n);
+                    now = n < 0 ? "missing now" : n == e.getValue() ? "as many now, but other content"
+                            : String.format(Locale.ROOT, "%,d now", n);
                 } catch (IOException ex) {
                     now = "unreadable now (" + Redact.oneLine(ex.getMessage()) + ")";
                 }

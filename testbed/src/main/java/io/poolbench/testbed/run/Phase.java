@@ -19,6 +19,7 @@ public final class Phase {
     String reason;
     private String note;
     private Map<String, Long> lines;
+    private Map<String, String> sha256;
     Instant startedAt;
     Instant endedAt;
 
@@ -74,7 +75,7 @@ public final class Phase {
     }
 
     /**
-     * Marks the phase ok and records the lines of the data files it wrote, so that {@code ./poolbench report} can
+     * Marks the phase ok and records the lines and the SHA-256 of the data files it wrote, so that {@code ./poolbench report} can
      * tell a file changed or cut short since ({@link Manifest#changedFiles}).
      *
      * @param outcome a short line on what it produced (counts with units), may be null
@@ -84,6 +85,7 @@ public final class Phase {
      */
     public void ok(String outcome, Path... data) throws IOException {
         Map<String, Long> counted = new TreeMap<>();
+        Map<String, String> digests = new TreeMap<>();
         for (Path d : data) {
             List<Path> files;
             if (Files.isDirectory(d)) {
@@ -95,12 +97,15 @@ public final class Phase {
             }
             for (Path f : files) {
                 // both absolute: a run directory given as ./target/... is relative, the files may not be
-                counted.put(record.dir().toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize())
-                        .toString(), Manifest.lines(f));
+                String rel = record.dir().toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize())
+                        .toString();
+                counted.put(rel, Manifest.lines(f));
+                digests.put(rel, Manifest.sha256(f));
             }
         }
         synchronized (record) {
             lines = counted.isEmpty() ? null : counted;
+            sha256 = digests.isEmpty() ? null : digests;
         }
         end(Status.OK, null, outcome);
     }
@@ -150,6 +155,7 @@ public final class Phase {
 
     PhaseEntry entry() {
         return new PhaseEntry(id, description, status.label(), reason, note,
-                startedAt == null ? null : startedAt.toString(), endedAt == null ? null : endedAt.toString(), lines);
+                startedAt == null ? null : startedAt.toString(), endedAt == null ? null : endedAt.toString(), lines,
+                sha256);
     }
 }

@@ -243,4 +243,19 @@ class RunRecordTest {
         assertEquals(Map.of("load/results.csv", 3L), Manifest.read(rel).phase("load").lines());
         assertEquals(List.of(), Manifest.read(rel).changedFiles(rel));
     }
+
+    @Test
+    void aDataFileRewrittenWithAsManyLinesIsToldApart() throws Exception {
+        // garbage rows with the line count kept read as "as recorded", the report then showing 0 req/s
+        Path run = RunDirectory.prepare(tmp.resolve("garbage"), tmp, false);
+        RunRecord r = RunRecord.start(run, "run", List.of("run"), Map.of(), quiet);
+        Phase p = r.plan("load", "the load");
+        p.start();
+        Path data = Files.writeString(Files.createDirectories(run.resolve("load")).resolve("results.csv"), "h\n1\n2\n");
+        p.ok("2 rows", run.resolve("load"));
+        r.finish();
+        Files.writeString(data, "x,y,z\nx,y,z\nx,y,z\n");
+        assertEquals(List.of("load/results.csv: 3 lines when load ended, as many now, but other content"),
+                Manifest.read(run).changedFiles(run));
+    }
 }
