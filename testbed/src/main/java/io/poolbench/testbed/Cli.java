@@ -45,6 +45,14 @@ public final class Cli {
             checkLists(parsed);
             return new CommandLine.RunLast().execute(parsed);
         });
+        // a wrong option or value: its one line and where help is, not the whole usage after it
+        cl.setParameterExceptionHandler((e, params) -> {
+            String full = e.getCommandLine().getCommandSpec().qualifiedName();
+            List<String> like = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+            console.println(name + ": " + Redact.oneLine(e.getMessage()) + (like.isEmpty() ? ""
+                    : "; did you mean " + String.join(" or ", like) + "?") + " (see " + full + " --help)");
+            return 2;
+        });
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof TestbedException) {
                 console.println(name + ": " + e.getMessage());

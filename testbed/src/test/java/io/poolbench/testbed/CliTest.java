@@ -60,6 +60,16 @@ class CliTest {
     }
 
     @Test
+    void aValueOfTheWrongTypeIsOneLineNotTheWholeUsage() {
+        String[] r = run("--users", "abc");
+        assertEquals("2", r[0]);
+        assertEquals(1, r[1].lines().count(), r[1]);
+        assertTrue(r[1].startsWith("t: Invalid value for option '--users'") && r[1].endsWith("(see t --help)"), r[1]);
+        r = run("--user", "10");
+        assertTrue(r[1].contains("did you mean --users?") && r[1].lines().count() == 1, r[1]);
+    }
+
+    @Test
     void distinctValuesRun() {
         String[] r = run("--users", "10,50", "--profiles", "hikari");
         assertEquals("0", r[0]);
