@@ -36,8 +36,8 @@ final class ContextXml {
 
     static Map<String, String> readResource(Path file, String resourceName) {
         if (!Files.isRegularFile(file)) {
-            throw new TestbedException("profile file " + file + " does not exist: pass a context.xml path or a name"
-                    + " from webapp/conf (hikari, dbcp2, ...)");
+            throw new TestbedException("profile file " + file + " " + ProfileDir.notAFile(file) + ": pass a"
+                    + " context.xml path or a name from webapp/conf (hikari, dbcp2, ...)");
         }
         Document doc;
         try {

@@ -90,6 +90,16 @@ public final class ProfileDir {
     }
 
     /**
+     * @param p a path that is not a regular file
+     * @return why, in words: {@code is a directory}, {@code is not a regular file (a device, pipe or socket)} or
+     *     {@code does not exist}
+     */
+    static String notAFile(Path p) {
+        return Files.isDirectory(p) ? "is a directory" : Files.exists(p)
+                ? "is not a regular file (a device, pipe or socket)" : "does not exist";
+    }
+
+    /**
      * Finds a profile file from a name or a path: an existing file is used as is; otherwise {@code NAME.xml} in the
      * profile directory.
      *
@@ -104,8 +114,9 @@ public final class ProfileDir {
             return direct;
         }
         if (nameOrPath.contains("/") || nameOrPath.contains("\\")) {
-            throw new TestbedException("profile file " + nameOrPath + " does not exist: pass an existing context.xml"
-                    + " or a profile name from " + confDir + " (" + String.join(", ", available(confDir)) + ")");
+            throw new TestbedException("profile file " + nameOrPath + " " + notAFile(direct) + ": pass an existing"
+                    + " context.xml or a profile name from " + confDir + " (" + String.join(", ", available(confDir))
+                    + ")");
         }
         Path named = confDir.resolve(nameOrPath.endsWith(".xml") ? nameOrPath : nameOrPath + ".xml");
         if (Files.isRegularFile(named)) {

@@ -91,6 +91,10 @@ public record Manifest(String format, String command, List<String> args, JsonNod
      * @throws TestbedException one line when the directory is no poolbench run or its manifest is damaged
      */
     public static Manifest read(Path dir) {
+        if (dir.toString().isBlank()) {
+            throw new TestbedException("the run directory is empty text: pass the directory a run printed (e.g."
+                    + " target/poolbench-report/latest)");
+        }
         Path f = dir.resolve(RunRecord.MANIFEST);
         if (!Files.isDirectory(dir)) {
             throw new TestbedException("no run directory " + dir + ": pass the directory a run printed (e.g."

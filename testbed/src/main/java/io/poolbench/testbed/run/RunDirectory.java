@@ -55,6 +55,10 @@ public final class RunDirectory {
             }
         } else {
             dir = out;
+            if (dir.toString().isBlank()) {
+                throw new TestbedException("--out is empty text: give a directory, or leave --out away for a"
+                        + " time-stamped one");
+            }
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new TestbedException("--out " + dir + " is a file, not a directory: choose a directory");
             }

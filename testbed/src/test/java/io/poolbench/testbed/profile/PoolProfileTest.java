@@ -108,6 +108,16 @@ class PoolProfileTest {
     }
 
     @Test
+    void aDirectoryOrADeviceIsNamedForWhatItIs() {
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(tmp));
+        assertTrue(e.getMessage().contains(tmp + " is a directory"), e.getMessage());
+        e = assertThrows(TestbedException.class, () -> ProfileDir.locate(tmp.toString(), CONF));
+        assertTrue(e.getMessage().contains(tmp + " is a directory"), e.getMessage());
+        e = assertThrows(TestbedException.class, () -> ProfileDir.locate("/dev/zero", CONF));
+        assertTrue(e.getMessage().contains("/dev/zero is not a regular file"), e.getMessage());
+    }
+
+    @Test
     void unknownProfileNameListsTheAvailableOnes() {
         TestbedException e = assertThrows(TestbedException.class, () -> ProfileDir.locate("hikary", CONF));
         assertTrue(e.getMessage().contains("'hikary'") && e.getMessage().contains("available in") && e.getMessage().contains("dbcp2, ") && e.getMessage().contains(" hikari,"), e.getMessage());

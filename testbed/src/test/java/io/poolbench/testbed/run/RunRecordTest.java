@@ -69,6 +69,11 @@ class RunRecordTest {
         Path file = Files.writeString(tmp.resolve("afile"), "x");
         TestbedException e = assertThrows(TestbedException.class, () -> RunDirectory.prepare(file, tmp, false));
         assertTrue(e.getMessage().contains("is a file"), e.getMessage());
+        e = assertThrows(TestbedException.class, () -> RunDirectory.prepare(Path.of(""), tmp, false));
+        assertEquals("--out is empty text: give a directory, or leave --out away for a time-stamped one",
+                e.getMessage());
+        e = assertThrows(TestbedException.class, () -> Manifest.read(Path.of("")));
+        assertTrue(e.getMessage().startsWith("the run directory is empty text"), e.getMessage());
         e = assertThrows(TestbedException.class,
                 () -> RunDirectory.prepare(Path.of("/proc/poolbench-cannot-write"), tmp, false));
         assertTrue(e.getMessage().contains("cannot write") && !e.getMessage().contains("\n"), e.getMessage());
