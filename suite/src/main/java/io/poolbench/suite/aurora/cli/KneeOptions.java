@@ -39,10 +39,18 @@ final class KneeOptions {
             + " grid's highest load, said so. E.g. --failover --at-knee runs/map.")
     Path mapRun;
 
-    @Option(names = "--knee-multiples", split = ",", defaultValue = "1,1.25", paramLabel = "X",
-            description = "With --at-knee, the loads as multiples of each profile's knee (default ${DEFAULT-VALUE};"
-                    + " capped at × 4, the article's whole load on one webapp).")
+    /** The multiples of the knee without {@code --knee-multiples}: at the knee and a quarter above it. */
+    static final List<Double> DEFAULT_MULTIPLES = List.of(1.0, 1.25);
+
+    @Option(names = "--knee-multiples", split = ",", paramLabel = "X",
+            description = "With --at-knee, the loads as multiples of each profile's knee (default 1,1.25; capped at"
+                    + " × 4, the article's whole load on one webapp).")
     List<Double> multiples;
+
+    /** @return the multiples given, or {@link #DEFAULT_MULTIPLES} */
+    List<Double> multiples() {
+        return multiples == null ? DEFAULT_MULTIPLES : multiples;
+    }
 
     /**
      * Checks the options before anything starts.
@@ -54,13 +62,17 @@ final class KneeOptions {
      */
     void check(boolean map, String vary) {
         if (mapRun == null) {
+            if (multiples != null) {
+                throw new TestbedException("--knee-multiples applies only with --at-knee MAP_RUN_DIR: add it, or"
+                        + " leave out --knee-multiples");
+            }
             return;
         }
         if (map || vary != null) {
             throw new TestbedException("--at-knee takes each profile's loads from an earlier map; leave out "
                     + (map ? "--map (it makes a new one)" : "--vary (its runs would not be at the knee)"));
         }
-        multiples.forEach(x -> Cli.range("--knee-multiples", x, 0.05, 10));
+        multiples().forEach(x -> Cli.range("--knee-multiples", x, 0.05, 10));
     }
 
     /**
@@ -86,7 +98,7 @@ final class KneeOptions {
                     + mapRun + ": its map has no column for " + p.id() + " at +" + rttMs + " ms, " + borrow
                     + " borrowing (it has " + knees.stream().map(x -> x.profile() + " +" + x.rttMs() + " ms "
                     + x.borrow()).distinct().toList() + "); map that profile first, or change --rtt-ms / --borrow"));
-            for (MapCell c : cells(k, multiples, mapRun.toString())) {
+            for (MapCell c : cells(k, multiples(), mapRun.toString())) {
                 note.accept("--at-knee: " + p.id() + " at × " + Figures.plain(c.load()) + " (" + c.basis() + ")");
                 out.add(new LoadRun(p.id() + "@" + c.label(), p.file(), null, null, null, null, c));
             }

@@ -87,5 +87,9 @@ class KneeOptionsTest {
         o.multiples = List.of(0.0);
         assertTrue(assertThrows(TestbedException.class, () -> o.check(false, null)).getMessage()
                 .contains("--knee-multiples"));
+        KneeOptions alone = new KneeOptions();
+        alone.multiples = List.of(0.0);
+        assertTrue(assertThrows(TestbedException.class, () -> alone.check(false, null)).getMessage()
+                .startsWith("--knee-multiples applies only with --at-knee"), "refused before Docker starts");
     }
 }
