@@ -99,6 +99,10 @@ public final class CompareCommand extends ScenarioCommand {
             case "full": full = true; break;
             default: throw new TestbedException("unknown preset '" + preset + "': use quick or full");
         }
+        if (jmhArgs != null && jmhArgs.isBlank()) {
+            throw new TestbedException("--jmh-args is empty (it would run every JMH benchmark): give JMH's"
+                    + " arguments, e.g. \"ConnectionCycle -f 1 -wi 2 -i 3\", or leave it out for the preset's");
+        }
         db.validate();
         Artifacts art = Artifacts.locate(runDir.root);
         List<CompareSettings.ProfileRun> runs = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.poolbench.testbed.db;
 
 import io.poolbench.testbed.TestbedException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -43,8 +44,7 @@ public record DatabaseSettings(String kind, String jdbcUrl, String user, String 
      * @throws TestbedException as {@link #open()}
      */
     public Database open(int embeddedMaxConnections) {
-        String k = kind == null ? "embedded" : kind.toLowerCase(Locale.ROOT);
-        switch (k) {
+        switch (checkKind(kind)) {
             case "embedded":
             case "postgres":
             case "postgresql":
@@ -54,7 +54,21 @@ public record DatabaseSettings(String kind, String jdbcUrl, String user, String 
             case "external":
                 return ExternalDatabase.connect(jdbcUrl, user, password, 10);
             default:
-                throw new TestbedException("unknown database kind '" + kind + "': use embedded, mysql or external");
+                throw new IllegalStateException(kind);
         }
+    }
+
+    /**
+     * @param kind {@code --db}'s value (null: embedded)
+     * @return it in lower case
+     * @throws TestbedException one line for a kind poolbench neither starts nor reaches, before anything starts
+     */
+    public static String checkKind(String kind) {
+        String k = kind == null ? "embedded" : kind.toLowerCase(Locale.ROOT);
+        if (!List.of("embedded", "postgres", "postgresql", "mysql", "external").contains(k)) {
+            throw new TestbedException("--db " + kind + " is not a database poolbench starts or reaches: use embedded"
+                    + " (PostgreSQL), mysql (Docker) or external (--jdbc-url)");
+        }
+        return k;
     }
 }

@@ -113,12 +113,13 @@ public final class DatabaseOptions {
     }
 
     /**
-     * Fails with one line when {@link #rows} is out of range or, for {@code --db mysql}, when Docker or a usable
+     * Fails with one line when the kind is none poolbench knows, {@link #rows} is out of range or, for {@code --db mysql}, when Docker or a usable
      * MySQL image is missing.
      *
      * @throws TestbedException naming the option and its range
      */
     public void validate() {
+        DatabaseSettings.checkKind(kind);
         DataSet.checkOrders(rows);
         if ("mysql".equalsIgnoreCase(kind)) {
             mysqlImage.resolve();

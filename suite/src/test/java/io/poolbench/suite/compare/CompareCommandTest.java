@@ -1,0 +1,46 @@
+package io.poolbench.suite.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.suite.PoolbenchMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** compare's refusals: one line, exit 2, and no run directory, before any phase starts. */
+class CompareCommandTest {
+    @TempDir
+    Path tmp;
+
+    private String refused(String... args) throws Exception {
+        PrintStream err = System.err;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        int rc;
+        try {
+            System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
+            rc = PoolbenchMain.run(args);
+        } finally {
+            System.setErr(err);
+        }
+        String said = buf.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(2, rc, said);
+        assertEquals(1, said.lines().count(), said);
+        return said;
+    }
+
+    @Test
+    void anEmptyJmhArgsAndAnUnknownDatabaseAreRefusedBeforeAnythingStarts() throws Exception {
+        Path out = tmp.resolve("run");
+        assertTrue(refused("compare", "--skip-load", "--jmh-args", "", "--out", out.toString())
+                .contains("--jmh-args is empty"));
+        assertTrue(refused("compare", "--db", "oracle", "--out", out.toString()).contains("--db oracle is not a"
+                + " database poolbench starts or reaches"));
+        assertFalse(Files.exists(out), "no run directory");
+    }
+}
