@@ -6,6 +6,7 @@ import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.toxiproxy.HostsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -177,7 +178,7 @@ final class SuiteRun extends AbstractScenario {
     private static Path hostsFile(Path root) throws IOException {
         Path hosts = root.resolve("target/poolbench-drills/hosts." + ProcessHandle.current().pid());
         Files.createDirectories(hosts.getParent());
-        Files.writeString(hosts, "127.0.0.1 localhost\n::1 localhost\n");
+        Files.writeString(hosts, HostsFile.LOCAL);
         hosts.toFile().deleteOnExit();
         return hosts;
     }

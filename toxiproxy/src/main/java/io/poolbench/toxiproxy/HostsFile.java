@@ -44,6 +44,21 @@ public final class HostsFile {
     }
 
     /**
+     * The lines every hosts file of poolbench starts with: localhost, and this machine's own name (read from the
+     * kernel, since a JVM under such a file cannot resolve it): c3p0 resolves it for its VM id.
+     */
+    public static final String LOCAL = "127.0.0.1 localhost" + machineName() + "\n::1 localhost\n";
+
+    private static String machineName() {
+        try {
+            String n = Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.US_ASCII).strip();
+            return n.matches("[A-Za-z0-9.-]+") && !n.equals("localhost") ? " " + n : "";
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /**
      * Writes the hosts file: localhost plus the writer endpoint name on an address.
      *
      * @param file hosts file
@@ -51,7 +66,7 @@ public final class HostsFile {
      * @throws IOException when the file cannot be written
      */
     static void write(Path file, String address) throws IOException {
-        String text = "127.0.0.1 localhost\n::1 localhost\n" + address + " " + FailoverTopology.WRITER_HOST + "\n";
+        String text = LOCAL + address + " " + FailoverTopology.WRITER_HOST + "\n";
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text, StandardCharsets.US_ASCII);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
