@@ -54,9 +54,13 @@ final class Plan {
                     ErlangC.meanWaitMs(pool.size(), a, holdMs), ErlangC.waitQuantileMs(pool.size(), a, holdMs, 0.99)));
         }
         PoolSimulation.Result s = PoolSimulation.run(pool, w, runMinutes * 60, seed);
-        out.append(String.format(Locale.ROOT, "simulation (%s min, seed %d, %,d requests): borrow wait per request p50"
+        double simulated = PoolSimulation.simulatedSeconds(List.of(w), runMinutes * 60);
+        String span = simulated < runMinutes * 60 ? String.format(Locale.ROOT, "its first %s s of %s min: at"
+                + " most %,d arrivals are simulated, so its maximum is that of a shorter run", num(simulated),
+                num(runMinutes), PoolSimulation.MAX_ARRIVALS) : num(runMinutes) + " min";
+        out.append(String.format(Locale.ROOT, "simulation (%s, seed %d, %,d requests): borrow wait per request p50"
                 + " %s / p99 %s / max %s ms; response p50 %s / p90 %s / p99 %s / max %s ms; failed at the borrow"
-                + " timeout: %,d (%.2f %%)%n", num(runMinutes), seed, s.requests(), num(s.waitP50Ms()),
+                + " timeout: %,d (%.2f %%)%n", span, seed, s.requests(), num(s.waitP50Ms()),
                 num(s.waitP99Ms()), num(s.waitMaxMs()), num(s.responseP50Ms()), num(s.responseP90Ms()),
                 num(s.responseP99Ms()), num(s.responseMaxMs()), s.failed(), s.requests() == 0 ? 0
                         : 100.0 * s.failed() / s.requests()));
@@ -66,9 +70,12 @@ final class Plan {
                 + " at this round trip (%.2f × your rate); at a round trip of %s at this rate%n", Knee.FACTOR,
                 num(kneeRate), kneeRate / w.ratePerSecond(), Double.isInfinite(kneeRtt) ? "more than 10 s (never)"
                         : kneeRtt == 0 ? "0 ms (already broken)" : num(kneeRtt) + " ms"));
-        out.append(String.format(Locale.ROOT, "pool size for at most 1 %% of borrows waiting (Erlang C): %d%s%n",
-                ErlangC.serversFor(a, 0.01), pool.size() >= ErlangC.serversFor(a, 0.01) ? " (this pool is large"
-                        + " enough)" : " (raise the pool's size, or borrow for less time)"));
+        int enough = ErlangC.serversFor(a, 0.01);
+        out.append(enough == Integer.MAX_VALUE ? String.format(Locale.ROOT, "pool size for at most 1 %% of borrows"
+                + " waiting (Erlang C): more than %,d, which no pool reaches: borrow for less time%n", PoolModel.MAX_SIZE)
+                : String.format(Locale.ROOT, "pool size for at most 1 %% of borrows waiting (Erlang C): %d%s%n", enough,
+                pool.size() >= enough ? " (this pool is large enough)" : " (raise the pool's size, or borrow for"
+                        + " less time)"));
         if (pool.borrowTimeoutMs() <= 0) {
             out.append("no borrow timeout: past the knee a request waits as long as the queue takes; set one (the"
                     + " pool's connectionTimeout / maxWait) so that requests fail fast instead\n");

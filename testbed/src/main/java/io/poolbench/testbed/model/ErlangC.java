@@ -71,13 +71,21 @@ public final class ErlangC {
     /**
      * @param offeredErlangs λ·h
      * @param maxWaitProbability e.g. 0.01
-     * @return the fewest connections at which at most that share of borrows waits
+     * @return the fewest connections at which at most that share of borrows waits; {@link Integer#MAX_VALUE} when
+     *     that is more than {@link PoolModel#MAX_SIZE} (no pool serves the load)
      */
     public static int serversFor(double offeredErlangs, double maxWaitProbability) {
-        int c = Math.max(1, (int) Math.floor(offeredErlangs) + 1);
-        while (waitProbability(c, offeredErlangs) > maxWaitProbability) {
-            c++;
+        if (!(offeredErlangs < PoolModel.MAX_SIZE)) {
+            return Integer.MAX_VALUE;
         }
-        return c;
+        // Erlang B by its recurrence, one server at a time, and C from it: linear in the answer, not quadratic
+        double b = 1;
+        for (int c = 1; c <= PoolModel.MAX_SIZE; c++) {
+            b = offeredErlangs * b / (c + offeredErlangs * b);
+            if (c > offeredErlangs && c * b / (c - offeredErlangs * (1 - b)) <= maxWaitProbability) {
+                return c;
+            }
+        }
+        return Integer.MAX_VALUE;
     }
 }

@@ -9,12 +9,15 @@ package io.poolbench.testbed.model;
  * @param check the validation on borrow
  */
 public record PoolModel(int size, long borrowTimeoutMs, BorrowCheck check) {
+    /** The largest pool the model takes: no database serves more connections (PostgreSQL's and MySQL's limits). */
+    public static final int MAX_SIZE = 100_000;
+
     /**
-     * @throws IllegalArgumentException for a size below 1
+     * @throws IllegalArgumentException for a size outside 1 .. {@value #MAX_SIZE}
      */
     public PoolModel {
-        if (size < 1) {
-            throw new IllegalArgumentException("a pool of " + size + " connections");
+        if (size < 1 || size > MAX_SIZE) {
+            throw new IllegalArgumentException("a pool of " + size + " connections: the model takes 1 to 100,000");
         }
     }
 }

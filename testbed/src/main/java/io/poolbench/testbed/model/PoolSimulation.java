@@ -27,6 +27,11 @@ import org.apache.commons.math3.random.Well19937c;
 public final class PoolSimulation {
     /** Requests that arrive in the first share of the run are left out of the figures (the pool starts idle). */
     static final double WARMUP_SHARE = 0.05;
+    /**
+     * The most arrivals one run simulates (about 150 MB at the worst, every one of them queued): a longer run at a
+     * high rate is simulated over its first {@link #simulatedSeconds} only, which the caller says.
+     */
+    public static final long MAX_ARRIVALS = 1_000_000;
 
     private PoolSimulation() {
     }
@@ -72,7 +77,12 @@ public final class PoolSimulation {
         double releasedMs = Double.NEGATIVE_INFINITY;
     }
 
-    private record Event(double atMs, long seq, Request request, Conn conn) implements Comparable<Event> {
+    /**
+     * An event: a borrow ({@code conn} null; an arrival when {@code stream} is set, which then draws the next),
+     * or a connection's return.
+     */
+    private record Event(double atMs, long seq, Request request, Conn conn, Run.Arrivals stream)
+            implements Comparable<Event> {
         @Override
         public int compareTo(Event o) {
             int c = Double.compare(atMs, o.atMs);
@@ -93,13 +103,23 @@ public final class PoolSimulation {
     }
 
     /**
+     * @param kinds the kinds of request, each with its rate
+     * @param seconds how long requests arrive, s
+     * @return the seconds a run simulates: all of them, or as many as {@link #MAX_ARRIVALS} expected arrivals take
+     */
+    public static double simulatedSeconds(List<Workload> kinds, double seconds) {
+        double rate = kinds.stream().mapToDouble(Workload::ratePerSecond).sum();
+        return Math.min(seconds, Math.max(1, MAX_ARRIVALS / rate));
+    }
+
+    /**
      * Several kinds of request sharing one pool, e.g. seed 004's short, medium and long screens: each kind arrives
      * as its own Poisson stream at its own rate (together again a Poisson stream), all borrowing from the same pool
      * and queue. All kinds must borrow the same way and see the same round trip.
      *
      * @param pool the pool
      * @param kinds the kinds of request, each with its rate
-     * @param seconds how long requests arrive, s
+     * @param seconds how long requests arrive, s ({@link #simulatedSeconds} of them)
      * @param seed the random seed
      * @return per kind, in the order given, its figures (the utilisation is the pool's, the same in each)
      * @throws IllegalArgumentException for a run shorter than 1 s, no kind, or kinds that differ in round trip or
@@ -114,7 +134,7 @@ public final class PoolSimulation {
                 throw new IllegalArgumentException("kinds of request that differ in round trip or borrowing");
             }
         }
-        return new Run(pool, kinds, seconds, seed).go();
+        return new Run(pool, kinds, simulatedSeconds(kinds, seconds), seed).go();
     }
 
     /** One simulated run's state. */
@@ -160,21 +180,18 @@ public final class PoolSimulation {
         }
 
         List<Result> go() {
+            // each kind's arrivals drawn one at a time, the next when this one arrives: the queue holds what is in
+            // flight, not the whole run
             for (int k = 0; k < kinds.size(); k++) {
-                Workload kind = kinds.get(k);
-                RandomGenerator arrivals = new Well19937c(seed + 2L * k);
-                DoubleSupplier queryMs = kind.querySampler(new Well19937c(seed + 2L * k + 1));
-                double meanGapMs = 1000 / kind.ratePerSecond();
-                for (double t = -Math.log(1 - arrivals.nextDouble()) * meanGapMs; t < endMs;
-                        t += -Math.log(1 - arrivals.nextDouble()) * meanGapMs) {
-                    events.add(new Event(t, seq++, new Request(k, t, queryMs.getAsDouble(),
-                            kind.queriesPerRequest()), null));
-                }
+                new Arrivals(k).next();
             }
             while (!events.isEmpty()) {
                 Event e = events.poll();
                 lastMs = e.atMs();
                 if (e.conn() == null) {
+                    if (e.stream() != null) {
+                        e.stream().next();
+                    }
                     borrow(e.request(), e.atMs());
                 } else {
                     release(e.conn(), e.request(), e.atMs());
@@ -201,6 +218,33 @@ public final class PoolSimulation {
             return out;
         }
 
+        /** One kind's Poisson arrivals, each drawn when the one before it arrives. */
+        private final class Arrivals {
+            private final int kind;
+            private final RandomGenerator gaps;
+            private final DoubleSupplier queryMs;
+            private final double meanGapMs;
+            private final int queries;
+            private double t;
+
+            Arrivals(int kind) {
+                this.kind = kind;
+                Workload w = kinds.get(kind);
+                gaps = new Well19937c(seed + 2L * kind);
+                queryMs = w.querySampler(new Well19937c(seed + 2L * kind + 1));
+                meanGapMs = 1000 / w.ratePerSecond();
+                queries = w.queriesPerRequest();
+            }
+
+            /** Schedules the next arrival, when it falls within the run. */
+            void next() {
+                t += -Math.log(1 - gaps.nextDouble()) * meanGapMs;
+                if (t < endMs) {
+                    events.add(new Event(t, seq++, new Request(kind, t, queryMs.getAsDouble(), queries), null, this));
+                }
+            }
+        }
+
         private static double ms(Histogram h, double p) {
             return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p) / 1000.0;
         }
@@ -223,13 +267,13 @@ public final class PoolSimulation {
                 r.queriesLeft = 1;
             }
             busyMs += hold;
-            events.add(new Event(t + hold, seq++, r, c));
+            events.add(new Event(t + hold, seq++, r, c, null));
         }
 
         private void release(Conn c, Request r, double t) {
             c.releasedMs = t;
             if (--r.queriesLeft > 0) {
-                events.add(new Event(t, seq++, r, null));
+                events.add(new Event(t, seq++, r, null, null));
             } else if (r.arrivalMs >= warmupMs) {
                 requests[r.kind]++;
                 wait[r.kind].recordValue(Math.round(r.waitMs * 1000));

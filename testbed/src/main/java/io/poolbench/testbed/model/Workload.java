@@ -30,19 +30,23 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
         this(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, 0, Double.POSITIVE_INFINITY);
     }
 
+    /** The highest rate the model takes, requests/s. */
+    public static final double MAX_RATE_PER_SECOND = 1_000_000;
+
     /**
      * @throws IllegalArgumentException one line naming the value out of range
      */
     public Workload {
-        if (!(ratePerSecond > 0)) {
-            throw new IllegalArgumentException("a rate of " + ratePerSecond + " requests/s: give one above 0");
+        if (!(ratePerSecond > 0) || ratePerSecond > MAX_RATE_PER_SECOND) {
+            throw new IllegalArgumentException("a rate of " + ratePerSecond + " requests/s: give one above 0 and"
+                    + " at most 1,000,000 (no pool in front of one database serves more)");
         }
         if (queriesPerRequest < 1) {
             throw new IllegalArgumentException(queriesPerRequest + " queries per request: give 1 or more");
         }
-        if (!(queryP50Ms > 0) || queryP90Ms < queryP50Ms) {
+        if (!(queryP50Ms > 0) || queryP90Ms < queryP50Ms || queryP90Ms > 3_600_000) {
             throw new IllegalArgumentException("a query time of p50 " + queryP50Ms + " ms, p90 " + queryP90Ms
-                    + " ms: give a median above 0 and a p90 not below it");
+                    + " ms: give a median above 0 and a p90 not below it, at most an hour");
         }
         if (rttMs < 0 || rttMs > 10_000) {
             throw new IllegalArgumentException("a round trip of " + rttMs + " ms: give 0 to 10,000");

@@ -4,7 +4,9 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.model.PoolModel;
 import io.poolbench.testbed.pool.PoolAdapter;
 import io.poolbench.testbed.pool.PoolStats;
+import java.math.BigInteger;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
 
@@ -30,6 +32,16 @@ public record PoolReading(String profile, String pool, PoolModel model, Map<Stri
         if (!a.pooled()) {
             throw new TestbedException("profile " + p.name() + " is " + a.displayName() + ", not a pool: every"
                     + " request opens a connection, so there is no pool size to plan; give a pool's context.xml");
+        }
+        // before the pool is built: a pool of 2,000,000,000 would open as many stub connections first
+        for (String size : a.sizeAttributes()) {
+            String v = p.attributes().get(size);
+            if (v != null && v.trim().matches("\\d{1,19}") && new BigInteger(v.trim())
+                    .compareTo(BigInteger.valueOf(PoolModel.MAX_SIZE)) > 0) {
+                throw new TestbedException("profile " + p.name() + ": " + size + "=\"" + v.trim() + "\": the model"
+                        + " takes pools of 1 to " + String.format(Locale.ROOT, "%,d", PoolModel.MAX_SIZE)
+                        + " connections (no database serves more); give a smaller size");
+            }
         }
         DataSource ds = StubPools.build(p, "jdbc:stub:plan", Map.of());
         try {

@@ -24,6 +24,7 @@ class PoolModelTest {
         assertEquals(20 * Math.log(50), ErlangC.waitQuantileMs(1, 0.5, 10, 0.99), 1e-9);
         assertEquals(0, ErlangC.waitQuantileMs(10, 1, 10, 0.99));
         assertEquals(13, ErlangC.serversFor(8, 0.1));
+        assertEquals(Integer.MAX_VALUE, ErlangC.serversFor(3e8, 0.01), "a load no pool serves, answered at once");
         assertThrows(IllegalArgumentException.class, () -> ErlangC.waitProbability(0, 1));
     }
 
