@@ -2,6 +2,7 @@ package io.poolbench.suite;
 
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.process.StaleTempDirs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -23,6 +24,8 @@ public final class PoolbenchMain extends UsageCommand {
      *     Ctrl-C (143 by SIGTERM)
      */
     public static int run(String... args) {
+        // what a command killed with -9 left in the temporary directory goes at the next command, whatever it is
+        StaleTempDirs.sweep(StaleTempDirs.TOMCAT_PREFIX);
         return Cli.execute(SuiteEntry.register(new CommandLine(new PoolbenchMain())), "poolbench", args);
     }
 

@@ -2,10 +2,10 @@ package io.poolbench.webapp;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.process.StaleTempDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
@@ -16,34 +16,7 @@ import org.apache.catalina.startup.Tomcat;
  * by a process killed with -9 is removed by the next), and the Tomcat on loopback that uses it.
  */
 final class TomcatBase {
-    /** Prefix of Tomcat base directories in the temp directory, followed by the owner's process id. */
-    static final String TMP_PREFIX = "poolbench-tomcat-";
-
     private TomcatBase() {
-    }
-
-    /**
-     * Removes Tomcat base directories left by processes that no longer run (killed with -9); their names carry
-     * the owner's process id.
-     */
-    static void sweepStaleBaseDirs() {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        try (Stream<Path> s = Files.list(tmp)) {
-            for (Path d : s.filter(x -> x.getFileName().toString().startsWith(TMP_PREFIX)).toList()) {
-                String rest = d.getFileName().toString().substring(TMP_PREFIX.length());
-                int dash = rest.indexOf('-');
-                try {
-                    long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
-                    if (ProcessHandle.of(pid).isEmpty()) {
-                        delete(d);
-                    }
-                } catch (NumberFormatException notOurs) {
-                    // another naming: leave it
-                }
-            }
-        } catch (IOException e) {
-            // a sweep of temp files only
-        }
     }
 
     /**
@@ -52,10 +25,10 @@ final class TomcatBase {
      * @throws TestbedException one line when the directory cannot be created
      */
     static Path create() {
-        sweepStaleBaseDirs();
+        StaleTempDirs.sweep(StaleTempDirs.TOMCAT_PREFIX);
         Path base;
         try {
-            base = Files.createTempDirectory(TMP_PREFIX + ProcessHandle.current().pid() + "-");
+            base = Files.createTempDirectory(StaleTempDirs.TOMCAT_PREFIX + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             throw new TestbedException("cannot create a Tomcat base directory in " + System.getProperty("java.io.tmpdir")
                     + ": " + e.getMessage(), e);
