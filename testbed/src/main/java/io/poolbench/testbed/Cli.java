@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -64,7 +65,7 @@ public final class Cli {
     }
 
     /**
-     * Refuses a list option given empty, with an empty value, or with a value twice (two steps of one user count
+     * Refuses a list option (or a list of parameters) given empty, with an empty value, or with a value twice (two steps of one user count
      * would write duplicate rows; two runs of one profile would share a results directory).
      *
      * @param parsed the parsed command line, subcommands included
@@ -72,11 +73,14 @@ public final class Cli {
      */
     static void checkLists(CommandLine.ParseResult parsed) {
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
-            for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+            List<CommandLine.Model.ArgSpec> lists = new ArrayList<>(p.matchedOptions());
+            lists.addAll(p.matchedPositionals());
+            for (CommandLine.Model.ArgSpec o : lists) {
                 if (!o.isMultiValue() || !(o.getValue() instanceof Collection<?> values)) {
                     continue;
                 }
-                String given = o.longestName() + " " + String.join(",", o.originalStringValues());
+                String given = (o instanceof CommandLine.Model.OptionSpec os ? os.longestName() + " "
+                        + String.join(",", o.originalStringValues()) : String.join(" ", o.originalStringValues()));
                 String problem = null;
                 Set<Object> seen = new HashSet<>();
                 for (Object v : values) {

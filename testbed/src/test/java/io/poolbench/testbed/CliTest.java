@@ -22,6 +22,9 @@ class CliTest {
         @Option(names = "--profiles", split = ",")
         List<String> profiles;
 
+        @picocli.CommandLine.Parameters
+        List<String> drills;
+
         boolean ran;
 
         @Override
@@ -67,6 +70,13 @@ class CliTest {
         assertTrue(r[1].startsWith("t: Invalid value for option '--users'") && r[1].endsWith("(see t --help)"), r[1]);
         r = run("--user", "10");
         assertTrue(r[1].contains("did you mean --users?") && r[1].lines().count() == 1, r[1]);
+    }
+
+    @Test
+    void aParameterGivenTwiceIsRefusedToo() {
+        String[] r = run("planned", "planned");
+        assertEquals("2", r[0]);
+        assertEquals("t: planned planned: planned is given twice; give each value once", r[1]);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.poolbench.testbed.profile;
 
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.pool.PoolKind;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -31,6 +32,8 @@ public final class PoolProfile extends ContextResource {
     /** Attributes Tomcat itself reads from a {@code <Resource>}; no factory needs to know them. */
     public static final Set<String> TOMCAT_ATTRIBUTES =
             Set.of("name", "auth", "type", "factory", "description", "scope", "singleton", "closeMethod");
+    /** The longest profile file name, UTF-8 bytes: a run's file names add to it, within a file system's 255. */
+    static final int MAX_NAME_BYTES = 120;
     /** JNDI name used by the shipped profiles and looked up by the webapp under {@code java:comp/env/}. */
     public static final String DEFAULT_RESOURCE = "jdbc/poolbench";
 
@@ -56,14 +59,6 @@ public final class PoolProfile extends ContextResource {
     }
 
     /**
-     * Reads the attributes of one {@code <Resource>} of a context.xml (any type: also an R2DBC profile's).
-     *
-     * @param file a context.xml
-     * @param resourceName the resource's {@code name}, or null for the only one
-     * @return attribute → value as written, in document order
-     * @throws TestbedException for a missing or malformed file, no such or several resources
-     */
-    /**
      * Loads one {@code <Resource>} of a context.xml.
      *
      * @param file a context.xml
@@ -72,6 +67,12 @@ public final class PoolProfile extends ContextResource {
      * @throws TestbedException see {@link #load(Path)}
      */
     public static PoolProfile load(Path file, String resourceName) {
+        String stem = file.getFileName() == null ? "" : file.getFileName().toString();
+        if (stem.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new TestbedException("profile file name " + stem.substring(0, 40) + "… is "
+                    + stem.getBytes(StandardCharsets.UTF_8).length + " bytes: a run names its files and directories"
+                    + " after the profile; give it a name of at most " + MAX_NAME_BYTES + " bytes");
+        }
         Map<String, String> attrs = ContextXml.readResource(file, resourceName);
         String name = attrs.getOrDefault("name", "");
         String factory = attrs.get("factory");

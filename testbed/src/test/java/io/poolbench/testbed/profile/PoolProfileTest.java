@@ -108,6 +108,13 @@ class PoolProfileTest {
     }
 
     @Test
+    void aProfileNameTooLongForTheRunsFileNamesIsRefusedBeforeAnythingRuns() throws Exception {
+        Path f = write("p".repeat(247) + ".xml", "factory=\"com.zaxxer.hikari.HikariJNDIFactory\"");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
+        assertTrue(e.getMessage().contains("is 251 bytes") && e.getMessage().contains("at most 120"), e.getMessage());
+    }
+
+    @Test
     void aDirectoryOrADeviceIsNamedForWhatItIs() {
         TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(tmp));
         assertTrue(e.getMessage().contains(tmp + " is a directory"), e.getMessage());
