@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.poolbench.suite.PoolbenchMain;
 import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.run.Phase;
@@ -122,7 +123,19 @@ class CompareReportTest {
     void reportOfAnOkRunWritesTablesJsonAndCharts() throws Exception {
         run(true);
         String md = CompareReport.write(dir, new Progress(System.out));
-        assertTrue(md.contains("| HikariCP (hikari, round 1) | short | 10 |"), md);
+        // the model: what the report computed, as summary.json keeps it
+        CompareData.Load load = new ObjectMapper().readValue(dir.resolve("summary.json").toFile(),
+                CompareData.Summary.class).load().get(0);
+        assertEquals("HikariCP (hikari, round 1)", load.label());
+        JtlSummary.LabelStats shortScreen = load.stats().get("short");
+        assertEquals(10, shortScreen.requests(), "every third of 30 requests");
+        assertEquals(0, shortScreen.errors());
+        assertEquals(30, shortScreen.maxMs(), "the slowest short request held 30 ms");
+        assertEquals(30, load.stats().get("all").requests());
+        assertEquals(new PoolSampler.PoolState(2, 4, 2.0, 10, 10), load.poolState(),
+                "two samples of GET /pool: 0 then 4 waiting, 3 then 10 active, of 10");
+        // the Markdown once, for its shape: the rows carry those figures
+        assertTrue(md.contains("| HikariCP (hikari, round 1) | short | 10 | 0 |"), md);
         assertTrue(md.contains("| HikariCP (hikari, round 1) | 2 | 4 | 2.00 | 10 | 10 |"), md);
         assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
                 "the JMH row: " + md);
