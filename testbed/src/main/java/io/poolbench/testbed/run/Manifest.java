@@ -12,12 +12,14 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DatabaseSettings;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -27,7 +29,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The manifest, {@code run.json}.
@@ -169,31 +170,29 @@ public record Manifest(String format, String command, List<String> args, JsonNod
     }
 
     /**
-     * @param f a file
-     * @return its lines (a last line without a newline counts)
-     * @throws IOException when it cannot be read
+     * A data file as a phase left it: its lines and the SHA-256 of its bytes, read in one pass.
+     *
+     * @param lines its lines (line breaks as {@link java.io.BufferedReader#readLine} reads them)
+     * @param sha256 the SHA-256 of its content, hex
      */
-    static long lines(Path f) throws IOException {
-        try (Stream<String> l = Files.lines(f, StandardCharsets.ISO_8859_1)) {
-            return l.count();
-        }
-    }
-
-    /**
-     * @param f a file
-     * @return the SHA-256 of its content, hex
-     * @throws IOException when it cannot be read
-     */
-    static String sha256(Path f) throws IOException {
-        try (InputStream in = Files.newInputStream(f)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
-                md.update(buf, 0, n);
+    record Mark(long lines, String sha256) {
+        /**
+         * @param f a file
+         * @return its mark
+         * @throws IOException when it cannot be read
+         */
+        static Mark of(Path f) throws IOException {
+            MessageDigest md;
+            try {
+                md = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JDK has SHA-256", e);
             }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                    new DigestInputStream(Files.newInputStream(f), md), StandardCharsets.ISO_8859_1))) {
+                long n = r.lines().count();
+                return new Mark(n, HexFormat.of().formatHex(md.digest()));
+            }
         }
     }
 
@@ -218,9 +217,10 @@ public record Manifest(String format, String command, List<String> args, JsonNod
                 Path f = dir.resolve(e.getKey());
                 String now;
                 try {
-                    long n = Files.isRegularFile(f) ? lines(f) : -1;
+                    Mark mark = Files.isRegularFile(f) ? Mark.of(f) : null;
+                    long n = mark == null ? -1 : mark.lines();
                     String was = p.sha256() == null ? null : p.sha256().get(e.getKey());
-                    if (n == e.getValue() && (was == null || was.equals(sha256(f)))) {
+                    if (n == e.getValue() && (was == null || was.equals(mark.sha256()))) {
                         continue;
                     }
                     now = n < 0 ? "missing now" : n == e.getValue() ? "as many now, but other content"

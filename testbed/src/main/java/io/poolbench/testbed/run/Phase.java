@@ -99,8 +99,9 @@ public final class Phase {
                 // both absolute: a run directory given as ./target/... is relative, the files may not be
                 String rel = record.dir().toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize())
                         .toString();
-                counted.put(rel, Manifest.lines(f));
-                digests.put(rel, Manifest.sha256(f));
+                Manifest.Mark mark = Manifest.Mark.of(f);
+                counted.put(rel, mark.lines());
+                digests.put(rel, mark.sha256());
             }
         }
         synchronized (record) {
