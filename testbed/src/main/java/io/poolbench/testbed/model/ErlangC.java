@@ -30,9 +30,19 @@ public final class ErlangC {
         }
         double b = 1;
         for (int k = 1; k <= servers; k++) {
-            b = offeredErlangs * b / (k + offeredErlangs * b);
+            b = erlangBStep(b, k, offeredErlangs);
         }
-        return servers * b / (servers - offeredErlangs * (1 - b));
+        return fromErlangB(servers, offeredErlangs, b);
+    }
+
+    /** Erlang B at k servers from its value at k − 1 (the recurrence, B(0) = 1). */
+    private static double erlangBStep(double previous, int k, double offeredErlangs) {
+        return offeredErlangs * previous / (k + offeredErlangs * previous);
+    }
+
+    /** Erlang C at c servers from Erlang B there (below saturation). */
+    private static double fromErlangB(int c, double offeredErlangs, double b) {
+        return c * b / (c - offeredErlangs * (1 - b));
     }
 
     /**
@@ -81,8 +91,8 @@ public final class ErlangC {
         // Erlang B by its recurrence, one server at a time, and C from it: linear in the answer, not quadratic
         double b = 1;
         for (int c = 1; c <= PoolModel.MAX_SIZE; c++) {
-            b = offeredErlangs * b / (c + offeredErlangs * b);
-            if (c > offeredErlangs && c * b / (c - offeredErlangs * (1 - b)) <= maxWaitProbability) {
+            b = erlangBStep(b, c, offeredErlangs);
+            if (c > offeredErlangs && fromErlangB(c, offeredErlangs, b) <= maxWaitProbability) {
                 return c;
             }
         }
