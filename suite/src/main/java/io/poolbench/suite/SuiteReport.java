@@ -2,7 +2,7 @@ package io.poolbench.suite;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.suite.report.Environment;
-import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
@@ -80,7 +80,7 @@ public final class SuiteReport {
             List<String> args = new ArrayList<>();
             e.getValue().forEach(a -> args.add(a.asText()));
             table.append("| [").append(s.title).append("](#").append(s.id).append(") | ").append(ph != null
-                    && ph.ok() ? "ok" : "**" + Figures.cell(status) + "**").append(" | `./poolbench ")
+                    && ph.ok() ? "ok" : "**" + MarkdownText.firstLine(status) + "**").append(" | `./poolbench ")
                     .append(String.join(" ", args)).append("` |\n");
             Path sdir = s.dirIn(dir);
             if (Files.isDirectory(sdir)) {

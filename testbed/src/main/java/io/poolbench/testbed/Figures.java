@@ -93,14 +93,4 @@ public final class Figures {
         double a = Math.abs(v);
         return fixed(v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
     }
-
-    /**
-     * A Markdown table cell from free text (a phase's reason, an error): its first line, with pipes escaped.
-     *
-     * @param text text, may be null
-     * @return the cell's content, empty for null
-     */
-    public static String cell(String text) {
-        return text == null ? "" : Redact.oneLine(text).replace("|", "\\|");
-    }
 }

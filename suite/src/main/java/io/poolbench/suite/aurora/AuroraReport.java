@@ -18,6 +18,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ProcessCpu;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -159,7 +160,7 @@ public final class AuroraReport {
             md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
             for (PhaseEntry p : bad) {
                 md.append("| ").append(p.id().substring(4)).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
+                        .append("** | ").append(MarkdownText.firstLine(p.reason())).append(" |\n");
             }
             md.append('\n');
         }

@@ -1,10 +1,10 @@
 package io.poolbench.suite.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.JmhSummary;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -118,7 +118,7 @@ public final class CompareReport {
         for (PhaseEntry p : m.phases()) {
             String st = p.ok() ? p.status() : "**" + p.status().toUpperCase(Locale.ROOT) + "**";
             sb.append("| ").append(p.id()).append(" | ").append(st).append(" | ")
-                    .append(Figures.cell(p.ok() ? p.note() : p.reason())).append(" |\n");
+                    .append(MarkdownText.firstLine(p.ok() ? p.note() : p.reason())).append(" |\n");
         }
         sb.append('\n');
         sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,

@@ -4,6 +4,7 @@ import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.JmhSummary;
+import io.poolbench.testbed.report.MarkdownText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -63,7 +64,7 @@ final class CompareTables {
             }
             for (CompareData.Missing x : loadMissing) {
                 sb.append("| ").append(x.label()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
-                        .append("**: ").append(Figures.cell(x.reason())).append(" | | | | | | | | | |\n");
+                        .append("**: ").append(MarkdownText.firstLine(x.reason())).append(" | | | | | | | | | |\n");
             }
             sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
             sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
@@ -138,7 +139,7 @@ final class CompareTables {
             }
             for (CompareData.Missing x : jmhMissing) {
                 sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
-                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(Figures.cell(x.reason()))
+                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(MarkdownText.firstLine(x.reason()))
                         .append(" | | | | | | | | | | |\n");
             }
             sb.append('\n');

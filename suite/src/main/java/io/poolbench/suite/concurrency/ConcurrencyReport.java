@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Bottleneck;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -134,8 +135,7 @@ public final class ConcurrencyReport {
                 stacks.put(id, new ConcurrencyData.StackData(id, st.label(), st.r2dbc(), steps));
             }
             if (ph != null && !ph.ok()) {
-                missing.add("- " + st.label() + ": **" + ph.status().toUpperCase(Locale.ROOT)
-                        + "**" + (ph.reason() == null ? "" : ": " + Figures.cell(ph.reason())));
+                missing.add("- " + st.label() + ": " + MarkdownText.status(ph.status(), ph.reason()));
             }
         }
         return stacks;
@@ -177,7 +177,7 @@ public final class ConcurrencyReport {
                 if (!r.measured()) {
                     // a failed step shows why, never its figures
                     md.append(String.format(Locale.ROOT, "| %d | %s | | **FAILED**: %s | | | | | | | | |%n", users,
-                            d.label(), Figures.cell(r.failed() != null ? r.failed() : "no figures")));
+                            d.label(), MarkdownText.firstLine(r.failed() != null ? r.failed() : "no figures")));
                     continue;
                 }
                 md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %s | %s | %d | %d | %d | %d | %s | %s | %s |%n",

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -92,8 +93,7 @@ public final class ConnectReport {
             excl.add(Figures.median(ex));
         }
         for (PhaseEntry p : failed) {
-            table.row(p.id().substring("connect:".length()), "", "**" + p.status().toUpperCase(Locale.ROOT) + "**"
-                    + (p.reason() == null ? "" : ": " + p.reason()));
+            table.markdownRow(MarkdownText.cell(p.id().substring("connect:".length())), "", MarkdownText.status(p.status(), p.reason()));
         }
         md.append(table.markdown());
         List<Finding> findings = findings(rows);

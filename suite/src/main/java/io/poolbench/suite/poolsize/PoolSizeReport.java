@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -70,8 +71,7 @@ public final class PoolSizeReport {
             String name = p.id().substring("pool-size:".length());
             Path f = base.resolve(name + ".json");
             if (!p.ok() || !Files.isRegularFile(f)) {
-                table.row(name, "all", "**" + p.status().toUpperCase(Locale.ROOT) + "**"
-                        + (p.reason() == null ? "" : ": " + p.reason()));
+                table.markdownRow(MarkdownText.cell(name), "all", MarkdownText.status(p.status(), p.reason()));
                 continue;
             }
             PoolSizeExperiment.Result r = JSON.readValue(f.toFile(), PoolSizeExperiment.Result.class);

@@ -3,7 +3,8 @@ package io.poolbench.suite.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
-import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -69,10 +70,15 @@ public final class Environment {
         e.put("commit", git(root));
         e.put("command line", "`./poolbench " + String.join(" ", m.args()) + "`");
         e.put("started / ended", m.startedAt() + " / " + (m.endedAt() == null ? "(running)" : m.endedAt()));
-        StringBuilder md = new StringBuilder("| what | here |\n|---|---|\n");
-        e.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(Figures.cell(v))
-                .append(" |\n"));
-        return md.toString();
+        Table t = Table.of("what", "here");
+        e.forEach((k, v) -> {
+            if (k.equals("command line")) {
+                t.markdownRow(k, v);
+            } else {
+                t.row(k, Redact.oneLine(v));
+            }
+        });
+        return t.markdown();
     }
 
     private static String cpuModel() {

@@ -2,7 +2,7 @@ package io.poolbench.suite.sharedconnection;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
-import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -155,14 +155,14 @@ public final class SharedConnectionReport {
             Path f = base.resolve(load + "-" + v + ".json");
             if (!p.ok() || !Files.isRegularFile(f)) {
                 md.append("| ").append(v).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("**").append(p.reason() == null ? "" : ": " + Figures.cell(p.reason()))
+                        .append("**").append(p.reason() == null ? "" : ": " + MarkdownText.firstLine(p.reason()))
                         .append(" |").append(" |".repeat(counts.size() + 1)).append("\n");
                 continue;
             }
             SharedConnectionData.Trials r = JSON.readValue(f.toFile(), SharedConnectionData.Trials.class);
             trials.put(load + "/" + v, r);
             SharedConnectionRows.VariantRow row = SharedConnectionRows.row(r, counts);
-            md.append("| ").append(Figures.cell(r.label())).append(" | ")
+            md.append("| ").append(MarkdownText.firstLine(r.label())).append(" | ")
                     .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();

@@ -1,6 +1,5 @@
 package io.poolbench.testbed.report;
 
-import io.poolbench.testbed.Figures;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +18,7 @@ public final class Table {
     private Table(String... headers) {
         for (String h : headers) {
             boolean r = h.startsWith(">");
-            this.headers.add(Figures.cell(r ? h.substring(1) : h));
+            this.headers.add(MarkdownText.cell(r ? h.substring(1) : h));
             this.right.add(r);
         }
     }
@@ -40,25 +39,31 @@ public final class Table {
      * @throws IllegalArgumentException when there are more cells than columns
      */
     public Table row(String... cells) {
+        return add(false, cells);
+    }
+
+    /**
+     * Adds a row whose cells carry Markdown of their own (bold marks, links, code): kept as Markdown, with only
+     * what would break the table escaped ({@link MarkdownText#markdownCell}).
+     *
+     * @param cells the cells as Markdown, null for an empty cell
+     * @return this table
+     * @throws IllegalArgumentException when there are more cells than columns
+     */
+    public Table markdownRow(String... cells) {
+        return add(true, cells);
+    }
+
+    private Table add(boolean markdown, String... cells) {
         if (cells.length > headers.size()) {
             throw new IllegalArgumentException(cells.length + " cells for " + headers.size() + " columns");
         }
         StringBuilder sb = new StringBuilder("|");
         for (int i = 0; i < headers.size(); i++) {
-            sb.append(' ').append(i < cells.length && cells[i] != null ? Figures.cell(cells[i]) : "").append(" |");
+            String c = i < cells.length ? cells[i] : null;
+            sb.append(' ').append(markdown ? MarkdownText.markdownCell(c) : MarkdownText.cell(c)).append(" |");
         }
         rows.add(sb.toString().replace("  |", " |"));
-        return this;
-    }
-
-    /**
-     * Adds a row as written: for cells that carry Markdown of their own (bold marks), already safe.
-     *
-     * @param markdown a whole row, {@code | a | b |}
-     * @return this table
-     */
-    public Table rawRow(String markdown) {
-        rows.add(markdown);
         return this;
     }
 

@@ -1,7 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
@@ -126,7 +126,7 @@ public final class DrillReport {
                             + " those; these did not:\n\n| run | status | reason |\n|---|---|---|\n");
             for (PhaseEntry p : bad) {
                 md.append("| ").append(p.id()).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("** | ").append(Figures.cell(p.reason())).append(" |\n");
+                        .append("** | ").append(MarkdownText.firstLine(p.reason())).append(" |\n");
             }
             if (!bad.isEmpty()) {
                 md.append('\n');
