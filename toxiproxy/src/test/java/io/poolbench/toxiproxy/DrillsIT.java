@@ -61,7 +61,7 @@ class DrillsIT {
         String md = DrillReport.write(out, tiny(out));
         for (String d : List.of("## What the profiles configure", "Tomcat JDBC (org.apache.tomcat.jdbc.pool",
                 "effective settings, read back from the built pool", "## latency", "## planned", "## unplanned",
-                "## stale", "lost_writes")) {
+                "## stale", "`lost_writes`")) {
             assertTrue(md.contains(d), d + " missing in\n" + md);
         }
         assertTrue(Files.isRegularFile(out.resolve("drills/planned/tomcat-jdbc/timeline.png")));

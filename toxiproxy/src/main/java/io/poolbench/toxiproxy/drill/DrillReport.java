@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -123,13 +124,12 @@ public final class DrillReport {
             md.append("Run status: **").append(m.status()).append("**; ")
                     .append(m.phases().size() - bad.size()).append(" of ").append(m.phases().size())
                     .append(" runs produced a result.").append(bad.isEmpty() ? "\n\n" : " The tables below count only"
-                            + " those; these did not:\n\n| run | status | reason |\n|---|---|---|\n");
-            for (PhaseEntry p : bad) {
-                md.append("| ").append(p.id()).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("** | ").append(MarkdownText.firstLine(p.reason())).append(" |\n");
-            }
+                            + " those; these did not:\n\n");
             if (!bad.isEmpty()) {
-                md.append('\n');
+                Table t = Table.of("run", "status", "reason");
+                bad.forEach(p -> t.markdownRow(MarkdownText.cell(p.id()), MarkdownText.status(p.status(), null),
+                        MarkdownText.firstLine(p.reason())));
+                md.append(t.markdown()).append('\n');
             }
             status = m.status();
             runsWithoutResult = bad;
@@ -151,16 +151,13 @@ public final class DrillReport {
             });
             names.sort((x, y) -> Integer.compare(order.indexOf(x) < 0 ? 999 : order.indexOf(x),
                     order.indexOf(y) < 0 ? 999 : order.indexOf(y)));
-            Set<String> profiles = new LinkedHashSet<>(names);
             md.append("## ").append(drill).append("\n\n");
-            Map<String, Map<String, DrillTables.Metric>> dj = new LinkedHashMap<>();
-            if (drill.equals("latency")) {
-                DrillTables.latencyTable(md, dr, profiles, dj);
-            } else {
-                DrillTables.failoverTable(md, dr, profiles, dj);
-            }
-            json.put(drill, dj);
-            for (String p : profiles) {
+            boolean latency = drill.equals("latency");
+            List<DrillTables.ProfileFigures> figures = latency ? DrillTables.latency(dr, names)
+                    : DrillTables.failover(dr, names);
+            md.append(latency ? DrillTables.latencyMarkdown(figures) : DrillTables.failoverMarkdown(figures));
+            json.put(drill, DrillTables.json(figures));
+            for (String p : names) {
                 DrillResult first = dr.stream().filter(r -> r.profile().equals(p)).findFirst().orElseThrow();
                 Path csv = dir.resolve(drill).resolve(p).resolve("run-" + first.run() + ".csv");
                 if (Files.isRegularFile(csv)) {

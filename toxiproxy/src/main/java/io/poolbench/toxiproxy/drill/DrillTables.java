@@ -1,6 +1,8 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.toxiproxy.Ledger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,8 +15,8 @@ import java.util.TreeMap;
 
 /**
  * The drills' tables: per failover drill the recovery metrics over the runs (median (p95, max), n = runs) and the
- * ledger of writes; per latency step the throughput, response and borrow times; each figure also kept for
- * {@code summary.json}.
+ * ledger of writes; per latency step the throughput, response and borrow times. The figures are computed first
+ * ({@link ProfileFigures}), then written as Markdown and as {@code summary.json}.
  */
 final class DrillTables {
     private static final List<String> FAILOVER_METRICS = List.of("first_error_s", "last_error_s",
@@ -24,6 +26,9 @@ final class DrillTables {
     private static final List<String> LEDGER_METRICS = List.of("acknowledged_writes", "lost_writes",
             "unknown_outcome_writes", "unknown_outcome_committed", "failed_writes", "failed_writes_present",
             "duplicates");
+    /** The latency drill's metrics per step, in the table's order. */
+    private static final List<String> LATENCY_METRICS = List.of("throughput_rps", "p50_ms", "p99_ms", "max_ms",
+            "borrow_p99_ms", "borrow_max_ms", "errors");
 
     private DrillTables() {
     }
@@ -53,62 +58,124 @@ final class DrillTables {
         return (double) n;
     }
 
-    static void failoverTable(StringBuilder md, List<DrillResult> dr, Set<String> profiles,
-            Map<String, Map<String, Metric>> dj) {
-        md.append("| metric |");
-        profiles.forEach(p -> md.append(' ').append(p).append(" (").append(poolOf(dr, p)).append(", n=")
-                .append(dr.stream().filter(r -> r.profile().equals(p)).count()).append(") |"));
-        md.append("\n|---|");
-        profiles.forEach(p -> md.append("---:|"));
-        md.append('\n');
-        List<String> metrics = new ArrayList<>(FAILOVER_METRICS);
-        metrics.addAll(LEDGER_METRICS);
-        for (String m : metrics) {
-            md.append("| ").append(m).append(" |");
-            for (String p : profiles) {
-                List<Double> v = new ArrayList<>();
-                for (DrillResult r : dr) {
-                    if (!r.profile().equals(p)) {
-                        continue;
-                    }
-                    v.add(value(r, m));
-                }
-                md.append(' ').append(cell(v)).append(" |");
-                put(dj, p, m, v);
-            }
-            md.append('\n');
-        }
-        md.append("\nOutcomes over all runs:\n\n");
-        for (String p : profiles) {
-            Map<String, Long> sum = new TreeMap<>();
-            dr.stream().filter(r -> r.profile().equals(p)).forEach(r -> r.outcomes().forEach((k, v) -> sum.merge(k, v, Long::sum)));
-            md.append("- ").append(p).append(": ").append(sum).append('\n');
-        }
-        md.append('\n');
+    /**
+     * One profile's figures in one drill, over its runs.
+     *
+     * @param profile the profile's name
+     * @param pool the pool's name, e.g. {@code HikariCP}
+     * @param runs how many runs the profile has in this drill
+     * @param metrics each metric over the runs, in the table's order (a latency step's as {@code step.metric})
+     * @param outcomes requests per outcome over all runs, by outcome's name
+     */
+    record ProfileFigures(String profile, String pool, int runs, List<MetricFigures> metrics,
+            Map<String, Long> outcomes) {
     }
 
-    static void latencyTable(StringBuilder md, List<DrillResult> dr, Set<String> profiles,
-            Map<String, Map<String, Metric>> dj) {
-        md.append("Added round-trip latency per step (Toxiproxy latency toxic on the writer). Cells: median over"
-                + " runs (max over runs). Borrow = time in getConnection measured by the webapp.\n\n");
-        md.append("| profile | added latency | throughput (req/s) | p50 (ms) | p99 (ms) | max (ms) | borrow p99 (ms)"
-                + " | borrow max (ms) | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    /**
+     * @param metric the metric's name (units in the name)
+     * @param figures its values over the runs and their median, p95 and max
+     */
+    record MetricFigures(String metric, Metric figures) {
+    }
+
+    /**
+     * The failover drills' figures: every recovery metric and ledger count of each profile over its runs.
+     *
+     * @param dr one drill's results
+     * @param profiles the profiles in the table's order
+     * @return one entry per profile
+     */
+    static List<ProfileFigures> failover(List<DrillResult> dr, List<String> profiles) {
+        List<String> metrics = new ArrayList<>(FAILOVER_METRICS);
+        metrics.addAll(LEDGER_METRICS);
+        List<ProfileFigures> out = new ArrayList<>();
+        for (String p : profiles) {
+            List<DrillResult> pr = dr.stream().filter(r -> r.profile().equals(p)).toList();
+            Map<String, Long> sum = new TreeMap<>();
+            pr.forEach(r -> r.outcomes().forEach((k, v) -> sum.merge(k, v, Long::sum)));
+            out.add(new ProfileFigures(p, poolOf(dr, p), pr.size(), metrics.stream().map(m -> new MetricFigures(m,
+                    Metric.of(pr.stream().map(r -> value(r, m)).toList()))).toList(), sum));
+        }
+        return out;
+    }
+
+    /**
+     * The latency drill's figures: per profile and added-latency step the throughput, response and borrow times and
+     * errors over its runs.
+     *
+     * @param dr the latency drill's results
+     * @param profiles the profiles in the table's order
+     * @return one entry per profile, metrics named {@code step.metric}
+     */
+    static List<ProfileFigures> latency(List<DrillResult> dr, List<String> profiles) {
+        List<ProfileFigures> out = new ArrayList<>();
         for (String p : profiles) {
             List<DrillResult> pr = dr.stream().filter(r -> r.profile().equals(p)).toList();
             Set<String> steps = new LinkedHashSet<>();
             pr.forEach(r -> r.metrics().keySet().forEach(k -> steps.add(k.substring(0, k.indexOf('.')))));
+            List<MetricFigures> metrics = new ArrayList<>();
             for (String st : steps) {
-                md.append("| ").append(p).append(" (").append(poolOf(dr, p)).append(") | ").append(st).append(" |");
-                for (String m : List.of("throughput_rps", "p50_ms", "p99_ms", "max_ms", "borrow_p99_ms",
-                        "borrow_max_ms", "errors")) {
-                    List<Double> v = pr.stream().map(r -> r.metrics().get(st + "." + m)).toList();
-                    md.append(' ').append(cellMedMax(v)).append(" |");
-                    put(dj, p, st + "." + m, v);
+                for (String m : LATENCY_METRICS) {
+                    metrics.add(new MetricFigures(st + "." + m, Metric.of(pr.stream()
+                            .map(r -> r.metrics().get(st + "." + m)).toList())));
                 }
-                md.append('\n');
+            }
+            out.add(new ProfileFigures(p, poolOf(dr, p), pr.size(), metrics, new TreeMap<>()));
+        }
+        return out;
+    }
+
+    /**
+     * @param figures the failover drill's figures ({@link #failover})
+     * @return the table (a column per profile, cells median (p95, max) over its runs) and the outcomes over all runs
+     */
+    static String failoverMarkdown(List<ProfileFigures> figures) {
+        List<String> headers = new ArrayList<>(List.of("metric"));
+        figures.forEach(f -> headers.add(">" + f.profile() + " (" + f.pool() + ", n=" + f.runs() + ")"));
+        Table t = Table.of(headers.toArray(String[]::new));
+        for (int i = 0; !figures.isEmpty() && i < figures.get(0).metrics().size(); i++) {
+            List<String> row = new ArrayList<>(List.of("`" + figures.get(0).metrics().get(i).metric() + "`"));
+            for (ProfileFigures f : figures) {
+                row.add(MarkdownText.cell(cell(f.metrics().get(i).figures().values())));
+            }
+            t.markdownRow(row.toArray(String[]::new));
+        }
+        StringBuilder md = new StringBuilder(t.markdown()).append("\nOutcomes over all runs:\n\n");
+        figures.forEach(f -> md.append("- ").append(MarkdownText.cell(f.profile())).append(": ")
+                .append(f.outcomes()).append('\n'));
+        return md.append('\n').toString();
+    }
+
+    /**
+     * @param figures the latency drill's figures ({@link #latency})
+     * @return the table, a row per profile and step, cells median (max) over the runs
+     */
+    static String latencyMarkdown(List<ProfileFigures> figures) {
+        Table t = Table.of("profile", ">added latency", ">throughput (req/s)", ">p50 (ms)", ">p99 (ms)", ">max (ms)",
+                ">borrow p99 (ms)", ">borrow max (ms)", ">errors");
+        for (ProfileFigures f : figures) {
+            for (int i = 0; i < f.metrics().size(); i += LATENCY_METRICS.size()) {
+                List<String> row = new ArrayList<>(List.of(f.profile() + " (" + f.pool() + ")",
+                        f.metrics().get(i).metric().substring(0, f.metrics().get(i).metric().indexOf('.'))));
+                f.metrics().subList(i, i + LATENCY_METRICS.size()).forEach(m -> row.add(cellMedMax(
+                        m.figures().values())));
+                t.row(row.toArray(String[]::new));
             }
         }
-        md.append('\n');
+        return "Added round-trip latency per step (Toxiproxy latency toxic on the writer). Cells: median over"
+                + " runs (max over runs). Borrow = time in getConnection measured by the webapp.\n\n" + t.markdown()
+                + "\n";
+    }
+
+    /**
+     * @param figures one drill's figures
+     * @return per profile and metric its figures, as {@code drills/summary.json} holds them
+     */
+    static Map<String, Map<String, Metric>> json(List<ProfileFigures> figures) {
+        Map<String, Map<String, Metric>> out = new LinkedHashMap<>();
+        figures.forEach(f -> f.metrics().forEach(m -> out.computeIfAbsent(f.profile(), k -> new LinkedHashMap<>())
+                .put(m.metric(), m.figures())));
+        return out;
     }
 
     /**
@@ -121,12 +188,14 @@ final class DrillTables {
      * @param max the largest
      */
     record Metric(List<Double> values, long n, Double median, Double p95, Double max) {
-    }
-
-    private static void put(Map<String, Map<String, Metric>> dj, String profile, String metric, List<Double> v) {
-        dj.computeIfAbsent(profile, k -> new LinkedHashMap<>()).put(metric, new Metric(v,
-                v.stream().filter(x -> x != null).count(), Figures.nearestRank(v, 0.5), Figures.nearestRank(v, 0.95),
-                Figures.nearestRank(v, 1.0)));
+        /**
+         * @param values one per run, null where a run did not measure it
+         * @return the values and their nearest-rank median, p95 and max
+         */
+        static Metric of(List<Double> values) {
+            return new Metric(values, values.stream().filter(x -> x != null).count(), Figures.nearestRank(values,
+                    0.5), Figures.nearestRank(values, 0.95), Figures.nearestRank(values, 1.0));
+        }
     }
 
     static String poolOf(List<DrillResult> dr, String p) {
