@@ -36,6 +36,57 @@ public final class FailoverAtLimit {
     }
 
     /**
+     * What one of the scenario's commands left: its status and whether it wrote its report.
+     *
+     * @param dir the command's directory name below the scenario's ({@code map}, {@code planned} …)
+     * @param status the run's status ({@code ok}, {@code failed} …), null when it did not run (no manifest)
+     * @param report true when it wrote {@code seed004/summary.md}
+     */
+    record CommandStatus(String dir, String status, boolean report) {
+    }
+
+    /**
+     * One failover kind at the knees.
+     *
+     * @param kind the failover kind
+     * @param status what its command left
+     * @param claims its comparisons over rounds ({@link AuroraFindings#claims}), none with one round
+     * @param failoverTable without comparisons, the table of its report's failover section (Markdown), else empty
+     */
+    record KindSection(FailoverKind kind, CommandStatus status, List<Claim> claims, String failoverTable) {
+    }
+
+    /**
+     * The scenario's page before it is written.
+     *
+     * @param map what the saturation map left
+     * @param knees each profile's knee from the map, none without its summary
+     * @param kinds the failover kinds whose directories exist, in {@link FailoverKind} order
+     */
+    record Page(CommandStatus map, List<MapKnee.Knee> knees, List<KindSection> kinds) {
+    }
+
+    /**
+     * Reads what the scenario's commands left.
+     *
+     * @param dir the scenario's run directory (the one that holds {@code map/} and the kinds' directories)
+     * @return the page's content
+     * @throws IOException when a report exists and cannot be read
+     */
+    static Page read(Path dir) throws IOException {
+        List<KindSection> kinds = new ArrayList<>();
+        for (FailoverKind f : FailoverKind.values()) {
+            Path k = dir.resolve(f.label());
+            if (Files.isDirectory(k)) {
+                List<Claim> claims = AuroraFindings.claims(k);
+                kinds.add(new KindSection(f, status(k), claims, claims.isEmpty()
+                        ? failoverTable(k.resolve("seed004/summary.md")) : ""));
+            }
+        }
+        return new Page(status(dir.resolve("map")), knees(dir.resolve("map")), kinds);
+    }
+
+    /**
      * Writes {@code summary.md} into the scenario's directory.
      *
      * @param dir the scenario's run directory (the one that holds {@code map/} and the kinds' directories)
@@ -43,6 +94,16 @@ public final class FailoverAtLimit {
      * @throws IOException when the summary cannot be written
      */
     public static String write(Path dir) throws IOException {
+        String md = markdown(read(dir));
+        Files.writeString(dir.resolve("summary.md"), md);
+        return md;
+    }
+
+    /**
+     * @param page the page's content ({@link #read})
+     * @return the page as Markdown
+     */
+    static String markdown(Page page) {
         StringBuilder md = new StringBuilder("# Seed 004: failover at each pool's limit\n\n");
         md.append("The article's second claim: with DBCP2, reconnection after an Aurora failover \"tended to clog\" as"
                 + " the load rose. At the article's per-server load no pool is near its limit, so here the saturation"
@@ -51,12 +112,11 @@ public final class FailoverAtLimit {
                 + " (capped at × 4, the article's whole load on one webapp; a profile without a knee in the map runs"
                 + " at its highest load). Each is a seed 004 run of its own, linked below with its full report;"
                 + " every figure here is taken from those.\n\n");
-        md.append("## The knees\n\n").append(status(dir.resolve("map"))).append("\n\n");
-        List<MapKnee.Knee> knees = knees(dir.resolve("map"));
-        if (!knees.isEmpty()) {
+        md.append("## The knees\n\n").append(markdown(page.map())).append("\n\n");
+        if (!page.knees().isEmpty()) {
             Table t = Table.of("profile", "borrowing", ">round trip added, ms", ">knee, × the article's per-server"
                     + " load", ">the model's knee", ">highest load mapped");
-            for (MapKnee.Knee k : knees) {
+            for (MapKnee.Knee k : page.knees()) {
                 t.row(k.profile(), k.borrow(), Integer.toString(k.rttMs()), k.measuredLoad() == null ? "none up to"
                         + " the highest" : String.format(Locale.ROOT, "%.2f", k.measuredLoad()), k.modelLoad() == null
                         ? "–" : String.format(Locale.ROOT, "%.2f", k.modelLoad()), Figures.plain(k.highestLoad()));
@@ -64,25 +124,18 @@ public final class FailoverAtLimit {
             md.append(t.markdown()).append('\n');
         }
         md.append("## Failovers at the knee\n");
-        for (FailoverKind f : FailoverKind.values()) {
-            String kind = f.label();
-            Path k = dir.resolve(kind);
-            if (!Files.isDirectory(k)) {
-                continue;
-            }
-            String noun = f.noun();
+        for (KindSection k : page.kinds()) {
+            String noun = k.kind().noun();
             md.append("\n### ").append(noun.substring(0, 1).toUpperCase(Locale.ROOT)).append(noun.substring(1))
-                    .append(" (`").append(kind).append("/`)\n\n")
-                    .append(status(k)).append("\n\n");
-            List<Claim> claims = AuroraFindings.claims(k);
-            if (claims.isEmpty()) {
-                String table = failoverTable(k.resolve("seed004/summary.md"));
-                md.append(table.isEmpty() ? "No comparison over rounds and no failover table (no results).\n"
-                        : "No comparison over rounds (one round): each run's failover, from its report:\n\n" + table);
+                    .append(" (`").append(k.kind().label()).append("/`)\n\n")
+                    .append(markdown(k.status())).append("\n\n");
+            if (k.claims().isEmpty()) {
+                md.append(k.failoverTable().isEmpty() ? "No comparison over rounds and no failover table (no results).\n"
+                        : "No comparison over rounds (one round): each run's failover, from its report:\n\n"
+                        + k.failoverTable());
             }
-            claims.forEach(c -> md.append("- ").append(c.markdown()).append('\n'));
+            k.claims().forEach(c -> md.append("- ").append(c.markdown()).append('\n'));
         }
-        Files.writeString(dir.resolve("summary.md"), md.toString());
         return md.toString();
     }
 
@@ -99,17 +152,24 @@ public final class FailoverAtLimit {
         return out;
     }
 
-    /** One line: the command's status and where its full report is, or that it did not run. */
-    private static String status(Path run) {
+    private static CommandStatus status(Path run) {
         String name = run.getFileName().toString();
         if (!Files.isRegularFile(run.resolve(RunRecord.MANIFEST))) {
-            return "**Not run** (no " + name + "/" + RunRecord.MANIFEST + ").";
+            return new CommandStatus(name, null, false);
         }
-        Manifest m = Manifest.read(run);
-        String status = Status.OK.label().equals(m.status()) ? m.status() : "**" + m.status() + "**";
-        String report = name + "/seed004/summary.md";
-        return "Status " + status + "; " + (Files.isRegularFile(run.resolve("seed004/summary.md"))
-                ? "full report: [" + report + "](" + report + ")" : "no report written") + ".";
+        return new CommandStatus(name, Manifest.read(run).status(), Files.isRegularFile(run.resolve(
+                "seed004/summary.md")));
+    }
+
+    /** One line: the command's status and where its full report is, or that it did not run. */
+    private static String markdown(CommandStatus s) {
+        if (s.status() == null) {
+            return "**Not run** (no " + s.dir() + "/" + RunRecord.MANIFEST + ").";
+        }
+        String status = Status.OK.label().equals(s.status()) ? s.status() : "**" + s.status() + "**";
+        String report = s.dir() + "/seed004/summary.md";
+        return "Status " + status + "; " + (s.report() ? "full report: [" + report + "](" + report + ")"
+                : "no report written") + ".";
     }
 
     /**

@@ -1,13 +1,19 @@
 package io.poolbench.suite.aurora.limit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.map.MapKnee;
+import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.RunRecord;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,15 +29,30 @@ class FailoverAtLimitTest {
                 List.of(), null, null, List.of(new MapKnee.Knee("seed004-dbcp-verbatim", "per-request", 1, 3.2, 2.9,
                 4), new MapKnee.Knee("seed004-dbcp2", "per-request", 1, null, null, 4))));
         Files.createDirectories(tmp.resolve("planned"));
-        String md = FailoverAtLimit.write(tmp);
-        assertTrue(md.contains("| seed004-dbcp-verbatim | per-request | 1 | 3.20 | 2.90 | 4 |"), md);
-        assertTrue(md.contains("| seed004-dbcp2 | per-request | 1 | none up to the highest | – | 4 |"), md);
-        assertTrue(md.contains("**Not run** (no map/run.json)"), md);
-        assertTrue(md.contains("### Planned failover (`planned/`)") && md.contains("**Not run** (no planned/run.json)")
-                && md.contains("No comparison over rounds and no failover table"), md);
-        assertTrue(!md.contains("unplanned/") && !md.contains("stale/"), "kinds not started are left out: " + md);
-        assertTrue(Files.readString(tmp.resolve("summary.md")).equals(md));
+        FailoverAtLimit.Page page = FailoverAtLimit.read(tmp);
+        assertEquals(new FailoverAtLimit.CommandStatus("map", null, false), page.map(), "no manifest: not run");
+        assertEquals(List.of(new MapKnee.Knee("seed004-dbcp-verbatim", "per-request", 1, 3.2, 2.9, 4),
+                new MapKnee.Knee("seed004-dbcp2", "per-request", 1, null, null, 4)), page.knees());
+        assertEquals(List.of(new FailoverAtLimit.KindSection(FailoverKind.PLANNED, new FailoverAtLimit.CommandStatus(
+                "planned", null, false), List.of(), "")), page.kinds(), "kinds not started are left out");
         assertTrue(FailoverAtLimit.claims(tmp).isEmpty());
+
+        String md = FailoverAtLimit.write(tmp);
+        assertEquals(md, Files.readString(tmp.resolve("summary.md")));
+        assertTrue(md.contains("| seed004-dbcp2 | per-request | 1 | none up to the highest | – | 4 |"), md);
+        assertTrue(md.contains("### Planned failover (`planned/`)\n\n**Not run** (no planned/run.json)"), md);
+    }
+
+    @Test
+    void aFinishedCommandLinksItsReport() throws Exception {
+        Files.createDirectories(tmp.resolve("map"));
+        RunRecord.start(tmp.resolve("map"), "seed004", List.of("seed004", "--map"), Map.of(), new PrintStream(
+                OutputStream.nullOutputStream())).finish();
+        Files.createDirectories(tmp.resolve("map/seed004"));
+        Files.writeString(tmp.resolve("map/seed004/summary.md"), "# x\n");
+        FailoverAtLimit.Page page = FailoverAtLimit.read(tmp);
+        assertEquals(new FailoverAtLimit.CommandStatus("map", "ok", true), page.map());
+        assertTrue(FailoverAtLimit.markdown(page).contains("Status ok; full report: [map/seed004/summary.md]"));
     }
 
     @Test
@@ -40,9 +61,9 @@ class FailoverAtLimitTest {
         Files.createDirectories(kind);
         Files.writeString(kind.resolve("summary.md"), "# x\n\n## Failover\n\nText.\n\n| run | failed |\n|---|---:|\n"
                 + "| a.r1 | 3 |\n\nAfter.\n\n## Next\n\n| other | table |\n");
-        String md = FailoverAtLimit.write(tmp);
-        assertTrue(md.contains("each run's failover, from its report:\n\n| run | failed |\n|---|---:|\n| a.r1 | 3 |\n"),
-                md);
-        assertTrue(!md.contains("| other | table |"), md);
+        FailoverAtLimit.KindSection planned = FailoverAtLimit.read(tmp).kinds().get(0);
+        assertEquals("| run | failed |\n|---|---:|\n| a.r1 | 3 |\n", planned.failoverTable(),
+                "the failover section's table only, not the next section's");
+        assertTrue(FailoverAtLimit.write(tmp).contains("each run's failover, from its report:\n\n| run | failed |"));
     }
 }
