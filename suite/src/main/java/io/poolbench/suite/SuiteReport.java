@@ -3,6 +3,7 @@ package io.poolbench.suite;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.suite.report.Environment;
 import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
@@ -65,48 +66,23 @@ public final class SuiteReport {
      */
     public static Written write(Path dir, Path root) throws IOException {
         Manifest m = Manifest.read(dir);
+        Top top = top(dir, m);
         StringBuilder md = new StringBuilder("# poolbench report\n\n");
         md.append(String.format(Locale.ROOT, "Run `%s` of %s, preset **%s**, status **%s**. Every figure below comes"
                 + " from this run; compare within it (2 shared cores: absolute figures drift between runs).%n%n",
                 dir.getFileName(), m.startedAt(), m.settings().path("preset").asText("?"), m.status()));
-        List<Claim> claims = new ArrayList<>();
-        StringBuilder sections = new StringBuilder();
-        StringBuilder table = new StringBuilder("| scenario | status | what it ran |\n|---|---|---|\n");
-        for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
-            SuiteEntry s = SuiteEntry.of(e.getKey());
-            PhaseEntry ph = m.phase("scenario:" + e.getKey());
-            String status = ph == null ? "?" : ph.status() + (ph.reason() == null ? "" : ": " + ph.reason());
-            List<String> args = new ArrayList<>();
-            e.getValue().forEach(a -> args.add(a.asText()));
-            table.append("| [").append(s.title).append("](#").append(s.id).append(") | ").append(ph != null
-                    && ph.ok() ? "ok" : "**" + MarkdownText.firstLine(status) + "**").append(" | `./poolbench ")
-                    .append(String.join(" ", args)).append("` |\n");
-            Path sdir = s.dirIn(dir);
-            if (Files.isDirectory(sdir)) {
-                s.compose(sdir); // a scenario of several commands: its summary from theirs, afresh
-            }
-            sections.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, ph));
-            String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
-            s.findings.apply(sdir).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
-        }
-        md.append("## What to pick\n\n");
-        if (claims.isEmpty()) {
-            md.append("No scenario finished with data.\n");
-        } else {
-            md.append("Solid findings first: each rests on a comparison over rounds whose 95 % interval excludes \"no"
-                    + " difference\". The others come from one run, or show no difference this run can show.\n\n");
-        }
-        // solid ones first, each group in the scenarios' order
-        claims.stream().filter(Claim::solid).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
-        claims.stream().filter(c -> !c.solid()).forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
-        md.append("\n## Scenarios\n\n").append(table);
+        md.append(findingsMarkdown(top.findings()));
+        md.append("\n## Scenarios\n\n").append(scenariosMarkdown(top.scenarios()));
         md.append("\n## Environment\n\n").append(Environment.markdown(root, m, List.of(
                 SuiteEntry.CONCURRENCY.dirIn(dir).resolve("concurrency/environment.json"),
                 SuiteEntry.CONNECT.dirIn(dir).resolve("connect/environment.json")),
                 Files.isDirectory(SuiteEntry.AURORA.dirIn(dir)) || Files.isDirectory(SuiteEntry.DRILLS.dirIn(dir))));
         md.append("\n## Profiles compared\n\n").append(lint(dir));
-        md.append(sections);
+        for (ScenarioRow r : top.scenarios()) {
+            SuiteEntry s = SuiteEntry.of(r.id());
+            md.append("\n<a id=\"").append(s.id).append("\"></a>\n\n").append(section(dir, s, m.phase("scenario:"
+                    + r.id())));
+        }
         Path mdFile = dir.resolve("index.md");
         Files.writeString(mdFile, md.toString());
         Path html = dir.resolve("index.html");
@@ -117,8 +93,81 @@ public final class SuiteReport {
             copy = base.resolve("index.html");
             Files.copy(html, copy, StandardCopyOption.REPLACE_EXISTING);
         }
-        return new Written(mdFile, html, copy, "poolbench run: " + m.status() + ", " + claims.size()
+        return new Written(mdFile, html, copy, "poolbench run: " + m.status() + ", " + top.findings().size()
                 + " findings on top of the report");
+    }
+
+    /**
+     * One scenario of the run, as the page's table lists it.
+     *
+     * @param id the scenario's id ({@link SuiteEntry#of})
+     * @param title its title
+     * @param status its phase's status ({@code ok}, {@code failed} …), null when the manifest has no phase for it
+     * @param reason why it did not end ok, null for none
+     * @param args the command line it ran, without {@code ./poolbench}
+     */
+    record ScenarioRow(String id, String title, String status, String reason, List<String> args) {
+    }
+
+    /**
+     * The top of the page: the findings and the scenarios' table.
+     *
+     * @param findings every scenario's findings, solid ones first, each group in the scenarios' order, each linked
+     *        to its section
+     * @param scenarios the scenarios in the run's order
+     */
+    record Top(List<Claim> findings, List<ScenarioRow> scenarios) {
+    }
+
+    /**
+     * Reads the top of the page from the run; a scenario of several commands gets its summary composed afresh
+     * first ({@link SuiteEntry#compose}).
+     *
+     * @param dir the suite's run directory
+     * @param m its manifest
+     * @return the findings and the scenarios
+     * @throws IOException when a composed summary cannot be written
+     */
+    static Top top(Path dir, Manifest m) throws IOException {
+        List<Claim> claims = new ArrayList<>();
+        List<ScenarioRow> rows = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = m.settings().path("scenarios").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            SuiteEntry s = SuiteEntry.of(e.getKey());
+            PhaseEntry ph = m.phase("scenario:" + e.getKey());
+            List<String> args = new ArrayList<>();
+            e.getValue().forEach(a -> args.add(a.asText()));
+            rows.add(new ScenarioRow(s.id, s.title, ph == null ? null : ph.status(), ph == null ? null : ph.reason(),
+                    args));
+            Path sdir = s.dirIn(dir);
+            if (Files.isDirectory(sdir)) {
+                s.compose(sdir); // a scenario of several commands: its summary from theirs, afresh
+            }
+            String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
+            s.findings.apply(sdir).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
+        }
+        List<Claim> ordered = new ArrayList<>(claims.stream().filter(Claim::solid).toList());
+        claims.stream().filter(c -> !c.solid()).forEach(ordered::add);
+        return new Top(ordered, rows);
+    }
+
+    private static String findingsMarkdown(List<Claim> findings) {
+        StringBuilder md = new StringBuilder("## What to pick\n\n");
+        md.append(findings.isEmpty() ? "No scenario finished with data.\n" : "Solid findings first: each rests on a"
+                + " comparison over rounds whose 95 % interval excludes \"no difference\". The others come from one"
+                + " run, or show no difference this run can show.\n\n");
+        findings.forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
+        return md.toString();
+    }
+
+    private static String scenariosMarkdown(List<ScenarioRow> rows) {
+        Table t = Table.of("scenario", "status", "what it ran");
+        for (ScenarioRow r : rows) {
+            t.markdownRow("[" + MarkdownText.cell(r.title()) + "](#" + r.id() + ")", "ok".equals(r.status()) ? "ok"
+                    : r.status() == null ? "**?**" : MarkdownText.status(r.status(), r.reason()),
+                    "`./poolbench " + String.join(" ", r.args()) + "`");
+        }
+        return t.markdown();
     }
 
     /** One scenario's section: its own summary.md, or what became of it. */
@@ -126,14 +175,12 @@ public final class SuiteReport {
         StringBuilder out = new StringBuilder();
         Path summary = s.dirIn(dir).resolve(s.summary);
         if (!Files.isRegularFile(summary)) {
-            return out.append("## ").append(s.title).append("\n\n**").append(ph == null ? "not run"
-                    : ph.status().toUpperCase(Locale.ROOT)).append("**").append(ph == null || ph.reason() == null
-                    ? "" : ": " + ph.reason()).append(" (no report)\n").toString();
+            return out.append("## ").append(s.title).append("\n\n").append(MarkdownText.status(ph == null
+                    ? "not run" : ph.status(), ph == null ? null : ph.reason())).append(" (no report)\n").toString();
         }
         String text = Files.readString(summary);
         if (ph != null && !ph.ok()) {
-            out.append("> **").append(ph.status().toUpperCase(Locale.ROOT)).append("**")
-                    .append(ph.reason() == null ? "" : ": " + ph.reason()).append("\n\n");
+            out.append("> ").append(MarkdownText.status(ph.status(), ph.reason())).append("\n\n");
         }
         // the scenario's headings one level down, its title replaced by the suite's
         text = HEADING.matcher(text).replaceAll("#$1 ");
