@@ -6,7 +6,6 @@ import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
-import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.aurora.run.RunStats;
 import io.poolbench.suite.aurora.stalls.Stalls;
 import io.poolbench.suite.aurora.waits.ConnectionTrace;
@@ -20,6 +19,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
@@ -77,7 +77,9 @@ public final class AuroraReport {
         md.append(withoutResult(runs));
         md.append(profiles(runs, base));
 
-        md.append(ArticleTables.responseTimes(stats, art)).append(ArticleTables.shapeChecks(stats, art));
+        List<ArticleTables.ScreenBeside> beside = ArticleTables.beside(stats, art);
+        md.append(ArticleTables.responseTimes(beside))
+                .append(ArticleTables.shapeChecksMarkdown(ArticleTables.shapeChecks(beside)));
 
         md.append(OneSettingAtATime.section(settings, files));
 
@@ -157,11 +159,10 @@ public final class AuroraReport {
         StringBuilder md = new StringBuilder();
         List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
         if (!bad.isEmpty()) {
-            md.append("Runs without a result (no numbers are shown for them):\n\n| run | status | reason |\n|---|---|---|\n");
-            for (PhaseEntry p : bad) {
-                md.append("| ").append(p.id().substring(4)).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("** | ").append(MarkdownText.firstLine(p.reason())).append(" |\n");
-            }
+            Table t = Table.of("run", "status", "reason");
+            bad.forEach(p -> t.markdownRow(MarkdownText.cell(p.id().substring(4)), MarkdownText.status(p.status(),
+                    null), MarkdownText.firstLine(p.reason())));
+            md.append("Runs without a result (no numbers are shown for them):\n\n").append(t.markdown());
             md.append('\n');
         }
         return md.toString();
@@ -195,24 +196,23 @@ public final class AuroraReport {
                 procs.add(c.name());
             }
         }));
-        md.append("| run | target req/s | achieved req/s | errors by code |");
-        procs.forEach(p -> md.append(' ').append(p).append(" |"));
-        md.append(" all |\n|---|---:|---:|---|");
-        procs.forEach(p -> md.append("---:|"));
-        md.append("---:|\n");
+        List<String> headers = new ArrayList<>(List.of("run", ">target req/s", ">achieved req/s", "errors by code"));
+        procs.forEach(p -> headers.add(">" + p));
+        headers.add(">all");
+        Table t = Table.of(headers.toArray(String[]::new));
         for (RunFiles f : files) {
             RunStats r = f.stats();
-            RunOutcome o = f.outcome();
             Map<String, Double> cores = new LinkedHashMap<>();
-            (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> cores.put(c.name(), c.cores()));
-            md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %s |", r.id(), r.targetPerSecond(),
-                    r.achievedPerSecond(), r.errorsByCode().isEmpty() ? "none" : r.errorsByCode().toString()));
-            for (String p : procs) {
-                Double c = cores.get(p);
-                md.append(' ').append(c == null ? "–" : String.format(Locale.ROOT, "%.2f", c)).append(" |");
-            }
-            md.append(String.format(Locale.ROOT, " %.2f |%n", cores.values().stream().mapToDouble(d -> d).sum()));
+            (f.outcome().cpu() == null ? List.<ProcessCpu.Usage>of() : f.outcome().cpu())
+                    .forEach(c -> cores.put(c.name(), c.cores()));
+            List<String> row = new ArrayList<>(List.of(r.id(), String.format(Locale.ROOT, "%.2f", r.targetPerSecond()),
+                    String.format(Locale.ROOT, "%.2f", r.achievedPerSecond()), r.errorsByCode().isEmpty() ? "none"
+                            : r.errorsByCode().toString()));
+            procs.forEach(p -> row.add(cores.get(p) == null ? "–" : String.format(Locale.ROOT, "%.2f", cores.get(p))));
+            row.add(String.format(Locale.ROOT, "%.2f", cores.values().stream().mapToDouble(d -> d).sum()));
+            t.row(row.toArray(String[]::new));
         }
+        md.append(t.markdown());
         md.append('\n');
         return md.toString();
     }
