@@ -3,12 +3,13 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.JtlSummary;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Rounds;
-import java.util.ArrayList;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -102,24 +103,21 @@ public final class CompareFindings {
                 + " 10 rounds, a bootstrap from 10), n = the rounds in which both loads ended ok. Figures of the whole"
                 + " load (every class), ramp-up %s.%n%n", rounds, rounds == 1 ? "" : "s", rampupExcluded ? "excluded"
                 : "included"));
-        StringBuilder head = new StringBuilder("| round | order |");
-        StringBuilder rule = new StringBuilder("|---:|---|");
-        for (CompareSettings.ProfileRun p : profiles) {
-            head.append(' ').append(p.id()).append(" req/s | ").append(p.id()).append(" p99 ms |");
-            rule.append("---:|---:|");
-        }
-        sb.append(head).append('\n').append(rule).append('\n');
+        List<String> headers = new ArrayList<>(List.of(">round", "order"));
+        profiles.forEach(p -> headers.addAll(List.of(">" + p.id() + " req/s", ">" + p.id() + " p99 ms")));
+        Table t = Table.of(headers.toArray(String[]::new));
         for (int r = 1; r <= rounds; r++) {
-            sb.append("| ").append(r).append(" | ").append(String.join(", ", Rounds.order(profiles, r).stream()
-                    .map(CompareSettings.ProfileRun::id).toList())).append(" |");
+            List<String> row = new ArrayList<>(List.of(Integer.toString(r), String.join(", ", Rounds.order(profiles, r)
+                    .stream().map(CompareSettings.ProfileRun::id).toList())));
             for (CompareSettings.ProfileRun p : profiles) {
                 double rps = value(loads, p.id(), r, l -> all(l, JtlSummary.LabelStats::throughput));
                 double p99 = value(loads, p.id(), r, l -> all(l, JtlSummary.LabelStats::p99Ms));
-                sb.append(' ').append(Double.isNaN(rps) ? "–" : Figures.fixed(rps, 1)).append(" | ")
-                        .append(Double.isNaN(p99) ? "–" : Figures.plain(p99)).append(" |");
+                row.add(Double.isNaN(rps) ? "–" : Figures.fixed(rps, 1));
+                row.add(Double.isNaN(p99) ? "–" : Figures.plain(p99));
             }
-            sb.append('\n');
+            t.row(row.toArray(String[]::new));
         }
+        sb.append(t.markdown());
         sb.append('\n');
         if (findings.isEmpty()) {
             sb.append(profiles.size() < 2 ? "One profile: nothing to compare.\n\n"

@@ -6,6 +6,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.run.Progress;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -114,12 +114,10 @@ public final class CompareReport {
                 .append(env.getOrDefault("os", "?")).append(", Java ").append(env.getOrDefault("java", "?"))
                 .append("; load generator, webapp and database share them, so absolute figures are this"
                         + " machine's; compare pools within one run.\n\n");
-        sb.append("| phase | status | outcome or reason |\n|---|---|---|\n");
-        for (PhaseEntry p : m.phases()) {
-            String st = p.ok() ? p.status() : "**" + p.status().toUpperCase(Locale.ROOT) + "**";
-            sb.append("| ").append(p.id()).append(" | ").append(st).append(" | ")
-                    .append(MarkdownText.firstLine(p.ok() ? p.note() : p.reason())).append(" |\n");
-        }
+        Table phases = Table.of("phase", "status", "outcome or reason");
+        m.phases().forEach(p -> phases.markdownRow(MarkdownText.cell(p.id()), p.ok() ? MarkdownText.cell(p.status())
+                : MarkdownText.status(p.status(), null), MarkdownText.firstLine(p.ok() ? p.note() : p.reason())));
+        sb.append(phases.markdown());
         sb.append('\n');
         sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,
                 findings, run.warmupMs() > 0));

@@ -5,6 +5,7 @@ import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,39 +45,34 @@ final class CompareTables {
                     run.warmupMs() > 0 ? " (**excluded** from every figure: the samples that started in it)"
                     : " (included in the figures)", q(run.shortThreads()),
                     q(run.mediumThreads()), q(run.longThreads()), q(run.thinkMs())));
-            sb.append("| pool (profile) | query | requests | errors | throughput (req/s) | avg (ms) | median (ms)"
-                    + " | p90 (ms) | p99 (ms) | min (ms) | max (ms) | std dev (ms) |\n");
-            sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            Table t = Table.of("pool (profile)", "query", ">requests", ">errors", ">throughput (req/s)", ">avg (ms)",
+                    ">median (ms)", ">p90 (ms)", ">p99 (ms)", ">min (ms)", ">max (ms)", ">std dev (ms)");
             for (CompareData.Load l : loads) {
                 List<String> labels = new ArrayList<>(CompareReport.CLASSES);
                 l.stats().keySet().stream().filter(k -> !labels.contains(k) && !k.equals("all")).forEach(labels::add);
                 labels.add("all");
                 for (String c : labels) {
                     JtlSummary.LabelStats s = l.stats().get(c);
-                    if (s == null) {
-                        continue;
+                    if (s != null) {
+                        t.row(l.label(), c, n(s.requests()), n(s.errors()), f(s.throughput(), 1), f(s.avgMs(), 1),
+                                n(s.medianMs()), n(s.p90Ms()), n(s.p99Ms()), n(s.minMs()), n(s.maxMs()),
+                                f(s.stdDevMs(), 1));
                     }
-                    sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %s | %s | %,d | %,d | %,d | %,d | %,d | %s |%n",
-                            l.label(), c, s.requests(), s.errors(), f(s.throughput(), 1),
-                            f(s.avgMs(), 1), s.medianMs(), s.p90Ms(), s.p99Ms(), s.minMs(), s.maxMs(),
-                            f(s.stdDevMs(), 1)));
                 }
             }
-            for (CompareData.Missing x : loadMissing) {
-                sb.append("| ").append(x.label()).append(" | all | **").append(x.status().toUpperCase(Locale.ROOT))
-                        .append("**: ").append(MarkdownText.firstLine(x.reason())).append(" | | | | | | | | | |\n");
-            }
+            loadMissing.forEach(x -> t.markdownRow(MarkdownText.cell(x.label()), "all",
+                    MarkdownText.status(x.status(), x.reason())));
+            sb.append(t.markdown());
             sb.append("\nPool state during the load (GET /pool every 500 ms):\n\n");
-            sb.append("| pool (profile) | samples | max threads waiting to borrow | mean waiting | max active |"
-                    + " pool size |\n|---|---:|---:|---:|---:|---:|\n");
+            Table pool = Table.of("pool (profile)", ">samples", ">max threads waiting to borrow", ">mean waiting",
+                    ">max active", ">pool size");
             for (CompareData.Load l : loads) {
                 PoolSampler.PoolState p = l.poolState();
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %s |%n", l.label(),
-                        p.samples(), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
-                                : Integer.toString(p.maxWaiting()), p.maxWaiting() < 0 ? "n/a"
-                                : f(p.meanWaiting(), 2), p.maxActive(), p.max() < 0 ? "none (no pool)"
-                                : Integer.toString(p.max())));
+                pool.row(l.label(), Integer.toString(p.samples()), p.maxWaiting() < 0 ? "n/a (not exposed by the pool)"
+                        : Integer.toString(p.maxWaiting()), p.maxWaiting() < 0 ? "n/a" : f(p.meanWaiting(), 2),
+                        Integer.toString(p.maxActive()), p.max() < 0 ? "none (no pool)" : Integer.toString(p.max()));
             }
+            sb.append(pool.markdown());
             sb.append('\n').append(LoadRecord.markdown(loads, machineCores(env)));
         }
         return sb.toString();
@@ -99,9 +95,9 @@ final class CompareTables {
                     + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
                     + " (n = forks × iterations). Borrow time: SampleTime percentiles in µs over all samples;"
                     + " the p99 range is the lowest–highest p99 of the single iterations.\n\n");
-            sb.append("| pool (profile) | threads | throughput (ops/ms) | n | mean of each fork (ops/ms) | mean (µs) |"
-                    + " p50 (µs) | p99 (µs) | p99 range over iterations (µs) | p99.9 (µs) | max (µs) | samples |\n");
-            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            Table table = Table.of("pool (profile)", ">threads", ">throughput (ops/ms)", ">n",
+                    ">mean of each fork (ops/ms)", ">mean (µs)", ">p50 (µs)", ">p99 (µs)",
+                    ">p99 range over iterations (µs)", ">p99.9 (µs)", ">max (µs)", ">samples");
             Map<String, JmhSummary.Result> thr = new LinkedHashMap<>();
             Map<String, JmhSummary.Result> lat = new LinkedHashMap<>();
             for (JmhSummary.Result r : jmh) {
@@ -122,9 +118,8 @@ final class CompareTables {
                     double hi = s.p99PerIteration().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
                     range = g(lo) + "–" + g(hi);
                 }
-                sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                        poolOf(p, run), p,
-                        t != null ? t.threads() : s.threads(),
+                table.row(poolOf(p, run) + " (" + p + ")",
+                        Integer.toString(t != null ? t.threads() : s.threads()),
                         t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
                         t == null ? "n/a" : Long.toString(t.samples()),
                         t == null || t.forkMeans() == null || t.forkMeans().isEmpty() ? "n/a" : String.join(" / ",
@@ -135,13 +130,11 @@ final class CompareTables {
                         range,
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("99.9", Double.NaN)),
                         s == null ? "n/a" : g(s.percentiles().getOrDefault("100.0", Double.NaN)),
-                        s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples())));
+                        s == null ? "n/a" : String.format(Locale.ROOT, "%,d", s.samples()));
             }
-            for (CompareData.Missing x : jmhMissing) {
-                sb.append("| ").append(poolOf(x.profile(), run)).append(" (").append(x.profile()).append(") | **")
-                        .append(x.status().toUpperCase(Locale.ROOT)).append("**: ").append(MarkdownText.firstLine(x.reason()))
-                        .append(" | | | | | | | | | | |\n");
-            }
+            jmhMissing.forEach(x -> table.markdownRow(MarkdownText.cell(poolOf(x.profile(), run) + " (" + x.profile()
+                    + ")"), MarkdownText.status(x.status(), x.reason())));
+            sb.append(table.markdown());
             sb.append('\n');
         }
         return sb.toString();
@@ -160,14 +153,15 @@ final class CompareTables {
                 if (!shown.add(l.profile())) {
                     continue; // every round ran the same profile
                 }
-                sb.append("- **").append(l.profile()).append("** (").append(l.pool()).append("): ");
+                sb.append("- **").append(MarkdownText.cell(l.profile())).append("** (").append(MarkdownText.cell(l.pool()))
+                        .append("): ");
                 List<String> kv = new ArrayList<>();
                 l.settings().forEach((k, v) -> {
                     if (!k.equals("factory")) {
                         kv.add(k + "=" + v);
                     }
                 });
-                sb.append(String.join(", ", kv)).append('\n');
+                sb.append(MarkdownText.cell(String.join(", ", kv))).append('\n');
                 if (!l.effective().isEmpty()) {
                     List<String> eff = new ArrayList<>();
                     l.effective().forEach((k, v) -> eff.add(k + ": " + v));
@@ -192,6 +186,10 @@ final class CompareTables {
 
     static String f(double v, int decimals) {
         return Figures.fixed(v, decimals);
+    }
+
+    private static String n(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
     }
 
     static String g(double v) {

@@ -8,9 +8,11 @@ import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.load.TraceLog;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,52 +130,54 @@ record LoadRecord(Map<String, BorrowWait> borrow, List<ProcessCpu.Usage> cpu, Ma
                 + " the webapp's CPU time per request (µs: less dependent on the shared machine than req/s), and the"
                 + " bottleneck (one process at 0.9 of a core or more, or all at 0.9 of the machine: when that is"
                 + " JMeter or the machine, the load measured the harness, not the pool).\n\n");
-        sb.append("| pool (profile) | borrow short | borrow medium | borrow long | cores webapp | cores jmeter |"
-                + " cores database | webapp µs CPU / request | bottleneck |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        Table t = Table.of("pool (profile)", ">borrow short", ">borrow medium", ">borrow long", ">cores webapp",
+                ">cores jmeter", ">cores database", ">webapp µs CPU / request", "bottleneck");
         for (CompareData.Load l : loads) {
             LoadRecord r = l.record() == null ? new LoadRecord(Map.of(), List.of(), Map.of()) : l.record();
-            sb.append("| ").append(l.label());
+            List<String> row = new ArrayList<>(List.of(l.label()));
             for (String c : CompareReport.CLASSES) {
                 BorrowWait b = r.borrow().get(c);
-                sb.append(" | ").append(b == null ? "–" : Figures.sig3(b.p99Ms()) + " / " + Figures.sig3(b.maxMs()));
+                row.add(b == null ? "–" : Figures.sig3(b.p99Ms()) + " / " + Figures.sig3(b.maxMs()));
             }
             Map<String, Double> cores = r.cores();
             for (String p : List.of("webapp", "jmeter", "database")) {
                 Double c = cores.get(p);
-                sb.append(" | ").append(c == null ? "–" : Figures.fixed(c, 2));
+                row.add(c == null ? "–" : Figures.fixed(c, 2));
             }
             JtlSummary.LabelStats all = l.stats().get("all");
             double us = Bottleneck.microsPerRequest(cores.get("webapp"), all == null ? null : all.throughput());
-            sb.append(" | ").append(Double.isNaN(us) ? "–" : Figures.sig3(us)).append(" | ")
-                    .append(Bottleneck.of(cores, machineCores)).append(" |\n");
+            row.add(Double.isNaN(us) ? "–" : Figures.sig3(us));
+            row.add(Bottleneck.of(cores, machineCores));
+            t.row(row.toArray(String[]::new));
         }
+        sb.append(t.markdown());
         return sb.append('\n').append(callsMarkdown(loads)).toString();
     }
 
     /** The table of the JDBC trace: empty when no load was traced. */
     private static String callsMarkdown(List<CompareData.Load> loads) {
-        StringBuilder sb = new StringBuilder();
+        Table t = Table.of("pool (profile)", ">short", ">medium", ">long");
         for (CompareData.Load l : loads) {
             Map<String, PoolCalls> calls = l.record() == null || l.record().calls() == null ? Map.of()
                     : l.record().calls();
             if (calls.isEmpty()) {
                 continue;
             }
-            sb.append("| ").append(l.label());
+            List<String> row = new ArrayList<>(List.of(l.label()));
             for (String c : CompareReport.CLASSES) {
                 PoolCalls pc = calls.get(c);
-                sb.append(" | ").append(pc == null ? "–" : Figures.fixed(pc.perRequest(), 2) + " / "
+                row.add(pc == null ? "–" : Figures.fixed(pc.perRequest(), 2) + " / "
                         + Figures.fixed(100 * pc.validatedShare(), 0) + " %");
             }
-            sb.append(" |\n");
+            t.row(row.toArray(String[]::new));
         }
-        if (sb.length() == 0) {
+        if (t.isEmpty()) {
             return "";
         }
         return "Beneath the pool (`--trace-jdbc`: a datasource-proxy driver under each pool; traced loads cost"
                 + " microseconds per JDBC call, so read req/s and latencies from untraced runs): the pool's JDBC calls"
                 + " per request while lending and taking back the connection (mean; calls, not network round trips)"
                 + " and the share of borrows on which it checked the connection, by query class, ramp-up left out.\n\n"
-                + "| pool (profile) | short | medium | long |\n|---|---:|---:|---:|\n" + sb + "\n";
+                + t.markdown() + "\n";
     }
 }
