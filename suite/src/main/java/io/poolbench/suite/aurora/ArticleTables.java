@@ -7,8 +7,8 @@ import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.Table;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The Aurora report's two tables that set each run beside the article: response times by screen, and the checks of

@@ -9,6 +9,8 @@ import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.DifferenceFinding;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.MeanInterval;
@@ -208,22 +210,31 @@ public final class AuroraRounds {
                         + " at or below one window. The queue before the injection then no longer stops a"
                         + " verdict.\n\n");
             }
-            md.append("| profile | failed requests from the injection on, per round | mean (95 % interval) | first"
-                    + " write on the new writer, s | borrow wait back to normal, s | waiting after the first write, s"
-                    + (twins ? " | control: waiting after the same moment, s | failover − control, s" : "")
-                    + " | clogged | connections opened to the new writer by 10 s after the endpoint moved |\n|---|---|---|---|---|---|---|---|"
-                    + (twins ? "---|---|" : "") + "\n");
-            for (Failures x : f.failures()) {
-                md.append("| ").append(x.profile()).append(" | ").append(String.join(", ", x.perRound().stream()
-                        .map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d)).toList()))
-                        .append(" | ").append(mean(x.mean())).append(" | ").append(mean(x.firstWriteSeconds()))
-                        .append(" | ").append(mean(x.borrowBackSeconds()))
-                        .append(x.roundsNotBack() > 0 ? "; not back in " + x.roundsNotBack() : "").append(" | ")
-                        .append(mean(x.drainSeconds())).append(" | ")
-                        .append(twins ? twin(x.control()) : "")
-                        .append(x.clogged().label()).append(" | ")
-                        .append(mean(x.newWriterConnections())).append(" |\n");
+            List<String> headers = new ArrayList<>(List.of("profile", "failed requests from the injection on, per"
+                    + " round", "mean (95 % interval)", "first write on the new writer, s", "borrow wait back to normal,"
+                    + " s", "waiting after the first write, s"));
+            if (twins) {
+                headers.addAll(List.of("control: waiting after the same moment, s", "failover − control, s"));
             }
+            headers.addAll(List.of("clogged", "connections opened to the new writer by 10 s after the endpoint"
+                    + " moved"));
+            Table t = Table.of(headers.toArray(String[]::new));
+            for (Failures x : f.failures()) {
+                List<String> row = new ArrayList<>(List.of(MarkdownText.cell(x.profile()), String.join(", ",
+                        x.perRound().stream().map(d -> d == null ? "–" : String.format(Locale.ROOT, "%.0f", d))
+                                .toList()), mean(x.mean()), mean(x.firstWriteSeconds()), mean(x.borrowBackSeconds())
+                        + (x.roundsNotBack() > 0 ? "; not back in " + x.roundsNotBack() : ""),
+                        mean(x.drainSeconds())));
+                if (twins) {
+                    row.add(x.control() == null ? "–" : mean(x.control().waiting()) + (x.control().notBack() > 0
+                            ? "; not back in " + x.control().notBack() : ""));
+                    row.add(x.control() == null ? "–" : mean(x.control().overControl()));
+                }
+                row.add(x.clogged().label());
+                row.add(mean(x.newWriterConnections()));
+                t.markdownRow(row.toArray(String[]::new));
+            }
+            md.append(t.markdown());
             md.append('\n');
         }
         md.append(Finding.bullets(f.p99()));
@@ -232,17 +243,7 @@ public final class AuroraRounds {
         return md.append('\n').toString();
     }
 
-    /** @return the control twin's two cells, each followed by its separator; dashes without a twin */
-    private static String twin(ControlTwins.Twin t) {
-        if (t == null) {
-            return "– | – | ";
-        }
-        return mean(t.waiting()) + (t.notBack() > 0 ? "; not back in " + t.notBack() : "") + " | "
-                + mean(t.overControl()) + " | ";
-    }
-
     /** @return {@code mean (low–high, n = N)}, "no interval" from one round, a dash for none */
-    /** @return a mean with its interval and n, or a dash */
     static String mean(MeanInterval m) {
         if (m == null) {
             return "–";

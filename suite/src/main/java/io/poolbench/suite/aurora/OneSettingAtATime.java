@@ -5,6 +5,9 @@ import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunStats;
 import io.poolbench.suite.aurora.run.ScreenStats;
 import io.poolbench.suite.aurora.run.Screens;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,8 +39,8 @@ final class OneSettingAtATime {
                 + " exactly one attribute changed (the changed copies are in `seed004/variants/`) or one further"
                 + " argument of its webapp's JVM. Maximum and p99 response time per screen (ms), failed requests, and"
                 + " whether a maximum reaches the 20-second class.\n\n");
-        md.append("| run | change | short p99 / max | medium p99 / max | long p99 / max | errors | any max ≥ 20 s |\n"
-                + "|---|---|---:|---:|---:|---:|---|\n");
+        Table t = Table.of("run", "change", ">short p99 / max", ">medium p99 / max", ">long p99 / max", ">errors",
+                "any max ≥ 20 s");
         Set<String> bases = new LinkedHashSet<>();
         variants.forEach(v -> bases.add(v.outcome().basedOn()));
         Map<String, LoadRun> byId = new LinkedHashMap<>();
@@ -54,18 +57,20 @@ final class OneSettingAtATime {
             if (!isBase && !isVariant) {
                 continue;
             }
-            md.append("| ").append(r.id()).append(" | ").append(isVariant
-                    ? "`" + f.outcome().change() + "`" : "none (as written)");
+            List<String> row = new ArrayList<>(List.of(MarkdownText.cell(r.id()), isVariant ? "`"
+                    + f.outcome().change() + "`" : "none (as written)"));
             for (String screen : Screens.NAMES) {
                 ScreenStats st = r.screens().stream().filter(x -> x.screen().equals(screen))
                         .findFirst().orElse(null);
-                md.append(" | ").append(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(),
-                        st.maxMs()));
+                row.add(st == null ? "–" : String.format(Locale.ROOT, "%,d / %,d", st.p99Ms(), st.maxMs()));
             }
             long errors = r.screens().stream().mapToLong(ScreenStats::errors).sum();
             boolean twenty = r.screens().stream().anyMatch(x -> x.maxMs() >= Screens.TWENTY_SECOND_CLASS_MS);
-            md.append(String.format(Locale.ROOT, " | %,d | %s |%n", errors, twenty ? "**yes**" : "no"));
+            row.add(String.format(Locale.ROOT, "%,d", errors));
+            row.add(twenty ? "**yes**" : "no");
+            t.markdownRow(row.toArray(String[]::new));
         }
+        md.append(t.markdown());
         md.append('\n');
         return md.toString();
     }

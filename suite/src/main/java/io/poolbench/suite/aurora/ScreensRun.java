@@ -18,7 +18,6 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DatabaseWatch;
 import io.poolbench.testbed.load.ScreenLog;
-import io.poolbench.testbed.load.WriteOutcome;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileLint;

@@ -66,10 +66,10 @@ class AuroraReportTest {
                 new ScreenLog.Entry(64_000, "medium", 3, 200, "", 1, 10, 10, 1_000_000, "w-after"));
         RunOutcome o = new ObjectMapper().readValue(outcome, RunOutcome.class);
         FailoverRequests.Counts c = FailoverRequests.counts(o, log);
-        String row = FailoverRequests.failoverRow("hikari", o, c);
+        List<String> row = FailoverRequests.failoverRow("hikari", o, c);
         // borrow wait: p99 before the injection 10 µs; the window from 62 s waits 10.5 s, the one from 64 s 10 µs
-        assertEquals("| hikari | 2.5 | 4.0 | 2.0 | – | {pool-timeout=1, sql=2} | 1 (> 10,000 ms) | 40 | 0 | 1 (1); 1 (0) |",
-                row);
+        assertEquals(List.of("hikari", "2.5", "4.0", "2.0", "–", "{pool-timeout=1, sql=2}", "1 (> 10,000 ms)", "40",
+                "0", "1 (1); 1 (0)"), row);
         // the borrow wait was back (2 s) before the new writer's first write (4 s): nobody waited on the pool after
         assertEquals(0L, c.drainMs());
     }

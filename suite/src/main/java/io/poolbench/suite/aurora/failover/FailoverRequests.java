@@ -6,6 +6,8 @@ import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.load.PoolErrors;
 import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.toxiproxy.ConnectionCounts;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
@@ -49,14 +51,15 @@ public final class FailoverRequests {
                 + " them are the failover's own administrative connections (catching B up, promoting it). The"
                 + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
                 + " \"clogged\" under load; it gives no figures.\n\n");
-        md.append("| run | failover took | first acknowledged write on the new writer after | borrow wait back to"
-                + " normal after | connections opened to the new writer by 10 s after the endpoint moved (most in 1 s) | failed from the"
-                + " injection on (in flight or later), by class | borrows longer than the pool's timeout | writes"
-                + " acknowledged | lost | not acknowledged: of unknown outcome (committed on the new writer); surely failed"
-                + " (present there) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+        Table t = Table.of("run", ">failover took", ">first acknowledged write on the new writer after",
+                ">borrow wait back to normal after", ">connections opened to the new writer by 10 s after the endpoint"
+                + " moved (most in 1 s)", "failed from the injection on (in flight or later), by class",
+                ">borrows longer than the pool's timeout", ">writes acknowledged", ">lost", ">not acknowledged: of"
+                + " unknown outcome (committed on the new writer); surely failed (present there)");
         for (RunFiles r : runs) {
-            md.append(failoverRow(r.id(), r.outcome(), counts(r.outcome(), r.screens()))).append('\n');
+            t.markdownRow(failoverRow(r.id(), r.outcome(), counts(r.outcome(), r.screens())).toArray(String[]::new));
         }
+        md.append(t.markdown());
         return md.append('\n').toString();
     }
 
@@ -64,23 +67,28 @@ public final class FailoverRequests {
      * One row of the failover table from a run's outcome and the webapp's record: requests that ended after the
      * injection (so also those in flight at it) count for failures and long borrows; the first acknowledged write
      * is the earliest that started after the endpoint moved (before, writes went to the old, read-only writer).
+     *
+     * @param id the run's id
+     * @param o the run's outcome
+     * @param c its failover counts ({@link #counts}), null when no failover was recorded
+     * @return the row's cells as Markdown, in the table's column order (two cells when no failover was recorded)
      */
-    public static String failoverRow(String id, RunOutcome o, Counts c) {
+    public static List<String> failoverRow(String id, RunOutcome o, Counts c) {
         if (c == null) {
-            return "| " + id + (o.controlMarkEpochMs() != null ? " | control: no failover | | | | | | | | |"
-                    : " | **no failover recorded** | | | | | | | | |");
+            return List.of(MarkdownText.cell(id), o.controlMarkEpochMs() != null ? "control: no failover"
+                    : "**no failover recorded**");
         }
         long timeoutMs = o.borrowTimeoutMs() == null ? -1 : o.borrowTimeoutMs();
         Ledger.Reconciliation l = o.writer().ledger();
-        return String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %d (> %,d ms%s) | %s | %s | %s |", id,
-                c.tookMs() / 1000.0, c.firstWriteMs() == null ? "**none**"
+        return List.of(MarkdownText.cell(id), String.format(Locale.ROOT, "%.1f", c.tookMs() / 1000.0),
+                c.firstWriteMs() == null ? "**none**"
                         : String.format(Locale.ROOT, "%.1f", c.firstWriteMs() / 1000.0),
                 c.borrowBackMs() == null ? "**not in the measured period**"
                         : String.format(Locale.ROOT, "%.1f", c.borrowBackMs() / 1000.0),
                 c.storm() == null ? "–" : String.format(Locale.ROOT, "%,d (%,d)", c.storm().opened(),
                         c.storm().peakPerSecond()),
-                c.errors().isEmpty() ? "none" : c.errors().toString(), c.longBorrows(), c.limitMs(),
-                timeoutMs > 0 ? "" : ", unbounded",
+                c.errors().isEmpty() ? "none" : MarkdownText.cell(c.errors().toString()), String.format(Locale.ROOT,
+                        "%d (> %,d ms%s)", c.longBorrows(), c.limitMs(), timeoutMs > 0 ? "" : ", unbounded"),
                 l == null ? "–" : Integer.toString(l.acknowledged()), l == null ? "–" : Integer.toString(l.lost()),
                 l == null ? "–" : notAcknowledged(l));
     }

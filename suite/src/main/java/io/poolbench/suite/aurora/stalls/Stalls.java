@@ -5,10 +5,11 @@ import io.poolbench.suite.aurora.failover.RequestsMet;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.report.Table;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Seed 004's stalls ({@code --stall}), as the report shows them: the article's DBCP maxima, 21.6–24.6 s, sit near two
@@ -103,16 +104,18 @@ public final class Stalls {
      * @return the Markdown; empty when no run stalled
      */
     public static String section(List<RunFiles> runs) {
-        StringBuilder rows = new StringBuilder();
+        Table rows = Table.of("run", ">stall", ">length, s", ">requests met", ">share of the measured requests",
+                "failed, by class", ">longest, ms", ">longest borrow, ms", ">borrows longer than the pool's timeout");
         for (RunFiles r : runs) {
             long measured = measured(r.outcome(), r.screens());
             for (Effect e : effects(r.outcome(), r.screens())) {
                 String share = measured == 0 ? "–"
                         : String.format(Locale.ROOT, "%.2f %% of %,d", 100.0 * e.met().met() / measured, measured);
-                rows.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %,d | %s | %s | %,.0f | %,.0f | %,d |%n",
-                        r.id(), e.stall().n(), (e.stall().endEpochMs() - e.stall().startEpochMs()) / 1000.0,
-                        e.met().met(), share, e.met().errors().isEmpty() ? "none" : e.met().errors().toString(),
-                        e.met().longestMs(), e.met().longestBorrowMs(), e.met().longBorrows()));
+                rows.row(r.id(), Integer.toString(e.stall().n()), String.format(Locale.ROOT, "%.1f",
+                        (e.stall().endEpochMs() - e.stall().startEpochMs()) / 1000.0), String.format(Locale.ROOT, "%,d",
+                        e.met().met()), share, e.met().errors().isEmpty() ? "none" : e.met().errors().toString(),
+                        String.format(Locale.ROOT, "%,.0f", e.met().longestMs()), String.format(Locale.ROOT, "%,.0f",
+                        e.met().longestBorrowMs()), String.format(Locale.ROOT, "%,d", e.met().longBorrows()));
             }
         }
         if (rows.isEmpty()) {
@@ -126,8 +129,6 @@ public final class Stalls {
                 + " 21.6–24.6 s, sit near two of its 10-s settings in series (maxWait 10,000 ms and a 10-s"
                 + " validation or connect timeout): whether a stall can make them is what this measures; the"
                 + " table above says whether p90 stayed normal meanwhile (p99 can stay normal only where a run's"
-                + " stalls meet under 1 % of its measured requests).\n\n| run | stall | length, s | requests met |"
-                + " share of the measured requests | failed, by class | longest, ms | longest borrow, ms | borrows"
-                + " longer than the pool's timeout |\n|---|---:|---:|---:|---:|---|---:|---:|---:|\n" + rows + "\n";
+                + " stalls meet under 1 % of its measured requests).\n\n" + rows.markdown() + "\n";
     }
 }

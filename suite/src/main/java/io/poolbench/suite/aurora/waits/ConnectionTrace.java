@@ -5,6 +5,8 @@ import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.load.TraceLog;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.MeanInterval;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -101,8 +103,11 @@ public final class ConnectionTrace {
      * @throws IOException when a trace cannot be read
      */
     public static String section(List<RunFiles> runs, Path base) throws IOException {
-        StringBuilder calls = new StringBuilder();
-        StringBuilder failures = new StringBuilder();
+        Table calls = Table.of("run", ">requests traced (measured period)", ">the pool's JDBC calls per request (lend +"
+                + " take back), mean", ">requests whose borrow validated the connection", ">failed at the failover (of"
+                + " them on a connection the pool lent without a check)");
+        Table failures = Table.of("run", ">start, s after the injection", "screen", "error", "connection",
+                ">idle before, ms", "validated on this borrow", "failed call", "message");
         Map<String, List<RunTrace>> byProfile = new LinkedHashMap<>();
         for (RunFiles r : runs) {
             Path file = base.resolve(r.id()).resolve(FILE);
@@ -119,42 +124,36 @@ public final class ConnectionTrace {
             if (inj != null) {
                 byProfile.computeIfAbsent(r.id().replaceAll("\\.r\\d+$", ""), k -> new ArrayList<>()).add(t);
             }
-            calls.append(String.format(Locale.ROOT, "| %s | %,d | %.2f | %.1f %% | %s |%n", t.id(), t.borrows(),
-                    t.callsPerBorrow(), 100 * t.validatedShare(), inj == null ? "–"
-                            : t.failed().size() + " (" + t.lentUnchecked() + " lent unchecked)"));
+            calls.row(t.id(), String.format(Locale.ROOT, "%,d", t.borrows()), String.format(Locale.ROOT, "%.2f",
+                    t.callsPerBorrow()), String.format(Locale.ROOT, "%.1f %%", 100 * t.validatedShare()), inj == null
+                    ? "–" : t.failed().size() + " (" + t.lentUnchecked() + " lent unchecked)");
             for (TraceLog.Entry e : t.failed()) {
-                failures.append(String.format(Locale.ROOT, "| %s | %+.2f | %s | %s | %s | %s | %s | %s | %s |%n",
-                        t.id(), (e.startEpochMs() - inj) / 1000.0, e.screen(), e.error(),
-                        e.connections().isEmpty() ? "none" : e.connections(),
+                failures.markdownRow(MarkdownText.cell(t.id()), String.format(Locale.ROOT, "%+.2f",
+                        (e.startEpochMs() - inj) / 1000.0), MarkdownText.cell(e.screen()), MarkdownText.cell(e.error()),
+                        e.connections().isEmpty() ? "none" : MarkdownText.cell(e.connections()),
                         e.idleBeforeMs() < 0 ? "opened for it" : String.format(Locale.ROOT, "%,d", e.idleBeforeMs()),
                         e.validated() ? "yes" : "no", e.failedCall().isEmpty() ? "–" : "`" + e.failedCall() + "`",
-                        shorten(e.message())));
+                        MarkdownText.cell(shorten(e.message())));
             }
         }
-        if (calls.length() == 0) {
+        if (calls.isEmpty()) {
             return "";
         }
         StringBuilder md = new StringBuilder("## Beneath the pool (JDBC trace)\n\nThe webapp opened its connections"
                 + " through a datasource-proxy driver (`--trace-jdbc`): every JDBC call a pool made on a physical"
                 + " connection is attributed to the request being served on that thread. Counted are JDBC calls, not"
                 + " network round trips (some, such as `setNetworkTimeout`, stay in the driver). The proxies add"
-                + " microseconds per call: read latencies from an untraced run.\n\n"
-                + "| run | requests traced (measured period) | the pool's JDBC calls per request (lend + take back),"
-                + " mean | requests whose borrow validated the connection | failed at the failover (of them on a connection"
-                + " the pool lent without a check) |\n"
-                + "|---|---:|---:|---:|---:|\n").append(calls).append('\n');
+                + " microseconds per call: read latencies from an untraced run.\n\n").append(calls.markdown())
+                .append('\n');
         if (!byProfile.isEmpty()) {
             md.append(profiles(byProfile));
         }
-        if (failures.length() > 0) {
+        if (!failures.isEmpty()) {
             md.append("Every request that failed from the injection on (in flight at it or later, as the failover"
                     + " table counts them), with the physical connections it touched (trace ids; it ran on the"
                     + " last: a pool that finds one dead while lending tries the next), how long that last one had been"
                     + " without any call before the request touched it, and whether the pool"
-                    + " checked it inside `getConnection()`:\n\n"
-                    + "| run | start, s after the injection | screen | error | connection | idle before, ms |"
-                    + " validated on this borrow | failed call | message |\n"
-                    + "|---|---:|---|---|---|---:|---|---|---|\n").append(failures).append('\n');
+                    + " checked it inside `getConnection()`:\n\n").append(failures.markdown()).append('\n');
         }
         return md.toString();
     }
@@ -166,9 +165,8 @@ public final class ConnectionTrace {
     static String profiles(Map<String, List<RunTrace>> byProfile) {
         StringBuilder md = new StringBuilder("Per profile, over its runs: failed requests at the failover per run"
                 + " (mean, 95 % interval, n runs), how many of all of them ran on a connection the pool lent without"
-                + " checking it, and how long those connections had been idle before (ms, min–max):\n\n"
-                + "| profile | n | failed per run | on a connection lent unchecked | idle before, ms |\n"
-                + "|---|---:|---:|---:|---:|\n");
+                + " checking it, and how long those connections had been idle before (ms, min–max):\n\n");
+        Table table = Table.of("profile", ">n", ">failed per run", ">on a connection lent unchecked", ">idle before, ms");
         byProfile.forEach((profile, runs) -> {
             MeanInterval f = MeanInterval.of(runs.stream().map(t -> (double) t.failed().size()).toList());
             long failed = runs.stream().mapToLong(t -> t.failed().size()).sum();
@@ -176,16 +174,15 @@ public final class ConnectionTrace {
             LongSummaryStatistics idle = runs.stream().flatMap(t -> t.failed().stream())
                     .filter(e -> !e.validated() && !e.connections().isEmpty() && e.idleBeforeMs() >= 0)
                     .mapToLong(TraceLog.Entry::idleBeforeMs).summaryStatistics();
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %d of %d | %s |%n", profile, f.n(),
-                    f.n() < 2 ? Figures.fixed(f.mean(), 1) : Figures.fixed(f.mean(), 1) + " (" + Figures.fixed(f.low(), 1)
-                            + "–" + Figures.fixed(f.high(), 1) + ")", unchecked, failed,
-                    idle.getCount() == 0 ? "–" : idle.getMin() + "–" + idle.getMax()));
+            table.row(profile, Integer.toString(f.n()), f.n() < 2 ? Figures.fixed(f.mean(), 1) : Figures.fixed(f.mean(), 1)
+                    + " (" + Figures.fixed(f.low(), 1) + "–" + Figures.fixed(f.high(), 1) + ")", unchecked + " of "
+                    + failed, idle.getCount() == 0 ? "–" : idle.getMin() + "–" + idle.getMax());
         });
-        return md.append('\n').toString();
+        return md.append(table.markdown()).append('\n').toString();
     }
 
     private static String shorten(String message) {
-        String m = message.replace('|', '/');
+        String m = message;
         return m.length() > 120 ? m.substring(0, 117) + "..." : m;
     }
 }

@@ -6,9 +6,11 @@ import io.poolbench.suite.process.WebappRecording.Kind;
 import io.poolbench.suite.process.WebappRecording.Part;
 import io.poolbench.suite.process.WebappRecording;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -44,7 +46,9 @@ public final class JfrWaits {
      * @throws IOException when a recording cannot be read
      */
     public static String section(List<RunFiles> runs, Path base) throws IOException {
-        StringBuilder rows = new StringBuilder();
+        List<String> headers = new ArrayList<>(List.of("run", "period"));
+        COLUMNS.forEach(c -> headers.add(">" + c.header()));
+        Table rows = Table.of(headers.toArray(String[]::new));
         for (RunFiles r : runs) {
             Path jfr = base.resolve(r.id()).resolve(WebappRecording.FILE);
             if (!Files.isRegularFile(jfr)) {
@@ -54,12 +58,12 @@ public final class JfrWaits {
             Long inj = o.injectionEpochMs();
             long split = inj == null ? o.measureToEpochMs() : inj;
             WebappRecording.Summary s = WebappRecording.read(jfr, o.measureFromEpochMs(), split, o.measureToEpochMs());
-            rows.append(row(r.id(), inj == null ? "measured period" : "before the injection", s, false));
+            rows.row(row(r.id(), inj == null ? "measured period" : "before the injection", s, false));
             if (inj != null) {
-                rows.append(row(r.id(), "from the injection on", s, true));
+                rows.row(row(r.id(), "from the injection on", s, true));
             }
         }
-        if (rows.length() == 0) {
+        if (rows.isEmpty()) {
             return "";
         }
         StringBuilder md = new StringBuilder("## Where request threads waited (Java Flight Recorder)\n\n");
@@ -69,19 +73,13 @@ public final class JfrWaits {
                 + " request's statements, or on the pool's own threads (idle threads waiting for work left out)."
                 + " Waits that began in the measured period, split at the failover's injection. Each cell: waits ·"
                 + " total ms · longest ms. A total can exceed the period: waits of concurrent threads add up.\n\n");
-        md.append("| run | period |");
-        COLUMNS.forEach(c -> md.append(' ').append(c.header()).append(" |"));
-        md.append("\n|---|---|").append("---:|".repeat(COLUMNS.size())).append('\n');
-        return md.append(rows).append('\n').toString();
+        return md.append(rows.markdown()).append('\n').toString();
     }
 
-    private static String row(String id, String period, WebappRecording.Summary s, boolean after) {
-        StringBuilder sb = new StringBuilder("| ").append(id).append(" | ").append(period).append(" |");
-        for (Column c : COLUMNS) {
-            WebappRecording.Waits w = s.of(c.kind(), c.part(), after);
-            sb.append(' ').append(cell(w)).append(" |");
-        }
-        return sb.append('\n').toString();
+    private static String[] row(String id, String period, WebappRecording.Summary s, boolean after) {
+        List<String> cells = new ArrayList<>(List.of(id, period));
+        COLUMNS.forEach(c -> cells.add(cell(s.of(c.kind(), c.part(), after))));
+        return cells.toArray(String[]::new);
     }
 
     /** @return {@code count · total ms · longest ms}, or a dash without waits */

@@ -5,6 +5,7 @@ import io.poolbench.suite.aurora.run.Screens;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.load.ScreenLog;
+import io.poolbench.testbed.report.Table;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -130,15 +131,15 @@ public final class OutsideServlet {
      */
     public static String section(List<RunFiles> runs) {
         boolean every = runs.size() <= EVERY_SCREEN_UP_TO_RUNS;
-        StringBuilder rows = new StringBuilder();
+        Table rows = Table.of("run", "screen", ">matched", ">unmatched", ">p50 ms", ">p99 ms", ">max ms");
         for (RunFiles r : runs) {
             for (ScreenOutside s : of(r.samples(), r.screens(), r.outcome().measureFromEpochMs(),
                     r.outcome().measureToEpochMs())) {
                 if (!every && !s.screen().equals("short")) {
                     continue;
                 }
-                rows.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %s | %s | %s |%n", r.id(), s.screen(),
-                        s.matched(), s.unmatchedSamples(), ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs())));
+                rows.row(r.id(), s.screen(), String.format(Locale.ROOT, "%,d", s.matched()), String.format(Locale.ROOT,
+                        "%,d", s.unmatchedSamples()), ms(s.p50Ms()), ms(s.p99Ms()), ms(s.maxMs()));
             }
         }
         if (rows.isEmpty()) {
@@ -149,8 +150,7 @@ public final class OutsideServlet {
                 + " worker thread and its accept queue, the HTTP exchange on loopback and JMeter's overhead. A"
                 + " request that waits here has not reached the pool yet, so its borrow wait does not show it."
                 + " Unmatched: answered samples without a record of the webapp's." + (every ? "" : " The short"
-                + " screen only, over " + EVERY_SCREEN_UP_TO_RUNS + " runs.") + "\n\n| run | screen | matched |"
-                + " unmatched | p50 ms | p99 ms | max ms |\n|---|---|---:|---:|---:|---:|---:|\n" + rows + "\n";
+                + " screen only, over " + EVERY_SCREEN_UP_TO_RUNS + " runs.") + "\n\n" + rows.markdown() + "\n";
     }
 
     private static String ms(double v) {
