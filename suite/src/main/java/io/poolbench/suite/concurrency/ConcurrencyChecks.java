@@ -1,6 +1,7 @@
 package io.poolbench.suite.concurrency;
 
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,7 @@ final class ConcurrencyChecks {
     static String checks(Map<String, ConcurrencyData.StackData> stacks, List<ConcurrencyData.ArticleRow> art, String index,
             ConcurrencyData.IndexChecks j) {
         StringBuilder md = new StringBuilder("Checks of shape, ").append(index).append(" the index:\n\n");
-        md.append("| check | article | ours |\n|---|---|---|\n");
+        Table t = Table.of("check", "article", "ours");
         // plateau: req/s at 100 users and above, min ÷ max
         StringBuilder ours = new StringBuilder();
         for (ConcurrencyData.StackData d : stacks.values()) {
@@ -32,11 +33,11 @@ final class ConcurrencyChecks {
                 j.plateau().put(d.id(), ratio);
             }
         }
-        md.append(String.format(Locale.ROOT, "| plateau: req/s from 100 users on, min ÷ max (1.00 = flat) | JDBC %.2f,"
-                + " R2DBC %.2f | %s |%n", minOver(art, ConcurrencyData.ArticleRow::jdbcReqPerSecond, 100)
+        t.row("plateau: req/s from 100 users on, min ÷ max (1.00 = flat)", String.format(Locale.ROOT, "JDBC %.2f,"
+                + " R2DBC %.2f", minOver(art, ConcurrencyData.ArticleRow::jdbcReqPerSecond, 100)
                 / maxOver(art, ConcurrencyData.ArticleRow::jdbcReqPerSecond, 100),
                 minOver(art, ConcurrencyData.ArticleRow::r2dbcReqPerSecond, 100)
-                / maxOver(art, ConcurrencyData.ArticleRow::r2dbcReqPerSecond, 100), trim(ours)));
+                / maxOver(art, ConcurrencyData.ArticleRow::r2dbcReqPerSecond, 100)), trim(ours));
         // R2DBC ÷ JDBC req/s per users
         List<ConcurrencyData.StackData> jdbc = stacks.values().stream().filter(d -> !d.r2dbc()).toList();
         List<ConcurrencyData.StackData> r2 = stacks.values().stream().filter(ConcurrencyData.StackData::r2dbc).toList();
@@ -54,18 +55,17 @@ final class ConcurrencyChecks {
                         j.r2dbcOverJdbc().add(new ConcurrencyData.Ratio(r.id(), d.id(), users, q));
                     }
                 });
-                md.append("| req/s ").append(r.label()).append(" ÷ ").append(d.label()).append(", by users | ")
-                        .append(trim(artRatio)).append(" | ").append(trim(o)).append(" |\n");
+                t.row("req/s " + r.label() + " ÷ " + d.label() + ", by users", trim(artRatio), trim(o));
             }
         }
-        md.append(p95Lower(art, r2, jdbc)).append(pause(art, stacks));
-        return md.append("\n").toString();
+        p95Lower(t, art, r2, jdbc);
+        pause(t, art, stacks);
+        return md.append(t.markdown()).append("\n").toString();
     }
 
-    /** @return the check whose cells have R2DBC's P95 below JDBC's, the article's and ours per pair of stacks */
-    private static String p95Lower(List<ConcurrencyData.ArticleRow> art, List<ConcurrencyData.StackData> r2,
+    /** Adds the check whose cells have R2DBC's P95 below JDBC's, the article's and ours per pair of stacks. */
+    private static void p95Lower(Table t, List<ConcurrencyData.ArticleRow> art, List<ConcurrencyData.StackData> r2,
             List<ConcurrencyData.StackData> jdbc) {
-        StringBuilder md = new StringBuilder();
         // P95 cells where R2DBC is lower than JDBC
         int artCells = 0;
         StringBuilder artWhere = new StringBuilder();
@@ -90,17 +90,16 @@ final class ConcurrencyChecks {
                         }
                     }
                 }
-                md.append(String.format(Locale.ROOT, "| P95 lower with %s than %s: steps | %d of %d%s | %d of %d%s |%n",
-                        r.label(), d.label(), artCells, art.size(), artCells == 0 ? "" : " (users " + trim(artWhere)
-                                + ")", n, of, n == 0 ? "" : " (users " + trim(where) + ")"));
+                t.row("P95 lower with " + r.label() + " than " + d.label() + ": steps", artCells + " of " + art.size()
+                        + (artCells == 0 ? "" : " (users " + trim(artWhere) + ")"), n + " of " + of + (n == 0 ? ""
+                        : " (users " + trim(where) + ")"));
             }
         }
-        return md.toString();
     }
 
-    /** @return the row for the time per iteration outside the request (Little's law), the article's and ours */
-    private static String pause(List<ConcurrencyData.ArticleRow> art, Map<String, ConcurrencyData.StackData> stacks) {
-        StringBuilder md = new StringBuilder();
+    /** Adds the row for the time per iteration outside the request (Little's law), the article's and ours. */
+    private static void pause(Table t, List<ConcurrencyData.ArticleRow> art,
+            Map<String, ConcurrencyData.StackData> stacks) {
         // Little's law: users ÷ req/s − avg = the pause per iteration (ms)
         List<Double> artPause = new ArrayList<>();
         art.forEach(r -> {
@@ -113,12 +112,11 @@ final class ConcurrencyChecks {
                 ourPause.add(users * 1000.0 / x.reqPerSecond() - x.avgMs());
             }
         }));
-        md.append(String.format(Locale.ROOT, "| users ÷ req/s − avg (ms): time per iteration outside the request |"
-                + " %.1f … %.1f (a pause per iteration) | %s |%n", Figures.min(artPause), Figures.max(artPause),
+        t.row("users ÷ req/s − avg (ms): time per iteration outside the request", String.format(Locale.ROOT,
+                "%.1f … %.1f (a pause per iteration)", Figures.min(artPause), Figures.max(artPause)),
                 ourPause.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f … %.1f (no pause configured: this is"
                         + " JMeter's own time between requests; hundreds of ms mean the load generator, short of CPU,"
-                        + " kept fewer users busy than it ran)", Figures.min(ourPause), Figures.max(ourPause))));
-        return md.toString();
+                        + " kept fewer users busy than it ran)", Figures.min(ourPause), Figures.max(ourPause)));
     }
 
     static String indexEffect(Map<String, Map<String, ConcurrencyData.StackData>> byIndex, ConcurrencyData.Article art,
@@ -141,7 +139,7 @@ final class ConcurrencyChecks {
                 Locale.ROOT, "%.1f × … %.1f ×", aw.get(0).r2dbcReqPerSecond() / an.get(0).r2dbcReqPerSecond(),
                 aw.get(aw.size() - 1).r2dbcReqPerSecond() / an.get(an.size() - 1).r2dbcReqPerSecond()))
                 .append("):\n\n");
-        md.append("| stack | by users |\n|---|---|\n");
+        Table t = Table.of("stack", "by users");
         for (ConcurrencyData.StackData d : with.values()) {
             ConcurrencyData.StackData n = without.get(d.id());
             if (n == null) {
@@ -156,9 +154,9 @@ final class ConcurrencyChecks {
                     effects.add(new ConcurrencyData.IndexEffect(d.id(), users, q));
                 }
             });
-            md.append("| ").append(d.label()).append(" | ").append(trim(o)).append(" |\n");
+            t.row(d.label(), trim(o));
         }
-        return md.toString();
+        return md.append(t.markdown()).toString();
     }
 
     private static List<Double> rates(ConcurrencyData.StackData d, int fromUsers) {

@@ -1,9 +1,7 @@
 package io.poolbench.suite.concurrency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.suite.report.Bottleneck;
 import io.poolbench.suite.report.Seeds;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
@@ -79,10 +77,10 @@ public final class ConcurrencyReport {
             List<String> missing = new ArrayList<>();
             Map<String, ConcurrencyData.StackData> stacks = stacks(m, s, base, first, index, missing);
             byIndex.put(index, stacks);
-            md.append(ours(stacks, s, env.cores()));
+            md.append(ConcurrencyTables.ours(stacks, s, env.cores()));
             missing.forEach(x -> md.append(x).append("\n"));
             md.append("\nThe article, ").append(index).append(" the index (k6, 60 s steps; ms):\n\n");
-            md.append(article(art.rows(index)));
+            md.append(ConcurrencyTables.article(art.rows(index)));
             String png = index + "-index.png";
             if (ConcurrencyChart.draw(stacks, art.rows(index), index, base.resolve(png))) {
                 md.append("\n![req/s and P95 against users, ").append(index).append(" the index](").append(png)
@@ -162,58 +160,6 @@ public final class ConcurrencyReport {
         }
         return worst == 0 ? "" : String.format(Locale.ROOT, " (JMeter needed up to %.1f s to start its %d users)",
                 worst, at);
-    }
-
-    private static String ours(Map<String, ConcurrencyData.StackData> stacks, ConcurrencySettings s, Integer machineCores) {
-        StringBuilder md = new StringBuilder("| users | stack | n | req/s | avg ms | P95 ms | p99 ms | max ms | errors"
-                + " | waiting max | CPU webapp / JMeter / DB: cores (µs per request) | bottleneck |\n"
-                + "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
-        for (int users : s.users()) {
-            for (ConcurrencyData.StackData d : stacks.values()) {
-                ConcurrencyData.Step r = d.steps().get(users);
-                if (r == null) {
-                    continue;
-                }
-                if (!r.measured()) {
-                    // a failed step shows why, never its figures
-                    md.append(String.format(Locale.ROOT, "| %d | %s | | **FAILED**: %s | | | | | | | | |%n", users,
-                            d.label(), MarkdownText.firstLine(r.failed() != null ? r.failed() : "no figures")));
-                    continue;
-                }
-                md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %s | %s | %d | %d | %d | %d | %s | %s | %s |%n",
-                        users, d.label(), r.requests(), Figures.fixed(r.reqPerSecond(), 1),
-                        Figures.fixed(r.avgMs(), 1), r.p95Ms(), r.p99Ms(),
-                        r.maxMs(), r.errors(),
-                        r.maxWaiting() == null || r.maxWaiting() < 0 ? "n/a" : Integer.toString(r.maxWaiting()),
-                        cores(r), Bottleneck.of(r.cpuCores(), machineCores)));
-            }
-        }
-        return md.append("\n*waiting max*: most borrowers waiting for a connection in the 500 ms samples of"
-                + " `/pool` (R2DBC: pending acquires). *µs per request*: the process's CPU time in the window ÷ the"
-                + " requests completed in it, which depends less on how busy the machine is than req/s."
-                + " *bottleneck*: a process at 0.9 of a core or more, else the machine when all together use 0.9 of"
-                + " its cores; where that is JMeter or the machine, the step measures the harness, not the stack.\n\n")
-                .toString();
-    }
-
-    private static String cores(ConcurrencyData.Step r) {
-        Map<String, Double> c = r.cpuCores() == null ? Map.of() : r.cpuCores();
-        return String.join(" / ", c1(c.get("webapp"), r), c1(c.get("jmeter"), r), c1(c.get("database"), r));
-    }
-
-    private static String c1(Double v, ConcurrencyData.Step r) {
-        double us = Bottleneck.microsPerRequest(v, r.reqPerSecond());
-        return v == null ? "–" : String.format(Locale.ROOT, "%.2f (%s)", v, Double.isNaN(us) ? "–"
-                : String.format(Locale.ROOT, "%,.0f", us));
-    }
-
-    private static String article(List<ConcurrencyData.ArticleRow> rows) {
-        StringBuilder md = new StringBuilder("| users | JDBC req/s | JDBC avg | JDBC P95 | R2DBC req/s | R2DBC avg |"
-                + " R2DBC P95 |\n|---:|---:|---:|---:|---:|---:|---:|\n");
-        rows.forEach(r -> md.append(String.format(Locale.ROOT, "| %d | %.1f | %.2f | %.2f | %.1f | %.2f | %.2f |%n",
-                r.users(), r.jdbcReqPerSecond(), r.jdbcAvgMs(), r.jdbcP95Ms(), r.r2dbcReqPerSecond(),
-                r.r2dbcAvgMs(), r.r2dbcP95Ms())));
-        return md.toString();
     }
 
     /**
