@@ -8,6 +8,7 @@ import io.poolbench.testbed.model.PoolSimulation;
 import io.poolbench.testbed.model.Workload;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.toxiproxy.HostsFile;
 import java.io.IOException;
@@ -175,12 +176,10 @@ final class PlanMeasurement {
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Predicted (simulation over %.0f s) beside"
                 + " measured (1 run, %,d requests after the warm-up; %.2f of %.2f requests/s achieved):%n%n",
                 m.measuredSeconds(), m.requests(), m.achievedPerSecond(), w.ratePerSecond()));
-        md.append("| | predicted | measured | measured ÷ predicted |\n|---|---:|---:|---:|\n");
-        for (Row r : rows(p, m)) {
-            md.append("| ").append(r.what()).append(" | ").append(num(r.predicted())).append(" | ")
-                    .append(num(r.measured())).append(" | ").append(r.ratio() == null ? "–"
-                            : String.format(Locale.ROOT, "%.2f", r.ratio())).append(" |\n");
-        }
+        Table t = Table.of("", ">predicted", ">measured", ">measured ÷ predicted");
+        rows(p, m).forEach(r -> t.row(r.what(), num(r.predicted()), num(r.measured()), r.ratio() == null ? "–"
+                : String.format(Locale.ROOT, "%.2f", r.ratio())));
+        md.append(t.markdown());
         // where the model's median request does not queue, the medians differ by the overhead it leaves out
         String overhead = p.waitP50Ms() > 0 ? "" : String.format(Locale.ROOT, " (the median request queues for no"
                 + " connection in the model, so the difference of the medians, %s ms, is that overhead)",

@@ -1,6 +1,7 @@
 package io.poolbench.suite.sharedconnection;
 
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,33 +22,33 @@ final class SharedConnectionClaims {
      * @param pools the pools' variant ids
      * @param max the largest thread count without load
      * @param loadedCounts the thread counts under the load
-     * @return the table's rows, Markdown
+     * @return the table of the claims: the claim, the article's figure, ours per variant
      */
-    static String rows(Map<String, Double> cl, Map<String, Map<String, Map<Integer, Double>>> means,
+    static Table rows(Map<String, Double> cl, Map<String, Map<String, Map<Integer, Double>>> means,
             List<String> pools, int max, List<Integer> loadedCounts) {
-        StringBuilder out = new StringBuilder();
+        Table out = Table.of("claim", ">article", "ours");
         Map<String, Map<Integer, Double>> none = means.getOrDefault("none", Map.of());
         Map<String, Map<Integer, Double>> cj = means.getOrDefault("cross-join", Map.of());
-        out.append(claim("no load: PgBouncer ÷ pool, above 100 threads (PgBouncer slower when > 1)",
+        out.row(claim("no load: PgBouncer ÷ pool, above 100 threads (PgBouncer slower when > 1)",
                 cl.get("noLoadPgBouncerOverPoolAbove100"), pools, p -> ratioAbove(none.get("pgbouncer"),
                         none.get(p), 100)));
-        out.append(claim("no load: shared ÷ PgBouncer at 10 threads (PgBouncer faster when > 1)",
+        out.row(claim("no load: shared ÷ PgBouncer at 10 threads (PgBouncer faster when > 1)",
                 cl.get("noLoadSharedOverPgBouncerAt10"), List.of("pgbouncer"),
                 p -> at(none.get("shared"), 10) / at(none.get("pgbouncer"), 10)));
         // the article's thread counts only: a figure at another count is not set beside its figure
         String ran = " (under the load this run: " + loadedCounts + " threads)";
-        out.append(claim("load: shared ÷ pool at 500 threads (pool faster when > 1)" + (loadedCounts.contains(500)
+        out.row(claim("load: shared ÷ pool at 500 threads (pool faster when > 1)" + (loadedCounts.contains(500)
                 ? "" : ran), cl.get("loadSharedOverPoolAt500"), pools, p -> at(cj.get("shared"), 500)
                 / at(cj.get(p), 500)));
-        out.append(claimMs("load: shared − pool at 50 threads, ms" + (loadedCounts.contains(50) ? "" : ran),
+        out.row(claimMs("load: shared − pool at 50 threads, ms" + (loadedCounts.contains(50) ? "" : ran),
                 cl.get("loadSharedMinusPoolAt50Ms"), pools, p -> at(cj.get("shared"), 50) - at(cj.get(p), 50)));
-        out.append(claim("no load: a connection per thread ÷ shared at " + max + " threads (the article: single-threaded"
+        out.row(claim("no load: a connection per thread ÷ shared at " + max + " threads (the article: single-threaded"
                 + " ÷ method 4.55 at many connections; multi-threaded was 1.7 × faster than single-threaded)",
                 String.format(Locale.ROOT, "≈ %.2f (derived: 4.55 ÷ 1.7, two figures the article gives at different"
                 + " thread counts)", cl.get("noLoadSingleOverSharedManyConnections")
                 / cl.get("noLoadSingleOverMultiAt500")), List.of("unpooled"),
                 p -> at(none.get("unpooled"), max) / at(none.get("shared"), max), "%s %.2f"));
-        return out.toString();
+        return out;
     }
 
     private static double at(Map<Integer, Double> m, int count) {
@@ -75,12 +76,12 @@ final class SharedConnectionClaims {
         return Figures.mean(r);
     }
 
-    private static String claim(String what, double article, List<String> variants,
+    private static String[] claim(String what, double article, List<String> variants,
             Function<String, Double> ours) {
         return claim(what, String.format(Locale.ROOT, "%.2f", article), variants, ours, "%s %.2f");
     }
 
-    private static String claimMs(String what, double article, List<String> variants,
+    private static String[] claimMs(String what, double article, List<String> variants,
             Function<String, Double> ours) {
         return claim(what, String.format(Locale.ROOT, "%+.2f ms", article), variants, ours, "%s %+.2f ms");
     }
@@ -91,9 +92,9 @@ final class SharedConnectionClaims {
      * @param variants the variants ours is computed for
      * @param ours a variant's figure (NaN: not measured)
      * @param format how one of ours is shown: variant, figure
-     * @return the claim's table row
+     * @return the claim's cells
      */
-    private static String claim(String what, String article, List<String> variants,
+    private static String[] claim(String what, String article, List<String> variants,
             Function<String, Double> ours, String format) {
         List<String> parts = new ArrayList<>();
         for (String v : variants) {
@@ -102,7 +103,6 @@ final class SharedConnectionClaims {
                 parts.add(String.format(Locale.ROOT, format, v, x));
             }
         }
-        return String.format(Locale.ROOT, "| %s | %s | %s |%n", what, article, parts.isEmpty() ? "not measured"
-                : String.join("; ", parts));
+        return new String[] {what, article, parts.isEmpty() ? "not measured" : String.join("; ", parts)};
     }
 }

@@ -2,8 +2,10 @@ package io.poolbench.suite.sharedconnection;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
@@ -66,8 +68,7 @@ public final class SharedConnectionReport {
         }
         md.append("\n## The article's claims beside ours\n\nThe article gives ratios only (its figures 1–3 are not in"
                 + " the text). Ours are ratios of mean trial times in this run; p99 is over ")
-                .append(s.trials()).append(" trials (with fewer than 100 it is the slowest one).\n\n"
-                        + "| claim | article | ours |\n|---|---:|---|\n");
+                .append(s.trials()).append(" trials (with fewer than 100 it is the slowest one).\n\n");
         int max = plainCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         int maxLoaded = loadedCounts.stream().mapToInt(Integer::intValue).max().orElse(0);
         List<String> pools = new ArrayList<>();
@@ -76,7 +77,7 @@ public final class SharedConnectionReport {
                 pools.add(v);
             }
         }));
-        md.append(SharedConnectionClaims.rows(art.claims(), means, pools, max, loadedCounts));
+        md.append(SharedConnectionClaims.rows(art.claims(), means, pools, max, loadedCounts).markdown());
         List<Finding> findings = SharedConnectionRounds.findings(trials, pools, max, maxLoaded);
         if (!findings.isEmpty()) {
             md.append("\n## Over rounds\n\nAt each thread count every variant ran one trial per round, the order"
@@ -138,11 +139,11 @@ public final class SharedConnectionReport {
             Map<String, Map<String, SharedConnectionData.Cell>> json, Map<String, SharedConnectionData.Trials> trials)
             throws IOException {
         StringBuilder md = new StringBuilder();
-        md.append("\n## Load: ").append(load).append("\n\n| variant | setup ms |");
-        counts.forEach(c -> md.append(" ").append(c).append(" threads: mean / p99 ms |"));
-        md.append(" failed queries |\n|---|---:|");
-        counts.forEach(c -> md.append("---:|"));
-        md.append("---:|\n");
+        md.append("\n## Load: ").append(load).append("\n\n");
+        List<String> headers = new ArrayList<>(List.of("variant", ">setup ms"));
+        counts.forEach(c -> headers.add(">" + c + " threads: mean / p99 ms"));
+        headers.add(">failed queries");
+        Table table = Table.of(headers.toArray(String[]::new));
         XYChart chart = new XYChartBuilder().width(1000).height(520).title("Seed 002, load " + load
                 + ": mean trial time against threads").xAxisTitle("threads, one query each")
                 .yAxisTitle("mean trial time, ms").build();
@@ -154,16 +155,14 @@ public final class SharedConnectionReport {
             String v = p.id().substring(prefix.length());
             Path f = base.resolve(load + "-" + v + ".json");
             if (!p.ok() || !Files.isRegularFile(f)) {
-                md.append("| ").append(v).append(" | **").append(p.status().toUpperCase(Locale.ROOT))
-                        .append("**").append(p.reason() == null ? "" : ": " + MarkdownText.firstLine(p.reason()))
-                        .append(" |").append(" |".repeat(counts.size() + 1)).append("\n");
+                table.markdownRow(MarkdownText.cell(v), MarkdownText.status(p.status(), p.reason()));
                 continue;
             }
             SharedConnectionData.Trials r = JSON.readValue(f.toFile(), SharedConnectionData.Trials.class);
             trials.put(load + "/" + v, r);
             SharedConnectionRows.VariantRow row = SharedConnectionRows.row(r, counts);
-            md.append("| ").append(MarkdownText.firstLine(r.label())).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,.1f", r.setupMs())).append(" |");
+            List<String> cells = new ArrayList<>(List.of(Redact.oneLine(r.label()), String.format(Locale.ROOT, "%,.1f",
+                    r.setupMs())));
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             Map<Integer, Double> vm = new LinkedHashMap<>();
@@ -171,10 +170,10 @@ public final class SharedConnectionReport {
             for (int c : counts) {
                 SharedConnectionRows.CountCell cell = row.cells().get(c);
                 if (cell == null) {
-                    md.append(" – |");
+                    cells.add("–");
                     continue;
                 }
-                md.append(String.format(Locale.ROOT, " %,.1f / %,.1f%s |", cell.meanMs(), cell.p99Ms(),
+                cells.add(String.format(Locale.ROOT, "%,.1f / %,.1f%s", cell.meanMs(), cell.p99Ms(),
                         cell.withConnectingMeanMs() == null ? ""
                                 : String.format(Locale.ROOT, " (%,.1f)", cell.withConnectingMeanMs())));
                 xs.add((double) c);
@@ -185,11 +184,13 @@ public final class SharedConnectionReport {
             loadMeans.put(v, vm);
             json.put(load + "/" + v, vj);
             int errors = row.errors();
-            md.append(" ").append(errors).append(" |\n");
+            cells.add(Integer.toString(errors));
+            table.row(cells.toArray(String[]::new));
             if (!xs.isEmpty()) {
                 chart.addSeries(r.label(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
             }
         }
+        md.append(table.markdown());
         SharedConnectionData.Period period = read(base.resolve(load + "-period.json"), SharedConnectionData.Period.class);
         if (period != null && period.cpuCores() != null) {
             Map<String, Double> cpu = period.cpuCores();
