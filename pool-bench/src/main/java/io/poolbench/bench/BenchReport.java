@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.JmhCharts;
 import io.poolbench.testbed.report.JmhSummary;
+import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,11 +92,11 @@ public final class BenchReport {
                 continue;
             }
             md.append("## ").append(bench).append("\n\n");
-            md.append("| profile | validUs | threads : pool | ops/ms ± error (n) | fork means ops/ms | p50 µs | p99 µs | p99.9 µs | max µs |"
-                    + " >10×p50 | samples | alloc B/op | round trips / borrow |\n");
-            md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            rows.values().forEach(r -> md.append(row(bench, r, rt)));
-            md.append('\n');
+            Table t = Table.of("profile", ">validUs", ">threads : pool", ">ops/ms ± error (n)", ">fork means ops/ms",
+                    ">p50 µs", ">p99 µs", ">p99.9 µs", ">max µs", ">>10×p50", ">samples", ">alloc B/op",
+                    ">round trips / borrow");
+            rows.values().forEach(r -> t.row(row(bench, r, rt)));
+            md.append(t.markdown()).append('\n');
             charts(dir, bench, rows);
         }
         if (all.stream().anyMatch(r -> r.profile().startsWith("hcb-"))) {
@@ -113,9 +114,9 @@ public final class BenchReport {
      * @param bench the benchmark class, e.g. {@code ConnectionCycle}
      * @param r one profile's results at one validation round trip, threads and pool size
      * @param rt the round trips per borrow counted per profile ({@code round-trips.json}), or an empty object
-     * @return the row of the benchmark's table
+     * @return the cells of the benchmark's table's row
      */
-    private static String row(String bench, Row r, JsonNode rt) {
+    private static String[] row(String bench, Row r, JsonNode rt) {
         JmhSummary.Result t = r.thr();
         JmhSummary.Result l = r.lat();
         String ratio = r.ratio();
@@ -128,8 +129,7 @@ public final class BenchReport {
         if (alloc == null && t != null) {
             alloc = t.secondary().get("gc.alloc.rate.norm");
         }
-        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                r.profile(), r.validUs(), ratio,
+        return new String[] {r.profile(), r.validUs(), ratio,
                 t == null ? "n/a" : fmt(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : fmt(t.error(), 0))
                         + " (" + t.samples() + ")",
                 t == null || t.forkMeans().isEmpty() ? "n/a" : forkRange(t.forkMeans()),
@@ -139,7 +139,7 @@ public final class BenchReport {
                 l == null ? "n/a" : g(l.percentiles().get("100.0")),
                 l == null ? "n/a" : fmt(100 * l.shareOver10xMedian(), 2) + " %",
                 l == null ? "n/a" : String.format(Locale.ROOT, "%,d", l.samples()),
-                alloc == null ? "n/a" : fmt(alloc, 0), roundTrips);
+                alloc == null ? "n/a" : fmt(alloc, 0), roundTrips};
     }
 
     /** Our throughput results at stub round trip 0, one column per threads : pool size. */

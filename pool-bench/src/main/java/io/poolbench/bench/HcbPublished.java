@@ -3,6 +3,7 @@ package io.poolbench.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.JmhSummary;
+import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -87,28 +88,28 @@ record HcbPublished(String project, Map<String, String> profiles, List<Run> runs
                 + " thread states it:");
         md.append(' ').append(String.join("; ", runs.stream().map(r -> r.label() + ", " + r.setting() + " ("
                 + r.source() + ")").toList())).append(". Machines and versions differ: compare the shares and the order, not the"
-                + " ops/ms.\n\n| pool |");
-        cols.forEach(c -> md.append(" ours ").append(c.label()).append(" |"));
-        runs.forEach(r -> md.append(' ').append(r.label()).append(" |"));
-        md.append("\n|---|").append("---:|".repeat(cols.size() + runs.size())).append('\n');
+                + " ops/ms.\n\n");
+        List<String> headers = new ArrayList<>(List.of("pool"));
+        cols.forEach(c -> headers.add(">ours " + c.label()));
+        runs.forEach(r -> headers.add(">" + r.label()));
+        Table t = Table.of(headers.toArray(String[]::new));
         List<String> fastest = new ArrayList<>();
         cols.forEach(c -> fastest.add(fastest(c.byProfile(), JmhSummary.Result::score)));
         runs.forEach(r -> fastest.add(profileOf(fastest(r.of(bench), v -> v))));
         profiles.forEach((profile, pool) -> {
-            md.append("| ").append(profile).append(" |");
-            for (Column c : cols) {
-                md.append(' ').append(ours(c.byProfile().get(profile), c.byProfile().get("hcb-hikari"))).append(" |");
-            }
+            List<String> row = new ArrayList<>(List.of(profile));
+            cols.forEach(c -> row.add(ours(c.byProfile().get(profile), c.byProfile().get("hcb-hikari"))));
             for (Run r : runs) {
                 Double v = r.of(bench).get(pool);
                 Double h = r.of(bench).get("hikari");
-                md.append(' ').append(v == null ? "–" : Figures.fixed(v, 0) + " (" + share(v / h) + ")").append(" |");
+                row.add(v == null ? "–" : Figures.fixed(v, 0) + " (" + share(v / h) + ")");
             }
-            md.append('\n');
+            t.row(row.toArray(String[]::new));
         });
-        md.append("| fastest |");
-        fastest.forEach(f -> md.append(' ').append(f).append(" |"));
-        return md.append("\n\n").toString();
+        List<String> last = new ArrayList<>(List.of("fastest"));
+        last.addAll(fastest);
+        t.row(last.toArray(String[]::new));
+        return md.append(t.markdown()).append("\n").toString();
     }
 
     private static String ours(JmhSummary.Result r, JmhSummary.Result hikari) {

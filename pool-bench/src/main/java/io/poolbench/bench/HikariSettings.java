@@ -1,6 +1,7 @@
 package io.poolbench.bench;
 
 import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -179,17 +180,17 @@ final class HikariSettings {
                 + " %d × 1 s warm-up (excluded). Back to back: %d threads borrowing without a pause (ConnectionCycle);"
                 + " after %d ms idle: one thread, each borrow after the connection sat idle %d ms (IdleBorrowCycle; the"
                 + " idle time is not in the sample). Round trips counted on one thread over 10,000 borrows back to"
-                + " back and 1,000 after the idle time.%n%n"
-                + "| variant | round trips per borrow, back to back | after %d ms idle | back to back: ops/ms, mean"
-                + " (95 %% interval, n) | after %d ms idle: borrow + return p50 / p99, µs |%n|---|---|---|---|---|%n",
-                STUB_URL, poolSize, p.forks(), p.iterations(), p.warmups(), poolSize, IDLE_MS, IDLE_MS, IDLE_MS,
-                IDLE_MS));
+                + " back and 1,000 after the idle time.%n%n",
+                STUB_URL, poolSize, p.forks(), p.iterations(), p.warmups(), poolSize, IDLE_MS, IDLE_MS));
+        Table t = Table.of("variant", "round trips per borrow, back to back", "after " + IDLE_MS + " ms idle",
+                "back to back: ops/ms, mean (95 % interval, n)", "after " + IDLE_MS + " ms idle: borrow + return p50 /"
+                        + " p99, µs");
         for (Row r : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,.1f (%,.1f–%,.1f, %d) | %,.1f / %,.1f |%n",
-                    r.variant().label(), trips(r.backToBack()), trips(r.afterIdle()), r.opsPerMs()[0],
-                    r.opsPerMs()[1], r.opsPerMs()[2], (long) r.opsPerMs()[3], r.p50Us(), r.p99Us()));
+            t.row(r.variant().label(), trips(r.backToBack()), trips(r.afterIdle()), String.format(Locale.ROOT,
+                    "%,.1f (%,.1f–%,.1f, %d)", r.opsPerMs()[0], r.opsPerMs()[1], r.opsPerMs()[2],
+                    (long) r.opsPerMs()[3]), String.format(Locale.ROOT, "%,.1f / %,.1f", r.p50Us(), r.p99Us()));
         }
-        return md.append("\nHikariCP checks a connection idle longer than `aliveBypassWindowMs`, compared in whole"
+        return md.append(t.markdown()).append("\nHikariCP checks a connection idle longer than `aliveBypassWindowMs`, compared in whole"
                 + " milliseconds: back to back no variant checks, whatever the window. Not measured here, since"
                 + " neither is on the borrow path: `keepaliveTime` (HikariCP's housekeeper checks each idle connection"
                 + " once per keepaliveTime in the background) and `maxLifetime` (one new connection per connection"

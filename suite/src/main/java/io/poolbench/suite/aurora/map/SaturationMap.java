@@ -11,6 +11,8 @@ import io.poolbench.testbed.model.PoolSimulation;
 import io.poolbench.testbed.model.Workload;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -135,20 +137,21 @@ public final class SaturationMap {
         grid.columns().forEach(c -> tables.computeIfAbsent(c.profile() + ", " + c.borrow(), k -> new ArrayList<>())
                 .add(c));
         tables.forEach((title, cols) -> {
-            md.append("### ").append(title).append(" borrowing\n\n| load |");
-            cols.forEach(c -> md.append(" +").append(c.rttMs()).append(" ms |"));
-            md.append("\n|---|").append("---|".repeat(cols.size())).append('\n');
+            md.append("### ").append(MarkdownText.cell(title)).append(" borrowing\n\n");
+            List<String> headers = new ArrayList<>(List.of("load"));
+            cols.forEach(c -> headers.add("+" + c.rttMs() + " ms"));
+            Table t = Table.of(headers.toArray(String[]::new));
             List<Double> loads = cols.stream().flatMap(c -> c.cells().stream().map(Cell::load)).distinct().sorted()
                     .toList();
             for (double load : loads) {
-                md.append("| × ").append(num(load)).append(" |");
+                List<String> row = new ArrayList<>(List.of("× " + num(load)));
                 for (Column col : cols) {
                     Cell c = col.cells().stream().filter(x -> x.load() == load).findFirst().orElse(null);
-                    md.append(' ').append(c == null ? "–" : text(c, col.cells().get(0))).append(" |");
+                    row.add(c == null ? "–" : text(c, col.cells().get(0)));
                 }
-                md.append('\n');
+                t.markdownRow(row.toArray(String[]::new));
             }
-            md.append('\n');
+            md.append(t.markdown()).append('\n');
             cols.forEach(c -> md.append(String.format(Locale.ROOT, "- knee at +%d ms: measured %s;"
                     + " model %s%s%n", c.rttMs(), MapKnee.inWords(c.cells(), false), MapKnee.inWords(c.cells(), true),
                     MapKnee.modelError(c.cells()))));
