@@ -27,6 +27,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -168,23 +171,31 @@ class CompareIT {
     }
 
     @Test
-    void profilesWithTheSameFileNameKeepTheirOwnResults() throws Exception {
-        // a/context.xml and b/context.xml overwrote each other's results
+    void profilesWithTheSameFileNameKeepTheirOwnResultsAndAnyNameStaysOneCell() throws Exception {
+        // a/context.xml and b/context.xml overwrote each other's results; x|y;z.xml broke the tables
         Path a = Files.createDirectories(tmp.resolve("a")).resolve("context.xml");
         Path b = Files.createDirectories(tmp.resolve("b")).resolve("context.xml");
+        Path c = tmp.resolve("x|y;z.xml");
         Files.copy(Path.of("../webapp/conf/hikari.xml"), a);
         Files.copy(Path.of("../webapp/conf/dbcp2.xml"), b);
+        Files.copy(Path.of("../webapp/conf/hikari.xml"), c);
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", out.toString(), "--skip-load",
-                "--profiles", a + "," + b, "--jmh-args", TINY_JMH));
+                "--profiles", a + "," + b + "," + c, "--jmh-args", TINY_JMH));
         Manifest m = manifest(out);
-        assertTrue(m.phase("jmh:context").ok() && m.phase("jmh:context-2").ok(), m.phases().toString());
+        assertTrue(m.phase("jmh:context").ok() && m.phase("jmh:context-2").ok() && m.phase("jmh:x|y;z").ok(),
+                m.phases().toString());
         JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         Set<String> profiles = new HashSet<>();
         s.get("jmh").forEach(r -> profiles.add(r.at("/params/profile").asText()));
-        assertEquals(Set.of("context", "context-2"), profiles);
+        assertEquals(Set.of("context", "context-2", "x|y;z"), profiles);
         String md = Files.readString(out.resolve("summary.md"));
         assertTrue(md.contains("| HikariCP (context) |") && md.contains("| DBCP2 (context-2) |"), md);
+        String html = HtmlRenderer.builder().extensions(List.of(TablesExtension.create())).build().render(
+                Parser.builder().extensions(List.of(TablesExtension.create())).build().parse(md));
+        assertTrue(html.contains("<td>HikariCP (x|y;z)</td>"), "the name is one cell of the borrow/return table: "
+                + html);
+        assertEquals(0, PoolbenchMain.run("report", out.toString()));
     }
 
     @Test
