@@ -140,6 +140,10 @@ public final class ConnectExperiment extends AbstractScenario {
                                         + " including connection set-up, %.1f excluding", r, n,
                                         one.tpsIncluding(), one.tpsExcluding()));
                                 writeVariant(data, v, settings, rs);
+                                if (r == n) {
+                                    // its last round: the variant is done, whatever happens to the others
+                                    ph.ok(n + " runs", data.resolve(v.id() + ".json"));
+                                }
                             }
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
@@ -156,7 +160,10 @@ public final class ConnectExperiment extends AbstractScenario {
         }
     }
 
-    /** Ends each variant's phase that no round failed: ok, with its data file; nothing once interrupted. */
+    /**
+     * Ends each variant's phase still running after the rounds (none, when every round ran): ok, with its data
+     * file; nothing once interrupted. A variant's phase ends ok as soon as its last round is written.
+     */
     private void endPhases(Map<String, Phase> phases, Path data) throws IOException {
         for (Variant v : variants) {
             Phase ph = phases.get(v.id());

@@ -3,8 +3,8 @@ package io.poolbench.suite.connect;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -68,13 +69,13 @@ public final class ConnectReport {
         Table table = Table.of("variant", ">runs", ">tps incl. median (min–max)", ">tps excl. median (min–max)",
                 ">connect ms", ">ratio", "CPU client / server / pooler");
         Map<String, ConnectData.Summary> json = new LinkedHashMap<>();
-        List<PhaseEntry> failed = new ArrayList<>();
-        List<ConnectData.Variant> rows = variants(m, base, failed);
+        ConnectVariants read = ConnectVariants.read(m, base);
+        List<ConnectData.Variant> rows = read.ok();
         Map<String, Double> baseline = baselines(rows);
         List<String> labels = new ArrayList<>();
         List<Double> incl = new ArrayList<>();
         List<Double> excl = new ArrayList<>();
-        for (ConnectData.Variant r : rows) {
+        for (ConnectData.Variant r : Stream.concat(rows.stream(), read.interrupted().stream()).toList()) {
             List<Double> in = values(r, ConnectData.Run::tpsIncluding);
             List<Double> ex = values(r, ConnectData.Run::tpsExcluding);
             List<Double> connect = values(r, ConnectData.Run::avgConnectMs);
@@ -92,7 +93,7 @@ public final class ConnectReport {
             incl.add(med);
             excl.add(Figures.median(ex));
         }
-        for (PhaseEntry p : failed) {
+        for (PhaseEntry p : read.notOk()) {
             table.markdownRow(MarkdownText.cell(p.id().substring("connect:".length())), "", MarkdownText.status(p.status(), p.reason()));
         }
         md.append(table.markdown());
@@ -185,30 +186,6 @@ public final class ConnectReport {
                 + " and pgpool-II stay up across a variant's runs, as the article's pgpool-II did. CPU"
                 + " = cores busy during the run (client / server / pooler; 1.0 = one core), median over runs.\n\n");
         return md.toString();
-    }
-
-    /**
-     * @param m the manifest
-     * @param base the scenario's directory
-     * @param failed receives the variants' phases that produced no data
-     * @return each variant that produced data, in the order run
-     * @throws IOException when a variant's file cannot be read
-     */
-    private static List<ConnectData.Variant> variants(Manifest m, Path base, List<PhaseEntry> failed)
-            throws IOException {
-        List<ConnectData.Variant> rows = new ArrayList<>();
-        for (PhaseEntry p : m.phases()) {
-            if (!p.id().startsWith("connect:")) {
-                continue;
-            }
-            Path f = base.resolve(p.id().substring("connect:".length()) + ".json");
-            if (!p.ok() || !Files.isRegularFile(f)) {
-                failed.add(p);
-                continue;
-            }
-            rows.add(JSON.readValue(f.toFile(), ConnectData.Variant.class));
-        }
-        return rows;
     }
 
     /**
