@@ -134,16 +134,7 @@ public final class ConnectExperiment extends AbstractScenario {
                             ConnectData.Run one = variantRun.once(v, r == 0 ? warmup
                                     : settings.transactions(), database, backend, pgbench.orElse(null), pooler, dir);
                             if (r > 0) {
-                                List<ConnectData.Run> rs = runs.get(v.id());
-                                rs.add(one);
-                                progress.detail(v.id(), String.format(Locale.ROOT, "round %d of %d: %.1f tps"
-                                        + " including connection set-up, %.1f excluding", r, n,
-                                        one.tpsIncluding(), one.tpsExcluding()));
-                                writeVariant(data, v, settings, rs);
-                                if (r == n) {
-                                    // its last round: the variant is done, whatever happens to the others
-                                    ph.ok(n + " runs", data.resolve(v.id() + ".json"));
-                                }
+                                keep(v, r, one, runs.get(v.id()), ph, data, progress);
                             }
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
@@ -157,6 +148,21 @@ public final class ConnectExperiment extends AbstractScenario {
             } finally {
                 started.values().forEach(ServerPooler::close);
             }
+        }
+    }
+
+    /**
+     * Keeps a measured round: its line, the variant's data file written anew; after the last round the variant's
+     * phase ends ok, whatever happens to the others.
+     */
+    private void keep(Variant v, int round, ConnectData.Run one, List<ConnectData.Run> rounds, Phase ph, Path data,
+            Progress progress) throws IOException {
+        rounds.add(one);
+        progress.detail(v.id(), String.format(Locale.ROOT, "round %d of %d: %.1f tps including connection set-up,"
+                + " %.1f excluding", round, settings.runs(), one.tpsIncluding(), one.tpsExcluding()));
+        writeVariant(data, v, settings, rounds);
+        if (round == settings.runs()) {
+            ph.ok(round + " runs", data.resolve(v.id() + ".json"));
         }
     }
 
