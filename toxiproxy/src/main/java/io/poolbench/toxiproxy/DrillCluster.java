@@ -50,6 +50,17 @@ public interface DrillCluster extends AutoCloseable {
      */
     String instanceEndpoint(Instance i);
 
+    /**
+     * Which part of the cluster has died, for the one line of a run that failed: checked after a failure, so that
+     * "Communications link failure" comes with the node that caused it.
+     *
+     * @return e.g. {@code mysql-b (pid 4711) is gone}; null when every part this cluster can see is alive (or it
+     *     cannot see them: a cluster the user runs)
+     */
+    default String gone() {
+        return null;
+    }
+
     /** @return the database name */
     String databaseName();
 

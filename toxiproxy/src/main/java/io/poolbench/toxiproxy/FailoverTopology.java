@@ -48,6 +48,8 @@ public final class FailoverTopology implements DrillCluster {
     private final Path hostsFile;
     private final boolean mariadb;
     private final StopOnExit stopper;
+    /** The containers' main processes as they started, so that one killed since can be named. */
+    private final Map<String, Long> pids;
     private volatile Instance writerTarget = Instance.A;
 
     private FailoverTopology(ClusterContainers c, Proxy proxyA, Proxy proxyB, Path hostsFile, boolean mariadb) {
@@ -57,6 +59,7 @@ public final class FailoverTopology implements DrillCluster {
         this.hostsFile = hostsFile;
         this.mariadb = mariadb;
         this.stopper = new StopOnExit("failover-topology-stop", c::stop);
+        this.pids = c.pids();
     }
 
     /**
@@ -133,10 +136,17 @@ public final class FailoverTopology implements DrillCluster {
      * io.poolbench.testbed.process.ProcessCpu}): {@code mysql-a}, {@code mysql-b}, {@code toxiproxy}. A container whose
      * id Docker does not report is left out.
      *
-     * @return name → pid, in that order
+     * @return name → pid, in that order, as they were when the topology started
      */
     public Map<String, Long> containerPids() {
-        return c.pids();
+        return pids;
+    }
+
+    /** @return the first container whose main process has ended since the start, e.g. {@code mysql-b (pid 4711)} */
+    @Override
+    public String gone() {
+        return pids.entrySet().stream().filter(p -> !ProcessHandle.of(p.getValue()).map(ProcessHandle::isAlive)
+                .orElse(false)).map(p -> p.getKey() + " (pid " + p.getValue() + ") is gone").findFirst().orElse(null);
     }
 
     /** @return true when the servers are MariaDB (the local stand-in), false for MySQL */

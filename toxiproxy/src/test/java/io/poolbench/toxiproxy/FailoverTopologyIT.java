@@ -144,4 +144,17 @@ class FailoverTopologyIT {
             t.heal(Instance.A);
         }
     }
+
+    @Test
+    void aKilledNodeIsNamed() throws Exception {
+        assertEquals(null, t.gone(), "every node alive");
+        long pid = t.containerPids().get("mysql-b");
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        String gone = null;
+        for (int i = 0; i < 50 && gone == null; i++) {
+            Thread.sleep(200);
+            gone = t.gone();
+        }
+        assertEquals("mysql-b (pid " + pid + ") is gone", gone);
+    }
 }

@@ -128,6 +128,8 @@ public final class DrillRunner {
                         } catch (Exception e) {
                             // one broken run does not cost the others; it is marked failed, not hidden
                             String why = e instanceof TestbedException ? e.getMessage() : e.toString();
+                            String gone = t == null ? null : t.gone();
+                            why = gone == null ? why : gone + " (" + Redact.oneLine(why) + ")";
                             log.accept("  run FAILED, no result: " + Redact.oneLine(why) + " (details in the log)");
                             if (ph != null) {
                                 ph.failed(why);
