@@ -3,6 +3,9 @@ package io.poolbench.suite;
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.process.StaleTempDirs;
+import io.poolbench.testbed.run.RunLog;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -17,6 +20,12 @@ import picocli.CommandLine;
         description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain extends UsageCommand {
     /**
+     * Where the libraries' log lines go while a command line is checked, before a run directory exists (a run's own
+     * log takes them from its start): the system's temporary directory.
+     */
+    public static final Path LIBRARY_LOG = Path.of(System.getProperty("java.io.tmpdir"), "poolbench-libraries.log");
+
+    /**
      * Runs the command line without exiting.
      *
      * @param args command line
@@ -26,7 +35,10 @@ public final class PoolbenchMain extends UsageCommand {
     public static int run(String... args) {
         // what a command killed with -9 left in the temporary directory goes at the next command, whatever it is
         StaleTempDirs.sweep(StaleTempDirs.TOMCAT_PREFIX);
-        return Cli.execute(SuiteEntry.register(new CommandLine(new PoolbenchMain())), "poolbench", args);
+        PrintStream console = System.err;
+        try (RunLog quiet = RunLog.beforeRun(LIBRARY_LOG)) {
+            return Cli.execute(SuiteEntry.register(new CommandLine(new PoolbenchMain())), "poolbench", console, args);
+        }
     }
 
     /**

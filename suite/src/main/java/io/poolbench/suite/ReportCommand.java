@@ -3,8 +3,8 @@ package io.poolbench.suite;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** Rebuilds the report of a run directory. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -24,8 +24,8 @@ public final class ReportCommand implements Callable<Integer> {
         // short after the run would give a report of what did not happen
         List<String> changed = ReportRebuild.changedFiles(dir);
         if (changed != null && !changed.isEmpty()) {
-            changed.forEach(l -> System.err.println("poolbench report: " + l));
-            System.err.println("poolbench report: " + changed.size() + " data file(s) of " + dir + " changed since the"
+            changed.forEach(l -> System.out.println("poolbench report: " + l));
+            System.out.println("poolbench report: " + changed.size() + " data file(s) of " + dir + " changed since the"
                     + " run; the report is not rebuilt (rerun the scenario)");
             return 1;
         }

@@ -2,6 +2,7 @@ package io.poolbench.testbed;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +16,9 @@ import picocli.CommandLine;
 
 /** What every poolbench command line shares: one-line user errors, and removing an output directory. */
 public final class Cli {
+    /** The console of the command line running now, for one started inside it; null when none runs. */
+    private static volatile PrintStream console;
+
     private Cli() {
     }
 
@@ -40,8 +44,34 @@ public final class Cli {
      * @return exit code: 0 ok, 2 user error, 1 other failure
      */
     public static int execute(CommandLine cl, String name, String... args) {
-        // the console as it is now: a run may later send System.err to its log (RunLog)
-        PrintStream console = System.err;
+        // the console as it is now (a run may later send System.err to its log), or the outer command line's when
+        // this one runs inside it
+        PrintStream outer = console;
+        return execute(cl, name, outer != null ? outer : System.err, args);
+    }
+
+    /**
+     * Runs a picocli command line whose one-line errors go to the given console, whatever System.err is while it
+     * runs (a caller may send the libraries' lines elsewhere until a run starts).
+     *
+     * @param cl the command line
+     * @param name prefix of the error line, e.g. {@code poolbench}
+     * @param console where the one-line errors and picocli's own messages go
+     * @param args command line
+     * @return exit code: 0 ok, 2 user error, 1 other failure
+     */
+    public static int execute(CommandLine cl, String name, PrintStream console, String... args) {
+        PrintStream before = Cli.console;
+        Cli.console = console;
+        try {
+            return run(cl, name, console, args);
+        } finally {
+            Cli.console = before;
+        }
+    }
+
+    private static int run(CommandLine cl, String name, PrintStream console, String... args) {
+        cl.setErr(new PrintWriter(console, true));
         cl.setExecutionStrategy(parsed -> {
             checkLists(parsed);
             return new CommandLine.RunLast().execute(parsed);

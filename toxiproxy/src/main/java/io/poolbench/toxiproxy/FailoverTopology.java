@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Database;
 import io.poolbench.testbed.db.ExternalDatabase;
@@ -101,11 +102,7 @@ public final class FailoverTopology implements DrillCluster {
     }
 
     private static TestbedException startFailed(Exception e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return new TestbedException("failover topology did not start: " + root.getMessage(), e);
+        return new TestbedException("failover topology did not start: " + Redact.rootMessage(e), e);
     }
 
     private static Connection root(MySQLContainer<?> c) throws SQLException {
@@ -142,7 +139,6 @@ public final class FailoverTopology implements DrillCluster {
         return pids;
     }
 
-    /** @return the first container whose main process has ended since the start, e.g. {@code mysql-b (pid 4711)} */
     @Override
     public String gone() {
         return pids.entrySet().stream().filter(p -> !ProcessHandle.of(p.getValue()).map(ProcessHandle::isAlive)
@@ -240,7 +236,6 @@ public final class FailoverTopology implements DrillCluster {
         return i == Instance.A ? proxyA : proxyB;
     }
 
-    /** @return host:port of the writer endpoint (the name, not an address) */
     @Override
     public String writerEndpoint() {
         return WRITER_HOST + ":" + c.endpointPort();
@@ -269,19 +264,16 @@ public final class FailoverTopology implements DrillCluster {
         return c.server(i).getJdbcUrl();
     }
 
-    /** @return the database name */
     @Override
     public String databaseName() {
         return c.a().getDatabaseName();
     }
 
-    /** @return the application user (not root) */
     @Override
     public String user() {
         return c.a().getUsername();
     }
 
-    /** @return the application password; never log it */
     @Override
     public String password() {
         return c.a().getPassword();
@@ -296,7 +288,6 @@ public final class FailoverTopology implements DrillCluster {
         return "jdbc:mysql://" + writerEndpoint() + "/" + databaseName() + "?useSSL=false&allowPublicKeyRetrieval=true";
     }
 
-    /** @return A, direct (for loading the data set), checked to answer within 10 s */
     @Override
     public Database directA() {
         return ExternalDatabase.connect(c.a().getJdbcUrl(), c.a().getUsername(), c.a().getPassword(), 10);

@@ -97,6 +97,7 @@ public final class PlanCommand extends PoolbenchCommand {
         PoolReading reading = PoolReading.of(p);
         if (measure) {
             PlanMeasurement.check(w); // its one-line refusals before the prediction
+            runDir.check();
             PlanMeasurement.requireCluster();
         }
         System.out.print(Plan.text(reading, w, runMinutes, seed, p.warnings()));

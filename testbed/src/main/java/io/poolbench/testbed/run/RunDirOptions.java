@@ -30,4 +30,16 @@ public final class RunDirOptions {
     public Path prepare() {
         return RunDirectory.prepare(out, root.resolve("target/poolbench-report"), force);
     }
+
+    /**
+     * Refuses an {@code --out} that {@link #prepare} would refuse, touching nothing ({@link RunDirectory#check}).
+     *
+     * @throws io.poolbench.testbed.TestbedException one line when --out is not empty (without --force), a file, or
+     *     a run still going
+     */
+    public void check() {
+        if (out != null) {
+            RunDirectory.check(out, force);
+        }
+    }
 }

@@ -55,28 +55,7 @@ public final class RunDirectory {
             }
         } else {
             dir = out;
-            if (dir.toString().isBlank()) {
-                throw new TestbedException("--out is empty text: give a directory, or leave --out away for a"
-                        + " time-stamped one");
-            }
-            if (Files.exists(dir) && !Files.isDirectory(dir)) {
-                throw new TestbedException("--out " + dir + " is a file, not a directory: choose a directory");
-            }
-            if (Files.isDirectory(dir) && !isEmpty(dir)) {
-                if (!force) {
-                    throw new TestbedException("--out " + dir + " is not empty (results of two runs must not mix):"
-                            + " choose a new directory, leave --out away for a time-stamped one, or add --force to"
-                            + " replace a previous run");
-                }
-                if (!Files.isRegularFile(dir.resolve(RunRecord.MANIFEST))) {
-                    throw new TestbedException("--out " + dir + " is not empty and holds no poolbench run ("
-                            + RunRecord.MANIFEST + " is missing), so --force will not delete it: choose another directory");
-                }
-                String pid = Manifest.writerStillRunning(dir);
-                if (pid != null) {
-                    throw new TestbedException("--out " + dir + " is in use: the run in it is still going (pid " + pid
-                            + "), and --force replaces only a run that ended: wait for it, or choose another directory");
-                }
+            if (check(out, force)) {
                 try {
                     Cli.deleteTree(dir);
                 } catch (IOException e) {
@@ -97,6 +76,44 @@ public final class RunDirectory {
             link(base.resolve("latest"), dir);
         }
         return dir;
+    }
+
+    /**
+     * The refusals of {@link #prepare} for a given {@code --out}, without touching anything: for a command that
+     * prints something before its run starts.
+     *
+     * @param out the user's {@code --out}
+     * @param force whether a previous run there may be replaced
+     * @return true when {@code out} holds a previous run that {@code force} will replace
+     * @throws TestbedException one line when {@code out} is empty text, a file, not empty without {@code force}, not a
+     *     poolbench run, or a run still going
+     */
+    public static boolean check(Path out, boolean force) {
+        if (out.toString().isBlank()) {
+            throw new TestbedException("--out is empty text: give a directory, or leave --out away for a"
+                    + " time-stamped one");
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new TestbedException("--out " + out + " is a file, not a directory: choose a directory");
+        }
+        if (!Files.isDirectory(out) || isEmpty(out)) {
+            return false;
+        }
+        if (!force) {
+            throw new TestbedException("--out " + out + " is not empty (results of two runs must not mix):"
+                    + " choose a new directory, leave --out away for a time-stamped one, or add --force to"
+                    + " replace a previous run");
+        }
+        if (!Files.isRegularFile(out.resolve(RunRecord.MANIFEST))) {
+            throw new TestbedException("--out " + out + " is not empty and holds no poolbench run ("
+                    + RunRecord.MANIFEST + " is missing), so --force will not delete it: choose another directory");
+        }
+        String pid = Manifest.writerStillRunning(out);
+        if (pid != null) {
+            throw new TestbedException("--out " + out + " is in use: the run in it is still going (pid " + pid
+                    + "), and --force replaces only a run that ended: wait for it, or choose another directory");
+        }
+        return true;
     }
 
     private static boolean isEmpty(Path dir) {

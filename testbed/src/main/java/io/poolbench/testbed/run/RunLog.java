@@ -67,11 +67,30 @@ public final class RunLog implements AutoCloseable {
      * @return what {@link #close()} restores
      */
     public static RunLog redirect(Path file) {
+        return redirect(file, true);
+    }
+
+    /**
+     * Redirects library logging to a file until a run starts: what libraries say while a command line is checked
+     * (a pool built to read its profile, Docker's client, a driver's deprecation line) goes to {@code file}, not
+     * between the user and the command's one line. Unlike {@link #redirect}, SLF4J is not pointed at the file, so
+     * that it keeps writing to System.err as it is at each write and a run's own {@link #redirect} takes it.
+     *
+     * @param file the log file (appended to)
+     * @return what {@link #close()} restores
+     */
+    public static RunLog beforeRun(Path file) {
+        return redirect(file, false);
+    }
+
+    private static RunLog redirect(Path file, boolean slf4jFile) {
         PrintStream console = System.err;
         List<Handler> removed = new ArrayList<>();
         Handler added = null;
         String before = System.getProperty(SLF4J_FILE);
-        System.setProperty(SLF4J_FILE, file.toAbsolutePath().toString());
+        if (slf4jFile) {
+            System.setProperty(SLF4J_FILE, file.toAbsolutePath().toString());
+        }
         PrintStream fileStream = null;
         try {
             // SLF4J's simple binding, when it was configured before this call, writes to System.err as it is at
