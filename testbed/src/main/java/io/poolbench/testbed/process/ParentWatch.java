@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Ends a process that this JVM started when this JVM dies without running its shutdown hooks ({@code kill -9},
@@ -22,7 +25,9 @@ public final class ParentWatch {
             + "st() { cut -d' ' -f22 /proc/$1/stat 2>/dev/null; }\n"
             + "cst=$(st \"$c\")\n"
             + "alive() { kill -0 \"$c\" 2>/dev/null && [ \"$(st \"$c\")\" = \"$cst\" ]; }\n"
-            + "while kill -0 \"$p\" 2>/dev/null && alive; do sleep 1; done\n"
+            // TERM from this JVM's own exit ends the watch at once, its sleep ended and reaped first
+            + "trap 'kill $s 2>/dev/null; wait $s 2>/dev/null; exit 0' TERM\n"
+            + "while kill -0 \"$p\" 2>/dev/null && alive; do sleep 1 & s=$!; wait $s; done\n"
             + "if alive; then\n"
             + "  kill -\"$sig\" \"$c\" 2>/dev/null\n"
             + "  i=0; while alive && [ $i -lt 10 ]; do sleep 1; i=$((i+1)); done\n"
@@ -30,7 +35,30 @@ public final class ParentWatch {
             + "fi\n"
             + "if [ -n \"$dir\" ] && ! kill -0 \"$p\" 2>/dev/null; then rm -rf -- \"$dir\"; fi\n";
 
+    /** The watches still running; a JVM that ends normally ends them and waits for them, so none is orphaned. */
+    private static final Set<Process> WATCHES = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(ParentWatch::endAll, "poolbench-parent-watch-end"));
+    }
+
     private ParentWatch() {
+    }
+
+    /**
+     * Ends every watch still running and waits for each (at most 2 s), so that this JVM reaps it: a watch that
+     * outlived its JVM would end as a zombie under an init that does not reap (a container's or a sandbox's).
+     */
+    static void endAll() {
+        WATCHES.forEach(Process::destroy);
+        for (Process w : WATCHES) {
+            try {
+                w.waitFor(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /**
@@ -46,8 +74,10 @@ public final class ParentWatch {
                 Long.toString(ProcessHandle.current().pid()), Long.toString(childPid), signal,
                 removeAfter == null ? "" : removeAfter.toAbsolutePath().toString()));
         try {
-            new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            Process w = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            WATCHES.add(w);
+            w.onExit().thenRun(() -> WATCHES.remove(w));
         } catch (IOException e) {
             // no sh: the shutdown hooks still stop the child on every exit but kill -9
         }
