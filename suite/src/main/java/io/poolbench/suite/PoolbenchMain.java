@@ -3,6 +3,7 @@ package io.poolbench.suite;
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.process.StaleTempDirs;
+import io.poolbench.testbed.db.Leftovers;
 import io.poolbench.testbed.run.RunLog;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -37,6 +38,8 @@ public final class PoolbenchMain extends UsageCommand {
         StaleTempDirs.sweep(StaleTempDirs.TOMCAT_PREFIX);
         PrintStream console = System.err;
         try (RunLog quiet = RunLog.beforeRun(LIBRARY_LOG)) {
+            // and the containers and networks of runs killed with -9, also before a command that starts none
+            Leftovers.atCommandStart(System.out::println);
             return Cli.execute(SuiteEntry.register(new CommandLine(new PoolbenchMain())), "poolbench", console, args);
         }
     }

@@ -73,6 +73,18 @@ public final class Leftovers {
     }
 
     /**
+     * At the start of any command (also one that starts no run and no container): removes the containers and
+     * networks that runs now gone left behind, when a Docker engine answers; without one, nothing.
+     *
+     * @param say where the one line of what was removed goes
+     */
+    public static void atCommandStart(Consumer<String> say) {
+        if (Docker.engineProblem(System.getenv("DOCKER_HOST")) == null) {
+            sweepOnce(say);
+        }
+    }
+
+    /**
      * Labels a container with this process, after removing what dead runs left (once per process).
      *
      * @param c a container not yet started
