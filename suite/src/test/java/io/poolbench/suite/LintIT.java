@@ -8,6 +8,9 @@ import io.poolbench.testbed.db.DatabaseSettings;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileLint;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,5 +85,39 @@ class LintIT {
         assertEquals(0, PoolbenchMain.run("lint", clean.toString()));
         assertEquals(2, PoolbenchMain.run("lint", tmp.resolve("missing.xml").toString()));
         assertEquals(2, PoolbenchMain.run("lint", "--conf-dir", "../webapp/conf", "hikari-tuned"), "MySQL profile");
+    }
+
+    /**
+     * A password given as a URL's user info, for each driver: the driver's own exception text quotes the URL back
+     * (pgjdbc as a host name, "poolbench:secret@127.0.0.1"); neither the console nor the one line may show it.
+     */
+    @Test
+    void aPasswordInAUrlsUserInfoIsInNoLineOfEitherDriver() throws Exception {
+        String secret = "Ui-9d2e-never-shown";
+        Path pg = tmp.resolve("userinfo.xml");
+        Files.writeString(pg, Files.readString(Path.of("../webapp/conf/hikari.xml")).replace(
+                "jdbcUrl=\"${poolbench.jdbc.url}\"", "jdbcUrl=\"jdbc:postgresql://poolbench:" + secret
+                        + "@127.0.0.1:1/postgres\""));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        PrintStream both = new PrintStream(console, true, StandardCharsets.UTF_8);
+        System.setOut(both);
+        System.setErr(both);
+        int pgCode;
+        int mysqlCode;
+        try {
+            pgCode = PoolbenchMain.run("lint", pg.toString());
+            mysqlCode = PoolbenchMain.run("lint", "--conf-dir", "../webapp/conf", "hikari", "--db", "external",
+                    "--jdbc-url", "jdbc:mysql://poolbench:" + secret + "@127.0.0.1:1/poolbench");
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertEquals(2, pgCode, text);
+        assertEquals(2, mysqlCode, text);
+        assertTrue(!text.contains(secret), "the password on the console:\n" + text);
+        assertTrue(text.contains("poolbench:***@127.0.0.1"), "the URL is still named, masked:\n" + text);
     }
 }

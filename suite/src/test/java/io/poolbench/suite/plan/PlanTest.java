@@ -7,9 +7,13 @@ import io.poolbench.suite.PoolbenchMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code poolbench plan} on the two verbatim seed 004 files at the article's per-server rate, and bad input. */
 class PlanTest {
@@ -52,5 +56,26 @@ class PlanTest {
                 "20000"));
         assertEquals(2, PoolbenchMain.run("plan", "--profile", "unpooled", "--rate", "10"));
         assertEquals(2, PoolbenchMain.run("plan", "--profile", "no-such-profile", "--rate", "10"));
+    }
+
+    /**
+     * The inputs that once ran out of memory after a minute: a rate no pool can mean is refused, a pool of two billion
+     * is refused before it is built, a long hold or a day simulated is answered with the simulation's bound said.
+     * The timeout only guards against a hang; it measures nothing.
+     */
+    @Test
+    @Timeout(120)
+    void extremeInputsEndWithAnAnswerOrOneLine(@TempDir Path tmp) throws Exception {
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "hikari", "--rate", "1e12"));
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "hikari", "--rate", "Infinity"));
+        Path huge = tmp.resolve("huge.xml");
+        Files.writeString(huge, Files.readString(Path.of("../webapp/conf/hikari.xml"))
+                .replaceFirst("maximumPoolSize=\"\\d+\"", "maximumPoolSize=\"2000000000\""));
+        assertTrue(Files.readString(huge).contains("2000000000"));
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", huge.toString(), "--rate", "10"));
+        assertTrue(plan("plan", "--profile", "hikari", "--rate", "100000", "--hold-ms", "600000")
+                .contains("simulation"));
+        assertTrue(plan("plan", "--profile", "hikari", "--rate", "5000", "--run-minutes", "1440")
+                .contains("simulation"));
     }
 }
