@@ -12,6 +12,7 @@ import org.commonmark.ext.gfm.tables.TableRow;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.Document;
 import org.commonmark.node.Node;
+import org.commonmark.node.Paragraph;
 import org.commonmark.node.Text;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.markdown.MarkdownRenderer;
@@ -78,6 +79,9 @@ public final class MarkdownText {
             return "";
         }
         Node paragraph = PARSER.parse(markdown.strip().replaceAll("\\s*\\R\\s*", " ")).getFirstChild();
+        if (!(paragraph instanceof Paragraph) || paragraph.getNext() != null) {
+            return cell(markdown); // read as a block (a list item, a heading): no inline Markdown to keep
+        }
         List<Node> inline = new ArrayList<>();
         for (Node n = paragraph == null ? null : paragraph.getFirstChild(); n != null; n = n.getNext()) {
             inline.add(n);

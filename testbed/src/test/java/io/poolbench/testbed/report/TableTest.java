@@ -39,6 +39,13 @@ class TableTest {
     }
 
     @Test
+    void aMarkdownCellThatReadsAsABlockIsKeptAsText() {
+        assertEquals("- x", MarkdownText.markdownCell("- x"), "inside a cell a list marker is text");
+        assertEquals("# 3", MarkdownText.markdownCell("# 3"));
+        assertEquals("**a** `b|c`", MarkdownText.markdownCell("**a** `b|c`").replace("\\|", "|"));
+    }
+
+    @Test
     void aStatusCellIsBoldWithItsReasonAsText() {
         assertEquals("**FAILED**: no \\*data\\*", MarkdownText.status("failed", "no *data*\nat 3 s"));
         assertEquals("**INTERRUPTED**", MarkdownText.status("interrupted", null));
