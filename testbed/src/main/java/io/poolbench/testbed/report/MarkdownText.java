@@ -83,7 +83,7 @@ public final class MarkdownText {
             return cell(markdown); // read as a block (a list item, a heading): no inline Markdown to keep
         }
         List<Node> inline = new ArrayList<>();
-        for (Node n = paragraph == null ? null : paragraph.getFirstChild(); n != null; n = n.getNext()) {
+        for (Node n = paragraph.getFirstChild(); n != null; n = n.getNext()) {
             inline.add(n);
         }
         return render(inline);
