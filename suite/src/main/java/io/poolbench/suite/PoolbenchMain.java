@@ -1,9 +1,10 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.check.CheckCommand;
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.process.StaleTempDirs;
 import io.poolbench.testbed.db.Leftovers;
+import io.poolbench.testbed.process.StaleTempDirs;
 import io.poolbench.testbed.run.RunLog;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import picocli.CommandLine;
  * by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,
-        LintCommand.class, SweepCommand.class, PlanCommand.class},
+        LintCommand.class, CheckCommand.class, SweepCommand.class, PlanCommand.class},
         description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain extends UsageCommand {
     /**

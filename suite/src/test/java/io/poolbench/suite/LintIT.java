@@ -58,10 +58,15 @@ class LintIT {
     }
 
     @Test
-    void hikariIdleTimeoutAtMaxLifetimeIsDisabled() throws Exception {
-        List<String> w = warnings("hikari", "idleTimeout=\"600000\"", "idleTimeout=\"1800000\"");
-        assertTrue(has(w, "HikariCP disables idleTimeout"), w.toString());
-        assertTrue(!has(warnings("hikari", "", ""), "disables idleTimeout"));
+    void hikariCpsOwnResetsAreShownInItsOwnWordsAndNoRuleIsRestated() throws Exception {
+        List<String> w = warnings("hikari", "maxLifetime=\"1800000\"",
+                "keepaliveTime=\"10000\" maxLifetime=\"20000\"");
+        assertTrue(has(w, "HikariCP logged: ") && has(w, "maxLifetime is less than 30000ms, setting to default"
+                + " 1800000ms"), w.toString());
+        assertTrue(has(w, "keepaliveTime is less than 30000ms, disabling it"), w.toString());
+        // HikariCP resets maxLifetime to 30 min before it compares idleTimeout with it: idleTimeout stays on
+        assertTrue(!has(w, "idleTimeout"), w.toString());
+        assertTrue(!has(warnings("hikari", "", ""), "HikariCP logged"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -159,6 +160,18 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
 
     private static long ms(Object duration) {
         return ((Duration) duration).toMillis();
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource b) {
+        long wait = ms(get(b, "getMaxWaitDuration"));
+        long vt = ms(get(b, "getValidationQueryTimeoutDuration"));
+        long life = ms(get(b, "getMaxConnDuration"));
+        boolean onBorrow = Boolean.TRUE.equals(get(b, "getTestOnBorrow"));
+        // maxWaitMillis bounds the wait for an idle connection; the validation runs after it
+        return new PoolTimeouts(displayName(), (Integer) get(b, "getMaxTotal"), wait < 0 ? -1 : wait, "maxWaitMillis",
+                onBorrow ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE, "testOnBorrow " + onBorrow, "testOnBorrow=true",
+                vt <= 0 ? -1 : vt, false, life <= 0 ? -1 : life, "maxConnLifetimeMillis");
     }
 
     @Override

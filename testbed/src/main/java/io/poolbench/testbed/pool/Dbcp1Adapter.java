@@ -1,6 +1,7 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -102,6 +103,18 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
     @Override
     public void close(DataSource ds) throws SQLException {
         ((BasicDataSource) ds).close();
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        BasicDataSource b = (BasicDataSource) ds;
+        // commons-pool 1.5: maxWait 0 or below waits without limit; DBCP 1.4 has no maximum lifetime
+        boolean validates = b.getTestOnBorrow() && b.getValidationQuery() != null;
+        long vt = b.getValidationQueryTimeout() <= 0 ? -1 : b.getValidationQueryTimeout() * 1000L;
+        return new PoolTimeouts(displayName(), lentAtOnce(b), b.getMaxWait() <= 0 ? -1 : b.getMaxWait(), "maxWait",
+                validates ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE, validates ? "testOnBorrow with"
+                        + " validationQuery" : "no testOnBorrow with a validationQuery",
+                "testOnBorrow=true with a validationQuery", vt, false, -1, "a maximum lifetime (DBCP 1.4 has none)");
     }
 
     @Override

@@ -6,8 +6,8 @@ import com.zaxxer.hikari.HikariJNDIFactory;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import com.zaxxer.hikari.util.PropertyElf;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -69,23 +69,6 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     }
 
     @Override
-    public List<String> traps(Map<String, String> a) {
-        List<String> out = new ArrayList<>();
-        try {
-            long idle = Long.parseLong(a.getOrDefault("idleTimeout", "600000"));
-            long life = Long.parseLong(a.getOrDefault("maxLifetime", "1800000"));
-            if (a.containsKey("idleTimeout") && life > 0 && idle + 1_000 > life) {
-                out.add("idleTimeout (" + idle + " ms) is not at least 1 s below maxLifetime (" + life + " ms):"
-                        + " HikariCP disables idleTimeout, idle connections are retired only at maxLifetime"
-                        + " [HikariConfig.validateNumerics]");
-            }
-        } catch (NumberFormatException notANumber) {
-            // reported by the value check
-        }
-        return out;
-    }
-
-    @Override
     public PoolStats state(DataSource ds) {
         HikariDataSource h = (HikariDataSource) ds;
         HikariPoolMXBean mx = h.getHikariPoolMXBean();
@@ -94,6 +77,20 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         }
         return new PoolStats("hikari", mx.getActiveConnections(), mx.getIdleConnections(),
                 mx.getThreadsAwaitingConnection(), mx.getTotalConnections(), h.getMaximumPoolSize());
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        HikariDataSource h = (HikariDataSource) ds;
+        // HikariConfig turns connectionTimeout 0 into Integer.MAX_VALUE, and maxLifetime 0 means none
+        long borrow = h.getConnectionTimeout() >= Integer.MAX_VALUE ? -1 : h.getConnectionTimeout();
+        long window = Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500);
+        long life = h.getMaxLifetime() <= 0 ? -1 : h.getMaxLifetime();
+        // connectionTimeout bounds HikariPool.getConnection's whole loop, validations included
+        return new PoolTimeouts(displayName(), h.getMaximumPoolSize(), borrow, "connectionTimeout",
+                BorrowCheck.idleOver(window), "aliveBypassWindowMs " + window + " ms",
+                "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(), true,
+                life, "maxLifetime");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.poolbench.testbed.pool;
 
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +171,19 @@ public interface PoolAdapter {
      * @return setting → value, in a stable order
      */
     Map<String, String> effectiveSettings(DataSource ds);
+
+    /**
+     * What the built pool does with time when the database stops answering, read back from the pool object:
+     * {@code poolbench check}'s input on the pool's side.
+     *
+     * @param ds a pool this adapter built
+     * @return its borrow timeout, validation on borrow, validation timeout and maximum lifetime
+     * @throws io.poolbench.testbed.TestbedException when the fault model does not cover this pool yet
+     */
+    default PoolTimeouts timeouts(DataSource ds) {
+        throw new io.poolbench.testbed.TestbedException(displayName() + ": check's fault model covers HikariCP,"
+                + " DBCP2, Tomcat DBCP, Tomcat JDBC and DBCP 1.4; not this pool yet");
+    }
 
     /**
      * Closes a pool this adapter built, with every connection it holds.

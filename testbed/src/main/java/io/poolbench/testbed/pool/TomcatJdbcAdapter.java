@@ -1,6 +1,7 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,20 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     @Override
     public void close(DataSource ds) {
         ((org.apache.tomcat.jdbc.pool.DataSource) ds).close(true);
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;
+        // ConnectionPool.borrowConnection: maxWait 0 or below waits without limit; maxAge 0 retires nothing
+        long wait = t.getMaxWait() <= 0 ? -1 : t.getMaxWait();
+        long vt = t.getValidationQueryTimeout() <= 0 ? -1 : t.getValidationQueryTimeout() * 1000L;
+        BorrowCheck check = t.isTestOnBorrow() ? BorrowCheck.idleOver(t.getValidationInterval()) : BorrowCheck.NONE;
+        String how = t.isTestOnBorrow() ? "testOnBorrow, validationInterval " + t.getValidationInterval() + " ms"
+                : "testOnBorrow false";
+        return new PoolTimeouts(displayName(), t.getMaxActive(), wait, "maxWait", check, how,
+                "testOnBorrow=true with validationInterval=0", vt, false, t.getMaxAge() <= 0 ? -1 : t.getMaxAge(),
+                "maxAge");
     }
 
     @Override

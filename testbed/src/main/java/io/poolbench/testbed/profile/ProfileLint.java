@@ -46,7 +46,15 @@ public final class ProfileLint {
      */
     public static Result lint(PoolProfile p, Map<String, String> vars) {
         Map<String, String> resolved = p.resolvedAttributes(vars);
-        DataSource ds = p.createDataSource(vars);
+        PoolLogCapture<DataSource> built;
+        try {
+            built = PoolLogCapture.during(() -> p.createDataSource(vars));
+        } catch (TestbedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TestbedException("profile " + p.file() + ": the pool cannot be built: " + e.getMessage());
+        }
+        DataSource ds = built.value();
         Map<String, String> effective;
         try {
             effective = p.kind().adapter().effectiveSettings(ds);
@@ -57,6 +65,8 @@ public final class ProfileLint {
         Map<String, String> timeouts = urlTimeouts(url);
         List<String> w = new ArrayList<>();
         p.warnings().forEach(x -> w.add(x + " [" + p.kind().factoryClass() + " source]"));
+        // the pool's own decisions, in its own words: what it logged while it was built
+        built.warnings().forEach(x -> w.add(where(p) + p.kind().adapter().displayName() + " logged: " + x));
         p.kind().adapter().traps(p.attributes()).forEach(x -> w.add(where(p) + x));
         if (timeouts.get("socketTimeout").equals("none")) {
             w.add(where(p) + "the JDBC URL sets no socketTimeout: a server that stops answering (a failover, a"

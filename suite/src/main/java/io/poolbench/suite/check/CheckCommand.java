@@ -1,0 +1,125 @@
+package io.poolbench.suite.check;
+
+import io.poolbench.testbed.PoolbenchCommand;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.Durations;
+import io.poolbench.testbed.fault.Fault;
+import io.poolbench.testbed.fault.Load;
+import io.poolbench.testbed.fault.Network;
+import io.poolbench.testbed.options.ProfileOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code poolbench check PATH...}: a user's own pool configuration, and what a stall of the writer, a planned and an
+ * unplanned failover and a stale endpoint do to its requests, predicted from the settings alone
+ * ({@link io.poolbench.testbed.fault.FaultChain}); no database, no Docker.
+ */
+@Command(name = "check",
+        description = "Your own pool configuration's verdict: a context.xml, or a Spring Boot application.properties /"
+                + " application.yml (bound by Spring Boot itself), built against a stub driver and read back, with the"
+                + " pool's own warnings; then, per fault of the writer (stalls, planned and unplanned failover, a stale"
+                + " endpoint), the longest a request can wait as a chain of the timeouts that apply, what fails as"
+                + " which outcome, when the pool serves again, and what to change. Writes check.md and check.json.",
+        exitCodeList = {"0:every predicted wait within --max-hang-s (or none given)", "2:bad input, one line on"
+            + " stderr; nothing built", "3:a predicted worst wait above --max-hang-s"})
+public final class CheckCommand extends PoolbenchCommand {
+    @Parameters(arity = "1..*", paramLabel = "PATH|NAME", description = "context.xml files or profile names in"
+            + " webapp/conf, or Spring Boot application.properties / application.yml files.")
+    List<String> paths;
+
+    @Mixin
+    ProfileOptions profileOptions;
+
+    @Option(names = "--spring-profile", split = ",", paramLabel = "NAME", description = "Spring profiles to"
+            + " activate: application-NAME.* and the documents for them.")
+    List<String> springProfiles = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A property above the files: a value for a"
+            + " placeholder such as ${DB_URL}, or a change to try (e.g. --set"
+            + " spring.datasource.hikari.connection-timeout=5000). Repeat for more.")
+    Map<String, String> sets = new LinkedHashMap<>();
+
+    @Option(names = "--stall", split = ",", defaultValue = "5,20,60", paramLabel = "S",
+            description = "Stalls of the writer to predict, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
+    List<Integer> stalls;
+
+    @Option(names = "--promote-s", defaultValue = "30", paramLabel = "S", description = "From an unplanned failure"
+            + " of the writer to a promoted writer, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
+    int promoteSeconds;
+
+    @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
+            + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
+    double ratePerSecond;
+
+    @Option(names = "--hold-ms", defaultValue = "10", paramLabel = "MS", description = "How long a request holds"
+            + " its connection, ms (default ${DEFAULT-VALUE}; used with --rate).")
+    double holdMs;
+
+    @Option(names = "--query-ms", paramLabel = "MS", description = "Your longest normal query, ms: sizes the"
+            + " socketTimeout to suggest.")
+    long longestQueryMs;
+
+    @Option(names = "--max-hang-s", paramLabel = "S", description = "Exit 3 when a predicted longest wait is above"
+            + " this many seconds (for CI).")
+    Long maxHangSeconds;
+
+    @Option(names = "--out", defaultValue = "target/poolbench-report/check", paramLabel = "DIR",
+            description = "Where check.md and check.json go (default ${DEFAULT-VALUE}; replaced each time).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        for (int s : stalls) {
+            if (s < 1 || s > 600) {
+                throw new TestbedException("--stall " + s + ": give seconds from 1 to 600");
+            }
+        }
+        if (promoteSeconds < 1 || promoteSeconds > 600) {
+            throw new TestbedException("--promote-s " + promoteSeconds + ": give seconds from 1 to 600");
+        }
+        if (ratePerSecond < 0 || holdMs <= 0 || longestQueryMs < 0) {
+            throw new TestbedException("--rate, --hold-ms and --query-ms take positive numbers");
+        }
+        Network net = Network.linux(Network.jvmDnsTtlHere(), promoteSeconds * 1000L);
+        Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
+        List<Fault> faults = new ArrayList<>();
+        stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
+        faults.add(Fault.of(Fault.Kind.PLANNED_FAILOVER));
+        faults.add(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        faults.add(Fault.of(Fault.Kind.STALE_ENDPOINT));
+        List<CheckedPool> pools = new ArrayList<>();
+        for (String p : paths) {
+            pools.add(read(p));
+        }
+        List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults)).toList();
+        System.out.print(CheckReport.write(out, results));
+        int code = 0;
+        for (CheckResult r : results) {
+            long worst = r.worstWaitMs();
+            if (maxHangSeconds != null && (worst < 0 || worst > maxHangSeconds * 1000)) {
+                System.out.println("poolbench check: " + r.pool().source() + ": a predicted wait of "
+                        + Durations.text(worst) + " is above --max-hang-s " + maxHangSeconds);
+                code = 3;
+            }
+        }
+        System.out.println("poolbench check: " + results.size() + " configuration(s); " + out.resolve("check.md")
+                + " and check.json");
+        return code;
+    }
+
+    private CheckedPool read(String p) {
+        String lower = p.toLowerCase(java.util.Locale.ROOT);
+        if (lower.endsWith(".properties") || lower.endsWith(".yml") || lower.endsWith(".yaml")) {
+            return CheckedPool.ofSpring(Path.of(p), springProfiles, sets);
+        }
+        return CheckedPool.of(profileOptions.load(p, null));
+    }
+}

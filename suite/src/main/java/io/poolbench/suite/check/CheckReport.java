@@ -1,0 +1,123 @@
+package io.poolbench.suite.check;
+
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.Durations;
+import io.poolbench.testbed.fault.Prediction.Change;
+import io.poolbench.testbed.fault.Prediction.Failure;
+import io.poolbench.testbed.fault.Prediction;
+import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code check.md}: per configuration, the pool as read back (its warnings in its own words first), then per fault the
+ * longest wait with its chain of timeouts, what fails as which outcome, and when the pool serves again, then what to
+ * change. The console shows the same text.
+ */
+public final class CheckReport {
+    private CheckReport() {
+    }
+
+    /**
+     * Writes {@code check.md} and {@code check.json} into {@code out}, replacing them.
+     *
+     * @param out the directory, made when missing
+     * @param results one per configuration
+     * @return the page, Markdown (what the console shows)
+     * @throws TestbedException one line when the directory cannot be written
+     */
+    public static String write(Path out, List<CheckResult> results) {
+        String md = markdown(results);
+        try {
+            Files.createDirectories(out);
+            Files.writeString(out.resolve("check.md"), md);
+            ResultJson.MAPPER.writeValue(out.resolve("check.json").toFile(), results);
+        } catch (IOException e) {
+            throw new TestbedException("--out " + out + ": cannot write there (" + e.getMessage() + ")");
+        }
+        return md;
+    }
+
+    /**
+     * @param results one per configuration
+     * @return the page, Markdown
+     */
+    public static String markdown(List<CheckResult> results) {
+        StringBuilder sb = new StringBuilder("# What a stall, a failover and a stale endpoint do to your pool\n\n");
+        sb.append("Predicted from the settings alone (no database, no Docker): each pool built against a stub driver"
+                + " and its settings read back; the driver's timeouts read with the driver's own parser; Linux's"
+                + " defaults for what no setting bounds. `--measure` runs the same faults and prints the measured"
+                + " figures beside these.\n");
+        for (CheckResult r : results) {
+            section(sb, r);
+        }
+        return sb.toString();
+    }
+
+    private static void section(StringBuilder sb, CheckResult r) {
+        CheckedPool p = r.pool();
+        sb.append("\n## ").append(MarkdownText.cell(p.source())).append(": ").append(p.pool()).append(" (")
+                .append(p.input()).append(")\n\n");
+        if (!p.poolWarnings().isEmpty()) {
+            sb.append("What ").append(p.pool()).append(" itself logged while it was built:\n\n");
+            p.poolWarnings().forEach(w -> sb.append("- ").append(MarkdownText.cell(w)).append('\n'));
+            sb.append('\n');
+        }
+        if (!p.ignored().isEmpty()) {
+            sb.append("Settings nothing reads:\n\n");
+            p.ignored().forEach(w -> sb.append("- ").append(MarkdownText.cell(w)).append('\n'));
+            sb.append('\n');
+        }
+        Table settings = Table.of("setting", "value");
+        p.effective().forEach(settings::row);
+        settings.row("driver", p.driver().driver());
+        settings.row("driver connectTimeout", p.driver().connectTimeoutMs() == 0 ? "none"
+                : Durations.text(p.driver().connectTimeoutMs()));
+        settings.row("driver socketTimeout", p.driver().socketTimeoutMs() == 0 ? "none"
+                : Durations.text(p.driver().socketTimeoutMs()));
+        settings.row("driver tcpKeepAlive", Boolean.toString(p.driver().tcpKeepAlive()));
+        if (!p.driver().plugins().isEmpty()) {
+            settings.row("AWS wrapper plugins", String.join(", ", p.driver().plugins()));
+        }
+        if (p.driver().efmAbortMs() > 0) {
+            settings.row("AWS wrapper host monitoring aborts after", Durations.text(p.driver().efmAbortMs()) + " ("
+                    + p.driver().efmSetting() + ")");
+        }
+        settings.row("JVM DNS cache", Durations.text(r.network().jvmDnsTtlMs()) + " (networkaddress.cache.ttl)");
+        sb.append("Settings read back from the built pool and the driver:\n\n").append(settings.markdown()).append('\n');
+        Table faults = Table.of("fault", "longest wait", "chain of timeouts", "fails", "lent unchecked",
+                "serves again after");
+        for (Prediction f : r.predictions()) {
+            faults.row(f.fault().label(), Durations.text(f.longestWaitMs()), f.chainText(), failures(f.failures()),
+                    f.lentUnchecked(), Durations.text(f.servesAgainMs()) + " (" + f.servesAgainWhy() + ")");
+        }
+        sb.append("Per fault").append(r.load().ratePerSecond() > 0 ? " at " + Math.round(r.load().ratePerSecond())
+                + " requests/s holding a connection " + Math.round(r.load().holdMs()) + " ms each" : ", without a"
+                + " load (give --rate and --hold-ms for the backlog a stall leaves)").append(":\n\n")
+                .append(faults.markdown()).append('\n');
+        Map<String, Change> changes = new LinkedHashMap<>();
+        for (Prediction f : r.predictions()) {
+            for (Change c : f.changes()) {
+                changes.putIfAbsent(c.setting(), c);
+            }
+        }
+        if (!changes.isEmpty()) {
+            Table t = Table.of("change", "effect", "cost");
+            changes.values().forEach(c -> t.row(c.setting(), c.effect(), c.cost()));
+            sb.append("What to change:\n\n").append(t.markdown()).append('\n');
+        }
+    }
+
+    private static String failures(List<Failure> fs) {
+        if (fs.isEmpty()) {
+            return "none";
+        }
+        return String.join("; ", fs.stream().map(f -> f.outcome() + ": " + f.which()).toList());
+    }
+}

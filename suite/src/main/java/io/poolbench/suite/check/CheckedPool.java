@@ -1,0 +1,130 @@
+package io.poolbench.suite.check;
+
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.DriverTimeouts;
+import io.poolbench.testbed.fault.PoolTimeouts;
+import io.poolbench.testbed.pool.PoolAdapter;
+import io.poolbench.testbed.pool.PoolKind;
+import io.poolbench.testbed.profile.PoolLogCapture;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.StubPools;
+import io.poolbench.testbed.spring.SpringDataSource;
+import io.poolbench.testbed.stub.StubDriver;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import javax.sql.DataSource;
+import org.springframework.beans.BeanWrapperImpl;
+
+/**
+ * A user's pool as {@code poolbench check} reads it: built from its configuration (a context.xml through the pool's
+ * JNDI factory, a Spring Boot file through Spring Boot itself) against the stub driver, started once so that the
+ * pool validates its settings, and read back: the settings it runs with, the warnings it logged, its timeouts and the
+ * driver's timeouts for the configured URL.
+ *
+ * @param source the file and, for a context.xml, the resource
+ * @param input {@code context.xml} or {@code Spring Boot}
+ * @param pool the pool's name
+ * @param effective the settings read back from the started pool (passwords masked)
+ * @param poolWarnings what the pool logged at WARN while it was built and started, in its own words
+ * @param ignored settings the configuration names that nothing reads (unknown attributes, unbound Spring
+ *     properties), one line each
+ * @param timeouts the pool's timeouts
+ * @param driver the driver's timeouts
+ */
+public record CheckedPool(String source, String input, String pool, Map<String, String> effective,
+        List<String> poolWarnings, List<String> ignored, PoolTimeouts timeouts, DriverTimeouts driver) {
+    /** What a context.xml's poolbench placeholders stand for in a check: a MySQL writer, as in the Aurora article. */
+    static final Map<String, String> PLACEHOLDERS = Map.of("poolbench.jdbc.url",
+            "jdbc:mysql://writer.example:3306/app", "poolbench.jdbc.user", "app", "poolbench.jdbc.password", "",
+            "poolbench.mysql.endpoint", "writer.example:3306", "poolbench.mysql.database", "app");
+    private static final String STUB_URL = "jdbc:stub:check";
+
+    /**
+     * @param p a context.xml profile
+     * @return it, read
+     * @throws TestbedException one line when the pool cannot be built or its URL not read
+     */
+    public static CheckedPool of(PoolProfile p) {
+        PoolAdapter a = p.kind().adapter();
+        String url = p.resolvedAttributes(PLACEHOLDERS).getOrDefault(p.kind().urlAttribute(), "");
+        PoolLogCapture<DataSource> c = started(() -> StubPools.build(p, STUB_URL, Map.of()));
+        DataSource ds = c.value();
+        try {
+            List<String> ignored = new ArrayList<>(p.warnings());
+            ignored.addAll(a.traps(p.attributes()));
+            return new CheckedPool(p.file() + ", Resource " + p.resourceName(), "context.xml", a.displayName(),
+                    new LinkedHashMap<>(a.effectiveSettings(ds)), c.warnings(), ignored, a.timeouts(ds),
+                    DriverTimeouts.read(url, driverProperties(ds)));
+        } finally {
+            PoolProfile.close(ds);
+        }
+    }
+
+    /**
+     * @param file {@code application.properties} / {@code .yml}
+     * @param profiles Spring profiles to activate
+     * @param sets properties given with {@code --set}
+     * @return the service's pool, read
+     * @throws TestbedException one line when Spring Boot cannot bind or build it, or the pool is not in the catalog
+     */
+    public static CheckedPool ofSpring(Path file, List<String> profiles, Map<String, String> sets) {
+        SpringDataSource s = SpringDataSource.bind(file, profiles, sets);
+        DataSource built = s.dataSource();
+        PoolKind kind = null;
+        for (PoolKind k : PoolKind.values()) {
+            if (k != PoolKind.UNPOOLED && k.adapter().builds(built)) {
+                kind = k;
+            }
+        }
+        if (kind == null) {
+            throw new TestbedException(file + ": spring.datasource.type " + built.getClass().getName() + " is no pool"
+                    + " check knows; it reads HikariCP, Tomcat JDBC and DBCP2");
+        }
+        PoolAdapter a = kind.adapter();
+        DriverTimeouts driver = DriverTimeouts.read(s.url(), s.driverProperties());
+        BeanWrapperImpl bean = new BeanWrapperImpl(built);
+        StubDriver.register();
+        bean.setPropertyValue(a.urlAttribute(), STUB_URL);
+        bean.setPropertyValue(a.driverAttribute(), StubDriver.class.getName());
+        PoolLogCapture<DataSource> c = started(() -> built);
+        DataSource ds = c.value();
+        try {
+            List<String> ignored = s.ignored().stream().map(n -> n + ": not a property of " + a.displayName()
+                    + "; Spring Boot ignores it").toList();
+            Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
+            eff.put("JDBC URL", Redact.url(s.url()));
+            return new CheckedPool(file.toString(), "Spring Boot", a.displayName(), eff, c.warnings(),
+                    ignored, a.timeouts(ds), driver);
+        } finally {
+            PoolProfile.close(ds);
+        }
+    }
+
+    /** Builds and starts the pool (one borrow and return on the stub) while its log is caught. */
+    private static PoolLogCapture<DataSource> started(Callable<DataSource> build) {
+        try {
+            PoolLogCapture<DataSource> c = PoolLogCapture.during(() -> {
+                DataSource ds = build.call();
+                try (Connection ignored = ds.getConnection()) {
+                    return ds;
+                }
+            });
+            return c;
+        } catch (TestbedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TestbedException("the pool cannot be built: " + e.getMessage());
+        }
+    }
+
+    private static Properties driverProperties(DataSource ds) {
+        return ds instanceof com.zaxxer.hikari.HikariDataSource h ? h.getDataSourceProperties() : new Properties();
+    }
+}

@@ -1,0 +1,98 @@
+package io.poolbench.suite.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code poolbench check} on shipped profiles and a Spring Boot file: its JSON, its exit codes, its secrets. */
+class CheckCommandTest {
+    @TempDir
+    Path tmp;
+
+    private record Ran(int code, String out, String err) {
+    }
+
+    private static Ran check(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            int code = PoolbenchMain.run(args);
+            return new Ran(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void theArticlesTwoPoolsGetTheirChainsFromTheirOwnSettings() throws Exception {
+        Path out = tmp.resolve("out");
+        Ran r = check("check", "seed004-dbcp-verbatim", "seed004-hikari-verbatim", "--stall", "20", "--out",
+                out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
+        JsonNode dbcp = json.get(0);
+        assertEquals("DBCP 1.4", dbcp.at("/pool/pool").asText());
+        assertEquals(10, dbcp.at("/pool/timeouts/maxSize").asInt(), "DBCP 1.4 as printed lends 10");
+        assertEquals(180_000, dbcp.at("/pool/driver/socketTimeoutMs").asLong(), "Connector/J read the URL");
+        // unplanned failover: maxWait 10 s, then a validation of 10 s (validationQueryTimeout), in series
+        assertEquals(20_000, dbcp.at("/predictions/2/longestWaitMs").asLong());
+        JsonNode hikari = json.get(1);
+        // a connection lent within the 500-ms window runs into the silent writer until socketTimeout (3 min)
+        assertEquals(180_000, hikari.at("/predictions/2/longestWaitMs").asLong());
+        assertTrue(Files.readString(out.resolve("check.md")).contains("| unplanned failover |"));
+    }
+
+    @Test
+    void aSpringBootFileShowsHikariCpsOwnResetsAndNeverItsPassword() throws Exception {
+        Path yml = Files.writeString(tmp.resolve("application.yml"), """
+                spring:
+                  datasource:
+                    url: ${DB_URL}
+                    username: orders
+                    password: canary-7f3a
+                    hikari:
+                      max-lifetime: 20000
+                      keepalive-time: 10000
+                """);
+        Path out = tmp.resolve("spring");
+        Ran r = check("check", yml.toString(), "--set", "DB_URL=jdbc:mysql://orders:canary-7f3a@db:3306/o",
+                "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("maxLifetime is less than 30000ms, setting to default 1800000ms"), r.out());
+        assertTrue(r.out().contains("keepaliveTime is less than 30000ms, disabling it"), r.out());
+        for (String text : new String[] {r.out(), r.err(), Files.readString(out.resolve("check.md")),
+            Files.readString(out.resolve("check.json"))}) {
+            assertFalse(text.contains("canary-7f3a"), text);
+        }
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwoAndAHangAboveTheLimitExitsThree() throws Exception {
+        assertEquals(2, check("check", "hikari", "--stall", "0").code());
+        assertEquals(2, check("check", "hikari", "--stall", "601").code());
+        assertEquals(2, check("check", "no-such-profile").code());
+        Path yml = Files.writeString(tmp.resolve("application.yml"), "spring:\n  datasource:\n    url: ${DB_URL}\n");
+        Ran r = check("check", yml.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--set DB_URL="), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        // the shipped hikari profile sets no socketTimeout: a query can hang 15.4 min
+        assertEquals(3, check("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());
+    }
+}

@@ -1,0 +1,124 @@
+package io.poolbench.testbed.fault;
+
+import com.mysql.cj.conf.ConnectionUrl;
+import com.mysql.cj.conf.PropertyKey;
+import com.mysql.cj.jdbc.JdbcPropertySetImpl;
+import io.poolbench.testbed.TestbedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.postgresql.PGProperty;
+import software.amazon.jdbc.PropertyDefinition;
+import software.amazon.jdbc.plugin.efm.base.HostMonitoringConnectionBasePlugin;
+
+/**
+ * The JDBC driver's own timeouts for one URL, read with the driver's own parser and defaults (Connector/J's
+ * {@code ConnectionUrl} and property set, pgjdbc's {@code Driver.parseURL} and {@code PGProperty}, the AWS Advanced
+ * JDBC Wrapper's {@code PropertyDefinition} and its failure-detection properties): the inputs of {@link FaultChain}
+ * on the driver's side.
+ *
+ * @param driver the driver, e.g. {@code MySQL Connector/J}
+ * @param connectTimeoutMs how long opening a connection may take, ms; 0 none (the operating system decides)
+ * @param socketTimeoutMs how long one read may wait for the server, ms; 0 none
+ * @param tcpKeepAlive whether the driver asks for TCP keepalive on its sockets
+ * @param plugins the AWS wrapper's plugins, empty for other drivers
+ * @param efmAbortMs when the AWS wrapper's host monitoring (efm, efm2) aborts a connection to a silent host, ms:
+ *     failureDetectionTime + failureDetectionInterval × failureDetectionCount; -1 when no monitoring runs
+ * @param efmSetting those three values in words, empty when no monitoring runs
+ */
+public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTimeoutMs, boolean tcpKeepAlive,
+        List<String> plugins, long efmAbortMs, String efmSetting) {
+
+    /**
+     * @param url the JDBC URL (placeholders resolved)
+     * @param properties further driver properties (a pool's {@code dataSource.*}, Spring's {@code
+     *     data-source-properties}); may be empty
+     * @return the driver's timeouts for it
+     * @throws TestbedException one line when no driver of the catalog reads the URL, or the driver rejects it
+     */
+    public static DriverTimeouts read(String url, Properties properties) {
+        String u = url == null ? "" : url.trim();
+        if (u.startsWith("jdbc:aws-wrapper:")) {
+            return wrapper(u, properties);
+        }
+        if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
+            return mysql(u.replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"), properties);
+        }
+        if (u.startsWith("jdbc:postgresql:")) {
+            return postgres(u, properties);
+        }
+        throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(u) + ": not a MySQL, PostgreSQL"
+                + " or AWS wrapper URL; check can read the timeouts of jdbc:mysql:, jdbc:postgresql: and"
+                + " jdbc:aws-wrapper: URLs");
+    }
+
+    private static DriverTimeouts mysql(String url, Properties properties) {
+        Properties p;
+        try {
+            ConnectionUrl cu = ConnectionUrl.getConnectionUrlInstance(url, properties);
+            p = cu.getMainHost().exposeAsProperties();
+        } catch (RuntimeException e) {
+            throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": Connector/J cannot"
+                    + " parse it (" + e.getMessage() + ")");
+        }
+        JdbcPropertySetImpl set = new JdbcPropertySetImpl();
+        set.initializeProperties(p);
+        return new DriverTimeouts("MySQL Connector/J", set.getIntegerProperty(PropertyKey.connectTimeout).getValue(),
+                set.getIntegerProperty(PropertyKey.socketTimeout).getValue(),
+                set.getBooleanProperty(PropertyKey.tcpKeepAlive).getValue(), List.of(), -1, "");
+    }
+
+    private static DriverTimeouts postgres(String url, Properties properties) {
+        Properties p = org.postgresql.Driver.parseURL(url, properties);
+        if (p == null) {
+            throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": pgjdbc cannot parse"
+                    + " it");
+        }
+        try {
+            // pgjdbc's timeouts are in seconds
+            return new DriverTimeouts("PostgreSQL JDBC (pgjdbc)", PGProperty.CONNECT_TIMEOUT.getInt(p) * 1000L,
+                    PGProperty.SOCKET_TIMEOUT.getInt(p) * 1000L, PGProperty.TCP_KEEP_ALIVE.getBoolean(p), List.of(),
+                    -1, "");
+        } catch (java.sql.SQLException e) {
+            throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": " + e.getMessage());
+        }
+    }
+
+    private static DriverTimeouts wrapper(String url, Properties properties) {
+        String target = "jdbc:" + url.substring("jdbc:aws-wrapper:".length());
+        Properties all = new Properties();
+        all.putAll(properties);
+        // the wrapper reads its own settings from the URL's parameters and the connection properties alike
+        Properties fromUrl = new Properties();
+        int q = url.indexOf('?');
+        if (q >= 0) {
+            for (String kv : url.substring(q + 1).split("&")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    fromUrl.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+                }
+            }
+        }
+        fromUrl.forEach(all::putIfAbsent);
+        DriverTimeouts under = target.startsWith("jdbc:postgresql:") ? postgres(target, properties)
+                : mysql(target, properties);
+        List<String> plugins = new ArrayList<>();
+        for (String s : PropertyDefinition.PLUGINS.getString(all).split(",")) {
+            if (!s.isBlank()) {
+                plugins.add(s.trim());
+            }
+        }
+        long abort = -1;
+        String setting = "";
+        if (plugins.contains("efm") || plugins.contains("efm2")) {
+            long time = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_TIME.getLong(all);
+            long interval = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_INTERVAL.getLong(all);
+            long count = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_COUNT.getLong(all);
+            abort = time + interval * count;
+            setting = "failureDetectionTime " + time + " ms + failureDetectionInterval " + interval + " ms × "
+                    + "failureDetectionCount " + count;
+        }
+        return new DriverTimeouts("AWS Advanced JDBC Wrapper over " + under.driver(), under.connectTimeoutMs(),
+                under.socketTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), abort, setting);
+    }
+}

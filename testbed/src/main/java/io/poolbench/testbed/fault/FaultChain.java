@@ -1,0 +1,254 @@
+package io.poolbench.testbed.fault;
+
+import io.poolbench.testbed.fault.Prediction.Failure;
+import io.poolbench.testbed.fault.Prediction.Term;
+import io.poolbench.testbed.model.BorrowCheck;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Predicts from settings alone what a fault of the writer does to a pool's requests: timeouts in series.
+ *
+ * <p>A request meets, in order, the borrow (it waits for a free connection up to the pool's borrow timeout), the
+ * validation the pool runs on borrow (up to its validation timeout, else as long as a query), and its query (up to the
+ * driver's socketTimeout, the AWS wrapper's host monitoring, or, with neither, until Linux drops the connection after
+ * tcp_retries2: 15.4 min). A fault holds each of those for as long as the setting that bounds it lets it:
+ * <ul>
+ * <li><b>stall of S</b> (the writer's packets held, then delivered; connections survive): a query in flight waits
+ * S unless a shorter socketTimeout ends it (connection-lost); a borrower queues behind the stalled connections and,
+ * after the stall, behind the backlog that built up during it, which drains in S·ρ/(1−ρ) at a busy share ρ of the
+ * pool (an M/D/c backlog's drain at the pool's spare capacity), unless the borrow timeout ends it first
+ * (pool-timeout).</li>
+ * <li><b>unplanned failover</b> (the writer silent, another promoted after {@link Network#promoteMs}, the name
+ * resolving to it once the old address leaves the DNS caches): a connection lent without a check runs its query into
+ * the silent writer and waits the whole query bound (connection-lost); a validated borrow finds the connection dead
+ * after the validation bound, tries the next, and gives up at the borrow timeout (pool-timeout); a new connection to
+ * the old address waits the connect bound (connect-failed).</li>
+ * <li><b>planned failover</b>: the old writer closes its connections, so nothing hangs; but connections the pool
+ * opens while the name still resolves to the old writer land on it as a reader, and writes on them fail (read-only)
+ * until the pool retires them at its maximum lifetime.</li>
+ * <li><b>stale endpoint</b>: the same read-only window, from connections opened during the DNS caches' stale
+ * window.</li>
+ * </ul>
+ * The inputs come from the built pool ({@link PoolTimeouts}), the driver's parser ({@link DriverTimeouts}), Linux's and
+ * the JVM's defaults ({@link Network}) and the user's load ({@link Load}); nothing is fitted to a measurement.
+ */
+public final class FaultChain {
+    private final PoolTimeouts pool;
+    private final DriverTimeouts driver;
+    private final Network net;
+    private final Load load;
+    private final Remedies remedies;
+
+    /**
+     * @param pool the pool's timeouts, read back from the built pool
+     * @param driver the driver's timeouts, read from the URL by the driver
+     * @param net the operating system's and DNS's part
+     * @param load the user's load, {@link Load#NONE} when not given
+     */
+    public FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load) {
+        this.pool = pool;
+        this.driver = driver;
+        this.net = net;
+        this.load = load;
+        this.remedies = new Remedies(pool, driver, net, load);
+    }
+
+    /**
+     * @param f a fault
+     * @return what it does to this pool's requests
+     */
+    public Prediction predict(Fault f) {
+        return switch (f.kind()) {
+            case STALL -> stall(f);
+            case UNPLANNED_FAILOVER -> unplanned(f);
+            case PLANNED_FAILOVER, STALE_ENDPOINT -> stale(f);
+        };
+    }
+
+    /** @return how long a query can wait for a silent or stalled server, and what decides it */
+    Term queryBound() {
+        long socket = driver.socketTimeoutMs() > 0 ? driver.socketTimeoutMs() : Long.MAX_VALUE;
+        long efm = driver.efmAbortMs() > 0 ? driver.efmAbortMs() : Long.MAX_VALUE;
+        if (socket == Long.MAX_VALUE && efm == Long.MAX_VALUE) {
+            return new Term("query", net.queryGiveUpMs(), "no socketTimeout: Linux drops the connection after"
+                    + " tcp_retries2 = 15, " + Durations.text(net.queryGiveUpMs()));
+        }
+        return socket <= efm ? new Term("query", socket, "socketTimeout " + Durations.text(socket))
+                : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + driver.efmSetting());
+    }
+
+    /** @return how long a validation can wait, and what decides it */
+    Term validationBound() {
+        Term q = queryBound();
+        if (pool.validationTimeoutMs() > 0 && pool.validationTimeoutMs() <= q.ms()) {
+            return new Term("validation", pool.validationTimeoutMs(), "validation timeout "
+                    + Durations.text(pool.validationTimeoutMs()));
+        }
+        return new Term("validation", q.ms(), (pool.validationTimeoutMs() > 0 ? "" : "no validation timeout: ")
+                + q.setting());
+    }
+
+    /** @return how long opening a connection to a silent address can wait, and what decides it */
+    Term connectBound() {
+        return driver.connectTimeoutMs() > 0 ? new Term("connect", driver.connectTimeoutMs(), "connectTimeout "
+                + Durations.text(driver.connectTimeoutMs())) : new Term("connect", net.connectGiveUpMs(),
+                "no connectTimeout: Linux gives up after tcp_syn_retries = 6, " + Durations.text(net.connectGiveUpMs()));
+    }
+
+    private Term borrow(long waitMs, String why) {
+        return pool.borrowUnbounded() || waitMs >= 0 && waitMs < pool.borrowTimeoutMs() ? new Term("borrow", waitMs, why)
+                : new Term("borrow", pool.borrowTimeoutMs(), pool.borrowSetting() + " "
+                        + Durations.text(pool.borrowTimeoutMs()));
+    }
+
+    private Prediction stall(Fault f) {
+        long s = f.stallMs();
+        double rho = load.busy(pool.maxSize());
+        Term q = queryBound();
+        List<Failure> fails = new ArrayList<>();
+        // a borrower waits out the stall, then the backlog the stall built
+        long queueMs;
+        String queueWhy;
+        if (rho >= 1) {
+            queueMs = -1;
+            queueWhy = "the stall, then a backlog that never drains: the load keeps " + pct(rho) + " of the pool busy";
+        } else {
+            queueMs = Math.round(s / (1 - rho));
+            queueWhy = rho == 0 ? "the stall; no load given, so no backlog counted" : "the stall " + Durations.text(s)
+                    + ", then its backlog drains in " + Durations.text(queueMs - s) + " at " + pct(rho) + " busy";
+        }
+        Term borrow = borrow(queueMs, queueWhy);
+        if (borrow.ms() >= 0 && (queueMs < 0 || borrow.ms() < queueMs)) {
+            fails.add(new Failure("pool-timeout", "borrowers still waiting after " + borrow.setting() + ": those that"
+                    + " arrive in the stall's last " + Durations.text(Math.max(0, (queueMs < 0 ? s : queueMs)
+                    - borrow.ms())) + " and are not served by then" + (queueMs < 0 ? ", and on" : "")));
+        }
+        Term query = new Term("query", Math.min(s, q.ms()), q.ms() < s ? q.setting() : "the stall itself, "
+                + Durations.text(s) + " (" + q.setting() + ")");
+        if (q.ms() < s) {
+            fails.add(new Failure("connection-lost", "every query in flight when the stall began, after "
+                    + Durations.text(q.ms())));
+        }
+        // a borrow that validates a stalled connection: the validation gives up, the pool opens a new connection
+        // (stalled too), and either may end the request before the stall does
+        List<Term> checked = new ArrayList<>();
+        long checkedMs = 0;
+        if (!pool.check().equals(BorrowCheck.NONE)) {
+            Term v = validationBound();
+            if (v.ms() < s) {
+                Term c = connectBound();
+                long connect = Math.min(c.ms(), s - v.ms());
+                checked.add(v);
+                checked.add(new Term("new connection", connect, c.ms() < s - v.ms() ? c.setting()
+                        : "until the stall ends (" + c.setting() + ")"));
+                checkedMs = v.ms() + connect;
+                if (v.ms() + c.ms() < s) {
+                    fails.add(new Failure("connect-failed", "borrows that validate a stalled connection: validation "
+                            + Durations.text(v.ms()) + " + new connection " + Durations.text(c.ms())
+                            + (pool.borrowCoversValidation() ? ", again until " + pool.borrowSetting() : "")));
+                }
+                if (pool.borrowCoversValidation() && !pool.borrowUnbounded()) {
+                    checkedMs = Math.min(Math.max(checkedMs, Math.min(s, pool.borrowTimeoutMs())),
+                            pool.borrowTimeoutMs());
+                }
+            }
+        }
+        long longest = borrow.ms() < 0 ? -1 : Math.max(Math.max(borrow.ms(), query.ms()), checkedMs);
+        List<Term> chain = longest < 0 || borrow.ms() >= Math.max(query.ms(), checkedMs) ? List.of(borrow)
+                : checkedMs > query.ms() ? checked : List.of(query);
+        return new Prediction(f, longest, chain, fails, "none: a stalled connection is not dead, and survives the"
+                + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), s, "the stall's end; the"
+                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies.stall(q));
+    }
+
+    private Prediction unplanned(Fault f) {
+        Term q = queryBound();
+        Term v = validationBound();
+        Term c = connectBound();
+        long switchMs = net.staleMs() < 0 ? -1 : net.promoteMs() + net.staleMs();
+        List<Failure> fails = new ArrayList<>();
+        BorrowCheck check = pool.check();
+        boolean unchecked = !check.everyBorrow();
+        String lent = check.everyBorrow() ? "none: every borrow validates" : check.idleOverMs() >= 0
+                ? "connections used within " + Durations.text(check.idleOverMs()) + " before their borrow ("
+                + pool.checkSetting() + ")" + lentUnder(check.idleOverMs()) : "every connection: no validation on borrow";
+        if (unchecked) {
+            fails.add(new Failure("connection-lost", "requests on a connection lent without a check, after "
+                    + Durations.text(q.ms())));
+        }
+        Term borrow = borrow(switchMs, switchMs < 0 ? "no new connection reaches the new writer while the JVM caches"
+                + " the old address forever" : "until the name resolves to the promoted writer: promotion "
+                + Durations.text(net.promoteMs()) + " + DNS " + Durations.text(net.staleMs()));
+        if (!pool.borrowUnbounded() && (switchMs < 0 || pool.borrowTimeoutMs() < switchMs)) {
+            fails.add(new Failure("pool-timeout", "validated borrows that find no live connection within "
+                    + Durations.text(pool.borrowTimeoutMs())));
+        }
+        fails.add(new Failure("connect-failed", "each new connection to the old address, after " + Durations.text(
+                c.ms()) + " (" + c.setting() + ")"));
+        List<Term> chain = new ArrayList<>();
+        long longest;
+        if (unchecked && (borrow.ms() >= 0 && q.ms() >= borrow.ms())) {
+            chain.add(new Term("borrow", 0, "a connection lent without a check"));
+            chain.add(q);
+            longest = q.ms();
+        } else {
+            chain.add(borrow);
+            if (!check.everyBorrow() || borrow.ms() < 0) {
+                longest = borrow.ms();
+            } else if (pool.borrowCoversValidation()) {
+                longest = borrow.ms();
+            } else {
+                // the validation runs after the wait, in series
+                chain.add(v);
+                longest = borrow.ms() + v.ms();
+            }
+        }
+        // the pool serves again once the name resolves to the new writer and the dead connections are out
+        long clear = unchecked && (check.idleOverMs() < 0 || lentAll(check.idleOverMs())) ? q.ms() : v.ms();
+        long serves = switchMs < 0 ? -1 : Math.max(switchMs, clear);
+        String why = switchMs < 0 ? "the JVM caches the old address forever (networkaddress.cache.ttl -1)"
+                : clear > switchMs ? "the dead connections leave the pool only when their queries give up ("
+                + q.setting() + ")" : "the name resolves to the promoted writer";
+        return new Prediction(f, longest, chain, fails, lent, serves, why, remedies.unplanned(q, v, c));
+    }
+
+    private Prediction stale(Fault f) {
+        long stale = net.staleMs();
+        long life = pool.maxLifetimeMs();
+        List<Failure> fails = new ArrayList<>();
+        if (f.kind() == Fault.Kind.PLANNED_FAILOVER) {
+            fails.add(new Failure("connection-lost", "requests in flight and the first use of each closed connection,"
+                    + " at once"));
+        }
+        fails.add(new Failure("read-only", "writes on connections the pool opened while the name still resolved to"
+                + " the old writer (for " + Durations.text(stale) + ": JVM cache " + Durations.text(net.jvmDnsTtlMs())
+                + " + record TTL " + Durations.text(net.recordTtlMs()) + "), until " + pool.lifetimeSetting() + " ("
+                + Durations.text(life) + ") retires them"));
+        long serves = stale < 0 || life < 0 ? -1 : stale + life;
+        return new Prediction(f, 0, List.of(), fails, f.kind() == Fault.Kind.PLANNED_FAILOVER
+                ? "none that hang: closed connections fail at once" : "none that hang", serves,
+                serves < 0 ? (life < 0 ? pool.lifetimeSetting() + " never retires a connection" : "the JVM caches the"
+                        + " old address forever") : "the last connection opened in the stale window reaches "
+                        + pool.lifetimeSetting(), remedies.stale());
+    }
+
+    private boolean lentAll(long windowMs) {
+        return load.ratePerSecond() > 0 && load.ratePerSecond() * (windowMs + load.holdMs()) / 1000.0
+                >= pool.maxSize();
+    }
+
+    private String lentUnder(long windowMs) {
+        if (load.ratePerSecond() <= 0) {
+            return ": up to all " + pool.maxSize() + " under load";
+        }
+        long n = Math.min(pool.maxSize(), Math.round(load.ratePerSecond() * (windowMs + load.holdMs()) / 1000.0));
+        return ": about " + n + " of " + pool.maxSize() + " at " + String.format(Locale.ROOT, "%.0f",
+                load.ratePerSecond()) + " requests/s";
+    }
+
+    private static String pct(double rho) {
+        return String.format(Locale.ROOT, "%.0f %%", 100 * rho);
+    }
+}

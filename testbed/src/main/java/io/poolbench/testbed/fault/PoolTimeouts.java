@@ -1,0 +1,32 @@
+package io.poolbench.testbed.fault;
+
+import io.poolbench.testbed.model.BorrowCheck;
+
+/**
+ * What a built pool does with time when its database stops answering, read back from the pool object by its adapter
+ * ({@link io.poolbench.testbed.pool.PoolAdapter#timeouts}): the inputs of {@link FaultChain} on the pool's side.
+ *
+ * @param pool the pool's name, e.g. {@code HikariCP}
+ * @param maxSize the most connections it lends at once
+ * @param borrowTimeoutMs how long a borrower waits for a connection before it fails, ms; -1 without limit
+ * @param borrowSetting the setting's name, e.g. {@code connectionTimeout}
+ * @param check what a borrow validates ({@link BorrowCheck})
+ * @param checkSetting the setting that decides {@code check}, in words, e.g. {@code aliveBypassWindowMs 500}
+ * @param everyBorrowSetting how to make this pool validate every borrow, in its own words, e.g. {@code
+ *     -Dcom.zaxxer.hikari.aliveBypassWindowMs=0}
+ * @param validationTimeoutMs how long one validation may take before the connection counts as dead, ms; -1 when the
+ *     pool sets none (the validation then waits as long as a query: {@link DriverTimeouts})
+ * @param borrowCoversValidation true when the borrow timeout bounds the validations too (HikariCP's connectionTimeout
+ *     covers its whole getConnection loop); false when a validation runs after the wait, in series (DBCP's maxWait
+ *     bounds only the wait for an idle connection)
+ * @param maxLifetimeMs when the pool retires a connection however it behaves, ms; -1 never
+ * @param lifetimeSetting the setting's name, e.g. {@code maxLifetime}
+ */
+public record PoolTimeouts(String pool, int maxSize, long borrowTimeoutMs, String borrowSetting,
+        BorrowCheck check, String checkSetting, String everyBorrowSetting, long validationTimeoutMs,
+        boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting) {
+    /** @return true when a borrower waits for a connection without limit */
+    public boolean borrowUnbounded() {
+        return borrowTimeoutMs < 0;
+    }
+}

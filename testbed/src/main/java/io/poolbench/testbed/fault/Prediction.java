@@ -1,0 +1,58 @@
+package io.poolbench.testbed.fault;
+
+import java.util.List;
+
+/**
+ * What {@link FaultChain} predicts for one fault.
+ *
+ * @param fault the fault
+ * @param longestWaitMs the longest one request can wait, ms; -1 without limit
+ * @param chain the terms that make the longest wait, in the order a request meets them
+ * @param failures which requests fail, and as which outcome class
+ * @param lentUnchecked how many dead or stalled connections the pool lends without a check, in words
+ * @param servesAgainMs when, after the fault began, the pool serves every request again, ms; -1 never (until an
+ *     operator acts)
+ * @param servesAgainWhy what decides that moment
+ * @param changes what to change, each with its effect and cost
+ */
+public record Prediction(Fault fault, long longestWaitMs, List<Term> chain, List<Failure> failures,
+        String lentUnchecked, long servesAgainMs, String servesAgainWhy, List<Change> changes) {
+
+    /**
+     * One term of a chain of timeouts.
+     *
+     * @param what what the request waits for, e.g. {@code borrow}
+     * @param ms how long, ms; -1 without limit
+     * @param setting the setting or default that decides it, with its value
+     */
+    public record Term(String what, long ms, String setting) {
+        /** @return e.g. {@code query 15.4 min (no socketTimeout: …)} */
+        public String text() {
+            return what + " " + Durations.text(ms) + " (" + setting + ")";
+        }
+    }
+
+    /**
+     * Requests that fail, by the outcome classes the runs count.
+     *
+     * @param outcome {@code pool-timeout}, {@code connect-failed}, {@code connection-lost} or {@code read-only}
+     * @param which which requests, in words
+     */
+    public record Failure(String outcome, String which) {
+    }
+
+    /**
+     * A change to the configuration.
+     *
+     * @param setting what to set, e.g. {@code socketTimeout=30000 in the JDBC URL}
+     * @param effect what it does to this fault's chain
+     * @param cost what it costs in normal operation
+     */
+    public record Change(String setting, String effect, String cost) {
+    }
+
+    /** @return the chain in one line, e.g. {@code borrow 30 s (connectionTimeout) + query 15.4 min (…)} */
+    public String chainText() {
+        return chain.isEmpty() ? "no timeout applies" : String.join(" + ", chain.stream().map(Term::text).toList());
+    }
+}

@@ -1,0 +1,185 @@
+package io.poolbench.testbed.spring;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.springframework.boot.DefaultBootstrapContext;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
+import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.jdbc.DataSourceBuilder;
+import org.springframework.boot.jdbc.DatabaseDriver;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.DefaultResourceLoader;
+
+/**
+ * A Spring Boot service's DataSource as Spring Boot itself would build it from the service's
+ * {@code application.properties} / {@code application.yml}: the file and its profile variants are loaded by Spring
+ * Boot's own config-data loading ({@code ConfigDataEnvironmentPostProcessor}, multi-document YAML and
+ * {@code spring.config.activate.on-profile} included), {@code spring.datasource.*} is bound by its {@link Binder} into
+ * {@link DataSourceProperties}, the pool is created by {@link DataSourceBuilder} and {@code spring.datasource.hikari.*},
+ * {@code .tomcat.*} or {@code .dbcp2.*} bound onto it, as Spring Boot 3.5's {@code DataSourceConfiguration} does.
+ * The pool is not started: nothing connects.
+ *
+ * @param file the configuration file
+ * @param dataSource the pool, configured and not started
+ * @param poolPrefix the properties bound onto the pool, e.g. {@code spring.datasource.hikari}; empty for another
+ *     type
+ * @param url the JDBC URL (may hold a password; print it through {@code Redact.url})
+ * @param driverProperties the properties the pool hands to the driver (HikariCP's {@code data-source-properties})
+ * @param ignored properties under {@code poolPrefix} that are no property of the pool: Spring Boot ignores them
+ */
+public record SpringDataSource(Path file, DataSource dataSource, String poolPrefix, String url,
+        Properties driverProperties, List<String> ignored) {
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)");
+
+    /**
+     * @param file {@code application.properties}, {@code .yml} or {@code .yaml} (any base name)
+     * @param profiles Spring profiles to activate (their {@code <name>-<profile>.*} files and documents)
+     * @param sets properties that take precedence over the files (values for placeholders, or a change to try)
+     * @return the DataSource Spring Boot would build
+     * @throws TestbedException one line for a missing file, a syntax error, a file without a datasource, a
+     *     placeholder without a value, or a driver class that is not on the class path
+     */
+    public static SpringDataSource bind(Path file, List<String> profiles, Map<String, String> sets) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (!Files.isRegularFile(file)) {
+            throw new TestbedException(file + ": no such file; give an application.properties or application.yml");
+        }
+        StandardEnvironment env = new StandardEnvironment();
+        // only the file and --set: the machine's environment variables are not the service's
+        env.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+        env.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+        env.getPropertySources().addFirst(new MapPropertySource("--set", new LinkedHashMap<>(sets)));
+        Path dir = file.toAbsolutePath().getParent();
+        env.getPropertySources().addLast(new MapPropertySource("check", Map.of("spring.config.location", "file:"
+                + dir + "/", "spring.config.name", name.substring(0, dot))));
+        try {
+            ConfigDataEnvironmentPostProcessor.applyTo(env, new DefaultResourceLoader(), new DefaultBootstrapContext(),
+                    profiles);
+        } catch (RuntimeException e) {
+            throw new TestbedException(file + ": Spring Boot cannot read it: " + firstLine(rootMessage(e)));
+        }
+        Binder binder = Binder.get(env);
+        if (!binder.bind("spring.datasource", Bindable.mapOf(String.class, Object.class)).isBound()) {
+            throw new TestbedException(file + ": no spring.datasource.* in it" + (profiles.isEmpty() ? ""
+                    : " (profiles " + profiles + ")") + "; give the file that configures the service's DataSource");
+        }
+        DataSourceProperties props = binder.bind("spring.datasource", Bindable.ofInstance(new DataSourceProperties()))
+                .orElseGet(DataSourceProperties::new);
+        ClassLoader cl = SpringDataSource.class.getClassLoader();
+        props.setBeanClassLoader(cl);
+        try {
+            props.afterPropertiesSet();
+            String url = props.determineUrl();
+            placeholder("spring.datasource.url", url);
+            placeholder("spring.datasource.username", props.determineUsername());
+            // DataSourceAutoConfiguration.PooledDataSourceConfiguration: HikariCP unless spring.datasource.type says
+            Class<? extends DataSource> type = props.getType() != null ? props.getType() : HikariDataSource.class;
+            DataSource ds = DataSourceBuilder.create(cl).type(type).driverClassName(props.determineDriverClassName())
+                    .url(url).username(props.determineUsername()).password(props.determinePassword()).build();
+            String prefix = prefix(type);
+            if (ds instanceof HikariDataSource h && props.getName() != null && !props.getName().isBlank()) {
+                h.setPoolName(props.getName());
+            }
+            if (ds instanceof org.apache.tomcat.jdbc.pool.DataSource t) {
+                // DataSourceConfiguration.Tomcat: the driver's validation query, on borrow
+                String q = DatabaseDriver.fromJdbcUrl(url).getValidationQuery();
+                if (q != null) {
+                    t.setTestOnBorrow(true);
+                    t.setValidationQuery(q);
+                }
+            }
+            if (!prefix.isEmpty()) {
+                binder.bind(prefix, Bindable.ofInstance(ds));
+            }
+            Properties driverProps = ds instanceof HikariDataSource h ? h.getDataSourceProperties() : new Properties();
+            return new SpringDataSource(file, ds, prefix, url, driverProps, prefix.isEmpty() ? List.of()
+                    : unbound(binder, prefix, type));
+        } catch (TestbedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TestbedException(file + ": Spring Boot cannot build its DataSource: " + firstLine(rootMessage(e)));
+        }
+    }
+
+    private static String prefix(Class<?> type) {
+        return switch (type.getName()) {
+            case "com.zaxxer.hikari.HikariDataSource" -> "spring.datasource.hikari";
+            case "org.apache.tomcat.jdbc.pool.DataSource" -> "spring.datasource.tomcat";
+            case "org.apache.commons.dbcp2.BasicDataSource" -> "spring.datasource.dbcp2";
+            default -> "";
+        };
+    }
+
+    /** The properties Spring Boot's binder leaves unbound under the prefix: its own NoUnboundElementsBindHandler. */
+    private static List<String> unbound(Binder binder, String prefix, Class<? extends DataSource> type)
+            throws ReflectiveOperationException {
+        DataSource fresh = type.getDeclaredConstructor().newInstance();
+        try {
+            binder.bind(ConfigurationPropertyName.of(prefix), Bindable.ofInstance(fresh),
+                    new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
+            return List.of();
+        } catch (BindException e) {
+            List<String> out = new ArrayList<>();
+            if (e.getCause() instanceof UnboundConfigurationPropertiesException u) {
+                u.getUnboundProperties().forEach(p -> out.add(p.getName().toString()));
+            }
+            return out;
+        } finally {
+            if (fresh instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // never started
+                }
+            }
+        }
+    }
+
+    private static void placeholder(String property, String value) {
+        Matcher m = PLACEHOLDER.matcher(value == null ? "" : value);
+        if (m.find()) {
+            throw new TestbedException(property + " uses the placeholder ${" + m.group(1) + "}, which has no value:"
+                    + " give it with --set " + m.group(1) + "=VALUE");
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    private static String firstLine(String s) {
+        String[] lines = s.strip().split("\\R");
+        StringBuilder sb = new StringBuilder(lines[0].strip());
+        // SnakeYAML puts the position on a line of its own: " in 'reader', line 3, column 7:"
+        for (String l : lines) {
+            if (l.contains("line ") && l.contains("column ") && !lines[0].contains("column ")) {
+                sb.append(" (").append(l.strip().replaceAll(":$", "")).append(")");
+                break;
+            }
+        }
+        return sb.toString();
+    }
+}

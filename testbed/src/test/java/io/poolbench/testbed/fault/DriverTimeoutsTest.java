@@ -1,0 +1,45 @@
+package io.poolbench.testbed.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.poolbench.testbed.TestbedException;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** The drivers' own parsers and defaults, as check reads them. */
+class DriverTimeoutsTest {
+    @Test
+    void connectorJDefaultsAreNoTimeouts() {
+        DriverTimeouts d = DriverTimeouts.read("jdbc:mysql://db:3306/app", new Properties());
+        assertEquals(0, d.connectTimeoutMs());
+        assertEquals(0, d.socketTimeoutMs());
+        d = DriverTimeouts.read("jdbc:mysql://db:3306/app?connectTimeout=2000&socketTimeout=10000", new Properties());
+        assertEquals(2_000, d.connectTimeoutMs());
+        assertEquals(10_000, d.socketTimeoutMs());
+    }
+
+    @Test
+    void pgjdbcCountsSecondsAndConnectsWithinTenByDefault() {
+        DriverTimeouts d = DriverTimeouts.read("jdbc:postgresql://db/app?socketTimeout=30", new Properties());
+        assertEquals(10_000, d.connectTimeoutMs());
+        assertEquals(30_000, d.socketTimeoutMs());
+    }
+
+    @Test
+    void theWrappersHostMonitoringUsesItsOwnDefaults() {
+        Properties p = new Properties();
+        p.setProperty("wrapperPlugins", "efm2");
+        DriverTimeouts d = DriverTimeouts.read("jdbc:aws-wrapper:mysql://db/app?socketTimeout=180000", p);
+        assertEquals(List.of("efm2"), d.plugins());
+        // failureDetectionTime 30 s + interval 5 s × count 3
+        assertEquals(45_000, d.efmAbortMs());
+        assertEquals(180_000, d.socketTimeoutMs());
+    }
+
+    @Test
+    void aUrlNoDriverReadsIsOneLine() {
+        assertThrows(TestbedException.class, () -> DriverTimeouts.read("jdbc:oracle:thin:@db", new Properties()));
+    }
+}

@@ -1,0 +1,87 @@
+package io.poolbench.testbed.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.model.BorrowCheck;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The chain of timeouts on hand-computed cases: each figure below is worked out in the comment beside it. */
+class FaultChainTest {
+    private static final Network NET = Network.linux(30_000, 30_000);
+    private static final DriverTimeouts NO_TIMEOUTS = new DriverTimeouts("MySQL Connector/J", 0, 0, true, List.of(),
+            -1, "");
+    /** HikariCP's defaults: connectionTimeout 30 s, validationTimeout 5 s, maxLifetime 30 min, 10 connections. */
+    private static final PoolTimeouts HIKARI = new PoolTimeouts("HikariCP", 10, 30_000, "connectionTimeout",
+            BorrowCheck.idleOver(500), "aliveBypassWindowMs 500 ms",
+            "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, true, 1_800_000, "maxLifetime");
+    /** The Aurora article's DBCP as printed: 10 lent, maxWait 10 s, validation 10 s on every borrow, no lifetime. */
+    private static final PoolTimeouts DBCP1 = new PoolTimeouts("DBCP 1.4", 10, 10_000, "maxWait",
+            BorrowCheck.EVERY_BORROW, "testOnBorrow", "testOnBorrow=true", 10_000, false, -1, "a maximum lifetime");
+    private static final DriverTimeouts ARTICLE_URL = new DriverTimeouts("MySQL Connector/J", 10_000, 180_000, true,
+            List.of(), -1, "");
+
+    @Test
+    void hikariDefaultsWithoutSocketTimeoutHangAQueryUntilLinuxGivesUp() {
+        Prediction p = new FaultChain(HIKARI, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        // a connection used within 500 ms is lent unchecked; its query waits tcp_retries2's 924.6 s
+        assertEquals(924_600, p.longestWaitMs());
+        assertEquals(List.of("borrow", "query"), p.chain().stream().map(Prediction.Term::what).toList());
+        // the pool is clear only when every hung query gives up (no load given: assumes not all are lent)
+        assertEquals(65_000, p.servesAgainMs(), "promotion 30 s + JVM DNS 30 s + record TTL 5 s");
+        assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("socketTimeout")));
+        assertTrue(p.changes().stream().anyMatch(c -> c.setting().contains("aliveBypassWindowMs=0")));
+    }
+
+    @Test
+    void theEfmAbortBoundsAQueryBeforeALongerSocketTimeout() {
+        DriverTimeouts efm = new DriverTimeouts("AWS wrapper", 10_000, 180_000, true, List.of("efm2"), 45_000,
+                "30 s + 5 s × 3");
+        Prediction p = new FaultChain(HIKARI, efm, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(45_000, p.longestWaitMs());
+    }
+
+    @Test
+    void dbcpValidatesInSeriesAfterItsWait() {
+        Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        // maxWait 10 s, then the validation of a dead connection, 10 s: 20 s in series
+        assertEquals(20_000, p.longestWaitMs());
+        // promotion 30 s + JVM DNS 30 s + record TTL 5 s; every borrow validates, so nothing hangs longer
+        assertEquals(65_000, p.servesAgainMs());
+    }
+
+    @Test
+    void aStallLeavesABacklogThatDrainsAtThePoolsSpareCapacity() {
+        // 200 requests/s × 20 ms = 4 connections busy of 10: ρ = 0.4; a 5-s stall drains in 5 × 0.4 / 0.6 = 3.33 s
+        Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, new Load(200, 20, 0)).predict(Fault.stall(5_000));
+        assertEquals(8_333, p.longestWaitMs());
+        assertTrue(p.failures().isEmpty(), p.failures().toString());
+        // at 10 s the maxWait ends the wait of borrowers in a 20-s stall: pool-timeout
+        Prediction q = new FaultChain(DBCP1, ARTICLE_URL, NET, new Load(200, 20, 0)).predict(Fault.stall(20_000));
+        assertEquals("pool-timeout", q.failures().get(0).outcome());
+        assertEquals(20_000, q.longestWaitMs(), "a query in flight waits the whole stall (socketTimeout 3 min)");
+    }
+
+    @Test
+    void aShortSocketTimeoutEndsTheQueriesOfALongStall() {
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, true, List.of(), -1, "");
+        Prediction p = new FaultChain(HIKARI, tuned, NET, Load.NONE).predict(Fault.stall(60_000));
+        assertTrue(p.failures().stream().anyMatch(f -> f.outcome().equals("connection-lost")), p.toString());
+        // HikariCP's connectionTimeout (30 s) bounds the borrows: longest 30 s, not the 60-s stall
+        assertEquals(30_000, p.longestWaitMs());
+    }
+
+    @Test
+    void aPoolWithoutLifetimeKeepsConnectionsOnTheOldWriterForever() {
+        Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(Fault.Kind.STALE_ENDPOINT));
+        assertEquals(-1, p.servesAgainMs());
+        assertEquals("read-only", p.failures().get(0).outcome());
+        Prediction h = new FaultChain(HIKARI, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(
+                Fault.Kind.PLANNED_FAILOVER));
+        // the stale window (30 s JVM + 5 s record) + maxLifetime 30 min
+        assertEquals(35_000 + 1_800_000, h.servesAgainMs());
+    }
+}

@@ -1,0 +1,92 @@
+package io.poolbench.testbed.spring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.poolbench.testbed.TestbedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.dbcp2.BasicDataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A Spring Boot service's DataSource as Spring Boot binds it: relaxed names, profiles, placeholders, the pool type. */
+class SpringDataSourceTest {
+    @TempDir
+    Path dir;
+
+    private static final String YML = """
+            spring:
+              datasource:
+                url: ${DB_URL}
+                username: orders
+                password: canary-password
+                hikari:
+                  maximum-pool-size: 20
+                  minimumIdle: 5
+                  connection-timeout: 5000
+                  max-pool-sizes: 3
+            ---
+            spring:
+              config:
+                activate:
+                  on-profile: prod
+              datasource:
+                hikari:
+                  connection-timeout: 3000
+            """;
+
+    @Test
+    void aTypicalServiceBindsAsSpringBootWouldBindIt() throws Exception {
+        Path f = Files.writeString(dir.resolve("application.yml"), YML);
+        SpringDataSource s = SpringDataSource.bind(f, List.of(), Map.of("DB_URL", "jdbc:mysql://db:3306/orders"));
+        HikariDataSource h = (HikariDataSource) s.dataSource();
+        assertEquals(20, h.getMaximumPoolSize());
+        assertEquals(5, h.getMinimumIdle());
+        assertEquals(5_000, h.getConnectionTimeout());
+        assertEquals("jdbc:mysql://db:3306/orders", h.getJdbcUrl());
+        assertEquals("com.mysql.cj.jdbc.Driver", h.getDriverClassName(), "Spring Boot's DatabaseDriver from the URL");
+        assertEquals(List.of("spring.datasource.hikari.max-pool-sizes"), s.ignored());
+        h.close();
+        SpringDataSource prod = SpringDataSource.bind(f, List.of("prod"), Map.of("DB_URL", "jdbc:mysql://db/o"));
+        assertEquals(3_000, ((HikariDataSource) prod.dataSource()).getConnectionTimeout());
+    }
+
+    @Test
+    void propertiesAndTheTypeSpringBootPicks() throws Exception {
+        Path f = Files.writeString(dir.resolve("app.properties"), """
+                spring.datasource.url=jdbc:postgresql://db/app
+                spring.datasource.type=org.apache.commons.dbcp2.BasicDataSource
+                spring.datasource.dbcp2.max-total=12
+                spring.datasource.dbcp2.MAX_WAIT_MILLIS=2500
+                """);
+        SpringDataSource s = SpringDataSource.bind(f, List.of(), Map.of());
+        BasicDataSource b = (BasicDataSource) s.dataSource();
+        assertEquals(12, b.getMaxTotal());
+        assertEquals(2_500, b.getMaxWaitDuration().toMillis());
+        assertTrue(s.ignored().isEmpty(), s.ignored().toString());
+    }
+
+    @Test
+    void badInputIsOneLine() throws Exception {
+        Path f = Files.writeString(dir.resolve("application.yml"), YML);
+        TestbedException e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(f, List.of(),
+                Map.of()));
+        assertTrue(e.getMessage().contains("--set DB_URL="), e.getMessage());
+        Path none = Files.writeString(dir.resolve("other.yml"), "server:\n  port: 8080\n");
+        e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(none, List.of(), Map.of()));
+        assertTrue(e.getMessage().contains("no spring.datasource"), e.getMessage());
+        Path broken = Files.writeString(dir.resolve("broken.yml"), "spring:\n  datasource:\n url: [x\n");
+        e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(broken, List.of(), Map.of()));
+        assertTrue(e.getMessage().contains("line"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(dir.resolve("missing.yml"), List.of(),
+                Map.of()));
+        assertTrue(e.getMessage().contains("no such file"), e.getMessage());
+    }
+}
