@@ -1,12 +1,17 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
+import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.run.RunDirectory;
+import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,8 +19,10 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code poolbench check PATH...}: a user's own pool configuration, and what a stall of the writer, a planned and an
@@ -55,6 +62,11 @@ public final class CheckCommand extends PoolbenchCommand {
             + " of the writer to a promoted writer, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
     int promoteSeconds;
 
+    @Option(names = "--jvm-dns-ttl-s", defaultValue = "30", paramLabel = "S", description = "How long the service's"
+            + " JVM caches a resolved name, seconds; -1 forever (default ${DEFAULT-VALUE}: the JDK's"
+            + " networkaddress.cache.ttl without a security manager; -1 with one).")
+    long jvmDnsTtlSeconds;
+
     @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
             + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
     double ratePerSecond;
@@ -72,11 +84,31 @@ public final class CheckCommand extends PoolbenchCommand {
     Long maxHangSeconds;
 
     @Option(names = "--out", defaultValue = "target/poolbench-report/check", paramLabel = "DIR",
-            description = "Where check.md and check.json go (default ${DEFAULT-VALUE}; replaced each time).")
+            description = "Where check.md and check.json go (default ${DEFAULT-VALUE}; replaced each time); a"
+                    + " --measure run goes into a new DIR/measure/<time>/.")
     Path out;
 
+    @Option(names = "--measure", description = "Then carry out the stalls and an unplanned failover on the stand-in"
+            + " cluster (Docker: MariaDB writer and replica behind Toxiproxy, the webapp with your pool, an"
+            + " open-loop load) in rounds, and print the measured figures beside the predictions. context.xml"
+            + " files only.")
+    boolean measure;
+
+    @Mixin
+    RoundsOption rounds;
+
+    @Option(names = "--measure-rate", defaultValue = "50", paramLabel = "PER_S", description = "--measure: the"
+            + " open-loop load's requests per second (default ${DEFAULT-VALUE}).")
+    double measureRate;
+
+    @Mixin
+    ImageOptions images;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         for (int s : stalls) {
             if (s < 1 || s > 600) {
                 throw new TestbedException("--stall " + s + ": give seconds from 1 to 600");
@@ -88,7 +120,11 @@ public final class CheckCommand extends PoolbenchCommand {
         if (ratePerSecond < 0 || holdMs <= 0 || longestQueryMs < 0) {
             throw new TestbedException("--rate, --hold-ms and --query-ms take positive numbers");
         }
-        Network net = Network.linux(Network.jvmDnsTtlHere(), promoteSeconds * 1000L);
+        if (jvmDnsTtlSeconds < -1 || jvmDnsTtlSeconds > 86_400) {
+            throw new TestbedException("--jvm-dns-ttl-s " + jvmDnsTtlSeconds + ": give seconds from 0 to 86400, or -1"
+                    + " for forever");
+        }
+        Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L);
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
         List<Fault> faults = new ArrayList<>();
         stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
@@ -98,6 +134,16 @@ public final class CheckCommand extends PoolbenchCommand {
         List<CheckedPool> pools = new ArrayList<>();
         for (String p : paths) {
             pools.add(read(p));
+        }
+        if (measure) {
+            Cli.range("--measure-rate", measureRate, 0.1, 10_000);
+            for (CheckedPool p : pools) {
+                if (!p.input().equals("context.xml")) {
+                    throw new TestbedException(p.file() + ": --measure runs context.xml files; the stand-in's"
+                            + " webapp cannot bind a Spring Boot file's pool yet (its prediction above stands)");
+                }
+            }
+            MeasureRun.check(images);
         }
         List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults)).toList();
         System.out.print(CheckReport.write(out, results));
@@ -112,6 +158,14 @@ public final class CheckCommand extends PoolbenchCommand {
         }
         System.out.println("poolbench check: " + results.size() + " configuration(s); " + out.resolve("check.md")
                 + " and check.json");
+        if (measure) {
+            MeasureSettings ms = new MeasureSettings(pools.stream().map(CheckedPool::file).toList(), rounds.orElse(3),
+                    measureRate, stalls, promoteSeconds, images.mysqlImage.image(), images.toxiproxyImage,
+                    RunDirectory.prepare(null, out.resolve("measure"), false));
+            int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
+                    spec.commandLine().getParseResult().originalArgs(), System.out);
+            return measured != 0 ? measured : code;
+        }
         return code;
     }
 

@@ -28,6 +28,8 @@ import org.springframework.beans.BeanWrapperImpl;
  * pool validates its settings, and read back: the settings it runs with, the warnings it logged, its timeouts and the
  * driver's timeouts for the configured URL.
  *
+ * @param name the profile's name, as the runs of {@code --measure} file it (the file's name without {@code .xml})
+ * @param file the configuration file
  * @param source the file and, for a context.xml, the resource
  * @param input {@code context.xml} or {@code Spring Boot}
  * @param pool the pool's name
@@ -38,7 +40,7 @@ import org.springframework.beans.BeanWrapperImpl;
  * @param timeouts the pool's timeouts
  * @param driver the driver's timeouts
  */
-public record CheckedPool(String source, String input, String pool, Map<String, String> effective,
+public record CheckedPool(String name, String file, String source, String input, String pool, Map<String, String> effective,
         List<String> poolWarnings, List<String> ignored, PoolTimeouts timeouts, DriverTimeouts driver) {
     /** What a context.xml's poolbench placeholders stand for in a check: a MySQL writer, as in the Aurora article. */
     static final Map<String, String> PLACEHOLDERS = Map.of("poolbench.jdbc.url",
@@ -59,9 +61,9 @@ public record CheckedPool(String source, String input, String pool, Map<String, 
         try {
             List<String> ignored = new ArrayList<>(p.warnings());
             ignored.addAll(a.traps(p.attributes()));
-            return new CheckedPool(p.file() + ", Resource " + p.resourceName(), "context.xml", a.displayName(),
-                    new LinkedHashMap<>(a.effectiveSettings(ds)), c.warnings(), ignored, a.timeouts(ds),
-                    DriverTimeouts.read(url, driverProperties(ds)));
+            return new CheckedPool(p.name(), p.file().toString(), p.file() + ", Resource " + p.resourceName(),
+                    "context.xml", a.displayName(), new LinkedHashMap<>(a.effectiveSettings(ds)), c.warnings(),
+                    ignored, a.timeouts(ds), DriverTimeouts.read(url, driverProperties(ds)));
         } finally {
             PoolProfile.close(ds);
         }
@@ -100,8 +102,8 @@ public record CheckedPool(String source, String input, String pool, Map<String, 
                     + "; Spring Boot ignores it").toList();
             Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
             eff.put("JDBC URL", Redact.url(s.url()));
-            return new CheckedPool(file.toString(), "Spring Boot", a.displayName(), eff, c.warnings(),
-                    ignored, a.timeouts(ds), driver);
+            return new CheckedPool(file.getFileName().toString(), file.toString(), file.toString(), "Spring Boot",
+                    a.displayName(), eff, c.warnings(), ignored, a.timeouts(ds), driver);
         } finally {
             PoolProfile.close(ds);
         }

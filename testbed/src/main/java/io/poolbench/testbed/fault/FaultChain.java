@@ -72,8 +72,8 @@ public final class FaultChain {
         long socket = driver.socketTimeoutMs() > 0 ? driver.socketTimeoutMs() : Long.MAX_VALUE;
         long efm = driver.efmAbortMs() > 0 ? driver.efmAbortMs() : Long.MAX_VALUE;
         if (socket == Long.MAX_VALUE && efm == Long.MAX_VALUE) {
-            return new Term("query", net.queryGiveUpMs(), "no socketTimeout: Linux drops the connection after"
-                    + " tcp_retries2 = 15, " + Durations.text(net.queryGiveUpMs()));
+            return new Term("query", net.queryGiveUpMs(), "no socketTimeout: " + net.queryGiveUpWhy() + ", "
+                    + Durations.text(net.queryGiveUpMs()));
         }
         return socket <= efm ? new Term("query", socket, "socketTimeout " + Durations.text(socket))
                 : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + driver.efmSetting());
@@ -94,7 +94,7 @@ public final class FaultChain {
     Term connectBound() {
         return driver.connectTimeoutMs() > 0 ? new Term("connect", driver.connectTimeoutMs(), "connectTimeout "
                 + Durations.text(driver.connectTimeoutMs())) : new Term("connect", net.connectGiveUpMs(),
-                "no connectTimeout: Linux gives up after tcp_syn_retries = 6, " + Durations.text(net.connectGiveUpMs()));
+                "no connectTimeout: " + net.connectGiveUpWhy() + ", " + Durations.text(net.connectGiveUpMs()));
     }
 
     private Term borrow(long waitMs, String why) {

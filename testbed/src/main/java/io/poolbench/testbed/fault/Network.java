@@ -9,14 +9,17 @@ package io.poolbench.testbed.fault;
  *     hypothetical timeout of 924.6 seconds")
  * @param connectGiveUpMs how long Linux retries a connection attempt that gets no answer, ms: 127,000 with the
  *     default {@code net.ipv4.tcp_syn_retries} = 6 (1 + 2 + 4 + 8 + 16 + 32 + 64 s)
- * @param jvmDnsTtlMs how long the JVM caches a resolved name, ms: 30,000 by default without a security manager
- *     ({@code networkaddress.cache.ttl}, the JDK's {@code InetAddressCachePolicy}); -1 forever (the default with a
- *     security manager)
+ * @param jvmDnsTtlMs how long the service's JVM caches a resolved name, ms: 30,000 by default without a security
+ *     manager ({@code networkaddress.cache.ttl}, the JDK's {@code InetAddressCachePolicy}); -1 forever (the default
+ *     with a security manager); given per check ({@code --jvm-dns-ttl-s}), since it is the service's JVM that counts
  * @param recordTtlMs the DNS record's own TTL, ms (Amazon Aurora's cluster endpoints: 5 s, Aurora User Guide)
  * @param promoteMs from an unplanned failure of the writer to a promoted writer, ms (set per run: {@code
  *     --promote-s})
+ * @param queryGiveUpWhy what ends a query to a silent server when no setting does, in words
+ * @param connectGiveUpWhy what ends a connection attempt to a silent server when no setting does, in words
  */
-public record Network(long queryGiveUpMs, long connectGiveUpMs, long jvmDnsTtlMs, long recordTtlMs, long promoteMs) {
+public record Network(long queryGiveUpMs, long connectGiveUpMs, long jvmDnsTtlMs, long recordTtlMs, long promoteMs,
+        String queryGiveUpWhy, String connectGiveUpWhy) {
     /** Linux's default tcp_retries2 = 15, in ms. */
     public static final long LINUX_RETRIES2_MS = 924_600;
     /** Linux's default tcp_syn_retries = 6, in ms. */
@@ -30,29 +33,12 @@ public record Network(long queryGiveUpMs, long connectGiveUpMs, long jvmDnsTtlMs
      * @return Linux's defaults with those two values and Aurora's 5-s record TTL
      */
     public static Network linux(long jvmDnsTtlMs, long promoteMs) {
-        return new Network(LINUX_RETRIES2_MS, LINUX_SYN_RETRIES_MS, jvmDnsTtlMs, 5_000, promoteMs);
+        return new Network(LINUX_RETRIES2_MS, LINUX_SYN_RETRIES_MS, jvmDnsTtlMs, 5_000, promoteMs,
+                "Linux drops the connection after tcp_retries2 = 15", "Linux gives up after tcp_syn_retries = 6");
     }
 
     /** @return how long a name can still resolve to the old writer after the switch, ms; -1 forever */
     public long staleMs() {
         return jvmDnsTtlMs < 0 ? -1 : jvmDnsTtlMs + recordTtlMs;
-    }
-
-    /**
-     * The JVM's DNS cache TTL as this JVM would use it: the security property {@code networkaddress.cache.ttl},
-     * else the system property {@code sun.net.inetaddr.ttl}, else 30 s.
-     *
-     * @return ms; -1 forever
-     */
-    public static long jvmDnsTtlHere() {
-        String v = java.security.Security.getProperty("networkaddress.cache.ttl");
-        if (v == null) {
-            v = System.getProperty("sun.net.inetaddr.ttl");
-        }
-        try {
-            return v == null ? JVM_DNS_TTL_MS : Long.parseLong(v.trim()) < 0 ? -1 : Long.parseLong(v.trim()) * 1000;
-        } catch (NumberFormatException e) {
-            return JVM_DNS_TTL_MS;
-        }
     }
 }

@@ -11,7 +11,9 @@ public enum Drill {
     /** A black-holed; after the detection time B promoted and the endpoint moved; A rebooted later. */
     UNPLANNED,
     /** Planned promotion, but the endpoint flaps between the read-only old writer and B for a while. */
-    STALE;
+    STALE,
+    /** The writer's network held in both directions for a while, then delivered: connections survive it. */
+    STALL;
 
     /** @return lower-case name used in paths and on the command line */
     public String id() {
@@ -28,6 +30,7 @@ public enum Drill {
             case PLANNED -> new PlannedDrill(s.steady(), s.after());
             case UNPLANNED -> new UnplannedDrill(s.steady(), s.detect(), s.reboot(), s.after());
             case STALE -> new StaleEndpointDrill(s.steady(), s.flapEvery(), s.flapFor(), s.after());
+            case STALL -> new StallDrill(s.steady(), s.stall(), s.after());
         };
     }
 }

@@ -27,12 +27,12 @@ import picocli.CommandLine.Parameters;
  * (writer + replica) behind Toxiproxy and writes {@code drills/summary.md}, {@code summary.json} and charts.
  */
 @Command(name = "drill",
-        description = "Latency and failover drills (Docker): latency, planned, unplanned, stale, or all.",
+        description = "Latency, stall and failover drills (Docker): latency, planned, unplanned, stale, stall, or all.",
         exitCodeList = {"0:every drill ok", "1:a drill failed (the summary marks it; run.json says why)",
             "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what finished"
                 + " is kept"})
 public final class DrillCommand extends ScenarioCommand {
-    @Parameters(arity = "0..*", paramLabel = "DRILL", description = "latency, planned, unplanned, stale, all (default all).")
+    @Parameters(arity = "0..*", paramLabel = "DRILL", description = "latency, planned, unplanned, stale, stall, all (default all).")
     List<String> drills = new ArrayList<>();
 
     @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2", paramLabel = "NAME|FILE",
@@ -62,6 +62,10 @@ public final class DrillCommand extends ScenarioCommand {
 
     @Option(names = "--reboot", defaultValue = "10", description = "Unplanned: seconds after the injection when the old writer reboots (default ${DEFAULT-VALUE}).")
     int reboot;
+
+    @Option(names = "--stall", defaultValue = "5", paramLabel = "S", description = "Stall: seconds the writer's network"
+            + " is held in both directions, then delivered, 1 to 600 (default ${DEFAULT-VALUE}).")
+    int stall;
 
     @Option(names = "--flap-every", defaultValue = "2", description = "Stale writer: seconds between endpoint flips (default ${DEFAULT-VALUE}).")
     int flapEvery;
@@ -111,11 +115,11 @@ public final class DrillCommand extends ScenarioCommand {
                 continue;
             }
             list.add(Labels.parse(Drill.class, d).orElseThrow(() -> new TestbedException("unknown drill '" + d
-                    + "': use latency, planned, unplanned, stale or all")));
+                    + "': use latency, planned, unplanned, stale, stall or all")));
         }
         confDir = ProfileDir.resolve(confDir);
         DrillSettings checked = new DrillSettings(profiles, confDir, rounds.orElse(3), rate, writeFraction, rows, steady,
-                after, detect, reboot, flapEvery, flapFor, latencySteps, latencyStep, jitter, requestTimeout,
+                after, detect, reboot, flapEvery, flapFor, stall, latencySteps, latencyStep, jitter, requestTimeout,
                 images.mysqlImage.image(), images.toxiproxyImage, null);
         Profiles.load(profiles, confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
         HostsFile.require();

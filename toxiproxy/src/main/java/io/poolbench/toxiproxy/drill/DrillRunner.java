@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
-import io.poolbench.testbed.pool.PoolStats;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.report.ResultJson;
@@ -26,7 +25,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 
@@ -43,6 +41,7 @@ public final class DrillRunner {
     private final Consumer<String> log;
     private final DrillCluster external;
     private RunRecord record;
+    private String phasePrefix = "";
     private boolean externalLoaded;
 
     /**
@@ -81,6 +80,20 @@ public final class DrillRunner {
     }
 
     /**
+     * Records every run as a phase whose id starts with {@code prefix} ({@code <prefix><drill>:<profile>:<round>}),
+     * for a caller that runs the same drill more than once into one record (e.g. stalls of two lengths).
+     *
+     * @param r the record
+     * @param prefix e.g. {@code stall-5s/}
+     * @return this
+     */
+    public DrillRunner recordTo(RunRecord r, String prefix) {
+        this.record = r;
+        this.phasePrefix = prefix;
+        return this;
+    }
+
+    /**
      * Runs the drills for every profile, {@code repeats} times each.
      *
      * @param drills drills in order
@@ -101,7 +114,7 @@ public final class DrillRunner {
                         n++;
                         log.accept(String.format(Locale.ROOT, "run %d/%d: %s, profile %s, repetition %d", n, total,
                                 d.id(), p.name(), rep));
-                        Phase ph = phases.get(d.id() + ":" + p.name() + ":" + rep);
+                        Phase ph = phases.get(phasePrefix + d.id() + ":" + p.name() + ":" + rep);
                         if (ph != null) {
                             ph.start();
                         }
@@ -175,7 +188,7 @@ public final class DrillRunner {
             for (Drill d : drills) {
                 for (int rep = 1; rep <= s.repeats(); rep++) {
                     for (PoolProfile p : profiles) {
-                        String id = d.id() + ":" + p.name() + ":" + rep;
+                        String id = phasePrefix + d.id() + ":" + p.name() + ":" + rep;
                         phases.put(id, record.plan(id, d.id() + " drill, profile " + p.name() + ", repetition " + rep));
                     }
                 }
@@ -241,7 +254,7 @@ public final class DrillRunner {
                     rec = ledger.reconcile(c);
                 }
             }
-            Map<String, Double> metrics = scenario.failsOver()
+            Map<String, Double> metrics = scenario.measuresOutage()
                     ? FailoverMetrics.of(samples, poolSamples, events,
                             p.kind().adapter().borrowTimeoutMs(p.attributes()), p.kind().adapter().minIdle(
                                     p.attributes()))
@@ -254,47 +267,6 @@ public final class DrillRunner {
             DrillFiles.writePool(dir.resolve("pool-" + rep + ".csv"), poolSamples);
             JSON.writeValue(dir.resolve("run-" + rep + ".json").toFile(), r);
             return r;
-        }
-    }
-
-    /** Samples the pool's own metrics every 100 ms: ms since load start, active, idle, waiting, total. */
-    private static final class PoolSampler {
-        final ConcurrentLinkedQueue<long[]> samples = new ConcurrentLinkedQueue<>();
-        private final DataSource ds;
-        private final OpenLoopLoad clock;
-        private volatile boolean running = true;
-        private final Thread thread;
-
-        PoolSampler(DataSource ds, OpenLoopLoad clock) {
-            this.ds = ds;
-            this.clock = clock;
-            this.thread = new Thread(this::loop, "drill-pool-sampler");
-            thread.setDaemon(true);
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        private void loop() {
-            while (running) {
-                try {
-                    PoolStats st = PoolStats.of(ds);
-                    samples.add(new long[] {clock.nowMs(), st.active(), st.idle(), st.waiting(), st.total()});
-                } catch (RuntimeException e) {
-                    // the pool is closing
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }
-
-        void stop() throws InterruptedException {
-            running = false;
-            thread.join(2_000);
         }
     }
 }

@@ -23,6 +23,7 @@ import java.util.List;
  *     still hanging on it
  * @param flapEvery stale writer: seconds between endpoint flips while it flaps
  * @param flapFor stale writer: how long the endpoint flaps between the old and the new writer
+ * @param stall stall drill: how long the writer's network is held, s
  * @param latencySteps latency drill: added round-trip latency of each step, ms
  * @param latencyStep latency drill: seconds each step is held
  * @param jitterMs latency drill: jitter, ms
@@ -32,7 +33,7 @@ import java.util.List;
  * @param out output directory
  */
 public record DrillSettings(List<String> profiles, Path confDir, int repeats, double rate, double writeFraction,
-        int rows, int steady, int after, int detect, int reboot, int flapEvery, int flapFor,
+        int rows, int steady, int after, int detect, int reboot, int flapEvery, int flapFor, int stall,
         List<Integer> latencySteps, int latencyStep, int jitterMs, int requestTimeout, String mysqlImage,
         String toxiproxyImage, Path out) {
 
@@ -52,6 +53,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
         Cli.range("--reboot", reboot, detect, 3_600);
         Cli.range("--flap-every", flapEvery, 1, 3_600);
         Cli.range("--flap-for", flapFor, 1, 3_600);
+        Cli.range("--stall", stall, 1, 600);
         if (latencySteps.isEmpty()) {
             throw new TestbedException("--latency-steps is empty: give added latencies in ms, e.g. 0,1,5,20,50");
         }
@@ -69,7 +71,17 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
      */
     public DrillSettings withOut(Path dir) {
         return new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after, detect, reboot,
-                flapEvery, flapFor, latencySteps, latencyStep, jitterMs, requestTimeout, mysqlImage, toxiproxyImage,
+                flapEvery, flapFor, stall, latencySteps, latencyStep, jitterMs, requestTimeout, mysqlImage, toxiproxyImage,
                 dir);
+    }
+
+    /**
+     * @param seconds the stall drill's stall, s
+     * @return these settings with it
+     */
+    public DrillSettings withStall(int seconds) {
+        return new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after, detect, reboot,
+                flapEvery, flapFor, seconds, latencySteps, latencyStep, jitterMs, requestTimeout, mysqlImage,
+                toxiproxyImage, out);
     }
 }

@@ -18,12 +18,16 @@ import java.util.Map;
  *       connection and at least the pool's minimum idle;</li>
  *   <li>{@code blocked_over_pool_timeout}: requests that failed with the pool's timeout or waited in
  *       getConnection longer than it (30 s when the pool has none);</li>
+ *   <li>{@code serves_again_s}: when the last request that failed or took longer than
+ *       {@value #SLOW_MS} ms ended (0 when none did): from then on the service served every request;</li>
  *   <li>{@code read_only_errors}, {@code failed}, {@code requests}, {@code max_response_ms}, {@code p99_response_ms}.</li>
  * </ul>
  */
 final class FailoverMetrics {
     /** Threshold for "blocked" when the pool's borrow timeout is unbounded, ms. */
     static final long UNBOUNDED_THRESHOLD_MS = 30_000;
+    /** A response slower than this counts as not served, for {@code serves_again_s}, ms. */
+    static final long SLOW_MS = 1_000;
 
     private FailoverMetrics() {
     }
@@ -48,12 +52,16 @@ final class FailoverMetrics {
         long blocked = 0;
         long threshold = borrowTimeoutMs > 0 ? borrowTimeoutMs : UNBOUNDED_THRESHOLD_MS;
         Double firstWrite = null;
+        double servesAgain = 0;
         List<Long> rts = new ArrayList<>();
         for (OpenLoopLoad.Sample x : samples) {
             if (x.endMs() >= 0) {
                 rts.add(x.responseMs());
             }
             boolean ok = x.outcome().equals("ok");
+            if ((!ok || x.responseMs() > SLOW_MS) && x.endMs() >= 0) {
+                servesAgain = Math.max(servesAgain, (x.endMs() - inj) / 1000.0);
+            }
             if (!ok) {
                 failed++;
                 if (x.endMs() >= 0) {
@@ -89,6 +97,7 @@ final class FailoverMetrics {
         m.put("last_error_s", lastErr);
         m.put("first_write_on_new_writer_s", firstWrite);
         m.put("pool_back_to_min_idle_s", backToMin);
+        m.put("serves_again_s", servesAgain);
         m.put("read_only_errors", (double) readOnly);
         m.put("blocked_over_pool_timeout", (double) blocked);
         m.put("pool_timeout_ms", (double) borrowTimeoutMs);

@@ -23,6 +23,14 @@ interface Injection {
     boolean failsOver();
 
     /**
+     * @return true when the drill's figures are an outage's ({@link FailoverMetrics}: errors, the longest response,
+     *     when the service was back), false for the latency steps ({@link LatencyMetrics})
+     */
+    default boolean measuresOutage() {
+        return failsOver();
+    }
+
+    /**
      * @param seconds to sleep
      * @throws InterruptedException when interrupted
      */

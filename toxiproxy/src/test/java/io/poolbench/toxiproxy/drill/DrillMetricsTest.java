@@ -48,6 +48,8 @@ class DrillMetricsTest {
         assertEquals(1.0, m.get("read_only_errors"));
         assertEquals(2.0, m.get("blocked_over_pool_timeout"));
         assertEquals(30_000.0, m.get("max_response_ms"));
+        // the pool-timeout that ended at 41.5 s (31.5 s after the injection) is the last failed or slow request
+        assertEquals(31.5, m.get("serves_again_s"), 1e-9);
     }
 
     @Test
@@ -58,6 +60,7 @@ class DrillMetricsTest {
         assertNull(m.get("first_write_on_new_writer_s"));
         assertNull(m.get("pool_back_to_min_idle_s"));
         assertEquals(-1.0, m.get("pool_timeout_ms"));
+        assertEquals(0.0, m.get("serves_again_s"), "nothing failed or was slow");
     }
 
     @Test

@@ -1,0 +1,183 @@
+package io.poolbench.suite.check;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.poolbench.testbed.fault.Durations;
+import io.poolbench.testbed.fault.Fault;
+import io.poolbench.testbed.fault.FaultChain;
+import io.poolbench.testbed.fault.Load;
+import io.poolbench.testbed.fault.Network;
+import io.poolbench.testbed.fault.Prediction;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.stats.MeanInterval;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * {@code check-measure.md}: per configuration and fault, the prediction for the stand-in beside the measured
+ * longest wait, failed requests by class and time to serve again, each over the runs with n and a 95 % interval
+ * (Student's t, {@link MeanInterval}), and the error (measured median ÷ predicted). Computed from the run directory
+ * alone, so an interrupted run reports what finished.
+ */
+final class CheckMeasureReport {
+    /** The production predictions, as {@code check} printed them. */
+    static final String PREDICTED = "predicted.json";
+    /** The measurement's settings. */
+    static final String SETTINGS = "measure-settings.json";
+    /** The unplanned failover's directory and phase prefix. */
+    static final String UNPLANNED = "unplanned";
+
+    private CheckMeasureReport() {
+    }
+
+    /**
+     * @param stallSeconds a stall, s
+     * @return its directory and phase prefix, e.g. {@code stall-5s}
+     */
+    static String stallId(int stallSeconds) {
+        return "stall-" + stallSeconds + "s";
+    }
+
+    /**
+     * The stand-in's network for one fault: no DNS cache (the endpoint is a name in the JVM's hosts file, read
+     * afresh), the promotion after {@code --promote-s} and the 0.5 s the drill waits, and for the failover the old
+     * writer's reboot, which cuts the connections still hanging on it (in production: Linux's 15.4 min).
+     *
+     * @param f the fault
+     * @param s the measurement's settings
+     * @return the network the stand-in gives that fault
+     */
+    static Network standIn(Fault f, MeasureSettings s) {
+        if (f.kind() != Fault.Kind.UNPLANNED_FAILOVER) {
+            return Network.linux(0, s.promoteSeconds() * 1000L);
+        }
+        long reboot = s.rebootSeconds() * 1000L;
+        String why = "the stand-in's old writer reboots " + Durations.text(reboot) + " after it fell silent, which"
+                + " cuts the connection";
+        return new Network(reboot, reboot, 0, 0, s.promoteSeconds() * 1000L + 500, why, why);
+    }
+
+    /**
+     * @param dir the run directory
+     * @return the page, Markdown
+     * @throws IOException when the run's files cannot be read or the page not written
+     */
+    static String write(Path dir) throws IOException {
+        if (!Files.isRegularFile(dir.resolve(PREDICTED)) || !Files.isRegularFile(dir.resolve(SETTINGS))) {
+            return null;
+        }
+        List<CheckResult> predicted = ResultJson.MAPPER.readValue(dir.resolve(PREDICTED).toFile(),
+                new TypeReference<List<CheckResult>>() { });
+        MeasureSettings s = ResultJson.MAPPER.readValue(dir.resolve(SETTINGS).toFile(), MeasureSettings.class);
+        List<MeasuredFault> rows = new ArrayList<>();
+        for (CheckResult r : predicted) {
+            for (int stall : s.stallSeconds()) {
+                rows.add(measured(dir.resolve(stallId(stall)), "stall", r, Fault.stall(stall * 1000L), s));
+            }
+            rows.add(measured(dir.resolve(UNPLANNED), "unplanned", r, Fault.of(Fault.Kind.UNPLANNED_FAILOVER), s));
+        }
+        String md = markdown(rows, s);
+        Files.writeString(dir.resolve("check-measure.md"), md);
+        ResultJson.MAPPER.writeValue(dir.resolve("check-measure.json").toFile(), rows);
+        return md;
+    }
+
+    private static MeasuredFault measured(Path faultDir, String drill, CheckResult r, Fault f, MeasureSettings s)
+            throws IOException {
+        CheckedPool p = r.pool();
+        Load load = new Load(s.ratePerSecond(), r.load().holdMs(), r.load().longestQueryMs());
+        Prediction pred = new FaultChain(p.timeouts(), p.driver(), standIn(f, s), load).predict(f);
+        Path runs = faultDir.resolve("drills").resolve(drill).resolve(p.name());
+        List<Double> longest = new ArrayList<>();
+        List<Double> serves = new ArrayList<>();
+        List<Map<String, Long>> failed = new ArrayList<>();
+        if (Files.isDirectory(runs)) {
+            try (Stream<Path> files = Files.list(runs)) {
+                for (Path run : files.filter(x -> x.getFileName().toString().matches("run-\\d+\\.json")).sorted()
+                        .toList()) {
+                    JsonNode j = ResultJson.MAPPER.readTree(run.toFile());
+                    JsonNode max = j.at("/metrics/max_response_ms");
+                    if (max.isMissingNode() || max.isNull()) {
+                        continue;
+                    }
+                    longest.add(max.asDouble());
+                    serves.add(j.at("/metrics/serves_again_s").asDouble());
+                    Map<String, Long> out = new TreeMap<>();
+                    j.path("outcomes").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asLong()));
+                    failed.add(out);
+                }
+            }
+        }
+        Map<String, MeanInterval> byClass = new TreeMap<>();
+        TreeSet<String> seen = new TreeSet<>();
+        failed.forEach(m -> m.keySet().stream().filter(k -> !k.equals("ok")).forEach(seen::add));
+        for (String c : seen) {
+            byClass.put(c, MeanInterval.of(failed.stream().map(m -> (double) m.getOrDefault(c, 0L)).toList()));
+        }
+        return new MeasuredFault(p.name(), p.pool(), f.label(), s.rounds(), pred, longest.isEmpty() ? null
+                : MeanInterval.of(longest), serves.isEmpty() ? null : MeanInterval.of(serves), byClass);
+    }
+
+    static String markdown(List<MeasuredFault> rows, MeasureSettings s) {
+        StringBuilder sb = new StringBuilder("# Predicted beside measured: your pool on the stand-in cluster\n\n");
+        sb.append(String.format(Locale.ROOT, "Each fault run %d time(s) per configuration (rounds, the order rotating),"
+                + " on a fresh stand-in cluster each run, under an open-loop load of %.0f requests/s (a quarter"
+                + " writes; %d s of load before the fault, %d s after, a 300-request warm-up excluded). Figures over"
+                + " the runs: median, and mean with its 95 %% interval (Student's t); n = runs with a result. The"
+                + " predictions are recomputed for the stand-in: no DNS cache, and the old writer reboots %d s after"
+                + " it fell silent (in production a hanging query waits for its socketTimeout or Linux's 15.4 min)."
+                + " Goal: the longest wait within ±20 %%, or ±1 s below 5 s.%n%n", s.rounds(), s.ratePerSecond(),
+                MeasureSettings.STEADY_SECONDS, MeasureSettings.AFTER_SECONDS, s.rebootSeconds()));
+        Table t = Table.of("profile", "fault", "n", "longest wait: predicted", "measured median (mean, 95 % interval)",
+                "measured ÷ predicted", "goal", "serves again: predicted", "measured median (mean, 95 % interval)",
+                "failed requests by class: measured mean (95 % interval)", "predicted to fail");
+        for (MeasuredFault m : rows) {
+            Prediction p = m.predicted();
+            t.row(m.profile() + " (" + m.pool() + ")", m.fault(), m.n() + " of " + m.expectedRuns(),
+                    Durations.text(p.longestWaitMs()), m.longestWaitMs() == null ? "no run has a result"
+                            : ms(m.longestWaitMs()), Double.isNaN(m.error()) ? "–"
+                            : String.format(Locale.ROOT, "%.2f", m.error()),
+                    m.longestWaitMs() == null ? "not measured" : m.withinGoal() ? "met" : "missed",
+                    Durations.text(p.servesAgainMs()), m.servesAgainS() == null ? "–" : seconds(m.servesAgainS()),
+                    failures(m.failedByClass()), String.join(", ", p.failures().stream().map(
+                            Prediction.Failure::outcome).distinct().toList()));
+        }
+        sb.append(t.markdown()).append('\n');
+        sb.append("The chains behind each prediction, for the stand-in:\n\n");
+        for (MeasuredFault m : rows) {
+            sb.append("- ").append(m.profile()).append(", ").append(m.fault()).append(": ")
+                    .append(m.predicted().chainText()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String ms(MeanInterval m) {
+        return m.n() < 2 ? Durations.text(Math.round(m.median())) : Durations.text(Math.round(m.median())) + " ("
+                + Durations.text(Math.round(m.mean())) + ", " + Durations.text(Math.max(0, Math.round(m.low())))
+                + "–" + Durations.text(Math.round(m.high())) + ")";
+    }
+
+    private static String seconds(MeanInterval m) {
+        return m.n() < 2 ? String.format(Locale.ROOT, "%.1f s", m.median()) : String.format(Locale.ROOT,
+                "%.1f s (%.1f, %.1f–%.1f)", m.median(), m.mean(), Math.max(0, m.low()), m.high());
+    }
+
+    private static String failures(Map<String, MeanInterval> byClass) {
+        if (byClass.isEmpty()) {
+            return "none";
+        }
+        List<String> out = new ArrayList<>();
+        byClass.forEach((c, m) -> out.add(c + " " + (m.n() < 2 ? String.format(Locale.ROOT, "%.0f", m.mean())
+                : String.format(Locale.ROOT, "%.1f (%.1f–%.1f)", m.mean(), Math.max(0, m.low()), m.high()))));
+        return String.join("; ", out);
+    }
+}

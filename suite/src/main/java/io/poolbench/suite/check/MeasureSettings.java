@@ -1,0 +1,50 @@
+package io.poolbench.suite.check;
+
+import io.poolbench.toxiproxy.drill.DrillSettings;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code check --measure} runs on the stand-in cluster (MariaDB writer and replica behind Toxiproxy, the webapp
+ * with the user's pool, an open-loop load): every stall and an unplanned failover, per configuration, in rounds.
+ *
+ * @param profiles the context.xml files
+ * @param rounds rounds; each runs every configuration once per fault, in an order that rotates
+ * @param ratePerSecond the open-loop load's arrival rate, requests/s
+ * @param stallSeconds the stalls, s
+ * @param promoteSeconds unplanned failover: from the writer's silence to the replica's promotion, s
+ * @param mysqlImage the MySQL image, or null for the default
+ * @param toxiproxyImage the Toxiproxy image, or null for the default
+ * @param out the run directory
+ */
+public record MeasureSettings(List<String> profiles, int rounds, double ratePerSecond, List<Integer> stallSeconds,
+        int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out) {
+    /** Load before each fault, s. */
+    static final int STEADY_SECONDS = 5;
+    /** Load after each fault, s. */
+    static final int AFTER_SECONDS = 10;
+    /**
+     * From the writer's silence to its reboot, which cuts the connections still hanging on it: the promotion plus
+     * this, s. Without it a query without socketTimeout would hang Linux's 15.4 min; the stand-in's bound is said
+     * beside every prediction it changes.
+     */
+    static final int REBOOT_AFTER_PROMOTION_SECONDS = 15;
+    /** The load generator's own timeout per request, s: longer than any wait the faults are predicted to cause here. */
+    static final int REQUEST_TIMEOUT_SECONDS = 180;
+
+    /** @return when the old writer reboots, s after it fell silent */
+    int rebootSeconds() {
+        return promoteSeconds + REBOOT_AFTER_PROMOTION_SECONDS;
+    }
+
+    /**
+     * @param stall the stall of the drill, s (any value for the failover)
+     * @param dir where that drill's runs go
+     * @return the drills' settings for one fault
+     */
+    DrillSettings drills(int stall, Path dir) {
+        return new DrillSettings(profiles, null, rounds, ratePerSecond, 0.25, 2_000, STEADY_SECONDS, AFTER_SECONDS,
+                promoteSeconds, rebootSeconds(), 1, 1, stall, List.of(0), 1, 0, REQUEST_TIMEOUT_SECONDS, mysqlImage,
+                toxiproxyImage, dir);
+    }
+}
