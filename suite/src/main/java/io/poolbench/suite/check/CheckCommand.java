@@ -90,8 +90,8 @@ public final class CheckCommand extends PoolbenchCommand {
 
     @Option(names = "--measure", description = "Then carry out the stalls and an unplanned failover on the stand-in"
             + " cluster (Docker: MariaDB writer and replica behind Toxiproxy, the webapp with your pool, an"
-            + " open-loop load) in rounds, and print the measured figures beside the predictions. context.xml"
-            + " files only.")
+            + " open-loop load) in rounds, and print the measured figures beside the predictions. A Spring Boot"
+            + " file's pool goes into the webapp as its JNDI factory's context.xml, written from the bound pool.")
     boolean measure;
 
     @Mixin
@@ -137,12 +137,6 @@ public final class CheckCommand extends PoolbenchCommand {
         }
         if (measure) {
             Cli.range("--measure-rate", measureRate, 0.1, 10_000);
-            for (CheckedPool p : pools) {
-                if (!p.input().equals("context.xml")) {
-                    throw new TestbedException(p.file() + ": --measure runs context.xml files; the stand-in's"
-                            + " webapp cannot bind a Spring Boot file's pool yet (its prediction above stands)");
-                }
-            }
             MeasureRun.check(images);
         }
         List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults)).toList();
@@ -159,9 +153,10 @@ public final class CheckCommand extends PoolbenchCommand {
         System.out.println("poolbench check: " + results.size() + " configuration(s); " + out.resolve("check.md")
                 + " and check.json");
         if (measure) {
-            MeasureSettings ms = new MeasureSettings(pools.stream().map(CheckedPool::file).toList(), rounds.orElse(3),
-                    measureRate, stalls, promoteSeconds, images.mysqlImage.image(), images.toxiproxyImage,
-                    RunDirectory.prepare(null, out.resolve("measure"), false));
+            Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
+            MeasureSettings ms = new MeasureSettings(MeasureRun.profiles(pools, springProfiles, sets, dir),
+                    rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
+                    images.toxiproxyImage, dir);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
             return measured != 0 ? measured : code;

@@ -61,9 +61,10 @@ final class CheckMeasureReport {
             return Network.linux(0, s.promoteSeconds() * 1000L);
         }
         long reboot = s.rebootSeconds() * 1000L;
-        String why = "the stand-in's old writer reboots " + Durations.text(reboot) + " after it fell silent, which"
-                + " cuts the connection";
-        return new Network(reboot, reboot, 0, 0, s.promoteSeconds() * 1000L + 500, why, why);
+        Network linux = Network.linux(0, s.promoteSeconds() * 1000L + 500);
+        return new Network(linux.queryGiveUpMs(), linux.connectGiveUpMs(), 0, 0, linux.promoteMs(),
+                linux.queryGiveUpWhy(), linux.connectGiveUpWhy(), reboot, "the stand-in's old writer reboots and"
+                + " cuts its connections");
     }
 
     /**

@@ -79,17 +79,7 @@ public record CheckedPool(String name, String file, String source, String input,
     public static CheckedPool ofSpring(Path file, List<String> profiles, Map<String, String> sets) {
         SpringDataSource s = SpringDataSource.bind(file, profiles, sets);
         DataSource built = s.dataSource();
-        PoolKind kind = null;
-        for (PoolKind k : PoolKind.values()) {
-            if (k != PoolKind.UNPOOLED && k.adapter().builds(built)) {
-                kind = k;
-            }
-        }
-        if (kind == null) {
-            throw new TestbedException(file + ": spring.datasource.type " + built.getClass().getName() + " is no pool"
-                    + " check knows; it reads HikariCP, Tomcat JDBC and DBCP2");
-        }
-        PoolAdapter a = kind.adapter();
+        PoolAdapter a = kindOf(s).adapter();
         DriverTimeouts driver = DriverTimeouts.read(s.url(), s.driverProperties());
         BeanWrapperImpl bean = new BeanWrapperImpl(built);
         StubDriver.register();
@@ -102,11 +92,26 @@ public record CheckedPool(String name, String file, String source, String input,
                     + "; Spring Boot ignores it").toList();
             Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
             eff.put("JDBC URL", Redact.url(s.url()));
-            return new CheckedPool(file.getFileName().toString(), file.toString(), file.toString(), "Spring Boot",
+            return new CheckedPool(SpringContextXml.profileName(file), file.toString(), file.toString(), "Spring Boot",
                     a.displayName(), eff, c.warnings(), ignored, a.timeouts(ds), driver);
         } finally {
             PoolProfile.close(ds);
         }
+    }
+
+    /**
+     * @param s a DataSource Spring Boot bound
+     * @return its pool kind
+     * @throws TestbedException one line when it is no pool of the catalog
+     */
+    static PoolKind kindOf(SpringDataSource s) {
+        for (PoolKind k : PoolKind.values()) {
+            if (k != PoolKind.UNPOOLED && k.adapter().builds(s.dataSource())) {
+                return k;
+            }
+        }
+        throw new TestbedException(s.file() + ": spring.datasource.type " + s.dataSource().getClass().getName()
+                + " is no pool check knows; it reads HikariCP, Tomcat JDBC and DBCP2");
     }
 
     /** Builds and starts the pool (one borrow and return on the stub) while its log is caught. */

@@ -71,12 +71,21 @@ public final class FaultChain {
     Term queryBound() {
         long socket = driver.socketTimeoutMs() > 0 ? driver.socketTimeoutMs() : Long.MAX_VALUE;
         long efm = driver.efmAbortMs() > 0 ? driver.efmAbortMs() : Long.MAX_VALUE;
+        Term t;
         if (socket == Long.MAX_VALUE && efm == Long.MAX_VALUE) {
-            return new Term("query", net.queryGiveUpMs(), "no socketTimeout: " + net.queryGiveUpWhy() + ", "
+            t = new Term("query", net.queryGiveUpMs(), "no socketTimeout: " + net.queryGiveUpWhy() + ", "
                     + Durations.text(net.queryGiveUpMs()));
+        } else {
+            t = socket <= efm ? new Term("query", socket, "socketTimeout " + Durations.text(socket))
+                    : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + driver.efmSetting());
         }
-        return socket <= efm ? new Term("query", socket, "socketTimeout " + Durations.text(socket))
-                : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + driver.efmSetting());
+        return cut(t);
+    }
+
+    /** A silent writer that closes its connections ends every wait on them then, whatever the settings say. */
+    private Term cut(Term t) {
+        return net.cutMs() >= 0 && net.cutMs() < t.ms() ? new Term(t.what(), net.cutMs(), net.cutWhy() + ", "
+                + Durations.text(net.cutMs()) + " (before " + t.setting() + ")") : t;
     }
 
     /** @return how long a validation can wait, and what decides it */
@@ -92,9 +101,9 @@ public final class FaultChain {
 
     /** @return how long opening a connection to a silent address can wait, and what decides it */
     Term connectBound() {
-        return driver.connectTimeoutMs() > 0 ? new Term("connect", driver.connectTimeoutMs(), "connectTimeout "
+        return cut(driver.connectTimeoutMs() > 0 ? new Term("connect", driver.connectTimeoutMs(), "connectTimeout "
                 + Durations.text(driver.connectTimeoutMs())) : new Term("connect", net.connectGiveUpMs(),
-                "no connectTimeout: " + net.connectGiveUpWhy() + ", " + Durations.text(net.connectGiveUpMs()));
+                "no connectTimeout: " + net.connectGiveUpWhy() + ", " + Durations.text(net.connectGiveUpMs())));
     }
 
     private Term borrow(long waitMs, String why) {

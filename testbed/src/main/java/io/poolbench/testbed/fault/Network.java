@@ -17,9 +17,12 @@ package io.poolbench.testbed.fault;
  *     --promote-s})
  * @param queryGiveUpWhy what ends a query to a silent server when no setting does, in words
  * @param connectGiveUpWhy what ends a connection attempt to a silent server when no setting does, in words
+ * @param cutMs when, after an unplanned failure, the old writer closes every connection still open to it (a reboot
+ *     that comes back), ms; -1 when it never does (a writer that stays silent)
+ * @param cutWhy that moment, in words
  */
 public record Network(long queryGiveUpMs, long connectGiveUpMs, long jvmDnsTtlMs, long recordTtlMs, long promoteMs,
-        String queryGiveUpWhy, String connectGiveUpWhy) {
+        String queryGiveUpWhy, String connectGiveUpWhy, long cutMs, String cutWhy) {
     /** Linux's default tcp_retries2 = 15, in ms. */
     public static final long LINUX_RETRIES2_MS = 924_600;
     /** Linux's default tcp_syn_retries = 6, in ms. */
@@ -34,7 +37,8 @@ public record Network(long queryGiveUpMs, long connectGiveUpMs, long jvmDnsTtlMs
      */
     public static Network linux(long jvmDnsTtlMs, long promoteMs) {
         return new Network(LINUX_RETRIES2_MS, LINUX_SYN_RETRIES_MS, jvmDnsTtlMs, 5_000, promoteMs,
-                "Linux drops the connection after tcp_retries2 = 15", "Linux gives up after tcp_syn_retries = 6");
+                "Linux drops the connection after tcp_retries2 = 15", "Linux gives up after tcp_syn_retries = 6", -1,
+                "");
     }
 
     /** @return how long a name can still resolve to the old writer after the switch, ms; -1 forever */

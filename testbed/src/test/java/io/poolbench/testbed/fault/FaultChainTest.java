@@ -44,6 +44,16 @@ class FaultChainTest {
     }
 
     @Test
+    void aWriterThatClosesItsConnectionsEndsTheWaitBeforeTheSocketTimeout() {
+        Network rebooting = new Network(Network.LINUX_RETRIES2_MS, Network.LINUX_SYN_RETRIES_MS, 0, 0, 3_500,
+                "Linux", "Linux", 18_000, "the old writer reboots");
+        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, true, List.of(), -1,
+                ""), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        // socketTimeout 30 s, but the reboot at 18 s closes the connection first
+        assertEquals(18_000, p.longestWaitMs());
+    }
+
+    @Test
     void dbcpValidatesInSeriesAfterItsWait() {
         Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));

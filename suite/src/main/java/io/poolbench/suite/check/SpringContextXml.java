@@ -1,0 +1,112 @@
+package io.poolbench.suite.check;
+
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.pool.PoolAdapter;
+import io.poolbench.testbed.pool.PoolKind;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.spring.SpringDataSource;
+import java.beans.PropertyDescriptor;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import javax.sql.DataSource;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.springframework.beans.BeanUtils;
+import org.springframework.beans.BeanWrapperImpl;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * A Spring Boot service's pool as a context.xml for the stand-in's webapp ({@code check --measure}): the pool Spring
+ * Boot bound, not started, its every simple JavaBean property written as an attribute of the pool's own JNDI factory
+ * (read with Spring's {@link BeanWrapperImpl}, not listed by hand), the driver properties as {@code dataSource.*}, and
+ * the URL pointed at the stand-in's writer endpoint with the service's own URL parameters. The factory then builds
+ * the same pool; an attribute it does not read is reported by it when the file is loaded, as for any context.xml.
+ */
+final class SpringContextXml {
+    /** Properties of the DataSource interface itself, and the ones the stand-in sets. */
+    private static final Set<String> LEFT_OUT = Set.of("loginTimeout", "logWriter", "password", "username", "user",
+            "jdbcUrl", "url");
+
+    private SpringContextXml() {
+    }
+
+    /**
+     * @param file the Spring Boot file
+     * @return the name its profile gets in the runs, e.g. {@code spring-application}
+     */
+    static String profileName(Path file) {
+        String n = file.getFileName().toString();
+        return "spring-" + n.substring(0, n.lastIndexOf('.'));
+    }
+
+    /**
+     * @param s the bound pool, not started
+     * @param kind its pool kind
+     * @param dir where the file goes
+     * @return the written context.xml, loaded as a profile
+     * @throws TestbedException one line when the pool's URL is not a MySQL one (the stand-in is MariaDB) or the file
+     *     cannot be written
+     */
+    static PoolProfile write(SpringDataSource s, PoolKind kind, Path dir) {
+        String url = s.url();
+        String scheme = PoolKind.scheme(url);
+        if (!"mysql".equals(scheme) && !"mariadb".equals(scheme)) {
+            throw new TestbedException(s.file() + ": --measure runs on a MySQL-compatible stand-in; the URL is "
+                    + scheme + ", whose faults are predicted above but cannot be measured here");
+        }
+        int q = url.indexOf('?');
+        String prefix = url.startsWith("jdbc:aws-wrapper:") ? "jdbc:aws-wrapper:mysql://" : "jdbc:mysql://";
+        PoolAdapter a = kind.adapter();
+        Map<String, String> attrs = new LinkedHashMap<>();
+        attrs.put("name", PoolProfile.DEFAULT_RESOURCE);
+        attrs.put("auth", "Container");
+        attrs.put("type", "javax.sql.DataSource");
+        attrs.put("factory", kind.factoryClass());
+        // the service's URL parameters, but its credentials: the stand-in's own are placeholders
+        String params = q < 0 ? "" : String.join("&", java.util.Arrays.stream(url.substring(q + 1).split("&"))
+                .filter(kv -> !kv.toLowerCase(java.util.Locale.ROOT).matches("(user|password)=.*")).toList());
+        attrs.put(a.urlAttribute(), prefix + "${poolbench.mysql.endpoint}/${poolbench.mysql.database}"
+                + (params.isEmpty() ? "" : "?" + params));
+        attrs.put(a.userAttribute(), "${poolbench.jdbc.user}");
+        attrs.put("password", "${poolbench.jdbc.password}");
+        DataSource ds = s.dataSource();
+        BeanWrapperImpl bean = new BeanWrapperImpl(ds);
+        for (PropertyDescriptor pd : bean.getPropertyDescriptors()) {
+            String n = pd.getName();
+            if (pd.getReadMethod() == null || pd.getWriteMethod() == null || LEFT_OUT.contains(n)
+                    || !BeanUtils.isSimpleValueType(pd.getPropertyType()) || pd.getPropertyType() == Class.class) {
+                continue;
+            }
+            Object v = bean.getPropertyValue(n);
+            if (v != null) {
+                attrs.putIfAbsent(n, v.toString());
+            }
+        }
+        if (bean.isReadableProperty("dataSourceProperties")
+                && bean.getPropertyValue("dataSourceProperties") instanceof Properties p) {
+            p.forEach((k, v) -> attrs.put("dataSource." + k, String.valueOf(v)));
+        }
+        Path file = dir.resolve(profileName(s.file()) + ".xml");
+        try {
+            Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+            Element ctx = doc.createElement("Context");
+            doc.appendChild(ctx);
+            Element res = doc.createElement("Resource");
+            attrs.forEach(res::setAttribute);
+            ctx.appendChild(res);
+            var t = TransformerFactory.newInstance().newTransformer();
+            t.setOutputProperty(OutputKeys.INDENT, "yes");
+            t.transform(new DOMSource(doc), new StreamResult(file.toFile()));
+        } catch (Exception e) {
+            throw new TestbedException(file + ": cannot write it (" + e.getMessage() + ")");
+        }
+        return PoolProfile.load(file);
+    }
+}
