@@ -2,7 +2,6 @@ package io.poolbench.suite.check;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolbenchCommand;
-import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.Load;
@@ -75,6 +74,10 @@ public final class CheckCommand extends PoolbenchCommand {
             + " its connection, ms (default ${DEFAULT-VALUE}; used with --rate).")
     double holdMs;
 
+    @Option(names = "--rtt-ms", defaultValue = "1", paramLabel = "MS", description = "The round trip to the"
+            + " database, ms, for the queueing model's knee (default ${DEFAULT-VALUE}; used with --rate).")
+    double rttMs;
+
     @Option(names = "--query-ms", paramLabel = "MS", description = "Your longest normal query, ms: sizes the"
             + " socketTimeout to suggest.")
     long longestQueryMs;
@@ -109,21 +112,7 @@ public final class CheckCommand extends PoolbenchCommand {
 
     @Override
     public Integer call() throws Exception {
-        for (int s : stalls) {
-            if (s < 1 || s > 600) {
-                throw new TestbedException("--stall " + s + ": give seconds from 1 to 600");
-            }
-        }
-        if (promoteSeconds < 1 || promoteSeconds > 600) {
-            throw new TestbedException("--promote-s " + promoteSeconds + ": give seconds from 1 to 600");
-        }
-        if (ratePerSecond < 0 || holdMs <= 0 || longestQueryMs < 0) {
-            throw new TestbedException("--rate, --hold-ms and --query-ms take positive numbers");
-        }
-        if (jvmDnsTtlSeconds < -1 || jvmDnsTtlSeconds > 86_400) {
-            throw new TestbedException("--jvm-dns-ttl-s " + jvmDnsTtlSeconds + ": give seconds from 0 to 86400, or -1"
-                    + " for forever");
-        }
+        checkNumbers();
         Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L);
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
         List<Fault> faults = new ArrayList<>();
@@ -136,10 +125,10 @@ public final class CheckCommand extends PoolbenchCommand {
             pools.add(read(p));
         }
         if (measure) {
-            Cli.range("--measure-rate", measureRate, 0.1, 10_000);
             MeasureRun.check(images);
         }
-        List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults)).toList();
+        List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults, rttMs))
+                .toList();
         System.out.print(CheckReport.write(out, results));
         int code = 0;
         for (CheckResult r : results) {
@@ -162,6 +151,23 @@ public final class CheckCommand extends PoolbenchCommand {
             return measured != 0 ? measured : code;
         }
         return code;
+    }
+
+    /** Every number in range, one line naming the option otherwise, before anything is built. */
+    private void checkNumbers() {
+        Cli.rangeEach("--stall", stalls, 1, 600);
+        Cli.range("--promote-s", promoteSeconds, 1, 600);
+        Cli.range("--jvm-dns-ttl-s", jvmDnsTtlSeconds, -1, 86_400);
+        Cli.range("--rate", ratePerSecond, 0, 1_000_000);
+        Cli.range("--hold-ms", holdMs, 0.001, 3_600_000);
+        Cli.range("--query-ms", longestQueryMs, 0, 3_600_000);
+        Cli.range("--rtt-ms", rttMs, 0, 10_000);
+        if (maxHangSeconds != null) {
+            Cli.range("--max-hang-s", maxHangSeconds, 0, 86_400);
+        }
+        if (measure) {
+            Cli.range("--measure-rate", measureRate, 0.1, 10_000);
+        }
     }
 
     private CheckedPool read(String p) {

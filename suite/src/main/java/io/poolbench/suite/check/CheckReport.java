@@ -81,6 +81,9 @@ public final class CheckReport {
                 : Durations.text(p.driver().connectTimeoutMs()));
         settings.row("driver socketTimeout", p.driver().socketTimeoutMs() == 0 ? "none"
                 : Durations.text(p.driver().socketTimeoutMs()));
+        if (p.driver().loginTimeoutMs() > 0) {
+            settings.row("driver loginTimeout", Durations.text(p.driver().loginTimeoutMs()));
+        }
         settings.row("driver tcpKeepAlive", Boolean.toString(p.driver().tcpKeepAlive()));
         if (!p.driver().plugins().isEmpty()) {
             settings.row("AWS wrapper plugins", String.join(", ", p.driver().plugins()));
@@ -101,6 +104,10 @@ public final class CheckReport {
                 + " requests/s holding a connection " + Math.round(r.load().holdMs()) + " ms each" : ", without a"
                 + " load (give --rate and --hold-ms for the backlog a stall leaves)").append(":\n\n")
                 .append(faults.markdown()).append('\n');
+        if (r.plan() != null) {
+            sb.append("Where it breaks under your load (`poolbench plan`'s queueing model, no fault):\n\n```\n")
+                    .append(r.plan()).append("```\n\n");
+        }
         Map<String, Change> changes = new LinkedHashMap<>();
         for (Prediction f : r.predictions()) {
             for (Change c : f.changes()) {

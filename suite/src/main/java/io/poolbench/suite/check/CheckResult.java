@@ -15,18 +15,21 @@ import java.util.List;
  * @param network Linux's, the JVM's and DNS's part
  * @param load the load given, {@link Load#NONE} when none
  * @param predictions one per fault, in the order given
+ * @param plan {@code poolbench plan}'s answer at the load given, lines of text; null without a rate
  */
-public record CheckResult(CheckedPool pool, Network network, Load load, List<Prediction> predictions) {
+public record CheckResult(CheckedPool pool, Network network, Load load, List<Prediction> predictions, String plan) {
     /**
      * @param pool a pool as read back
      * @param network the network's part
      * @param load the load given
      * @param faults the faults to predict
-     * @return the pool's predictions, one per fault, in that order
+     * @param rttMs the round trip to the database, ms, for the queueing model
+     * @return the pool's predictions, one per fault, in that order, and plan's answer where a rate is given
      */
-    public static CheckResult predict(CheckedPool pool, Network network, Load load, List<Fault> faults) {
+    public static CheckResult predict(CheckedPool pool, Network network, Load load, List<Fault> faults, double rttMs) {
         FaultChain chain = new FaultChain(pool.timeouts(), pool.driver(), network, load);
-        return new CheckResult(pool, network, load, faults.stream().map(chain::predict).toList());
+        return new CheckResult(pool, network, load, faults.stream().map(chain::predict).toList(),
+                CheckPlan.text(pool, load, rttMs));
     }
 
     /** @return the longest predicted wait over the faults, ms; -1 when one is without limit */

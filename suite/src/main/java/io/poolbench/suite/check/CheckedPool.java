@@ -111,7 +111,7 @@ public record CheckedPool(String name, String file, String source, String input,
             }
         }
         throw new TestbedException(s.file() + ": spring.datasource.type " + s.dataSource().getClass().getName()
-                + " is no pool check knows; it reads HikariCP, Tomcat JDBC and DBCP2");
+                + " is no pool of poolbench's catalog (HikariCP, Tomcat JDBC, DBCP2, c3p0, Vibur, …)");
     }
 
     /** Builds and starts the pool (one borrow and return on the stub) while its log is caught. */

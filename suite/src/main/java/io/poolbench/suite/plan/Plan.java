@@ -15,7 +15,7 @@ import java.util.Locale;
  * the simulation's borrow wait and response time over a run of the given length, where the pool breaks (the knee,
  * {@link Knee}) in load at this round trip and in round trip at this load, and the pool size Erlang C asks for.
  */
-final class Plan {
+public final class Plan {
     private Plan() {
     }
 
@@ -27,7 +27,7 @@ final class Plan {
      * @param warnings lint's warnings on the profile as written
      * @return the answer, lines of text
      */
-    static String text(PoolReading r, Workload w, double runMinutes, long seed, List<String> warnings) {
+    public static String text(PoolReading r, Workload w, double runMinutes, long seed, List<String> warnings) {
         PoolModel pool = r.model();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "poolbench plan: %s (%s): pool size %d, borrow timeout %s, %s%n",

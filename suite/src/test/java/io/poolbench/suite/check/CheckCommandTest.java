@@ -50,8 +50,8 @@ class CheckCommandTest {
         assertEquals("DBCP 1.4", dbcp.at("/pool/pool").asText());
         assertEquals(10, dbcp.at("/pool/timeouts/maxSize").asInt(), "DBCP 1.4 as printed lends 10");
         assertEquals(180_000, dbcp.at("/pool/driver/socketTimeoutMs").asLong(), "Connector/J read the URL");
-        // unplanned failover: maxWait 10 s, then a validation of 10 s (validationQueryTimeout), in series
-        assertEquals(20_000, dbcp.at("/predictions/2/longestWaitMs").asLong());
+        // unplanned failover: maxWait 10 s, then, in series, a validation query only the socketTimeout (3 min) ends
+        assertEquals(190_000, dbcp.at("/predictions/2/longestWaitMs").asLong());
         JsonNode hikari = json.get(1);
         // a connection lent within the 500-ms window runs into the silent writer until socketTimeout (3 min)
         assertEquals(180_000, hikari.at("/predictions/2/longestWaitMs").asLong());
@@ -83,10 +83,24 @@ class CheckCommandTest {
     }
 
     @Test
+    void withARateThePageAlsoSaysWhereThePoolBreaksWithoutAFault() throws Exception {
+        Path out = tmp.resolve("rate");
+        Ran r = check("check", "seed004-dbcp-verbatim", "--rate", "100", "--hold-ms", "20", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Where it breaks under your load"), r.out());
+        JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
+        assertTrue(json.get(0).get("plan").asText().contains("breaks (p99 response"), json.toString());
+        // 100 requests/s × 20 ms = 2 connections busy of 10: ρ = 0.2; a 5-s stall drains in 5 × 0.2 / 0.8 = 1.25 s
+        assertEquals(6_250, json.at("/0/predictions/0/longestWaitMs").asLong());
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwoAndAHangAboveTheLimitExitsThree() throws Exception {
         assertEquals(2, check("check", "hikari", "--stall", "0").code());
         assertEquals(2, check("check", "hikari", "--stall", "601").code());
         assertEquals(2, check("check", "no-such-profile").code());
+        assertEquals(2, check("check", "hikari", "--rtt-ms", "-1").code());
+        assertEquals(2, check("check", "hikari", "--promote-s", "0").code());
         Path yml = Files.writeString(tmp.resolve("application.yml"), "spring:\n  datasource:\n    url: ${DB_URL}\n");
         Ran r = check("check", yml.toString());
         assertEquals(2, r.code());

@@ -20,13 +20,16 @@ import software.amazon.jdbc.plugin.efm.base.HostMonitoringConnectionBasePlugin;
  * @param driver the driver, e.g. {@code MySQL Connector/J}
  * @param connectTimeoutMs how long opening a connection may take, ms; 0 none (the operating system decides)
  * @param socketTimeoutMs how long one read may wait for the server, ms; 0 none
+ * @param loginTimeoutMs how long opening and authenticating may take in all, ms; 0 none (pgjdbc's loginTimeout;
+ *     Connector/J has no such property: 0)
  * @param tcpKeepAlive whether the driver asks for TCP keepalive on its sockets
  * @param plugins the AWS wrapper's plugins, empty for other drivers
  * @param efmAbortMs when the AWS wrapper's host monitoring (efm, efm2) aborts a connection to a silent host, ms:
  *     failureDetectionTime + failureDetectionInterval × failureDetectionCount; -1 when no monitoring runs
  * @param efmSetting those three values in words, empty when no monitoring runs
  */
-public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTimeoutMs, boolean tcpKeepAlive,
+public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTimeoutMs, long loginTimeoutMs,
+        boolean tcpKeepAlive,
         List<String> plugins, long efmAbortMs, String efmSetting) {
 
     /**
@@ -64,7 +67,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         JdbcPropertySetImpl set = new JdbcPropertySetImpl();
         set.initializeProperties(p);
         return new DriverTimeouts("MySQL Connector/J", set.getIntegerProperty(PropertyKey.connectTimeout).getValue(),
-                set.getIntegerProperty(PropertyKey.socketTimeout).getValue(),
+                set.getIntegerProperty(PropertyKey.socketTimeout).getValue(), 0,
                 set.getBooleanProperty(PropertyKey.tcpKeepAlive).getValue(), List.of(), -1, "");
     }
 
@@ -77,7 +80,8 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         try {
             // pgjdbc's timeouts are in seconds
             return new DriverTimeouts("PostgreSQL JDBC (pgjdbc)", PGProperty.CONNECT_TIMEOUT.getInt(p) * 1000L,
-                    PGProperty.SOCKET_TIMEOUT.getInt(p) * 1000L, PGProperty.TCP_KEEP_ALIVE.getBoolean(p), List.of(),
+                    PGProperty.SOCKET_TIMEOUT.getInt(p) * 1000L, PGProperty.LOGIN_TIMEOUT.getInt(p) * 1000L,
+                    PGProperty.TCP_KEEP_ALIVE.getBoolean(p), List.of(),
                     -1, "");
         } catch (java.sql.SQLException e) {
             throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": " + e.getMessage());
@@ -119,6 +123,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
                     + "failureDetectionCount " + count;
         }
         return new DriverTimeouts("AWS Advanced JDBC Wrapper over " + under.driver(), under.connectTimeoutMs(),
-                under.socketTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), abort, setting);
+                under.socketTimeoutMs(), under.loginTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), abort,
+                setting);
     }
 }

@@ -33,28 +33,13 @@ import java.util.Locale;
  * </ul>
  * The inputs come from the built pool ({@link PoolTimeouts}), the driver's parser ({@link DriverTimeouts}), Linux's and
  * the JVM's defaults ({@link Network}) and the user's load ({@link Load}); nothing is fitted to a measurement.
+ *
+ * @param pool the pool's timeouts, read back from the built pool
+ * @param driver the driver's timeouts, read from the URL by the driver
+ * @param net the operating system's and DNS's part
+ * @param load the user's load, {@link Load#NONE} when not given
  */
-public final class FaultChain {
-    private final PoolTimeouts pool;
-    private final DriverTimeouts driver;
-    private final Network net;
-    private final Load load;
-    private final Remedies remedies;
-
-    /**
-     * @param pool the pool's timeouts, read back from the built pool
-     * @param driver the driver's timeouts, read from the URL by the driver
-     * @param net the operating system's and DNS's part
-     * @param load the user's load, {@link Load#NONE} when not given
-     */
-    public FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load) {
-        this.pool = pool;
-        this.driver = driver;
-        this.net = net;
-        this.load = load;
-        this.remedies = new Remedies(pool, driver, net, load);
-    }
-
+public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load) {
     /**
      * @param f a fault
      * @return what it does to this pool's requests
@@ -65,6 +50,10 @@ public final class FaultChain {
             case UNPLANNED_FAILOVER -> unplanned(f);
             case PLANNED_FAILOVER, STALE_ENDPOINT -> stale(f);
         };
+    }
+
+    private Remedies remedies() {
+        return new Remedies(pool, driver, net, load);
     }
 
     /** @return how long a query can wait for a silent or stalled server, and what decides it */
@@ -95,8 +84,8 @@ public final class FaultChain {
             return new Term("validation", pool.validationTimeoutMs(), "validation timeout "
                     + Durations.text(pool.validationTimeoutMs()));
         }
-        return new Term("validation", q.ms(), (pool.validationTimeoutMs() > 0 ? "" : "no validation timeout: ")
-                + q.setting());
+        return new Term("validation", q.ms(), (pool.validationTimeoutMs() > 0 ? "" : "no validation timeout on the"
+                + " socket (" + pool.boundedValidationSetting() + "): ") + q.setting());
     }
 
     /** @return how long opening a connection to a silent address can wait, and what decides it */
@@ -169,7 +158,7 @@ public final class FaultChain {
                 : checkedMs > query.ms() ? checked : List.of(query);
         return new Prediction(f, longest, chain, fails, "none: a stalled connection is not dead, and survives the"
                 + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), s, "the stall's end; the"
-                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies.stall(q));
+                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies().stall(q));
     }
 
     private Prediction unplanned(Fault f) {
@@ -215,12 +204,17 @@ public final class FaultChain {
             }
         }
         // the pool serves again once the name resolves to the new writer and the dead connections are out
+        // and every request the fault caught has ended: the longest wait, and a connection attempt begun just
+        // before the switch, which still waits its connect bound
         long clear = unchecked && (check.idleOverMs() < 0 || lentAll(check.idleOverMs())) ? q.ms() : v.ms();
-        long serves = switchMs < 0 ? -1 : Math.max(switchMs, clear);
-        String why = switchMs < 0 ? "the JVM caches the old address forever (networkaddress.cache.ttl -1)"
-                : clear > switchMs ? "the dead connections leave the pool only when their queries give up ("
-                + q.setting() + ")" : "the name resolves to the promoted writer";
-        return new Prediction(f, longest, chain, fails, lent, serves, why, remedies.unplanned(q, v, c));
+        long lastAttempt = switchMs < 0 ? -1 : switchMs + c.ms();
+        long serves = switchMs < 0 || longest < 0 ? -1 : Math.max(Math.max(lastAttempt, clear), longest);
+        String why = serves < 0 ? (switchMs < 0 ? "the JVM caches the old address forever (networkaddress.cache.ttl"
+                + " -1)" : "a borrow waits without limit") : serves == longest ? "the longest wait the failover"
+                + " causes ends" : serves == lastAttempt ? "the name resolves to the promoted writer ("
+                + Durations.text(switchMs) + "), and a connection attempt begun just before still waits " + c.text()
+                : "the dead connections leave the pool only when their queries give up (" + q.setting() + ")";
+        return new Prediction(f, longest, chain, fails, lent, serves, why, remedies().unplanned(q, v, c));
     }
 
     private Prediction stale(Fault f) {
@@ -240,7 +234,7 @@ public final class FaultChain {
                 ? "none that hang: closed connections fail at once" : "none that hang", serves,
                 serves < 0 ? (life < 0 ? pool.lifetimeSetting() + " never retires a connection" : "the JVM caches the"
                         + " old address forever") : "the last connection opened in the stale window reaches "
-                        + pool.lifetimeSetting(), remedies.stale());
+                        + pool.lifetimeSetting(), remedies().stale());
     }
 
     private boolean lentAll(long windowMs) {

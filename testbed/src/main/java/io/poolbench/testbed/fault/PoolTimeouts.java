@@ -14,8 +14,14 @@ import io.poolbench.testbed.model.BorrowCheck;
  * @param checkSetting the setting that decides {@code check}, in words, e.g. {@code aliveBypassWindowMs 500}
  * @param everyBorrowSetting how to make this pool validate every borrow, in its own words, e.g. {@code
  *     -Dcom.zaxxer.hikari.aliveBypassWindowMs=0}
- * @param validationTimeoutMs how long one validation may take before the connection counts as dead, ms; -1 when the
- *     pool sets none (the validation then waits as long as a query: {@link DriverTimeouts})
+ * @param validationTimeoutMs how long one validation may take against a silent server before the connection counts as
+ *     dead, ms; -1 when nothing on the socket bounds it (the validation then waits as long as a query:
+ *     {@link DriverTimeouts}). A validation timeout that works as a statement's query timeout does not count: the
+ *     driver cancels with a second connection (Connector/J's KILL QUERY, pgjdbc's cancel request), which a silent
+ *     server never answers; measured: DBCP 1.4's 10-s validationQueryTimeout waited 25 s, until the stand-in's old
+ *     writer rebooted. A timeout set on the socket counts (HikariCP's validationTimeout through setNetworkTimeout,
+ *     JDBC4 isValid's timeout, which Connector/J's ping and pgjdbc enforce on the socket)
+ * @param boundedValidationSetting how to get a validation that a silent server cannot hold, in the pool's own words
  * @param borrowCoversValidation true when the borrow timeout bounds the validations too (HikariCP's connectionTimeout
  *     covers its whole getConnection loop); false when a validation runs after the wait, in series (DBCP's maxWait
  *     bounds only the wait for an idle connection)
@@ -24,7 +30,7 @@ import io.poolbench.testbed.model.BorrowCheck;
  */
 public record PoolTimeouts(String pool, int maxSize, long borrowTimeoutMs, String borrowSetting,
         BorrowCheck check, String checkSetting, String everyBorrowSetting, long validationTimeoutMs,
-        boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting) {
+        String boundedValidationSetting, boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting) {
     /** @return true when a borrower waits for a connection without limit */
     public boolean borrowUnbounded() {
         return borrowTimeoutMs < 0;

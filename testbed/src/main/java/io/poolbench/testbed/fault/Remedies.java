@@ -11,22 +11,10 @@ import java.util.List;
  * and its cost in normal operation. A change is proposed only where the setting it names leaves the chain long
  * (no socketTimeout, an unbounded borrow, no lifetime, HikariCP's alive-bypass window).
  */
-final class Remedies {
+record Remedies(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load) {
     /** What validating every borrow costs (HikariCP against its 500-ms window: 4.0 against 1.9 JDBC calls). */
     private static final String EVERY_BORROW_COST = "one validation round trip per borrow (poolbench's Aurora"
             + " scenario counted 4.0 against 1.9 JDBC calls per request for HikariCP without its 500-ms window)";
-
-    private final PoolTimeouts pool;
-    private final DriverTimeouts driver;
-    private final Network net;
-    private final Load load;
-
-    Remedies(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load) {
-        this.pool = pool;
-        this.driver = driver;
-        this.net = net;
-        this.load = load;
-    }
 
     List<Change> stall(Term q) {
         List<Change> changes = new ArrayList<>();
@@ -49,8 +37,9 @@ final class Remedies {
                     + Durations.text(q.ms()), EVERY_BORROW_COST));
         }
         if (pool.validationTimeoutMs() <= 0 && !check.equals(BorrowCheck.NONE)) {
-            changes.add(new Change("a validation timeout of 1–5 s", "a validation of a dead connection ends"
-                    + " there instead of after " + Durations.text(v.ms()), "none in normal operation"));
+            changes.add(new Change("a validation bounded on the socket, 1–5 s: " + pool.boundedValidationSetting(),
+                    "a validation of a dead connection ends there instead of after " + Durations.text(v.ms()),
+                    "none in normal operation"));
         }
         if (driver.connectTimeoutMs() <= 0) {
             changes.add(new Change("connectTimeout in the JDBC URL (e.g. 5000 ms for Connector/J)", "a connection"

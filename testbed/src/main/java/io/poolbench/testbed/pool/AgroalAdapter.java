@@ -5,6 +5,8 @@ import io.agroal.api.AgroalDataSourceMetrics;
 import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
 import io.agroal.api.configuration.supplier.AgroalPropertiesReader;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.List;
@@ -87,6 +89,19 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
         int active = (int) m.activeCount();
         int idle = (int) m.availableCount();
         return new PoolStats("agroal", active, idle, (int) m.awaitingCount(), active + idle, max);
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        AgroalConnectionPoolConfiguration c = ((AgroalDataSource) ds).getConfiguration().connectionPoolConfiguration();
+        // Agroal: acquisitionTimeout 0 waits forever; validateOnBorrow validates every borrow (without a timeout of
+        // its own); idle connections are otherwise validated in the background; maxLifetime 0 is forever
+        long t = c.acquisitionTimeout().toMillis();
+        return new PoolTimeouts(displayName(), c.maxSize(), t <= 0 ? -1 : t, "acquisitionTimeout",
+                c.validateOnBorrow() ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE, "validateOnBorrow "
+                + c.validateOnBorrow(), "validateOnBorrow=true", -1,
+                "none in Agroal: the driver's socketTimeout bounds it", true, c.maxLifetime().isZero() ? -1
+                : c.maxLifetime().toMillis(), "maxLifetime");
     }
 
     @Override

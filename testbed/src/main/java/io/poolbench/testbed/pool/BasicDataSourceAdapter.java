@@ -168,10 +168,14 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         long vt = ms(get(b, "getValidationQueryTimeoutDuration"));
         long life = ms(get(b, "getMaxConnDuration"));
         boolean onBorrow = Boolean.TRUE.equals(get(b, "getTestOnBorrow"));
+        // without a validationQuery, PoolableConnection.validate calls isValid(validationQueryTimeout), which the
+        // driver enforces on the socket; with one, the timeout is the statement's, which a silent server never honours
+        boolean onSocket = get(b, "getValidationQuery") == null;
         // maxWaitMillis bounds the wait for an idle connection; the validation runs after it
         return new PoolTimeouts(displayName(), (Integer) get(b, "getMaxTotal"), wait < 0 ? -1 : wait, "maxWaitMillis",
                 onBorrow ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE, "testOnBorrow " + onBorrow, "testOnBorrow=true",
-                vt <= 0 ? -1 : vt, false, life <= 0 ? -1 : life, "maxConnLifetimeMillis");
+                vt <= 0 || !onSocket ? -1 : vt, "validationQueryTimeout without a validationQuery (JDBC4 isValid pings"
+                + " under it)", false, life <= 0 ? -1 : life, "maxConnLifetimeMillis");
     }
 
     @Override

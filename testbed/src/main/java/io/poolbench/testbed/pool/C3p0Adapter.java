@@ -2,6 +2,8 @@ package io.poolbench.testbed.pool;
 
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
+import io.poolbench.testbed.model.BorrowCheck;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +66,19 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
         } catch (SQLException e) {
             return new PoolStats("c3p0", -1, -1, -1, -1, c.getMaxPoolSize());
         }
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        ComboPooledDataSource c = (ComboPooledDataSource) ds;
+        // c3p0's documentation: checkoutTimeout 0 waits forever; maxConnectionAge in seconds, 0 forever; the test on
+        // checkout is a query with no timeout of its own
+        boolean test = c.isTestConnectionOnCheckout();
+        return new PoolTimeouts(displayName(), c.getMaxPoolSize(), c.getCheckoutTimeout() <= 0 ? -1
+                : c.getCheckoutTimeout(), "checkoutTimeout", test ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE,
+                "testConnectionOnCheckout " + test, "testConnectionOnCheckout=true", -1,
+                "none in c3p0, whose test has no timeout: the driver's socketTimeout bounds it", false,
+                c.getMaxConnectionAge() <= 0 ? -1 : c.getMaxConnectionAge() * 1000L, "maxConnectionAge");
     }
 
     @Override

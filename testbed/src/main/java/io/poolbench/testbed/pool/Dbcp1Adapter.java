@@ -110,11 +110,14 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         BasicDataSource b = (BasicDataSource) ds;
         // commons-pool 1.5: maxWait 0 or below waits without limit; DBCP 1.4 has no maximum lifetime
         boolean validates = b.getTestOnBorrow() && b.getValidationQuery() != null;
-        long vt = b.getValidationQueryTimeout() <= 0 ? -1 : b.getValidationQueryTimeout() * 1000L;
+        // DBCP 1.4 validates only with its validationQuery; validationQueryTimeout is that statement's timeout, which
+        // a silent server never honours (measured: 25 s against 10 s, until the stand-in's old writer rebooted)
+        long vt = -1;
         return new PoolTimeouts(displayName(), lentAtOnce(b), b.getMaxWait() <= 0 ? -1 : b.getMaxWait(), "maxWait",
                 validates ? BorrowCheck.EVERY_BORROW : BorrowCheck.NONE, validates ? "testOnBorrow with"
                         + " validationQuery" : "no testOnBorrow with a validationQuery",
-                "testOnBorrow=true with a validationQuery", vt, false, -1, "a maximum lifetime (DBCP 1.4 has none)");
+                "testOnBorrow=true with a validationQuery", vt, "none in DBCP 1.4, which validates only with a query:"
+                + " the driver's socketTimeout bounds it", false, -1, "a maximum lifetime (DBCP 1.4 has none)");
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.poolbench.testbed.pool;
 import com.alibaba.druid.pool.DruidDataSource;
 import com.alibaba.druid.pool.DruidDataSourceFactory;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,22 @@ public final class DruidAdapter extends AbstractPoolAdapter {
         int active = d.getActiveCount();
         int idle = d.getPoolingCount();
         return new PoolStats("druid", active, idle, d.getWaitThreadCount(), active + idle, d.getMaxActive());
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        DruidDataSource d = (DruidDataSource) ds;
+        // Druid: maxWait -1 waits forever; testOnBorrow validates every borrow, else testWhileIdle validates a borrow
+        // of a connection idle longer than timeBetweenEvictionRunsMillis; validationQueryTimeout in seconds
+        BorrowCheck check = d.isTestOnBorrow() ? BorrowCheck.EVERY_BORROW : d.isTestWhileIdle()
+                ? BorrowCheck.idleOver(d.getTimeBetweenEvictionRunsMillis()) : BorrowCheck.NONE;
+        String how = d.isTestOnBorrow() ? "testOnBorrow" : d.isTestWhileIdle() ? "testWhileIdle, idle over "
+                + d.getTimeBetweenEvictionRunsMillis() + " ms" : "no validation on borrow";
+        return new PoolTimeouts(displayName(), d.getMaxActive(), d.getMaxWait() <= 0 ? -1 : d.getMaxWait(),
+                "maxWait", check, how, "testOnBorrow=true", -1, "the driver's socketTimeout (Druid's"
+                + " validationQueryTimeout is not counted: whether its checker enforces it on the socket is not"
+                + " modelled)", false, d.getPhyTimeoutMillis() <= 0 ? -1
+                : d.getPhyTimeoutMillis(), "phyTimeoutMillis");
     }
 
     @Override

@@ -89,7 +89,8 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         // connectionTimeout bounds HikariPool.getConnection's whole loop, validations included
         return new PoolTimeouts(displayName(), h.getMaximumPoolSize(), borrow, "connectionTimeout",
                 BorrowCheck.idleOver(window), "aliveBypassWindowMs " + window + " ms",
-                "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(), true,
+                "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(),
+                "validationTimeout (HikariCP sets it on the socket: setNetworkTimeout)", true,
                 life, "maxLifetime");
     }
 

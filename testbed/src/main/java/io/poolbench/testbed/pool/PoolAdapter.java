@@ -178,11 +178,11 @@ public interface PoolAdapter {
      *
      * @param ds a pool this adapter built
      * @return its borrow timeout, validation on borrow, validation timeout and maximum lifetime
-     * @throws io.poolbench.testbed.TestbedException when the fault model does not cover this pool yet
+     * @throws io.poolbench.testbed.TestbedException for a DataSource that is no pool (no borrow to time out)
      */
     default PoolTimeouts timeouts(DataSource ds) {
-        throw new io.poolbench.testbed.TestbedException(displayName() + ": check's fault model covers HikariCP,"
-                + " DBCP2, Tomcat DBCP, Tomcat JDBC and DBCP 1.4; not this pool yet");
+        throw new io.poolbench.testbed.TestbedException(displayName() + " is no pool: every request opens a"
+                + " connection, so check has no borrow, validation or lifetime to read; give a pool's context.xml");
     }
 
     /**

@@ -82,12 +82,16 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;
         // ConnectionPool.borrowConnection: maxWait 0 or below waits without limit; maxAge 0 retires nothing
         long wait = t.getMaxWait() <= 0 ? -1 : t.getMaxWait();
-        long vt = t.getValidationQueryTimeout() <= 0 ? -1 : t.getValidationQueryTimeout() * 1000L;
+        // without a validationQuery, PooledConnection.validate calls isValid(validationQueryTimeout), enforced on the
+        // socket; with one, the timeout is the statement's, which a silent server never honours
+        long vt = t.getValidationQueryTimeout() <= 0 || t.getValidationQuery() != null ? -1
+                : t.getValidationQueryTimeout() * 1000L;
         BorrowCheck check = t.isTestOnBorrow() ? BorrowCheck.idleOver(t.getValidationInterval()) : BorrowCheck.NONE;
         String how = t.isTestOnBorrow() ? "testOnBorrow, validationInterval " + t.getValidationInterval() + " ms"
                 : "testOnBorrow false";
         return new PoolTimeouts(displayName(), t.getMaxActive(), wait, "maxWait", check, how,
-                "testOnBorrow=true with validationInterval=0", vt, false, t.getMaxAge() <= 0 ? -1 : t.getMaxAge(),
+                "testOnBorrow=true with validationInterval=0", vt, "validationQueryTimeout without a validationQuery"
+                + " (JDBC4 isValid pings under it)", false, t.getMaxAge() <= 0 ? -1 : t.getMaxAge(),
                 "maxAge");
     }
 

@@ -1,6 +1,7 @@
 package io.poolbench.testbed.pool;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.fault.PoolTimeouts;
 import io.poolbench.testbed.model.BorrowCheck;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,23 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         }
         // Vibur does not count waiting borrowers
         return new PoolStats("vibur", p.taken(), p.remainingCreated(), -1, p.createdTotal(), p.maxSize());
+    }
+
+    @Override
+    public PoolTimeouts timeouts(DataSource ds) {
+        ViburDBCPDataSource v = (ViburDBCPDataSource) ds;
+        // Vibur's documentation: connectionTimeoutInMs 0 waits forever; connectionIdleLimitInSeconds 0 validates every
+        // take, negative never; validateTimeoutInSeconds bounds the validation; Vibur DBCP has no maximum lifetime
+        int idle = v.getConnectionIdleLimitInSeconds();
+        // validateTimeoutInSeconds is enforced on the socket only through JDBC4 isValid (testConnectionQuery isValid)
+        boolean onSocket = "isValid".equals(v.getTestConnectionQuery());
+        BorrowCheck check = idle < 0 ? BorrowCheck.NONE : idle == 0 ? BorrowCheck.EVERY_BORROW
+                : BorrowCheck.idleOver(idle * 1000L);
+        return new PoolTimeouts(displayName(), v.getPoolMaxSize(), v.getConnectionTimeoutInMs() <= 0 ? -1
+                : v.getConnectionTimeoutInMs(), "connectionTimeoutInMs", check, "connectionIdleLimitInSeconds "
+                + idle, "connectionIdleLimitInSeconds=0", v.getValidateTimeoutInSeconds() <= 0 || !onSocket ? -1
+                : v.getValidateTimeoutInSeconds() * 1000L, "validateTimeoutInSeconds with testConnectionQuery=isValid",
+                true, -1, "a maximum lifetime (Vibur DBCP has none)");
     }
 
     @Override

@@ -82,11 +82,11 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             throw new TestbedException(file + ": no spring.datasource.* in it" + (profiles.isEmpty() ? ""
                     : " (profiles " + profiles + ")") + "; give the file that configures the service's DataSource");
         }
-        DataSourceProperties props = binder.bind("spring.datasource", Bindable.ofInstance(new DataSourceProperties()))
-                .orElseGet(DataSourceProperties::new);
         ClassLoader cl = SpringDataSource.class.getClassLoader();
-        props.setBeanClassLoader(cl);
         try {
+            DataSourceProperties props = binder.bind("spring.datasource", Bindable.ofInstance(
+                    new DataSourceProperties())).orElseGet(DataSourceProperties::new);
+            props.setBeanClassLoader(cl);
             props.afterPropertiesSet();
             String url = props.determineUrl();
             placeholder("spring.datasource.url", url);

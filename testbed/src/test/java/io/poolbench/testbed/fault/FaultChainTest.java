@@ -10,16 +10,20 @@ import org.junit.jupiter.api.Test;
 /** The chain of timeouts on hand-computed cases: each figure below is worked out in the comment beside it. */
 class FaultChainTest {
     private static final Network NET = Network.linux(30_000, 30_000);
-    private static final DriverTimeouts NO_TIMEOUTS = new DriverTimeouts("MySQL Connector/J", 0, 0, true, List.of(),
+    private static final DriverTimeouts NO_TIMEOUTS = new DriverTimeouts("MySQL Connector/J", 0, 0, 0, true, List.of(),
             -1, "");
     /** HikariCP's defaults: connectionTimeout 30 s, validationTimeout 5 s, maxLifetime 30 min, 10 connections. */
     private static final PoolTimeouts HIKARI = new PoolTimeouts("HikariCP", 10, 30_000, "connectionTimeout",
             BorrowCheck.idleOver(500), "aliveBypassWindowMs 500 ms",
-            "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, true, 1_800_000, "maxLifetime");
-    /** The Aurora article's DBCP as printed: 10 lent, maxWait 10 s, validation 10 s on every borrow, no lifetime. */
+            "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, "validationTimeout", true, 1_800_000, "maxLifetime");
+    /**
+     * The Aurora article's DBCP as printed: 10 lent, maxWait 10 s, a validation query on every borrow whose 10-s
+     * timeout is a statement's (so nothing on the socket bounds it), no lifetime.
+     */
     private static final PoolTimeouts DBCP1 = new PoolTimeouts("DBCP 1.4", 10, 10_000, "maxWait",
-            BorrowCheck.EVERY_BORROW, "testOnBorrow", "testOnBorrow=true", 10_000, false, -1, "a maximum lifetime");
-    private static final DriverTimeouts ARTICLE_URL = new DriverTimeouts("MySQL Connector/J", 10_000, 180_000, true,
+            BorrowCheck.EVERY_BORROW, "testOnBorrow", "testOnBorrow=true", -1, "none in DBCP 1.4", false, -1,
+            "a maximum lifetime");
+    private static final DriverTimeouts ARTICLE_URL = new DriverTimeouts("MySQL Connector/J", 10_000, 180_000, 0, true,
             List.of(), -1, "");
 
     @Test
@@ -29,15 +33,15 @@ class FaultChainTest {
         // a connection used within 500 ms is lent unchecked; its query waits tcp_retries2's 924.6 s
         assertEquals(924_600, p.longestWaitMs());
         assertEquals(List.of("borrow", "query"), p.chain().stream().map(Prediction.Term::what).toList());
-        // the pool is clear only when every hung query gives up (no load given: assumes not all are lent)
-        assertEquals(65_000, p.servesAgainMs(), "promotion 30 s + JVM DNS 30 s + record TTL 5 s");
+        // every request the failover caught has ended only when the hung query gives up
+        assertEquals(924_600, p.servesAgainMs());
         assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("socketTimeout")));
         assertTrue(p.changes().stream().anyMatch(c -> c.setting().contains("aliveBypassWindowMs=0")));
     }
 
     @Test
     void theEfmAbortBoundsAQueryBeforeALongerSocketTimeout() {
-        DriverTimeouts efm = new DriverTimeouts("AWS wrapper", 10_000, 180_000, true, List.of("efm2"), 45_000,
+        DriverTimeouts efm = new DriverTimeouts("AWS wrapper", 10_000, 180_000, 0, true, List.of("efm2"), 45_000,
                 "30 s + 5 s × 3");
         Prediction p = new FaultChain(HIKARI, efm, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         assertEquals(45_000, p.longestWaitMs());
@@ -47,7 +51,7 @@ class FaultChainTest {
     void aWriterThatClosesItsConnectionsEndsTheWaitBeforeTheSocketTimeout() {
         Network rebooting = new Network(Network.LINUX_RETRIES2_MS, Network.LINUX_SYN_RETRIES_MS, 0, 0, 3_500,
                 "Linux", "Linux", 18_000, "the old writer reboots");
-        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, true, List.of(), -1,
+        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, 0, true, List.of(), -1,
                 ""), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         // socketTimeout 30 s, but the reboot at 18 s closes the connection first
         assertEquals(18_000, p.longestWaitMs());
@@ -57,10 +61,37 @@ class FaultChainTest {
     void dbcpValidatesInSeriesAfterItsWait() {
         Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));
-        // maxWait 10 s, then the validation of a dead connection, 10 s: 20 s in series
-        assertEquals(20_000, p.longestWaitMs());
-        // promotion 30 s + JVM DNS 30 s + record TTL 5 s; every borrow validates, so nothing hangs longer
-        assertEquals(65_000, p.servesAgainMs());
+        // maxWait 10 s, then, in series, the validation query of a dead connection, which only the socketTimeout
+        // (180 s) ends: its 10-s query timeout needs the silent server to answer a cancel
+        assertEquals(190_000, p.longestWaitMs());
+        assertEquals(190_000, p.servesAgainMs());
+    }
+
+    @Test
+    void tomcatJdbcWithoutTestOnBorrowLendsEveryDeadConnection() {
+        // Tomcat JDBC's defaults: maxWait 30 s, testOnBorrow false, maxAge 0 (none)
+        PoolTimeouts tomcat = new PoolTimeouts("Tomcat JDBC", 100, 30_000, "maxWait", BorrowCheck.NONE,
+                "testOnBorrow false", "testOnBorrow=true with validationInterval=0", -1, "isValid", false, -1, "maxAge");
+        Prediction p = new FaultChain(tomcat, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(924_600, p.longestWaitMs());
+        assertTrue(p.lentUnchecked().startsWith("every connection"), p.lentUnchecked());
+        // every dead connection is cleared only when its query gives up
+        assertEquals(924_600, p.servesAgainMs());
+    }
+
+    @Test
+    void dbcp2DefaultsWaitForTheFailoverThenValidateWithoutATimeout() {
+        // DBCP2's defaults: maxWaitMillis -1 (forever), testOnBorrow true, validationQueryTimeout -1 (none)
+        PoolTimeouts dbcp2 = new PoolTimeouts("DBCP2", 8, -1, "maxWaitMillis", BorrowCheck.EVERY_BORROW,
+                "testOnBorrow true", "testOnBorrow=true", -1, "isValid", false, -1, "maxConnLifetimeMillis");
+        Prediction p = new FaultChain(dbcp2, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        // the wait until the name resolves to the promoted writer (30 s + 35 s), then, in series, a validation
+        // that only Linux ends (924.6 s): an upper bound
+        assertEquals(65_000 + 924_600, p.longestWaitMs());
+        assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("a validation bounded on the socket")));
+        assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("maxWaitMillis")));
     }
 
     @Test
@@ -77,7 +108,7 @@ class FaultChainTest {
 
     @Test
     void aShortSocketTimeoutEndsTheQueriesOfALongStall() {
-        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, true, List.of(), -1, "");
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
         Prediction p = new FaultChain(HIKARI, tuned, NET, Load.NONE).predict(Fault.stall(60_000));
         assertTrue(p.failures().stream().anyMatch(f -> f.outcome().equals("connection-lost")), p.toString());
         // HikariCP's connectionTimeout (30 s) bounds the borrows: longest 30 s, not the 60-s stall

@@ -88,5 +88,13 @@ class SpringDataSourceTest {
         e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(dir.resolve("missing.yml"), List.of(),
                 Map.of()));
         assertTrue(e.getMessage().contains("no such file"), e.getMessage());
+        Path type = Files.writeString(dir.resolve("type.properties"), "spring.datasource.url=jdbc:mysql://db/o\n"
+                + "spring.datasource.type=com.example.NoSuchPool\n");
+        e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(type, List.of(), Map.of()));
+        assertTrue(e.getMessage().contains("com.example.NoSuchPool"), e.getMessage());
+        Path driver = Files.writeString(dir.resolve("driver.properties"), "spring.datasource.url=jdbc:mysql://db/o\n"
+                + "spring.datasource.driver-class-name=com.example.NoSuchDriver\n");
+        e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(driver, List.of(), Map.of()));
+        assertTrue(e.getMessage().contains("com.example.NoSuchDriver"), e.getMessage());
     }
 }
