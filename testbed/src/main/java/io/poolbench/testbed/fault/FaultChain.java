@@ -71,6 +71,17 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         return cut(t);
     }
 
+    /**
+     * @param startMs when a wait begins, ms after the fault
+     * @param t the wait
+     * @return when it ends, ms after the fault: a wait that the old writer's closing ends, ends at that moment
+     *     whenever it began; any other lasts its own length
+     */
+    private long after(long startMs, Term t) {
+        boolean cutEndsIt = net.cutMs() >= 0 && t.ms() == net.cutMs();
+        return cutEndsIt ? Math.max(startMs, t.ms()) : startMs + t.ms();
+    }
+
     /** A silent writer that closes its connections ends every wait on them then, whatever the settings say. */
     private Term cut(Term t) {
         return net.cutMs() >= 0 && net.cutMs() < t.ms() ? new Term(t.what(), net.cutMs(), net.cutWhy() + ", "
@@ -200,14 +211,14 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
             } else {
                 // the validation runs after the wait, in series
                 chain.add(v);
-                longest = borrow.ms() + v.ms();
+                longest = after(borrow.ms(), v);
             }
         }
         // the pool serves again once the name resolves to the new writer and the dead connections are out
         // and every request the fault caught has ended: the longest wait, and a connection attempt begun just
         // before the switch, which still waits its connect bound
         long clear = unchecked && (check.idleOverMs() < 0 || lentAll(check.idleOverMs())) ? q.ms() : v.ms();
-        long lastAttempt = switchMs < 0 ? -1 : switchMs + c.ms();
+        long lastAttempt = switchMs < 0 ? -1 : after(switchMs, c);
         long serves = switchMs < 0 || longest < 0 ? -1 : Math.max(Math.max(lastAttempt, clear), longest);
         String why = serves < 0 ? (switchMs < 0 ? "the JVM caches the old address forever (networkaddress.cache.ttl"
                 + " -1)" : "a borrow waits without limit") : serves == longest ? "the longest wait the failover"

@@ -55,6 +55,12 @@ class FaultChainTest {
                 ""), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         // socketTimeout 30 s, but the reboot at 18 s closes the connection first
         assertEquals(18_000, p.longestWaitMs());
+        // DBCP 1.4 waits maxWait (10 s), then validates: the validation ends at the reboot, 18 s after the fault,
+        // not 18 s after it began; and a connection attempt begun just before the switch (3.5 s) also ends then
+        Prediction d = new FaultChain(DBCP1, NO_TIMEOUTS, rebooting, Load.NONE).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(18_000, d.longestWaitMs());
+        assertEquals(18_000, d.servesAgainMs());
     }
 
     @Test
