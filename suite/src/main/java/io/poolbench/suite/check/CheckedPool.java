@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import javax.sql.DataSource;
 import org.springframework.beans.BeanWrapperImpl;
@@ -63,7 +62,7 @@ public record CheckedPool(String name, String file, String source, String input,
             ignored.addAll(a.traps(p.attributes()));
             return new CheckedPool(p.name(), p.file().toString(), p.file() + ", Resource " + p.resourceName(),
                     "context.xml", a.displayName(), new LinkedHashMap<>(a.effectiveSettings(ds)), c.warnings(),
-                    ignored, a.timeouts(ds), DriverTimeouts.read(url, driverProperties(ds)));
+                    ignored, a.timeouts(ds), DriverTimeouts.read(url, a.driverProperties(ds)));
         } finally {
             PoolProfile.close(ds);
         }
@@ -117,21 +116,16 @@ public record CheckedPool(String name, String file, String source, String input,
     /** Builds and starts the pool (one borrow and return on the stub) while its log is caught. */
     private static PoolLogCapture<DataSource> started(Callable<DataSource> build) {
         try {
-            PoolLogCapture<DataSource> c = PoolLogCapture.during(() -> {
+            return PoolLogCapture.during(() -> {
                 DataSource ds = build.call();
                 try (Connection ignored = ds.getConnection()) {
                     return ds;
                 }
             });
-            return c;
         } catch (TestbedException e) {
             throw e;
         } catch (Exception e) {
             throw new TestbedException("the pool cannot be built: " + e.getMessage());
         }
-    }
-
-    private static Properties driverProperties(DataSource ds) {
-        return ds instanceof com.zaxxer.hikari.HikariDataSource h ? h.getDataSourceProperties() : new Properties();
     }
 }

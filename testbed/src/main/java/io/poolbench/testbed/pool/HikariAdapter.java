@@ -80,6 +80,11 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     }
 
     @Override
+    public java.util.Properties driverProperties(DataSource ds) {
+        return ((HikariDataSource) ds).getDataSourceProperties();
+    }
+
+    @Override
     public PoolTimeouts timeouts(DataSource ds) {
         HikariDataSource h = (HikariDataSource) ds;
         // HikariConfig turns connectionTimeout 0 into Integer.MAX_VALUE, and maxLifetime 0 means none

@@ -173,6 +173,15 @@ public interface PoolAdapter {
     Map<String, String> effectiveSettings(DataSource ds);
 
     /**
+     * @param ds a pool this adapter built
+     * @return the properties the pool hands to the driver beside the URL (HikariCP's {@code dataSource.*}); empty
+     *     for a pool that hands none
+     */
+    default java.util.Properties driverProperties(DataSource ds) {
+        return new java.util.Properties();
+    }
+
+    /**
      * What the built pool does with time when the database stops answering, read back from the pool object:
      * {@code poolbench check}'s input on the pool's side.
      *
