@@ -107,9 +107,9 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     }
 
     private Term borrow(long waitMs, String why) {
-        return pool.borrowUnbounded() || waitMs >= 0 && waitMs < pool.borrowTimeoutMs() ? new Term("borrow", waitMs, why)
-                : new Term("borrow", pool.borrowTimeoutMs(), pool.borrowSetting() + " "
-                        + Durations.text(pool.borrowTimeoutMs()));
+        boolean withinTimeout = pool.borrowUnbounded() || waitMs >= 0 && waitMs < pool.borrowTimeoutMs();
+        return withinTimeout ? new Term("borrow", waitMs, why) : new Term("borrow", pool.borrowTimeoutMs(),
+                pool.borrowSetting() + " " + Durations.text(pool.borrowTimeoutMs()));
     }
 
     private Prediction stall(Fault f) {

@@ -75,7 +75,7 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             ConfigDataEnvironmentPostProcessor.applyTo(env, new DefaultResourceLoader(), new DefaultBootstrapContext(),
                     profiles);
         } catch (RuntimeException e) {
-            throw new TestbedException(file + ": Spring Boot cannot read it: " + firstLine(rootMessage(e)));
+            throw new TestbedException(file + ": Spring Boot cannot read it: " + yamlProblem(e));
         }
         Binder binder = Binder.get(env);
         if (!binder.bind("spring.datasource", Bindable.mapOf(String.class, Object.class)).isBound()) {
@@ -116,7 +116,10 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         } catch (TestbedException e) {
             throw e;
         } catch (Exception e) {
-            throw new TestbedException(file + ": Spring Boot cannot build its DataSource: " + firstLine(rootMessage(e)));
+            Throwable root = root(e);
+            throw new TestbedException(file + ": Spring Boot cannot build its DataSource: " + (root
+                    instanceof ClassNotFoundException ? "class " + root.getMessage() + " is not on poolbench's class"
+                    + " path (spring.datasource.type names a pool poolbench does not carry)" : firstLine(rootMessage(e))));
         }
     }
 
@@ -162,12 +165,28 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         }
     }
 
-    private static String rootMessage(Throwable e) {
+    private static Throwable root(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
+        return t;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = root(e);
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    /** SnakeYAML's own problem and where it is (its marks count from 0), else the root message's first line. */
+    private static String yamlProblem(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException m && m.getProblemMark() != null) {
+                return m.getProblem() + " at line " + (m.getProblemMark().getLine() + 1) + ", column "
+                        + (m.getProblemMark().getColumn() + 1);
+            }
+        }
+        return firstLine(rootMessage(e));
     }
 
     private static String firstLine(String s) {

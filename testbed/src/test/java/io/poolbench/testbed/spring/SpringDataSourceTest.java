@@ -83,7 +83,7 @@ class SpringDataSourceTest {
         assertTrue(e.getMessage().contains("no spring.datasource"), e.getMessage());
         Path broken = Files.writeString(dir.resolve("broken.yml"), "spring:\n  datasource:\n url: [x\n");
         e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(broken, List.of(), Map.of()));
-        assertTrue(e.getMessage().contains("line"), e.getMessage());
+        assertTrue(e.getMessage().contains("at line 3, column"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(dir.resolve("missing.yml"), List.of(),
                 Map.of()));
