@@ -1,6 +1,7 @@
 package io.poolbench.testbed.spring;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,10 +117,10 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         } catch (TestbedException e) {
             throw e;
         } catch (Exception e) {
-            Throwable root = root(e);
+            Throwable root = Redact.rootCause(e);
             throw new TestbedException(file + ": Spring Boot cannot build its DataSource: " + (root
                     instanceof ClassNotFoundException ? "class " + root.getMessage() + " is not on poolbench's class"
-                    + " path (spring.datasource.type names a pool poolbench does not carry)" : firstLine(rootMessage(e))));
+                    + " path (spring.datasource.type names a pool poolbench does not carry)" : Redact.rootMessage(e)));
         }
     }
 
@@ -165,19 +166,6 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         }
     }
 
-    private static Throwable root(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = root(e);
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    }
-
     /** SnakeYAML's own problem and where it is (its marks count from 0), else the root message's first line. */
     private static String yamlProblem(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -186,19 +174,6 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
                         + (m.getProblemMark().getColumn() + 1);
             }
         }
-        return firstLine(rootMessage(e));
-    }
-
-    private static String firstLine(String s) {
-        String[] lines = s.strip().split("\\R");
-        StringBuilder sb = new StringBuilder(lines[0].strip());
-        // SnakeYAML puts the position on a line of its own: " in 'reader', line 3, column 7:"
-        for (String l : lines) {
-            if (l.contains("line ") && l.contains("column ") && !lines[0].contains("column ")) {
-                sb.append(" (").append(l.strip().replaceAll(":$", "")).append(")");
-                break;
-            }
-        }
-        return sb.toString();
+        return Redact.rootMessage(e);
     }
 }
