@@ -112,6 +112,7 @@ public final class CheckCommand extends PoolbenchCommand {
 
     @Override
     public Integer call() throws Exception {
+        CheckReport.clear(out);
         checkNumbers();
         Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L);
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);

@@ -25,6 +25,23 @@ public final class CheckReport {
     }
 
     /**
+     * Removes an earlier run's {@code check.md} and {@code check.json} from {@code out}, so that a run that stops on
+     * bad input leaves no page that looks like its own.
+     *
+     * @param out the output directory, which may not exist
+     * @throws TestbedException one line when a file cannot be removed
+     */
+    public static void clear(Path out) {
+        try {
+            Files.deleteIfExists(out.resolve("check.md"));
+            Files.deleteIfExists(out.resolve("check.json"));
+        } catch (IOException e) {
+            throw new TestbedException("--out " + out + ": cannot remove the earlier check there (" + e.getMessage()
+                    + ")");
+        }
+    }
+
+    /**
      * Writes {@code check.md} and {@code check.json} into {@code out}, replacing them.
      *
      * @param out the directory, made when missing

@@ -108,5 +108,9 @@ class CheckCommandTest {
         assertEquals(1, r.err().strip().lines().count(), r.err());
         // the shipped hikari profile sets no socketTimeout: a query can hang 15.4 min
         assertEquals(3, check("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());
+        // rerun into the same --out with bad input: the earlier run's page does not stay as if it were this one's
+        assertTrue(Files.isRegularFile(tmp.resolve("h/check.md")));
+        assertEquals(2, check("check", "hikari", "--stall", "0", "--out", tmp.resolve("h").toString()).code());
+        assertFalse(Files.exists(tmp.resolve("h/check.md")) || Files.exists(tmp.resolve("h/check.json")));
     }
 }
