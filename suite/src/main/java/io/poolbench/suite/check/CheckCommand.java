@@ -9,6 +9,7 @@ import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
@@ -74,9 +75,8 @@ public final class CheckCommand extends PoolbenchCommand {
             + " its connection, ms (default ${DEFAULT-VALUE}; used with --rate).")
     double holdMs;
 
-    @Option(names = "--rtt-ms", defaultValue = "1", paramLabel = "MS", description = "The round trip to the"
-            + " database, ms, for the queueing model's knee (default ${DEFAULT-VALUE}; used with --rate).")
-    double rttMs;
+    @Mixin
+    RttOption rtt;
 
     @Option(names = "--query-ms", paramLabel = "MS", description = "Your longest normal query, ms: sizes the"
             + " socketTimeout to suggest.")
@@ -110,6 +110,12 @@ public final class CheckCommand extends PoolbenchCommand {
     @Spec
     CommandSpec spec;
 
+    /** @return the default round trip */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--rtt-ms", "1");
+    }
+
     @Override
     public Integer call() throws Exception {
         CheckReport.clear(out);
@@ -128,7 +134,7 @@ public final class CheckCommand extends PoolbenchCommand {
         if (measure) {
             MeasureRun.check(images);
         }
-        List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults, rttMs))
+        List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults, rtt.ms()))
                 .toList();
         System.out.print(CheckReport.write(out, results));
         int code = 0;
@@ -162,7 +168,7 @@ public final class CheckCommand extends PoolbenchCommand {
         Cli.range("--rate", ratePerSecond, 0, 1_000_000);
         Cli.range("--hold-ms", holdMs, 0.001, 3_600_000);
         Cli.range("--query-ms", longestQueryMs, 0, 3_600_000);
-        Cli.range("--rtt-ms", rttMs, 0, 10_000);
+        rtt.ms();
         if (maxHangSeconds != null) {
             Cli.range("--max-hang-s", maxHangSeconds, 0, 86_400);
         }

@@ -6,6 +6,7 @@ import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.MaxThreadsOption;
 import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.ThinkTimeOption;
 import io.poolbench.testbed.options.TraceJdbcOption;
@@ -37,9 +38,8 @@ public final class CompareCommand extends ScenarioCommand {
                     + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
     String preset;
 
-    @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2", paramLabel = "NAME|FILE",
-            description = "Pool profiles: names in webapp/conf or context.xml paths (default ${DEFAULT-VALUE}).")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Option(names = "--duration", paramLabel = "S", description = "Seconds of JMeter load per profile and round.")
     Integer duration;
@@ -90,6 +90,12 @@ public final class CompareCommand extends ScenarioCommand {
     /** With --skip-load, JMH points every profile at the stub driver: its URL placeholders are never used. */
     private static final Set<String> STUB_VARS = ProfileVariables.ALL_VARS;
 
+    /** @return the default profiles */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", "hikari,dbcp2");
+    }
+
     @Override
     public Integer call() throws Exception {
         Progress progress = new Progress(System.out);
@@ -108,7 +114,7 @@ public final class CompareCommand extends ScenarioCommand {
         List<CompareSettings.ProfileRun> runs = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
         String scheme = db.scheme();
-        for (String p : profiles) {
+        for (String p : profiles.names()) {
             PoolProfile pp = profileOptions.load(p, art.confDir());
             String ps = pp.urlScheme();
             if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {

@@ -2,16 +2,19 @@ package io.poolbench.suite.concurrency;
 
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.AsArticleOption;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.MaxThreadsOption;
 import io.poolbench.testbed.options.PoolSizeOption;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.ThinkTimeOption;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,7 +32,8 @@ import picocli.CommandLine.Option;
         description = "Seed 001: JDBC pools against R2DBC at 10…300 concurrent users on the paged range query, with"
                 + " and without its index, pool maximum 20, beside the article's tables. Embedded PostgreSQL by"
                 + " default (R2DBC here is r2dbc-postgresql: PostgreSQL only). Quick default about 10 minutes;"
-                + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes).",
+                + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes)."
+                + " --as-article: the article's user counts and 60 s steps, 5 rounds.",
         exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class ConcurrencyCommand extends ScenarioCommand {
@@ -38,9 +42,8 @@ public final class ConcurrencyCommand extends ScenarioCommand {
     /** The quick default's subset: the rise (10, 50), the knee (100) and beyond Tomcat's 200 threads (300). */
     static final List<Integer> QUICK_USERS = List.of(10, 50, 100, 300);
 
-    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE", defaultValue = "hikari,dbcp2,r2dbc",
-            description = "JDBC pool profiles and R2DBC profiles (default ${DEFAULT-VALUE}).")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Option(names = "--r2dbc-mode", defaultValue = "both", paramLabel = "blocking|async|both",
             description = "How a servlet uses R2DBC: blocking (the request thread waits, /medium), async (Servlet"
@@ -78,8 +81,8 @@ public final class ConcurrencyCommand extends ScenarioCommand {
     @Mixin
     ErrorBudgetOption budget;
 
-    @Option(names = "--as-article", description = "The article's user counts and 60 s steps, 5 rounds.")
-    boolean asArticle;
+    @Mixin
+    AsArticleOption asArticle;
 
     @Mixin
     RoundsOption rounds;
@@ -87,11 +90,17 @@ public final class ConcurrencyCommand extends ScenarioCommand {
     @Mixin
     DatabaseOptions db;
 
+    /** @return the default profiles */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", "hikari,dbcp2,r2dbc");
+    }
+
     @Override
     public Integer call() throws Exception {
-        List<Integer> u = users != null ? users : asArticle ? ARTICLE_USERS : QUICK_USERS;
-        int step = stepSeconds != null ? stepSeconds : asArticle ? 60 : 8;
-        int warm = warmupSeconds != null ? warmupSeconds : asArticle ? 5 : 3;
+        List<Integer> u = users != null ? users : asArticle.on() ? ARTICLE_USERS : QUICK_USERS;
+        int step = stepSeconds != null ? stepSeconds : asArticle.on() ? 60 : 8;
+        int warm = warmupSeconds != null ? warmupSeconds : asArticle.on() ? 5 : 3;
         List<String> indexes = switch (index) {
             case "with" -> List.of("with");
             case "without" -> List.of("without");
@@ -104,11 +113,11 @@ public final class ConcurrencyCommand extends ScenarioCommand {
         db.validatePostgres("sweep concurrency runs on PostgreSQL (seed 001's database, and the R2DBC driver here"
                 + " is r2dbc-postgresql)");
         int size = poolSize.orElse(20);
-        List<Stack> stacks = Stack.load(profiles, r2dbcMode, size, ProfileDir.resolve(null));
+        List<Stack> stacks = Stack.load(profiles.names(), r2dbcMode, size, ProfileDir.resolve(null));
         Artifacts art = Artifacts.locate(runDir.root);
         Path plan = art.jmeterPlan("concurrency.jmx");
         ConcurrencySettings settings = new ConcurrencySettings(stacks, u, step, warm, indexes, size, tomcat.maxThreads,
-                think.thinkMs, budget.percent(), db.rows, db.kind, rounds.orElse(asArticle ? 5 : 3));
+                think.thinkMs, budget.percent(), db.rows, db.kind, rounds.orElse(asArticle.on() ? 5 : 3));
         return run(new ConcurrencyExperiment(settings, art, plan, db));
     }
 }

@@ -1,10 +1,12 @@
 package io.poolbench.suite.connect;
 
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.AsArticleOption;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
 import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
@@ -13,6 +15,7 @@ import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,7 +31,8 @@ import picocli.CommandLine.Option;
                 + " pooled connections: from Java (the unpooled profile and every pool), with real pgbench -S -C and"
                 + " -S, and with pgbench through PgBouncer and pgpool-II, beside the article's figures. Embedded"
                 + " PostgreSQL by default. pgbench, PgBouncer and pgpool-II are skipped with one line when not"
-                + " installed.",
+                + " installed."
+                + " --as-article: the article's parameters, 5 rounds and its runs per variant (about 9 minutes here).",
         exitCodeList = {"0:every variant ok", "1:a variant failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class ConnectCommand extends ScenarioCommand {
@@ -36,10 +40,8 @@ public final class ConnectCommand extends ScenarioCommand {
     static final List<String> DEFAULT_PROFILES = Stream.concat(Stream.of(PoolKind.UNPOOLED.profile()),
             PoolKind.pooledProfiles().stream()).toList();
 
-    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
-            description = "Java clients: pool profiles, and unpooled for a new connection per transaction (default:"
-                    + " unpooled and every pooled profile).")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Option(names = "--clients", defaultValue = "30", paramLabel = "N",
             description = "Clients, pgbench's -c (default ${DEFAULT-VALUE}, the article's).")
@@ -74,16 +76,21 @@ public final class ConnectCommand extends ScenarioCommand {
             description = "Leave out: java, pgbench, pgbouncer, pgpool (e.g. --without pgpool).")
     List<String> without = new ArrayList<>();
 
-    @Option(names = "--as-article", description = "The article's parameters: 5 rounds, its runs per variant (about 9 minutes"
-            + " here).")
-    boolean asArticle;
+    @Mixin
+    AsArticleOption asArticle;
 
     @Mixin
     DatabaseOptions db;
 
+    /** @return the default profiles */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", String.join(",", DEFAULT_PROFILES));
+    }
+
     @Override
     public Integer call() throws Exception {
-        int n = rounds.orElse(asArticle ? 5 : 3);
+        int n = rounds.orElse(asArticle.on() ? 5 : 3);
         int size = poolSize.orElse(clients);
         budget.percent(); // its range, before anything starts
         for (String w : without) {
@@ -101,7 +108,7 @@ public final class ConnectCommand extends ScenarioCommand {
         Path conf = ProfileDir.resolve(null);
         List<ConnectExperiment.Variant> variants = new ArrayList<>();
         if (!without.contains("java")) {
-            for (PoolProfile pp : Profiles.load(profiles != null ? profiles : DEFAULT_PROFILES, conf,
+            for (PoolProfile pp : Profiles.load(profiles.names(), conf,
                     Profiles.runsOn(db))) {
                 variants.add(new ConnectExperiment.Variant("java-" + pp.name(), "java",
                         pp.kind().adapter().displayName(), true, pp));

@@ -7,9 +7,11 @@ import io.poolbench.testbed.load.ScreenModel;
 import io.poolbench.testbed.model.Workload;
 import io.poolbench.testbed.options.BorrowOption;
 import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.RunDirOptions;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,9 +34,8 @@ public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--rate", required = true, paramLabel = "PER_S", description = "Requests per second.")
     double rate;
 
-    @Option(names = "--rtt-ms", defaultValue = "1", paramLabel = "MS",
-            description = "Round trip between the application and the database, ms (default ${DEFAULT-VALUE}).")
-    double rttMs;
+    @Mixin
+    RttOption rtt;
 
     @Option(names = "--hold-ms", paramLabel = "MS",
             description = "Server time of one query, ms, the same for every request (default 8, seed 004's short"
@@ -75,6 +76,12 @@ public final class PlanCommand extends PoolbenchCommand {
     @Mixin
     RunDirOptions runDir;
 
+    /** @return the default round trip */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--rtt-ms", "1");
+    }
+
     @Override
     public Integer call() throws Exception {
         boolean perQuery = borrow.pattern() == ScreenModel.Borrow.PER_QUERY;
@@ -86,7 +93,7 @@ public final class PlanCommand extends PoolbenchCommand {
         Cli.range("--run-minutes", runMinutes, 0.02, 24 * 60);
         Workload w;
         try {
-            w = new Workload(rate, queries, p50, p90, rttMs, perQuery);
+            w = new Workload(rate, queries, p50, p90, rtt.ms(), perQuery);
         } catch (IllegalArgumentException e) {
             throw new TestbedException(e.getMessage());
         }

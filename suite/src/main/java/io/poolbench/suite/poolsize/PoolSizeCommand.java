@@ -1,8 +1,10 @@
 package io.poolbench.suite.poolsize;
 
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.AsArticleOption;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
@@ -10,6 +12,7 @@ import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,17 +21,16 @@ import picocli.CommandLine.Option;
 @Command(name = "pool-size",
         description = "Seed 000: tasks that each hold a connection for a while, elapsed time against the pool size,"
                 + " per pool, beside the ideal staircase and the article's bb8 figures. Embedded PostgreSQL by"
-                + " default.",
+                + " default."
+                + " --as-article: the article's parameters, every pooled profile, 5 rounds (about 12 minutes here).",
         exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class PoolSizeCommand extends ScenarioCommand {
     /** Quick default: six pools of the catalog. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2", "tomcat-jdbc", "c3p0", "vibur", "agroal");
 
-    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
-            description = "Pool profiles (default: " + "hikari,dbcp2,tomcat-jdbc,c3p0,vibur,agroal; --as-article: all"
-                    + " nine pooled profiles).")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Option(names = "--sizes", split = ",", defaultValue = "1,2,3,4,5,6,7,8,9,10,20", paramLabel = "N",
             description = "Pool sizes (default ${DEFAULT-VALUE}, the article's).")
@@ -49,16 +51,21 @@ public final class PoolSizeCommand extends ScenarioCommand {
                     + " which have no virtual threads).")
     String threadKinds;
 
-    @Option(names = "--as-article", description = "The article's parameters: every pooled profile, 5 rounds (about 12"
-            + " minutes here).")
-    boolean asArticle;
+    @Mixin
+    AsArticleOption asArticle;
 
     @Mixin
     DatabaseOptions db;
 
+    /** @return the default profiles */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", String.join(",", QUICK_PROFILES));
+    }
+
     @Override
     public Integer call() throws Exception {
-        int n = rounds.orElse(asArticle ? 5 : 3);
+        int n = rounds.orElse(asArticle.on() ? 5 : 3);
         boolean virtualAvailable = Runtime.version().feature() >= 21;
         List<String> kinds = switch (threadKinds == null ? (virtualAvailable ? "both" : "platform") : threadKinds) {
             case "platform" -> List.of("platform");
@@ -74,7 +81,7 @@ public final class PoolSizeCommand extends ScenarioCommand {
         }
         db.validate();
         Path conf = ProfileDir.resolve(null);
-        List<PoolProfile> pps = Profiles.load(profiles != null ? profiles : asArticle ? PoolKind.pooledProfiles()
+        List<PoolProfile> pps = Profiles.load(profiles.given() ? profiles.names() : asArticle.on() ? PoolKind.pooledProfiles()
                 : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it")
                 .and(Profiles.runsOn(db)));
         PoolSizeSettings settings = new PoolSizeSettings(pps.stream().map(p -> p.file().toString()).toList(), sizes,

@@ -2,10 +2,12 @@ package io.poolbench.suite.sharedconnection;
 
 import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.AsArticleOption;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
 import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
@@ -14,6 +16,7 @@ import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +32,8 @@ import picocli.CommandLine.Option;
                 + " connection per thread and through PgBouncer, without and with a CROSS JOIN background load in"
                 + " its own JVM; client and server memory per connection; beside the article's figures. Embedded"
                 + " PostgreSQL by default; PgBouncer is skipped with one line when not installed. A round: one"
-                + " measured trial of every variant at each thread count, after one unrecorded warm-up trial each.",
+                + " measured trial of every variant at each thread count, after one unrecorded warm-up trial each."
+                + " --as-article: the article's parameters, thread counts 10 … 500, 30 rounds (its trials), every pooled profile (hours on 2 cores: under the load the shared connection serialises 500 queries of about 0.2 s per trial).",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
 public final class SharedConnectionCommand extends ScenarioCommand {
@@ -55,9 +59,8 @@ public final class SharedConnectionCommand extends ScenarioCommand {
                     + " --no-with-connecting: only trials whose clock starts with the threads, the variant open).")
     boolean withConnecting;
 
-    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
-            description = "Pools (default hikari,dbcp2; --as-article: every pooled profile).")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Mixin
     PoolSizeOption poolSize;
@@ -96,20 +99,24 @@ public final class SharedConnectionCommand extends ScenarioCommand {
             description = "Leave out: pgbouncer, unpooled, memory.")
     List<String> without = new ArrayList<>();
 
-    @Option(names = "--as-article", description = "The article's parameters: thread counts 10 … 500, 30 rounds (its trials),"
-            + " every pooled profile (hours on 2 cores: under the load the shared connection serialises 500 queries"
-            + " of about 0.2 s per trial).")
-    boolean asArticle;
+    @Mixin
+    AsArticleOption asArticle;
 
     @Mixin
     DatabaseOptions db;
 
+    /** @return the default profiles */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", String.join(",", QUICK_PROFILES));
+    }
+
     @Override
     public Integer call() throws Exception {
-        List<Integer> counts = threads != null ? threads : asArticle ? List.of(10, 50, 100, 200, 300, 400, 500)
+        List<Integer> counts = threads != null ? threads : asArticle.on() ? List.of(10, 50, 100, 200, 300, 400, 500)
                 : List.of(10, 50, 100, 500);
-        int n = rounds.orElse(asArticle ? 30 : 3);
-        List<Integer> loadedCounts = threadsUnderLoad != null ? threadsUnderLoad : asArticle || threads != null
+        int n = rounds.orElse(asArticle.on() ? 30 : 3);
+        List<Integer> loadedCounts = threadsUnderLoad != null ? threadsUnderLoad : asArticle.on() || threads != null
                 ? counts : List.of(10, 30);
         budget.percent(); // its range, before anything starts
         List<String> loads = switch (load) {
@@ -125,7 +132,7 @@ public final class SharedConnectionCommand extends ScenarioCommand {
         }
         db.validatePostgres("sweep shared measures PostgreSQL (its backends, PgBouncer)");
         Path conf = ProfileDir.resolve(null);
-        List<PoolProfile> pools = Profiles.load(profiles != null ? profiles : asArticle ? PoolKind.pooledProfiles()
+        List<PoolProfile> pools = Profiles.load(profiles.given() ? profiles.names() : asArticle.on() ? PoolKind.pooledProfiles()
                 : QUICK_PROFILES, conf, Profiles.pooled("the connection-per-thread variant is built in (leave it out"
                 + " with --without unpooled)").and(Profiles.runsOn(db)));
         String password = db.settings().password();

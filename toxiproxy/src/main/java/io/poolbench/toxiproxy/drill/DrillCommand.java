@@ -6,6 +6,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,9 +37,8 @@ public final class DrillCommand extends ScenarioCommand {
     @Parameters(arity = "0..*", paramLabel = "DRILL", description = "latency, planned, unplanned, stale, stall, all (default all).")
     List<String> drills = new ArrayList<>();
 
-    @Option(names = "--profiles", split = ",", defaultValue = "hikari,dbcp2", paramLabel = "NAME|FILE",
-            description = "Pool profiles (default ${DEFAULT-VALUE}); e.g. seed004-hikari,seed004-dbcp2,hikari-tuned,dbcp2-tuned.")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Mixin
     RoundsOption rounds;
@@ -105,6 +106,12 @@ public final class DrillCommand extends ScenarioCommand {
         System.exit(Cli.execute(new DrillCommand(), "poolbench drill", args));
     }
 
+    /** @return the default profiles */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", "hikari,dbcp2");
+    }
+
     @Override
     public Integer call() throws Exception {
         // a drill named twice (e.g. "latency all") runs once
@@ -118,10 +125,10 @@ public final class DrillCommand extends ScenarioCommand {
                     + "': use latency, planned, unplanned, stale, stall or all")));
         }
         confDir = ProfileDir.resolve(confDir);
-        DrillSettings checked = new DrillSettings(profiles, confDir, rounds.orElse(3), rate, writeFraction, rows, steady,
+        DrillSettings checked = new DrillSettings(profiles.names(), confDir, rounds.orElse(3), rate, writeFraction, rows, steady,
                 after, detect, reboot, flapEvery, flapFor, stall, latencySteps, latencyStep, jitter, requestTimeout,
                 images.mysqlImage.image(), images.toxiproxyImage, null);
-        Profiles.load(profiles, confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
+        Profiles.load(profiles.names(), confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
         HostsFile.require();
         DrillCluster cluster = null;
         if (external.externalMode) {

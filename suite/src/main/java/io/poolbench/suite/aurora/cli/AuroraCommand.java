@@ -10,7 +10,9 @@ import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.options.TraceJdbcOption;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
@@ -20,6 +22,7 @@ import io.poolbench.toxiproxy.HostsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,10 +41,8 @@ public final class AuroraCommand extends ScenarioCommand {
     static final List<String> ARTICLE_PROFILES = List.of("seed004-dbcp-verbatim", "seed004-dbcp2",
             "seed004-hikari-verbatim");
 
-    @Option(names = "--profiles", split = ",", paramLabel = "NAME|FILE",
-            description = "Pool profiles (default: the article's three, " + "seed004-dbcp-verbatim,seed004-dbcp2,"
-                    + "seed004-hikari-verbatim).")
-    List<String> profiles;
+    @Mixin
+    ProfilesOption profiles;
 
     @Option(names = "--duration", defaultValue = "120", paramLabel = "S",
             description = "Measured seconds per run, after the warm-up (default ${DEFAULT-VALUE}: about 10 minutes"
@@ -56,9 +57,8 @@ public final class AuroraCommand extends ScenarioCommand {
             description = "JMeter ramp-up of the threads, within the warm-up (default ${DEFAULT-VALUE}).")
     int rampup;
 
-    @Option(names = "--rtt-ms", defaultValue = "1", paramLabel = "MS",
-            description = "Round trip added between webapp and MySQL by Toxiproxy, ms (default ${DEFAULT-VALUE}).")
-    int rttMs;
+    @Mixin
+    RttOption rtt;
 
     @Option(names = "--jitter-ms", defaultValue = "1", paramLabel = "MS",
             description = "Jitter of that round trip, ms, uniform ± (default ${DEFAULT-VALUE}).")
@@ -107,6 +107,12 @@ public final class AuroraCommand extends ScenarioCommand {
     @Mixin
     ImageOptions images;
 
+    /** @return the default profiles and round trip */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", String.join(",", ARTICLE_PROFILES), "--rtt-ms", "1");
+    }
+
     @Override
     public Integer call() throws Exception {
         map.check(faults.injects(), vary);
@@ -120,7 +126,7 @@ public final class AuroraCommand extends ScenarioCommand {
                         warmup, duration, rampup),
                 new AuroraSettings.ScreenSettings(pct[0], pct[1], load.borrow.pattern().label(),
                         load.longScreen.maxMs, load.shortScreen()),
-                new AuroraSettings.Network(rttMs, jitterMs, faults.failsOver(), faults.failover,
+                new AuroraSettings.Network(rtt.wholeMs(), jitterMs, faults.failsOver(), faults.failover,
                         faults.stallSeconds),
                 new AuroraSettings.Database(rows, images.mysqlImage.image(), images.toxiproxyImage),
                 new AuroraSettings.Webapp(trace.on(), jvm.args(), faults.recording()));
@@ -129,7 +135,7 @@ public final class AuroraCommand extends ScenarioCommand {
         Artifacts art = Artifacts.locate(runDir.root);
         Path dirConf = ProfileDir.resolve(art.confDir());
         List<LoadRun> runs = new ArrayList<>();
-        for (PoolProfile pp : Profiles.load(profiles == null ? ARTICLE_PROFILES : profiles, dirConf, (p, pp) -> {
+        for (PoolProfile pp : Profiles.load(profiles.names(), dirConf, (p, pp) -> {
             pp.check(DrillCluster.PROFILE_VARS);
             if (!"mysql".equals(pp.urlScheme()) && pp.urlScheme() != null) {
                 throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL;"
@@ -145,7 +151,7 @@ public final class AuroraCommand extends ScenarioCommand {
                             + runs.stream().map(LoadRun::id).toList()));
             variants = SettingVariants.of(PoolProfile.load(Path.of(base.file())), varyPoolSize, System.out::println);
         }
-        List<LoadRun> placed = knee.runs(runs, rttMs, load.borrow.pattern().label(),
+        List<LoadRun> placed = knee.runs(runs, rtt.wholeMs(), load.borrow.pattern().label(),
                 System.out::println);
         if (!Docker.available()) {
             throw new TestbedException("seed004 needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"

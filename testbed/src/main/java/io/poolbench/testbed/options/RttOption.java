@@ -1,0 +1,47 @@
+package io.poolbench.testbed.options;
+
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --rtt-ms}, the network round trip between the application and the database in milliseconds: a picocli
+ * mixin shared by the commands that model or inject it. Default: the command's, 1 ms in each today (a LAN or one
+ * availability zone).
+ */
+public final class RttOption {
+    /** The longest round trip taken, ms: ten seconds is an outage, not a network. */
+    public static final int MAX_MS = 10_000;
+
+    @Option(names = "--rtt-ms", paramLabel = "MS",
+            description = "Round trip between the application and the database, ms (default ${DEFAULT-VALUE}).")
+    Double rttMs;
+
+    /**
+     * @return the round trip, ms
+     * @throws TestbedException one line when it is outside 0 .. {@value #MAX_MS} ms, or not given where the command
+     *     has no default
+     */
+    public double ms() {
+        if (rttMs == null) {
+            throw new TestbedException("--rtt-ms: give the round trip in ms");
+        }
+        Cli.range("--rtt-ms", rttMs, 0, MAX_MS);
+        return rttMs;
+    }
+
+    /**
+     * The round trip for a command that injects it with Toxiproxy, which adds whole milliseconds.
+     *
+     * @return the round trip, whole ms
+     * @throws TestbedException one line when it is negative or not whole
+     */
+    public int wholeMs() {
+        double ms = ms();
+        if (ms != Math.rint(ms)) {
+            throw new TestbedException("--rtt-ms " + rttMs + ": Toxiproxy adds whole milliseconds; give e.g. "
+                    + Math.round(ms));
+        }
+        return (int) ms;
+    }
+}
