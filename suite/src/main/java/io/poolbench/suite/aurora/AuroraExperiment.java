@@ -1,6 +1,7 @@
 package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.knee.KneeSearchSettings;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.waits.IntendedStart;
 import io.poolbench.suite.process.Artifacts;
@@ -59,7 +60,6 @@ import java.util.Map;
  * {@code pool.csv}, {@code outcome.json}; {@link AuroraReport} builds the tables beside the article's.
  */
 public final class AuroraExperiment extends AbstractScenario {
-
     private AuroraSettings s;
     private final Artifacts art;
     private final PoolProfile varied;
@@ -74,15 +74,25 @@ public final class AuroraExperiment extends AbstractScenario {
     private RunRecord record;
     private Progress progress;
     private volatile boolean reported;
+    private final KneeSearchSettings search;
+    private final List<LoadRun> searched;
+    private FailoverTopology topo;
+    private int roundTripMs;
 
     /**
      * @param s the checked settings
      * @param art the built pieces (webapp jar, JMeter, the plan)
      * @param varied the profile whose settings {@code --vary} changes one at a time, or null
      * @param variants the changes, {@code {attribute, value}} each (empty without {@code --vary})
+     * @param search {@code --find-knee}: after the settings' runs, a knee search per profile, round trip and
+     *     borrowing pattern ({@link KneeSearchRun}), its cells added to the settings' runs as they run; or null
+     * @param searched the profiles to search, one run each at the settings' own load (empty without a search)
      */
-  public   AuroraExperiment(AuroraSettings s, Artifacts art, PoolProfile varied, List<String[]> variants) {
+    public AuroraExperiment(AuroraSettings s, Artifacts art, PoolProfile varied, List<String[]> variants,
+            KneeSearchSettings search, List<LoadRun> searched) {
         super("seed004", s);
+        this.search = search;
+        this.searched = searched;
         this.s = s;
         this.art = art;
         this.varied = varied;
@@ -99,10 +109,9 @@ public final class AuroraExperiment extends AbstractScenario {
      */
     @Override
     public String report(Path dir) throws IOException {
-        if (reported) {
-            return null;
+        if (!reported) {
+            AuroraReport.write(dir);
         }
-        AuroraReport.write(dir);
         return null;
     }
 
@@ -142,17 +151,15 @@ public final class AuroraExperiment extends AbstractScenario {
         Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
                 + s.network().rttMs() + " ms round trip), data set, writer check");
         for (LoadRun r : s.runs()) {
-            phases.put(r.id(), record.plan("run:" + r.id(), (r.change() == null ? "profile " + r.file()
-                    : r.basedOn() + " with " + r.change()) + ": " + (s.load().warmupSeconds() + s.load().durationSeconds())
-                    + " s of load" + (!s.network().failover() ? "" : r.isControl() ? " without the failover (control)"
-                    : " with " + s.network().kind().describe())));
+            phases.put(r.id(), record.plan("run:" + r.id(), describe(r)));
         }
+        Phase knees = search == null ? null : record.plan("knee-search", "the knee of " + searched.size()
+                + " profile(s) at +" + search.rttsMs() + " ms, " + search.borrows() + " borrowing: cells chosen as"
+                + " the search goes, each its own phase");
         Phase report = record.plan("report", "tables beside the article's, charts");
-        int total = phases.size() + 2;
+        int total = phases.size() + (knees == null ? 2 : 3);
         int no = 0;
-        FailoverTopology topo = null;
         JMeterEngines engines = null;
-        int roundTripMs = s.network().rttMs();
         try {
             progress.phase(++no, total, "cluster");
             if (!cluster.start()) {
@@ -160,6 +167,7 @@ public final class AuroraExperiment extends AbstractScenario {
             }
             try {
                 topo = startCluster();
+                roundTripMs = s.network().rttMs();
                 cluster.ok("MySQL " + (topo.mariadb() ? "(MariaDB stand-in)" : "") + " A + B, "
                         + s.network().rttMs() + " ± " + s.network().jitterMs() + " ms added round trip");
             } catch (TestbedException e) {
@@ -173,29 +181,12 @@ public final class AuroraExperiment extends AbstractScenario {
                 if (!ph.start()) {
                     break;
                 }
-                try {
-                    AuroraSettings rs = s.forRun(r);
-                    if (s.network().failover() && topo.writerTarget() != Instance.A) {
-                        // a failover leaves B the writer: every failover run starts from a fresh cluster
-                        topo.close();
-                        topo = null;
-                        topo = startCluster();
-                        roundTripMs = s.network().rttMs();
-                    }
-                    if (rs.network().rttMs() != roundTripMs) {
-                        topo.setLatency(Instance.A, rs.network().rttMs(), rs.network().jitterMs());
-                        topo.setLatency(Instance.B, rs.network().rttMs(), rs.network().jitterMs());
-                        roundTripMs = rs.network().rttMs();
-                    }
-                    Path runDir = out.resolve("seed004").resolve(r.id());
-                    // every CSV of the run (results, screens, pool, trace) and its outcome, checked by report
-                    ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines), runDir,
-                            runDir.resolve("outcome.json"));
-                } catch (PhaseFailure | TestbedException e) {
-                    ph.failed(e.getMessage());
-                } catch (IOException e) {
-                    ph.failed("I/O: " + Redact.rootMessage(e));
-                }
+                runOne(r, ph, engines);
+            }
+            if (knees != null) {
+                progress.phase(++no, total, "knee search");
+                JMeterEngines e = engines;
+                KneeSearchRun.run(knees, search, s, searched, cell -> runCell(cell, e), out, progress::print);
             }
         } finally {
             if (engines != null) {
@@ -216,6 +207,53 @@ public final class AuroraExperiment extends AbstractScenario {
                 report.failed("the report could not be written: " + Redact.rootMessage(e));
             }
         }
+    }
+
+    /** A knee search's cell: its phase planned now, its run added to the settings' runs. */
+    private Path runCell(LoadRun cell, JMeterEngines engines) throws InterruptedException {
+        Phase ph = record.plan("run:" + cell.id(), describe(cell));
+        s = s.withRuns(List.of(cell));
+        record.settings(s);
+        if (!ph.start()) {
+            throw new InterruptedException("interrupted before " + cell.id());
+        }
+        return runOne(cell, ph, engines) ? out.resolve("seed004").resolve(cell.id()) : null;
+    }
+
+    private String describe(LoadRun r) {
+        return (r.change() == null ? "profile " + r.file() : r.basedOn() + " with " + r.change()) + ": "
+                + (s.load().warmupSeconds() + s.load().durationSeconds()) + " s of load"
+                + (!s.network().failover() ? "" : r.isControl() ? " without the failover (control)"
+                : " with " + s.network().kind().describe());
+    }
+
+    /** Runs one run, its phase started by the caller: a fresh cluster after a failover, the run's round trip. */
+    private boolean runOne(LoadRun r, Phase ph, JMeterEngines engines) throws InterruptedException {
+        try {
+            AuroraSettings rs = s.forRun(r);
+            if (s.network().failover() && topo.writerTarget() != Instance.A) {
+                // a failover leaves B the writer: every failover run starts from a fresh cluster
+                topo.close();
+                topo = null;
+                topo = startCluster();
+                roundTripMs = s.network().rttMs();
+            }
+            if (rs.network().rttMs() != roundTripMs) {
+                topo.setLatency(Instance.A, rs.network().rttMs(), rs.network().jitterMs());
+                topo.setLatency(Instance.B, rs.network().rttMs(), rs.network().jitterMs());
+                roundTripMs = rs.network().rttMs();
+            }
+            Path runDir = out.resolve("seed004").resolve(r.id());
+            // every CSV of the run (results, screens, pool, trace) and its outcome, checked by report
+            ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines), runDir,
+                    runDir.resolve("outcome.json"));
+            return true;
+        } catch (PhaseFailure | TestbedException e) {
+            ph.failed(e.getMessage());
+        } catch (IOException e) {
+            ph.failed("I/O: " + Redact.rootMessage(e));
+        }
+        return false;
     }
 
     private FailoverTopology startCluster() {

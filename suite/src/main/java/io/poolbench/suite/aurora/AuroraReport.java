@@ -2,6 +2,7 @@ package io.poolbench.suite.aurora;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
 import io.poolbench.suite.aurora.run.MapCell;
@@ -94,6 +95,7 @@ public final class AuroraReport {
         md.append(AuroraRounds.markdown(findings, settings.rounds()));
         SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
         md.append(SaturationMap.markdown(grid, base));
+        md.append(KneeReport.markdown(KneeReport.read(base.resolve("knees.json"))));
         md.append(timelines(files, base));
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new AuroraData.Summary(m.status(), stats, art, findings,

@@ -2,6 +2,7 @@ package io.poolbench.suite.aurora.cli;
 
 import io.poolbench.suite.aurora.AuroraExperiment;
 import io.poolbench.suite.aurora.AuroraSettings;
+import io.poolbench.suite.aurora.knee.KneeSearchSettings;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.Cli;
@@ -77,6 +78,9 @@ public final class AuroraCommand extends ScenarioCommand {
     KneeOptions knee;
 
     @Mixin
+    KneeSearchOptions kneeSearch;
+
+    @Mixin
     FaultOptions faults;
 
     @Mixin
@@ -119,6 +123,17 @@ public final class AuroraCommand extends ScenarioCommand {
         knee.check(map.map, vary);
         faults.check();
         jvm.check();
+        List<String> notWithSearch = new ArrayList<>();
+        if (faults.injects()) {
+            notWithSearch.add("--failover/--stall");
+        }
+        if (vary != null) {
+            notWithSearch.add("--vary");
+        }
+        if (knee.mapRun != null) {
+            notWithSearch.add("--at-knee");
+        }
+        KneeSearchSettings search = kneeSearch.settings(map, notWithSearch);
         int[] pct = load.mix();
         // every range checked before anything is looked up or started; the runs come next
         AuroraSettings checked = new AuroraSettings(List.of(), rounds.orElse(1), budget.percent(),
@@ -162,9 +177,12 @@ public final class AuroraCommand extends ScenarioCommand {
         art.jmeterPlan("seed004.jmx");
         List<LoadRun> each = faults.withControls(jvm.withVariants(map.cells(placed, faults.failsOver(),
                 vary)));
+        if (search != null) {
+            return run(new AuroraExperiment(checked, art, null, List.of(), search, runs));
+        }
         AuroraSettings s = checked.withRuns(LoadRun.inRounds(each, checked.rounds()));
         PoolProfile varied = vary == null ? null : PoolProfile.load(Path.of(runs.stream()
                 .filter(r -> r.id().equals(vary)).findFirst().orElseThrow().file()));
-        return run(new AuroraExperiment(s, art, varied, variants));
+        return run(new AuroraExperiment(s, art, varied, variants, null, List.of()));
     }
 }

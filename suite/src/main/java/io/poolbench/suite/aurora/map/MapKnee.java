@@ -1,5 +1,6 @@
 package io.poolbench.suite.aurora.map;
 
+import io.poolbench.suite.aurora.knee.KneeSearch;
 import io.poolbench.suite.aurora.map.SaturationMap.Cell;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +12,7 @@ import java.util.Locale;
  */
 public final class MapKnee {
     /** The knee: this many times the lowest load's p99. */
-    public static final double FACTOR = 10;
+    public static final double FACTOR = KneeSearch.FACTOR;
 
     private MapKnee() {
     }
@@ -49,19 +50,8 @@ public final class MapKnee {
      * @return the knee's load; null when the p99 never reached it or there is none at the lowest load
      */
     static Double kneeLoad(List<Cell> col, boolean model) {
-        double base = model ? col.get(0).modelP99() : col.get(0).p99();
-        if (!(base > 0)) {
-            return null;
-        }
-        for (int i = 1; i < col.size(); i++) {
-            double p = model ? col.get(i).modelP99() : col.get(i).p99();
-            if (p >= FACTOR * base) {
-                double prev = model ? col.get(i - 1).modelP99() : col.get(i - 1).p99();
-                double f = (Math.log(FACTOR * base) - Math.log(prev)) / (Math.log(p) - Math.log(prev));
-                return col.get(i - 1).load() + f * (col.get(i).load() - col.get(i - 1).load());
-            }
-        }
-        return null;
+        return KneeSearch.rule(col.stream().map(c -> new double[] {c.load(), model ? c.modelP99() : c.p99()})
+                .toList());
     }
 
     /** @return the knee in words: its load and the two loads it lies between, or why there is none */

@@ -190,8 +190,18 @@ public final class SaturationMap {
                 model[0], model[1]);
     }
 
-    /** @return the model's short-screen p99 and max for the cell, ms; NaN without a pool */
-    private static double[] model(PoolReading pool, ScreenMix s, double load, int rtt, String borrow) {
+    /**
+     * The queueing model's short screen in one cell: {@link PoolSimulation} of the pool read from its profile, the
+     * three screens as three kinds of request sharing it, at the cell's load, round trip and borrowing.
+     *
+     * @param pool the pool as its profile sets it, or null
+     * @param s the traffic (the article's rate, the mix, the screens)
+     * @param load the load, multiples of the article's per-server rate
+     * @param rtt the round trip added, ms
+     * @param borrow {@code per-request} or {@code per-query}
+     * @return the model's short-screen {p99, max}, ms; NaN both without a pool
+     */
+    public static double[] model(PoolReading pool, ScreenMix s, double load, int rtt, String borrow) {
         if (pool == null) {
             return new double[] {Double.NaN, Double.NaN};
         }

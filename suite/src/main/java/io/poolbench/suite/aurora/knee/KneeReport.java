@@ -1,0 +1,75 @@
+package io.poolbench.suite.aurora.knee;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The report's section of {@code seed004 --find-knee}: each search's knee with its 95 % interval, the cells it ran and
+ * the model's knee beside it, from {@code seed004/knees.json}.
+ */
+public final class KneeReport {
+    private KneeReport() {
+    }
+
+    /**
+     * @param file {@code seed004/knees.json}
+     * @return the searches, in order; empty when the run searched none
+     * @throws IOException when the file exists and cannot be read
+     */
+    public static List<KneeResult> read(Path file) throws IOException {
+        return Files.isRegularFile(file) ? ResultJson.MAPPER.readValue(file.toFile(),
+                new TypeReference<List<KneeResult>>() { }) : List.of();
+    }
+
+    /**
+     * @param results the searches
+     * @return the section; empty without searches
+     */
+    public static String markdown(List<KneeResult> results) {
+        if (results.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## The knee, found by search\n\n");
+        md.append("The knee: the load (multiples of the article's per-server rate, × 1 = 12.5 requests/s) at which the"
+                + " short screen's p99 reaches ").append(Figures.plain(KneeSearch.FACTOR)).append(" × its value at the"
+                + " light load, interpolated on log p99 between the two measured loads around it: the saturation"
+                + " map's rule. Found by search (the light load, the model's knee, then bisection), each cell one"
+                + " run with its warm-up excluded; the 95 % interval holds the two measured loads around the knee"
+                + " (between them the interpolation is assumed, not measured), widened where a percentile bootstrap"
+                + " over the requests of every cell (2,000 resamples) puts the knee outside them. The model's knee: the same rule on the queueing model"
+                + " (`PoolSimulation`, nothing fitted).\n\n");
+        Table t = Table.of("profile", "round trip", "borrowing", "measured knee", "95 % interval",
+                "model's knee", "model ÷ measured", "light-load p99 (ms)", "cells: load → short p99 ms (requests)",
+                "status");
+        for (KneeResult r : results) {
+            t.markdownRow(r.profile(), "+" + r.rttMs() + " ms", r.borrow(),
+                    r.knee() == null ? "–" : "× " + Figures.plain(r.knee()),
+                    r.knee() == null ? "–" : Figures.plain(r.low()) + " .. " + (Double.isInfinite(r.high()) ? "open"
+                            : Figures.plain(r.high())),
+                    r.modelKnee() == null ? "none up to × 16" : "× " + Figures.plain(r.modelKnee()),
+                    Double.isNaN(r.modelError()) ? "–" : String.format(Locale.ROOT, "%.2f", 1 + r.modelError()),
+                    Figures.plain(r.baselineP99Ms()),
+                    r.cells().stream().map(c -> "× " + Figures.plain(c.load()) + " → " + Figures.plain(c.p99Ms())
+                            + " (" + c.requests() + ")").collect(Collectors.joining("; ")),
+                    status(r));
+        }
+        return md.append(t.markdown()).append('\n').toString();
+    }
+
+    private static String status(KneeResult r) {
+        return switch (r.status()) {
+            case "found" -> "found in " + r.cells().size() + " cells";
+            case "no-knee" -> "no knee up to the highest load";
+            case "not-converged" -> "not converged in " + r.cells().size() + " cells (--max-cells)";
+            default -> "stopped: a cell failed";
+        };
+    }
+}
