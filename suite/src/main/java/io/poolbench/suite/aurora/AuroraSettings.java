@@ -281,7 +281,8 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
     /** @return the traffic of these settings' own load, as the queueing model needs it */
     public ScreenMix mix() {
         return new ScreenMix(load.ratePerMinute(), screens.shortPercent(), screens.mediumPercent(), screens.model(),
-                screens.longScreenMaxMs(), load.durationSeconds());
+                screens.longScreenMaxMs(), load.durationSeconds(), load.warmupSeconds(), load.users(),
+                load.engineCount());
     }
 
     /** @return the failover this run injects, or null with no {@code --failover} */

@@ -16,12 +16,15 @@ import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * {@code seed004 --find-knee}: for every profile, round trip and borrowing pattern, runs the cells {@link KneeSearch}
@@ -33,6 +36,8 @@ import java.util.function.Consumer;
 final class KneeSearchRun {
     /** The file of the results, in {@code seed004/}. */
     static final String FILE = "knees.json";
+    /** Every cell of every search, one row each, for re-running the model on recorded data. */
+    static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;
 
     /** Runs one cell and gives its run directory ({@code seed004/<id>/}), or null when the cell failed. */
@@ -92,6 +97,7 @@ final class KneeSearchRun {
                 for (int rtt : k.rttsMs()) {
                     results.add(search(k, s, p, borrow, rtt, runner, out, say));
                     ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
+                    writeCells(results, file.resolveSibling(CELLS));
                 }
             }
         }
@@ -100,12 +106,14 @@ final class KneeSearchRun {
 
     private static KneeResult search(KneeSearchSettings k, AuroraSettings s, LoadRun p, String borrow, int rtt,
             CellRunner runner, Path out, Consumer<String> say) throws IOException, InterruptedException {
-        Double model = modelKnee(k, s.mix(), p.file(), rtt, borrow);
-        say.accept(String.format(Locale.ROOT, "knee search: %s at +%d ms, %s borrowing; the model's knee %s", p.id(),
-                rtt, borrow, model == null ? "above × " + Figures.plain(4 * k.maxLoad()) : "× " + Figures.plain(
-                model)));
-        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), model == null ? Double.POSITIVE_INFINITY
-                : model, k.maxCells(), k.tolerance());
+        PoolReading pool = pool(p.file());
+        KneeResult.Model model = new KneeResult.Model(
+                modelKnee(k, s.mix().withoutUsers().withoutWindow(), pool, rtt, borrow),
+                modelKnee(k, s.mix().withoutUsers(), pool, rtt, borrow), modelKnee(k, s.mix(), pool, rtt, borrow));
+        say.accept(String.format(Locale.ROOT, "knee search: %s at +%d ms, %s borrowing; the model's knee %s",
+                p.id(), rtt, borrow, words(model.usersDraw(), k)));
+        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), model.usersDraw() == null
+                ? Double.POSITIVE_INFINITY : model.usersDraw(), k.maxCells(), k.tolerance());
         List<KneeSearch.Cell> cells = new ArrayList<>();
         List<KneeResult.CellRun> runs = new ArrayList<>();
         while (true) {
@@ -124,16 +132,50 @@ final class KneeSearchRun {
                 return new KneeResult(p.id(), rtt, borrow, "failed", e.baselineP99Ms(), e.thresholdMs(), e.knee(),
                         e.low(), e.high(), model, runs);
             }
-            List<Long> shortMs = shortScreen(dir);
+            RunFiles files = RunFiles.read(dir);
+            List<Long> shortMs = shortScreen(files);
             KneeSearch.Cell cell = new KneeSearch.Cell(m.load(), shortMs);
             cells.add(cell);
-            runs.add(new KneeResult.CellRun(m.load(), shortMs.size(), cell.p99Ms(), m.why(), id));
+            Double p50 = Figures.nearestRank(shortMs, 0.5);
+            runs.add(new KneeResult.CellRun(m.load(), shortMs.size(), p50 == null ? Double.NaN : p50, cell.p99Ms(),
+                    m.why(), id, files.longSqlMs()));
             say.accept(String.format(Locale.ROOT, "knee search: × %s (%s): short p99 %s ms over %d requests",
                     Figures.plain(m.load()), m.why(), Figures.plain(cell.p99Ms()), shortMs.size()));
         }
     }
 
-    private static KneeResult result(String profile, int rtt, String borrow, KneeSearch.Step step, Double model,
+    /**
+     * Writes every search's cells as CSV: profile, rtt_ms, borrow, load, requests, p50_ms, p99_ms (the short screen
+     * in the measured period), why, run, long_sql_ms (each long request's SQL time alone, space-separated).
+     */
+    private static void writeCells(List<KneeResult> results, Path csv) throws IOException {
+        try (CSVPrinter p = new CSVPrinter(Files.newBufferedWriter(csv), CSVFormat.DEFAULT.builder().setHeader(
+                "profile", "rtt_ms", "borrow", "load", "requests", "p50_ms", "p99_ms", "why", "run", "long_sql_ms")
+                .get())) {
+            for (KneeResult r : results) {
+                for (KneeResult.CellRun c : r.cells()) {
+                    p.printRecord(r.profile(), r.rttMs(), r.borrow(), c.load(), c.requests(), c.p50Ms(), c.p99Ms(),
+                            c.why(), c.run(), c.longSqlMs().stream().map(Figures::plain).collect(Collectors
+                            .joining(" ")));
+                }
+            }
+        }
+    }
+
+    private static String words(Double knee, KneeSearchSettings k) {
+        return knee == null ? "above × " + Figures.plain(4 * k.maxLoad()) : "× " + Figures.sig3(knee);
+    }
+
+    private static PoolReading pool(String file) {
+        try {
+            return PoolReading.of(PoolProfile.load(Path.of(file)));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static KneeResult result(String profile, int rtt, String borrow, KneeSearch.Step step,
+            KneeResult.Model model,
             List<KneeResult.CellRun> runs, Consumer<String> say) {
         KneeSearch.Estimate e;
         String status;
@@ -149,15 +191,14 @@ final class KneeSearchRun {
         }
         say.accept("knee search: " + profile + " +" + rtt + " ms " + borrow + ": " + switch (status) {
             case "found" -> String.format(Locale.ROOT, "knee × %s (95 %% interval %s .. %s), %d cells; the model's"
-                    + " %s", Figures.plain(e.knee()), Figures.plain(e.low()), Figures.plain(e.high()), runs.size(),
-                    model == null ? "none" : "× " + Figures.plain(model));
+                    + " %s", Figures.sig3(e.knee()), Figures.sig3(e.low()), Figures.sig3(e.high()), runs.size(),
+                    words(model.usersDraw()));
             case "no-knee" -> "no knee up to × " + Figures.plain(runs.stream().mapToDouble(KneeResult.CellRun::load)
                     .max().orElse(Double.NaN)) + " (the highest load allowed; short p99 stayed under "
-                    + Figures.plain(e.thresholdMs()) + " ms); the model's knee " + (model == null ? "none"
-                    : "× " + Figures.plain(model));
+                    + Figures.plain(e.thresholdMs()) + " ms); the model's knee " + words(model.usersDraw());
             default -> "not converged in " + runs.size() + " cells (--max-cells): " + (e.knee() == null
-                    ? "no knee found" : "knee × " + Figures.plain(e.knee()) + ", interval " + Figures.plain(e.low())
-                    + " .. " + Figures.plain(e.high()) + ", bracket × " + Figures.plain(e.below()) + " .. × "
+                    ? "no knee found" : "knee × " + Figures.sig3(e.knee()) + ", interval " + Figures.sig3(e.low())
+                    + " .. " + Figures.sig3(e.high()) + ", bracket × " + Figures.plain(e.below()) + " .. × "
                     + Figures.plain(e.above()));
         });
         return new KneeResult(profile, rtt, borrow, status, e.baselineP99Ms(), e.thresholdMs(), e.knee(), e.low(),
@@ -165,25 +206,30 @@ final class KneeSearchRun {
     }
 
     /** @return the short screen's elapsed times in the run's measured period, ms */
-    private static List<Long> shortScreen(Path runDir) throws IOException {
-        RunFiles f = RunFiles.read(runDir);
+    private static List<Long> shortScreen(RunFiles f) {
         long from = f.outcome().measureFromEpochMs();
         long to = f.outcome().measureToEpochMs();
         return f.samples().stream().filter(x -> "short".equals(x.label()) && x.startEpochMs() >= from
                 && x.startEpochMs() < to).map(JtlSample::elapsedMs).toList();
     }
 
+    private static String words(Double knee) {
+        return knee == null ? "none" : "× " + Figures.sig3(knee);
+    }
+
     /**
      * The model's knee by the measured rule: its short p99 at the light load, then bisection on the load for the
      * point where its p99 reaches {@link KneeSearch#FACTOR} × that.
      *
-     * @return the knee's load; null when the model has none up to 4 × the highest load, or the profile cannot be read
+     * @param k the search's loads
+     * @param mix the traffic, with or without its window and its users' draw
+     * @param pool the pool, or null
+     * @param rtt the round trip added, ms
+     * @param borrow {@code per-request} or {@code per-query}
+     * @return the knee's load; null when the model has none up to 4 × the highest load, or without a pool
      */
-    static Double modelKnee(KneeSearchSettings k, ScreenMix mix, String file, int rtt, String borrow) {
-        PoolReading pool;
-        try {
-            pool = PoolReading.of(PoolProfile.load(Path.of(file)));
-        } catch (RuntimeException e) {
+    static Double modelKnee(KneeSearchSettings k, ScreenMix mix, PoolReading pool, int rtt, String borrow) {
+        if (pool == null) {
             return null;
         }
         double threshold = Knee.FACTOR * SaturationMap.model(pool, mix, k.lightLoad(), rtt, borrow)[0];

@@ -57,22 +57,6 @@ public final class PoolSimulation {
             double waitMaxMs, double responseP50Ms, double responseP90Ms, double responseP99Ms, double responseMaxMs) {
     }
 
-    private static final class Request {
-        final int kind;
-        final double arrivalMs;
-        final double queryMs;
-        int queriesLeft;
-        double askedMs;
-        double waitMs;
-
-        Request(int kind, double arrivalMs, double queryMs, int queries) {
-            this.kind = kind;
-            this.arrivalMs = arrivalMs;
-            this.queryMs = queryMs;
-            this.queriesLeft = queries;
-        }
-    }
-
     private static final class Conn {
         double releasedMs = Double.NEGATIVE_INFINITY;
     }
@@ -81,7 +65,7 @@ public final class PoolSimulation {
      * An event: a borrow ({@code conn} null; an arrival when {@code stream} is set, which then draws the next),
      * or a connection's return.
      */
-    private record Event(double atMs, long seq, Request request, Conn conn, Run.Arrivals stream)
+    private record Event(double atMs, long seq, SimulatedRequest request, Conn conn, Run.Arrivals stream)
             implements Comparable<Event> {
         @Override
         public int compareTo(Event o) {
@@ -112,6 +96,11 @@ public final class PoolSimulation {
         return Math.min(seconds, Math.max(1, MAX_ARRIVALS / rate));
     }
 
+    /** {@link #run(PoolModel, List, double, double, long)} with the run's first 5 % as its warm-up. */
+    public static List<Result> run(PoolModel pool, List<Workload> kinds, double seconds, long seed) {
+        return run(pool, kinds, seconds, seconds * WARMUP_SHARE, seed);
+    }
+
     /**
      * Several kinds of request sharing one pool, e.g. seed 004's short, medium and long screens: each kind arrives
      * as its own Poisson stream at its own rate (together again a Poisson stream), all borrowing from the same pool
@@ -119,22 +108,26 @@ public final class PoolSimulation {
      *
      * @param pool the pool
      * @param kinds the kinds of request, each with its rate
-     * @param seconds how long requests arrive, s ({@link #simulatedSeconds} of them)
+     * @param seconds how long requests arrive, s ({@link #simulatedSeconds} of them), the warm-up included
+     * @param warmupSeconds the first seconds, whose arrivals no figure counts (a measurement's warm-up)
      * @param seed the random seed
      * @return per kind, in the order given, its figures (the utilisation is the pool's, the same in each)
-     * @throws IllegalArgumentException for a run shorter than 1 s, no kind, or kinds that differ in round trip or
-     *     borrowing
+     * @throws IllegalArgumentException for a run shorter than 1 s, a warm-up outside 0 .. the run, no kind, or
+     *     kinds that differ in round trip or borrowing
      */
-    public static List<Result> run(PoolModel pool, List<Workload> kinds, double seconds, long seed) {
-        if (!(seconds >= 1) || kinds.isEmpty()) {
-            throw new IllegalArgumentException("a run of " + seconds + " s with " + kinds.size() + " kinds");
+    public static List<Result> run(PoolModel pool, List<Workload> kinds, double seconds, double warmupSeconds,
+            long seed) {
+        if (!(seconds >= 1) || kinds.isEmpty() || !(warmupSeconds >= 0) || warmupSeconds >= seconds) {
+            throw new IllegalArgumentException("a run of " + seconds + " s (" + warmupSeconds + " s warm-up) with "
+                    + kinds.size() + " kinds");
         }
         for (Workload k : kinds) {
             if (k.rttMs() != kinds.get(0).rttMs() || k.perQuery() != kinds.get(0).perQuery()) {
                 throw new IllegalArgumentException("kinds of request that differ in round trip or borrowing");
             }
         }
-        return new Run(pool, kinds, simulatedSeconds(kinds, seconds), seed).go();
+        double simulated = simulatedSeconds(kinds, seconds);
+        return new Run(pool, kinds, simulated, warmupSeconds * simulated / seconds, seed).go();
     }
 
     /** One simulated run's state. */
@@ -147,7 +140,7 @@ public final class PoolSimulation {
         private final long seed;
         private final PriorityQueue<Event> events = new PriorityQueue<>();
         private final Deque<Conn> idle = new ArrayDeque<>();
-        private final Deque<Request> waiting = new ArrayDeque<>();
+        private final Deque<SimulatedRequest> waiting = new ArrayDeque<>();
         private final Histogram[] wait;
         private final Histogram[] response;
         private final long[] requests;
@@ -157,12 +150,12 @@ public final class PoolSimulation {
         private double busyMs;
         private double lastMs;
 
-        Run(PoolModel pool, List<Workload> kinds, double seconds, long seed) {
+        Run(PoolModel pool, List<Workload> kinds, double seconds, double warmupSeconds, long seed) {
             this.pool = pool;
             this.kinds = List.copyOf(kinds);
             this.w = kinds.get(0);
             this.endMs = seconds * 1000;
-            this.warmupMs = endMs * WARMUP_SHARE;
+            this.warmupMs = warmupSeconds * 1000;
             this.seed = seed;
             int n = kinds.size();
             wait = new Histogram[n];
@@ -198,7 +191,7 @@ public final class PoolSimulation {
                 }
             }
             // borrowers still waiting when everything else ended: past the timeout they failed
-            for (Request r : waiting) {
+            for (SimulatedRequest r : waiting) {
                 if (pool.borrowTimeoutMs() > 0 && r.arrivalMs >= warmupMs) {
                     failed[r.kind]++;
                     requests[r.kind]++;
@@ -240,7 +233,8 @@ public final class PoolSimulation {
             void next() {
                 t += -Math.log(1 - gaps.nextDouble()) * meanGapMs;
                 if (t < endMs) {
-                    events.add(new Event(t, seq++, new Request(kind, t, queryMs.getAsDouble(), queries), null, this));
+                    events.add(new Event(t, seq++, new SimulatedRequest(kind, t, queryMs.getAsDouble(), queries), null,
+                            this));
                 }
             }
         }
@@ -249,7 +243,7 @@ public final class PoolSimulation {
             return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p) / 1000.0;
         }
 
-        private void borrow(Request r, double t) {
+        private void borrow(SimulatedRequest r, double t) {
             r.askedMs = t;
             Conn c = idle.poll();
             if (c == null) {
@@ -259,7 +253,7 @@ public final class PoolSimulation {
             }
         }
 
-        private void give(Conn c, Request r, double t) {
+        private void give(Conn c, SimulatedRequest r, double t) {
             r.waitMs += t - r.askedMs;
             double hold = (pool.check().validates(t - c.releasedMs) ? w.rttMs() : 0)
                     + (w.perQuery() ? 1 : r.queriesLeft) * (r.queryMs + w.rttMs());
@@ -270,7 +264,7 @@ public final class PoolSimulation {
             events.add(new Event(t + hold, seq++, r, c, null));
         }
 
-        private void release(Conn c, Request r, double t) {
+        private void release(Conn c, SimulatedRequest r, double t) {
             c.releasedMs = t;
             if (--r.queriesLeft > 0) {
                 events.add(new Event(t, seq++, r, null, null));
@@ -282,7 +276,7 @@ public final class PoolSimulation {
                 }
                 response[r.kind].recordValue(Math.round((t - r.arrivalMs) * 1000));
             }
-            Request next;
+            SimulatedRequest next;
             while ((next = waiting.poll()) != null) {
                 if (pool.borrowTimeoutMs() > 0 && t - next.askedMs > pool.borrowTimeoutMs()) {
                     if (next.arrivalMs >= warmupMs) {

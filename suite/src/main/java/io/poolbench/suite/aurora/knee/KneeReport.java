@@ -44,24 +44,35 @@ public final class KneeReport {
                 + " map's rule. Found by search (the light load, the model's knee, then bisection), each cell one"
                 + " run with its warm-up excluded; the 95 % interval holds the two measured loads around the knee"
                 + " (between them the interpolation is assumed, not measured), widened where a percentile bootstrap"
-                + " over the requests of every cell (2,000 resamples) puts the knee outside them. The model's knee: the same rule on the queueing model"
-                + " (`PoolSimulation`, nothing fitted).\n\n");
+                + " over the requests of every cell (2,000 resamples) puts the knee outside them. The model's knee:"
+                + " the same rule on the queueing model (`PoolSimulation`: the pool read from its profile, the three"
+                + " screens sharing it; nothing fitted), term by term: over one long run with the long screen's time"
+                + " drawn anew per request; over the cell's own window (its warm-up excluded, its measured period;"
+                + " the median of 9 windows), since a queue at the limit builds and drains over longer than a cell;"
+                + " and with the long screen's time of the users the load has, each keeping its own as the JMeter"
+                + " threads do: the model the search starts from.\n\n");
         Table t = Table.of("profile", "round trip", "borrowing", "measured knee", "95 % interval",
-                "model's knee", "model ÷ measured", "light-load p99 (ms)", "cells: load → short p99 ms (requests)",
-                "status");
+                "model: one long run (÷ measured)", "+ the cell's window (÷)", "+ the users' own long screens (÷)",
+                "light-load p99 (ms)", "cells: load → short p99 ms (requests)", "status");
         for (KneeResult r : results) {
+            KneeResult.Model m = r.model();
             t.markdownRow(r.profile(), "+" + r.rttMs() + " ms", r.borrow(),
-                    r.knee() == null ? "–" : "× " + Figures.plain(r.knee()),
-                    r.knee() == null ? "–" : Figures.plain(r.low()) + " .. " + (Double.isInfinite(r.high()) ? "open"
-                            : Figures.plain(r.high())),
-                    r.modelKnee() == null ? "none up to × 16" : "× " + Figures.plain(r.modelKnee()),
-                    Double.isNaN(r.modelError()) ? "–" : String.format(Locale.ROOT, "%.2f", 1 + r.modelError()),
-                    Figures.plain(r.baselineP99Ms()),
-                    r.cells().stream().map(c -> "× " + Figures.plain(c.load()) + " → " + Figures.plain(c.p99Ms())
+                    r.knee() == null ? "–" : "× " + Figures.sig3(r.knee()),
+                    r.knee() == null ? "–" : Figures.sig3(r.low()) + " .. " + (Double.isInfinite(r.high()) ? "open"
+                            : Figures.sig3(r.high())),
+                    knee(m.longRun(), r.ratio(m.longRun())), knee(m.window(), r.ratio(m.window())),
+                    knee(m.usersDraw(), r.ratio(m.usersDraw())),
+                    Figures.sig3(r.baselineP99Ms()),
+                    r.cells().stream().map(c -> "× " + Figures.plain(c.load()) + " → " + Figures.sig3(c.p99Ms())
                             + " (" + c.requests() + ")").collect(Collectors.joining("; ")),
                     status(r));
         }
         return md.append(t.markdown()).append('\n').toString();
+    }
+
+    private static String knee(Double at, double ratio) {
+        return at == null ? "none up to × 16" : "× " + Figures.sig3(at) + (Double.isNaN(ratio) ? ""
+                : String.format(Locale.ROOT, " (%.2f)", ratio));
     }
 
     private static String status(KneeResult r) {

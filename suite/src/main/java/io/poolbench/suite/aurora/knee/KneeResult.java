@@ -15,25 +15,46 @@ import java.util.List;
  * @param knee the measured knee, multiples of the article's per-server rate; null without one
  * @param low its 95 % interval's lower end (bootstrap); NaN without a knee
  * @param high its upper end; infinite when the interval is open above
- * @param modelKnee the model's knee by the same rule, or null when the model has none up to 4 × the highest load
+ * @param model the model's knee by the same rule, with and without the harness's own time
  * @param cells the cells run, in the order run
  */
 public record KneeResult(String profile, int rttMs, String borrow, String status, double baselineP99Ms,
-        double thresholdMs, Double knee, double low, double high, Double modelKnee, List<CellRun> cells) {
+        double thresholdMs, Double knee, double low, double high, Model model, List<CellRun> cells) {
+    /**
+     * The queueing model's knee ({@code PoolSimulation}: the pool read from its profile, the three screens sharing
+     * it), by the measured rule, term by term.
+     *
+     * @param longRun one run of 60 s or the measured period, the long screen's time drawn anew per request (the
+     *     saturation map's model before the two terms below); null when there is no knee up to 4 × the highest load
+     * @param window the cell's own window instead: its warm-up excluded, its measured period, the median of
+     *     {@code SaturationMap.WINDOWS} such windows (a queue at the limit builds and drains over minutes, longer
+     *     than a cell); null likewise
+     * @param usersDraw that, and the long screen's time of the users the load has, each keeping its own as the JMeter
+     *     threads do: the model the search starts from; null likewise
+     */
+    public record Model(Double longRun, Double window, Double usersDraw) {
+    }
+
     /**
      * One cell of the search.
      *
      * @param load the load
      * @param requests short-screen requests in its measured period
+     * @param p50Ms their median, ms
      * @param p99Ms their p99, ms
      * @param why why it was measured
      * @param run the run's id ({@code seed004/<id>/})
+     * @param longSqlMs the long screen's SQL time alone of each long request in its measured period, ms
      */
-    public record CellRun(double load, int requests, double p99Ms, String why, String run) {
+    public record CellRun(double load, int requests, double p50Ms, double p99Ms, String why, String run,
+            List<Double> longSqlMs) {
     }
 
-    /** @return the model's knee ÷ the measured, minus 1; NaN without both */
-    public double modelError() {
-        return knee == null || modelKnee == null ? Double.NaN : modelKnee / knee - 1;
+    /**
+     * @param m a model's knee, or null
+     * @return it ÷ the measured knee; NaN without both
+     */
+    public double ratio(Double m) {
+        return knee == null || m == null ? Double.NaN : m / knee;
     }
 }

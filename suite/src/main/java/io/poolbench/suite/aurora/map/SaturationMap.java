@@ -33,6 +33,8 @@ import java.util.TreeMap;
  */
 public final class SaturationMap {
     private static final long SEED = 4;
+    /** Simulated windows per cell of the model: the median of their figures is the cell's. */
+    static final int WINDOWS = 9;
 
     private SaturationMap() {
     }
@@ -199,11 +201,11 @@ public final class SaturationMap {
      * @param load the load, multiples of the article's per-server rate
      * @param rtt the round trip added, ms
      * @param borrow {@code per-request} or {@code per-query}
-     * @return the model's short-screen {p99, max}, ms; NaN both without a pool
+     * @return the model's short-screen {p99, max, p50}, ms; NaN all without a pool
      */
     public static double[] model(PoolReading pool, ScreenMix s, double load, int rtt, String borrow) {
         if (pool == null) {
-            return new double[] {Double.NaN, Double.NaN};
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }
         double rate = s.ratePerMinute() * load * MapCell.ARTICLE_SHARE / 60;
         boolean perQuery = ScreenModel.Borrow.parse(borrow) == ScreenModel.Borrow.PER_QUERY;
@@ -218,15 +220,34 @@ public final class SaturationMap {
         }
         if (longShare > 0) {
             // the experiment's long screen: its SQL time clamped to [LONG_MIN_MS, --long-screen-max-ms]
-            kinds.add(new Workload(rate * longShare / 100.0, ScreenModel.LONG_QUERIES,
+            Workload longScreen = new Workload(rate * longShare / 100.0, ScreenModel.LONG_QUERIES,
                     (double) ScreenModel.LONG_MEDIAN_MS / ScreenModel.LONG_QUERIES,
                     (double) ScreenModel.LONG_P90_MS / ScreenModel.LONG_QUERIES, rtt, perQuery,
                     (double) ScreenModel.LONG_MIN_MS / ScreenModel.LONG_QUERIES,
-                    (double) s.longScreenMaxMs() / ScreenModel.LONG_QUERIES));
+                    (double) s.longScreenMaxMs() / ScreenModel.LONG_QUERIES);
+            // the users' own draw: each JMeter thread keeps its long screen's time, so a request's is its user's
+            List<Double> users = s.longSqlMsAt(load);
+            kinds.add(users == null ? longScreen : longScreen.withDrawnQueryMs(users.stream()
+                    .map(ms -> ms / ScreenModel.LONG_QUERIES).toList()));
         }
-        PoolSimulation.Result r = PoolSimulation.run(pool.model(), kinds, Math.max(60, s.durationSeconds()), SEED)
-                .get(0);
-        return new double[] {r.responseP99Ms(), r.responseMaxMs()};
+        if (s.warmupSeconds() <= 0) {
+            PoolSimulation.Result r = PoolSimulation.run(pool.model(), kinds, Math.max(60, s.durationSeconds()), SEED)
+                    .get(0);
+            return new double[] {r.responseP99Ms(), r.responseMaxMs(), r.responseP50Ms()};
+        }
+        // the measurement's own window, many times: a cell measures its short screen over durationSeconds after a
+        // warm-up, and a queue in front of a pool at its limit builds and drains over minutes; the median window
+        List<Double> p99 = new ArrayList<>();
+        List<Double> max = new ArrayList<>();
+        List<Double> p50 = new ArrayList<>();
+        for (int i = 0; i < WINDOWS; i++) {
+            PoolSimulation.Result r = PoolSimulation.run(pool.model(), kinds, s.warmupSeconds() + s.durationSeconds(),
+                    s.warmupSeconds(), SEED + i).get(0);
+            p99.add(r.responseP99Ms());
+            max.add(r.responseMaxMs());
+            p50.add(r.responseP50Ms());
+        }
+        return new double[] {median(p99), median(max), median(p50)};
     }
 
     private static String text(Cell c, Cell lowest) {

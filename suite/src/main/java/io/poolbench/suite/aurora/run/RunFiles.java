@@ -44,10 +44,29 @@ public record RunFiles(RunStats stats, RunOutcome outcome, List<ScreenLog.Entry>
         Map<String, JtlSummary.LabelStats> jtl = JtlSummary.of(samples, from, to);
         List<ScreenLog.Entry> log = Files.isRegularFile(runDir.resolve("screens.csv"))
                 ? ScreenLog.read(runDir.resolve("screens.csv")) : List.of();
-        long longMaxMs = o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs();
-        ScreenModel model = ShortScreen.screens(o.shortScreen(), ScreenModel.Borrow.PER_REQUEST, longMaxMs);
+        ScreenModel model = screens(o);
         return new RunFiles(compute(o.id(), o.pool(), jtl, log, model, from, to, o.targetPerSecond()), o, log,
                 samples);
+    }
+
+    /**
+     * @param o a run's outcome
+     * @return the screens that run served (its short screen, its long screen's bound), per-request borrowing
+     */
+    public static ScreenModel screens(RunOutcome o) {
+        long longMaxMs = o.longScreenMaxMs() == null ? ScreenModel.ARTICLE_LONG_MAX_MS : o.longScreenMaxMs();
+        return ShortScreen.screens(o.shortScreen(), ScreenModel.Borrow.PER_REQUEST, longMaxMs);
+    }
+
+    /**
+     * @return the long screen's SQL time alone of each long request that started in the measured period, ms, from
+     *     the webapp's record and the user each request came from; empty without the record
+     */
+    public List<Double> longSqlMs() {
+        ScreenModel m = screens(outcome);
+        return screens.stream().filter(e -> e.screen().equals("long") && e.startEpochMs() >= outcome
+                .measureFromEpochMs() && e.startEpochMs() < outcome.measureToEpochMs())
+                .map(e -> m.sqlMs(ScreenModel.Screen.LONG, e.user())).toList();
     }
 
     /**

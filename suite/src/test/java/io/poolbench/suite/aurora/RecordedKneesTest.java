@@ -1,0 +1,107 @@
+package io.poolbench.suite.aurora;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.suite.aurora.knee.KneeResult;
+import io.poolbench.suite.aurora.knee.KneeSearch;
+import io.poolbench.suite.aurora.knee.KneeSearchSettings;
+import io.poolbench.suite.aurora.map.SaturationMap;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.PoolReading;
+import io.poolbench.testbed.profile.ProfileDir;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The queueing model against every knee measured and recorded under {@code src/test/resources/knees/}: each
+ * directory is one run of {@code seed004 --find-knee} (its settings and every cell's short-screen figures); the
+ * model's knee, computed from the profile and the run's light-load cell alone, must lie within
+ * {@value #TOLERANCE} of the measured knee, and the model must find no knee below the highest load where none was
+ * measured. A model change that moves a knee out shows here, without Docker.
+ */
+class RecordedKneesTest {
+    /** The model's knee may miss the measured one by this share at most. */
+    static final double TOLERANCE = 0.15;
+
+    /** One column of recorded cells: profile, round trip, borrowing; its cells by load. */
+    private record Column(String profile, int rttMs, String borrow, List<KneeResult.CellRun> cells) {
+    }
+
+    @Test
+    void theModelHitsEveryRecordedKnee() throws IOException {
+        Path root = Path.of("src/test/resources/knees");
+        List<String> misses = new ArrayList<>();
+        int compared = 0;
+        try (var dirs = Files.list(root)) {
+            for (Path dir : dirs.sorted().toList()) {
+                AuroraSettings s = ResultJson.MAPPER.readValue(dir.resolve("settings.json").toFile(),
+                        AuroraSettings.class);
+                for (Column c : columns(dir.resolve("knee-cells.csv"))) {
+                    String row = check(dir.getFileName().toString(), s, c);
+                    compared++;
+                    System.out.println(row);
+                    if (row.contains("MISS")) {
+                        misses.add(row);
+                    }
+                }
+            }
+        }
+        assertTrue(compared > 0, "no recorded knees under " + root.toAbsolutePath());
+        assertEquals(List.of(), misses);
+    }
+
+    private static String check(String run, AuroraSettings s, Column c) {
+        List<KneeResult.CellRun> cells = c.cells();
+        double light = cells.get(0).load();
+        double highest = cells.get(cells.size() - 1).load();
+        Double measured = KneeSearch.rule(cells.stream().map(x -> new double[] {x.load(), x.p99Ms()}).toList());
+        PoolReading pool = PoolReading.of(PoolProfile.load(ProfileDir.locate(c.profile(), ProfileDir.resolve(null))));
+        KneeSearchSettings k = new KneeSearchSettings(light, highest, 8, 0.1, List.of(c.rttMs()),
+                List.of(c.borrow()));
+        Double model = KneeSearchRun.modelKnee(k, s.mix(), pool, c.rttMs(), c.borrow());
+        boolean ok = measured == null ? model == null || model > highest * (1 - TOLERANCE)
+                : model != null && Math.abs(model / measured - 1) <= TOLERANCE;
+        return String.format(Locale.ROOT, "%s %s +%d ms %s: measured %s, the model's %s%s", run, c.profile(),
+                c.rttMs(), c.borrow(), knee(measured, highest), knee(model, highest), ok ? "" : " MISS");
+    }
+
+    private static String knee(Double at, double highest) {
+        return at == null ? "none up to × " + highest : String.format(Locale.ROOT, "× %.2f", at);
+    }
+
+    /** @return the recorded columns, each's cells by load (a load measured twice: the first) */
+    private static List<Column> columns(Path csv) throws IOException {
+        Map<String, Column> by = new LinkedHashMap<>();
+        try (Reader r = Files.newBufferedReader(csv)) {
+            for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+                String key = rec.get("profile") + " " + rec.get("rtt_ms") + " " + rec.get("borrow");
+                Column c = by.computeIfAbsent(key, x -> new Column(rec.get("profile"),
+                        Integer.parseInt(rec.get("rtt_ms")), rec.get("borrow"), new ArrayList<>()));
+                double load = Double.parseDouble(rec.get("load"));
+                if (c.cells().stream().noneMatch(x -> x.load() == load)) {
+                    String drawn = rec.get("long_sql_ms").trim();
+                    c.cells().add(new KneeResult.CellRun(load, Integer.parseInt(rec.get("requests")),
+                            Double.parseDouble(rec.get("p50_ms")), Double.parseDouble(rec.get("p99_ms")),
+                            rec.get("why"), rec.get("run"), drawn.isEmpty() ? List.of()
+                            : Arrays.stream(drawn.split(" ")).map(Double::valueOf).toList()));
+                }
+            }
+        }
+        by.values().forEach(c -> c.cells().sort(Comparator.comparingDouble(KneeResult.CellRun::load)));
+        return List.copyOf(by.values());
+    }
+}
