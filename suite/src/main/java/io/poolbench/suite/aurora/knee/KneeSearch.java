@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * of the cells: the experiment measures what {@link #next} asks for and calls it again.
  *
  * <p>The order: the light load (the baseline p99); then the model's knee; while no cell has reached the threshold,
- * twice the highest load measured, up to the highest load allowed; then bisection of the bracket (the highest load
+ * twice the highest load measured, up to the highest load allowed; when the model's knee was already past the
+ * threshold, 1.5 × the tolerance below it; then bisection of the bracket (the highest load
  * below the threshold, the lowest above it) at its midpoint. The knee's 95 % interval holds the bracket (between its
  * loads the rule's interpolation is an assumption, not a measurement), widened where a percentile bootstrap puts the
  * knee outside it: the requests of every measured load resampled ({@value #RESAMPLES} times, a fixed seed) and the
@@ -156,6 +157,13 @@ public final class KneeSearch {
         double lo = e.below();
         double hi = e.above();
         if (lo < e.knee() * (1 - tolerance) || hi > e.knee() * (1 + tolerance)) {
+            if (lo == lightLoad && hi == startLoad && byLoad.size() == 2) {
+                // the model's knee was already past it: look just below it first, where the model is usually right
+                double below = round(Math.max(lightLoad * 1.5, hi * (1 - 1.5 * tolerance)));
+                if (below > lo && below < hi) {
+                    return new Measure(below, "the model's knee was past it: just below it");
+                }
+            }
             return new Measure(round((lo + hi) / 2), "bisection of × " + Figures.plain(lo) + " .. × "
                     + Figures.plain(hi));
         }

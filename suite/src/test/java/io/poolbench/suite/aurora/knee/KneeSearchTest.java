@@ -63,6 +63,13 @@ class KneeSearchTest {
     }
 
     @Test
+    void whenTheModelsKneeIsAlreadyPastItTheSearchLooksJustBelowIt() {
+        KneeSearch s = new KneeSearch(0.5, 4, 3.3, 8, 0.10);
+        KneeSearch.Step third = s.next(List.of(cell(0.5, 60, 1), cell(3.3, 1_000, 2)), 1);
+        assertEquals(2.81, ((KneeSearch.Measure) third).load(), 1e-9, "1.5 × 10 % below × 3.3, to two decimals");
+    }
+
+    @Test
     void aPoolThatNeverBreaksEndsAtTheHighestLoad() {
         List<KneeSearch.Cell> cells = new ArrayList<>();
         KneeSearch.Step end = search(new KneeSearch(0.5, 4, Double.POSITIVE_INFINITY, 8, 0.10), x -> 40 + x,
