@@ -95,7 +95,7 @@ public final class AuroraReport {
         md.append(AuroraRounds.markdown(findings, settings.rounds()));
         SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
         md.append(SaturationMap.markdown(grid, base));
-        md.append(KneeReport.markdown(KneeReport.read(base.resolve("knees.json"))));
+        md.append(KneeReport.markdown(KneeReport.read(base.resolve("knees.json")), base));
         md.append(timelines(files, base));
         Files.writeString(base.resolve("summary.md"), md.toString());
         JSON.writeValue(base.resolve("summary.json").toFile(), new AuroraData.Summary(m.status(), stats, art, findings,

@@ -281,8 +281,7 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
     /** @return the traffic of these settings' own load, as the queueing model needs it */
     public ScreenMix mix() {
         return new ScreenMix(load.ratePerMinute(), screens.shortPercent(), screens.mediumPercent(), screens.model(),
-                screens.longScreenMaxMs(), load.durationSeconds(), load.warmupSeconds(), load.users(),
-                load.engineCount());
+                screens.longScreenMaxMs(), load.durationSeconds(), load.warmupSeconds());
     }
 
     /** @return the failover this run injects, or null with no {@code --failover} */

@@ -39,6 +39,8 @@ final class KneeSearchRun {
     /** Every cell of every search, one row each, for re-running the model on recorded data. */
     static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;
+    /** The model's grid of loads for its first crossing, multiples of the article's per-server rate. */
+    static final double MODEL_STEP = 0.25;
 
     /** Runs one cell and gives its run directory ({@code seed004/<id>/}), or null when the cell failed. */
     interface CellRunner {
@@ -108,12 +110,11 @@ final class KneeSearchRun {
             CellRunner runner, Path out, Consumer<String> say) throws IOException, InterruptedException {
         PoolReading pool = pool(p.file());
         KneeResult.Model model = new KneeResult.Model(
-                modelKnee(k, s.mix().withoutUsers().withoutWindow(), pool, rtt, borrow),
-                modelKnee(k, s.mix().withoutUsers(), pool, rtt, borrow), modelKnee(k, s.mix(), pool, rtt, borrow));
+                modelKnee(k, s.mix().withoutWindow(), pool, rtt, borrow), modelKnee(k, s.mix(), pool, rtt, borrow));
         say.accept(String.format(Locale.ROOT, "knee search: %s at +%d ms, %s borrowing; the model's knee %s",
-                p.id(), rtt, borrow, words(model.usersDraw(), k)));
-        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), model.usersDraw() == null
-                ? Double.POSITIVE_INFINITY : model.usersDraw(), k.maxCells(), k.tolerance());
+                p.id(), rtt, borrow, words(model.window(), k)));
+        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), model.window() == null
+                ? Double.POSITIVE_INFINITY : model.window(), k.maxCells(), k.tolerance());
         List<KneeSearch.Cell> cells = new ArrayList<>();
         List<KneeResult.CellRun> runs = new ArrayList<>();
         while (true) {
@@ -192,10 +193,10 @@ final class KneeSearchRun {
         say.accept("knee search: " + profile + " +" + rtt + " ms " + borrow + ": " + switch (status) {
             case "found" -> String.format(Locale.ROOT, "knee × %s (95 %% interval %s .. %s), %d cells; the model's"
                     + " %s", Figures.sig3(e.knee()), Figures.sig3(e.low()), Figures.sig3(e.high()), runs.size(),
-                    words(model.usersDraw()));
+                    words(model.window()));
             case "no-knee" -> "no knee up to × " + Figures.plain(runs.stream().mapToDouble(KneeResult.CellRun::load)
                     .max().orElse(Double.NaN)) + " (the highest load allowed; short p99 stayed under "
-                    + Figures.plain(e.thresholdMs()) + " ms); the model's knee " + words(model.usersDraw());
+                    + Figures.plain(e.thresholdMs()) + " ms); the model's knee " + words(model.window());
             default -> "not converged in " + runs.size() + " cells (--max-cells): " + (e.knee() == null
                     ? "no knee found" : "knee × " + Figures.sig3(e.knee()) + ", interval " + Figures.sig3(e.low())
                     + " .. " + Figures.sig3(e.high()) + ", bracket × " + Figures.plain(e.below()) + " .. × "
@@ -218,27 +219,39 @@ final class KneeSearchRun {
     }
 
     /**
-     * The model's knee by the measured rule: its short p99 at the light load, then bisection on the load for the
-     * point where its p99 reaches {@link KneeSearch#FACTOR} × that.
+     * The model's knee by the measured rule: its short p99 at the light load, then the first load on a grid of
+     * {@value #MODEL_STEP} where its p99 reaches {@link KneeSearch#FACTOR} × that, then bisection between that load and
+     * the one before it. The first crossing, not any: the model's p99 near the knee does not grow smoothly with the
+     * load (a few long screens decide it), so a bisection over the whole range could land on a later crossing.
      *
      * @param k the search's loads
-     * @param mix the traffic, with or without its window and its users' draw
+     * @param mix the traffic, with or without the measurement's window
      * @param pool the pool, or null
      * @param rtt the round trip added, ms
      * @param borrow {@code per-request} or {@code per-query}
-     * @return the knee's load; null when the model has none up to 4 × the highest load, or without a pool
+     * @return the knee's load; null when the model has none up to 2 × the highest load, or without a pool
      */
     static Double modelKnee(KneeSearchSettings k, ScreenMix mix, PoolReading pool, int rtt, String borrow) {
         if (pool == null) {
             return null;
         }
         double threshold = Knee.FACTOR * SaturationMap.model(pool, mix, k.lightLoad(), rtt, borrow)[0];
-        double lo = k.lightLoad();
-        double hi = 4 * k.maxLoad();
-        if (!(threshold > 0) || SaturationMap.model(pool, mix, hi, rtt, borrow)[0] < threshold) {
+        if (!(threshold > 0)) {
             return null;
         }
-        for (int i = 0; i < 20; i++) {
+        double lo = k.lightLoad();
+        double hi = Double.NaN;
+        for (double x = Math.floor(lo / MODEL_STEP + 1) * MODEL_STEP; x <= 2 * k.maxLoad() + 1e-9; x += MODEL_STEP) {
+            if (SaturationMap.model(pool, mix, x, rtt, borrow)[0] >= threshold) {
+                hi = x;
+                break;
+            }
+            lo = x;
+        }
+        if (Double.isNaN(hi)) {
+            return null;
+        }
+        for (int i = 0; i < 8; i++) {
             double mid = (lo + hi) / 2;
             if (SaturationMap.model(pool, mix, mid, rtt, borrow)[0] >= threshold) {
                 hi = mid;

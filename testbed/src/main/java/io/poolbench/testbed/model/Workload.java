@@ -1,6 +1,5 @@
 package io.poolbench.testbed.model;
 
-import java.util.List;
 import java.util.function.DoubleSupplier;
 import org.apache.commons.math3.distribution.LogNormalDistribution;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -19,20 +18,11 @@ import org.apache.commons.math3.random.RandomGenerator;
  * @param queryMinMs the shortest server time of one query, ms (0: no bound)
  * @param queryMaxMs the longest, ms ({@link Double#POSITIVE_INFINITY}: no bound), e.g. seed 004's long screen clamped
  *     to its 8.5 s alone
- * @param drawnQueryMs server times of one query as a run drew them, one per request, ms: when given, each request
- *     takes one of these at random instead of the log-normal (the traffic as measured, e.g. seed 004's long screen,
- *     whose time each user keeps); null otherwise
  */
 public record Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms,
-        double rttMs, boolean perQuery, double queryMinMs, double queryMaxMs, List<Double> drawnQueryMs) {
+        double rttMs, boolean perQuery, double queryMinMs, double queryMaxMs) {
     /** z of the 90th percentile of the standard normal distribution. */
     private static final double Z90 = 1.2815515655446004;
-
-    /** A workload whose query times come from the log-normal through its p50 and p90, within bounds. */
-    public Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms, double rttMs,
-            boolean perQuery, double queryMinMs, double queryMaxMs) {
-        this(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, queryMinMs, queryMaxMs, null);
-    }
 
     /** A workload whose query times are not bounded. */
     public Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms, double rttMs,
@@ -61,45 +51,25 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
         if (rttMs < 0 || rttMs > 10_000) {
             throw new IllegalArgumentException("a round trip of " + rttMs + " ms: give 0 to 10,000");
         }
-        if (drawnQueryMs != null) {
-            if (drawnQueryMs.isEmpty() || drawnQueryMs.stream().anyMatch(x -> !(x >= 0))) {
-                throw new IllegalArgumentException("drawn query times " + drawnQueryMs + ": give at least one, none"
-                        + " negative");
-            }
-            drawnQueryMs = List.copyOf(drawnQueryMs);
-        }
-    }
-
-    /**
-     * @param ms server times of one query as a run drew them, one per request, ms
-     * @return this workload with each request taking one of them at random
-     */
-    public Workload withDrawnQueryMs(List<Double> ms) {
-        return new Workload(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, queryMinMs,
-                queryMaxMs, ms);
     }
 
     /** @return this workload at another rate */
     public Workload atRate(double r) {
-        return new Workload(r, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, queryMinMs, queryMaxMs,
-                drawnQueryMs);
+        return new Workload(r, queriesPerRequest, queryP50Ms, queryP90Ms, rttMs, perQuery, queryMinMs, queryMaxMs);
     }
 
     /** @return this workload at another round trip */
     public Workload atRtt(double ms) {
         return new Workload(ratePerSecond, queriesPerRequest, queryP50Ms, queryP90Ms, ms, perQuery, queryMinMs,
-                queryMaxMs, drawnQueryMs);
+                queryMaxMs);
     }
 
     /**
      * @param rng the random source
-     * @return a source of per-request server times per query, ms: one of the drawn times when given, the median when
-     *     p90 equals it, else log-normal through both
+     * @return a source of per-request server times per query, ms: the median when p90 equals it, else log-normal
+     *     through both
      */
     DoubleSupplier querySampler(RandomGenerator rng) {
-        if (drawnQueryMs != null) {
-            return () -> drawnQueryMs.get(rng.nextInt(drawnQueryMs.size()));
-        }
         if (queryP90Ms == queryP50Ms) {
             return () -> queryP50Ms;
         }
@@ -113,14 +83,8 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
         return queriesPerRequest * (meanQueryMs() + rttMs);
     }
 
-    /**
-     * @return the mean server time of one query, ms: the drawn times' mean when given, else the log-normal's mean
-     *     where it applies, bounds left out
-     */
+    /** @return the mean server time of one query, ms (the log-normal's mean where it applies, bounds left out) */
     public double meanQueryMs() {
-        if (drawnQueryMs != null) {
-            return drawnQueryMs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        }
         if (queryP90Ms == queryP50Ms) {
             return queryP50Ms;
         }

@@ -31,9 +31,11 @@ public final class KneeReport {
 
     /**
      * @param results the searches
+     * @param base the scenario's directory ({@code seed004/}), where each search's chart goes ({@link KneeCharts})
      * @return the section; empty without searches
+     * @throws IOException when a chart cannot be written
      */
-    public static String markdown(List<KneeResult> results) {
+    public static String markdown(List<KneeResult> results, Path base) throws IOException {
         if (results.isEmpty()) {
             return "";
         }
@@ -46,14 +48,13 @@ public final class KneeReport {
                 + " (between them the interpolation is assumed, not measured), widened where a percentile bootstrap"
                 + " over the requests of every cell (2,000 resamples) puts the knee outside them. The model's knee:"
                 + " the same rule on the queueing model (`PoolSimulation`: the pool read from its profile, the three"
-                + " screens sharing it; nothing fitted), term by term: over one long run with the long screen's time"
-                + " drawn anew per request; over the cell's own window (its warm-up excluded, its measured period;"
-                + " the median of 9 windows), since a queue at the limit builds and drains over longer than a cell;"
-                + " and with the long screen's time of the users the load has, each keeping its own as the JMeter"
-                + " threads do: the model the search starts from.\n\n");
+                + " screens sharing it; nothing fitted), over one long run as the saturation map had it, and over the"
+                + " cell's own window (its warm-up excluded, its measured period; the median of 25 windows), since a"
+                + " queue at the limit builds and drains over longer than a cell: the model the search starts"
+                + " from.\n\n");
         Table t = Table.of("profile", "round trip", "borrowing", "measured knee", "95 % interval",
-                "model: one long run (÷ measured)", "+ the cell's window (÷)", "+ the users' own long screens (÷)",
-                "light-load p99 (ms)", "cells: load → short p99 ms (requests)", "status");
+                "model: one long run (÷ measured)", "model: the cell's window (÷ measured)", "light-load p99 (ms)",
+                "cells: load → short p99 ms (requests)", "status");
         for (KneeResult r : results) {
             KneeResult.Model m = r.model();
             t.markdownRow(r.profile(), "+" + r.rttMs() + " ms", r.borrow(),
@@ -61,13 +62,19 @@ public final class KneeReport {
                     r.knee() == null ? "–" : Figures.sig3(r.low()) + " .. " + (Double.isInfinite(r.high()) ? "open"
                             : Figures.sig3(r.high())),
                     knee(m.longRun(), r.ratio(m.longRun())), knee(m.window(), r.ratio(m.window())),
-                    knee(m.usersDraw(), r.ratio(m.usersDraw())),
                     Figures.sig3(r.baselineP99Ms()),
                     r.cells().stream().map(c -> "× " + Figures.plain(c.load()) + " → " + Figures.sig3(c.p99Ms())
                             + " (" + c.requests() + ")").collect(Collectors.joining("; ")),
                     status(r));
         }
-        return md.append(t.markdown()).append('\n').toString();
+        md.append(t.markdown()).append('\n');
+        for (KneeResult r : results) {
+            String chart = KneeCharts.write(r, base);
+            if (chart != null) {
+                md.append("![").append(chart).append("](").append(chart).append(")\n");
+            }
+        }
+        return md.append('\n').toString();
     }
 
     private static String knee(Double at, double ratio) {

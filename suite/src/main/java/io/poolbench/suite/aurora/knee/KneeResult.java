@@ -22,17 +22,15 @@ public record KneeResult(String profile, int rttMs, String borrow, String status
         double thresholdMs, Double knee, double low, double high, Model model, List<CellRun> cells) {
     /**
      * The queueing model's knee ({@code PoolSimulation}: the pool read from its profile, the three screens sharing
-     * it), by the measured rule, term by term.
+     * it), by the measured rule, with and without the measurement's window.
      *
-     * @param longRun one run of 60 s or the measured period, the long screen's time drawn anew per request (the
-     *     saturation map's model before the two terms below); null when there is no knee up to 4 × the highest load
-     * @param window the cell's own window instead: its warm-up excluded, its measured period, the median of
-     *     {@code SaturationMap.WINDOWS} such windows (a queue at the limit builds and drains over minutes, longer
-     *     than a cell); null likewise
-     * @param usersDraw that, and the long screen's time of the users the load has, each keeping its own as the JMeter
-     *     threads do: the model the search starts from; null likewise
+     * @param longRun over one run of 60 s (or the measured period, if longer): the saturation map's model before
+     *     the cell's window; null when there is no knee up to 2 × the highest load
+     * @param window over the cell's own window: its warm-up excluded, its measured period, the median of
+     *     {@code SaturationMap.WINDOWS} such windows (a queue at the limit builds and drains over longer than a
+     *     cell, so one long run sees bursts a cell rarely does): the model the search starts from; null likewise
      */
-    public record Model(Double longRun, Double window, Double usersDraw) {
+    public record Model(Double longRun, Double window) {
     }
 
     /**

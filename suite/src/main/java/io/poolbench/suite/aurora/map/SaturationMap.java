@@ -34,7 +34,7 @@ import java.util.TreeMap;
 public final class SaturationMap {
     private static final long SEED = 4;
     /** Simulated windows per cell of the model: the median of their figures is the cell's. */
-    static final int WINDOWS = 9;
+    static final int WINDOWS = 25;
 
     private SaturationMap() {
     }
@@ -220,15 +220,11 @@ public final class SaturationMap {
         }
         if (longShare > 0) {
             // the experiment's long screen: its SQL time clamped to [LONG_MIN_MS, --long-screen-max-ms]
-            Workload longScreen = new Workload(rate * longShare / 100.0, ScreenModel.LONG_QUERIES,
+            kinds.add(new Workload(rate * longShare / 100.0, ScreenModel.LONG_QUERIES,
                     (double) ScreenModel.LONG_MEDIAN_MS / ScreenModel.LONG_QUERIES,
                     (double) ScreenModel.LONG_P90_MS / ScreenModel.LONG_QUERIES, rtt, perQuery,
                     (double) ScreenModel.LONG_MIN_MS / ScreenModel.LONG_QUERIES,
-                    (double) s.longScreenMaxMs() / ScreenModel.LONG_QUERIES);
-            // the users' own draw: each JMeter thread keeps its long screen's time, so a request's is its user's
-            List<Double> users = s.longSqlMsAt(load);
-            kinds.add(users == null ? longScreen : longScreen.withDrawnQueryMs(users.stream()
-                    .map(ms -> ms / ScreenModel.LONG_QUERIES).toList()));
+                    (double) s.longScreenMaxMs() / ScreenModel.LONG_QUERIES));
         }
         if (s.warmupSeconds() <= 0) {
             PoolSimulation.Result r = PoolSimulation.run(pool.model(), kinds, Math.max(60, s.durationSeconds()), SEED)
