@@ -48,7 +48,7 @@ public final class KneeReport {
                 + " (between them the interpolation is assumed, not measured), widened where a percentile bootstrap"
                 + " over the requests of every cell (2,000 resamples) puts the knee outside them. The model's knee:"
                 + " the same rule on the queueing model (`PoolSimulation`: the pool read from its profile, the three"
-                + " screens sharing it; nothing fitted), over one long run as the saturation map had it, and over the"
+                + " screens sharing it; nothing fitted), over one long run (60 s), and over the"
                 + " cell's own window (its warm-up excluded, its measured period; the median of 25 windows), since a"
                 + " queue at the limit builds and drains over longer than a cell: the model the search starts"
                 + " from.\n\n");

@@ -24,8 +24,8 @@ public record KneeResult(String profile, int rttMs, String borrow, String status
      * The queueing model's knee ({@code PoolSimulation}: the pool read from its profile, the three screens sharing
      * it), by the measured rule, with and without the measurement's window.
      *
-     * @param longRun over one run of 60 s (or the measured period, if longer): the saturation map's model before
-     *     the cell's window; null when there is no knee up to 2 × the highest load
+     * @param longRun over one run of 60 s (or the measured period, if longer), shown beside to say what the cell's
+     *     window changes; null when there is no knee up to 2 × the highest load
      * @param window over the cell's own window: its warm-up excluded, its measured period, the median of
      *     {@code SaturationMap.WINDOWS} such windows (a queue at the limit builds and drains over longer than a
      *     cell, so one long run sees bursts a cell rarely does): the model the search starts from; null likewise
