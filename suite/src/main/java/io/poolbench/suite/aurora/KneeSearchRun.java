@@ -10,7 +10,6 @@ import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.ScreenMix;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.model.Knee;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.Phase;
@@ -235,7 +234,7 @@ final class KneeSearchRun {
         if (pool == null) {
             return null;
         }
-        double threshold = Knee.FACTOR * SaturationMap.model(pool, mix, k.lightLoad(), rtt, borrow)[0];
+        double threshold = KneeSearch.FACTOR * SaturationMap.model(pool, mix, k.lightLoad(), rtt, borrow)[0];
         if (!(threshold > 0)) {
             return null;
         }

@@ -1,6 +1,7 @@
 package io.poolbench.suite.aurora.knee;
 
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.model.Knee;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,8 +27,8 @@ import java.util.TreeMap;
  * again and its requests pooled.
  */
 public final class KneeSearch {
-    /** How many times the light-load p99 marks the knee: the saturation map's and the model's rule. */
-    public static final double FACTOR = 10;
+    /** How many times the light-load p99 marks the knee: the model's rule ({@link Knee#FACTOR}), measured alike. */
+    public static final double FACTOR = Knee.FACTOR;
     /** Bootstrap resamples for the knee's interval. */
     static final int RESAMPLES = 2_000;
 
