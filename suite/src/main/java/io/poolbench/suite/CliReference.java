@@ -1,0 +1,93 @@
+package io.poolbench.suite;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+
+/**
+ * The command-line reference, {@code docs/reference/cli.md}, generated from the commands themselves: every command
+ * and subcommand of {@code poolbench} with its usage help as picocli renders it (options, parameter labels,
+ * defaults, exit codes), so that the page cannot say what the code does not. {@code CliReferenceTest} writes the
+ * generated page to {@code suite/target/reference/cli.md} at every build and fails when the committed page differs.
+ */
+public final class CliReference {
+    /** Where the page lives, relative to the project root. */
+    public static final Path PAGE = Path.of("docs", "reference", "cli.md");
+    /** The width the usage help is rendered at, characters: wide enough that few descriptions wrap. */
+    static final int WIDTH = 118;
+
+    private CliReference() {
+    }
+
+    /**
+     * @return the page, Markdown: a title, a contents list, then one section per command in the order {@code
+     *     poolbench --help} lists them, each with its usage help in a text block
+     */
+    public static String markdown() {
+        CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
+        List<CommandLine> all = new ArrayList<>();
+        collect(root, all);
+        StringBuilder md = new StringBuilder("""
+                # Command-line reference
+
+                Every `./poolbench` command with its options, defaults and exit codes, as `--help` prints them.
+                Generated from the code: `CliReferenceTest` writes this page to `suite/target/reference/cli.md` at
+                every build and fails when the committed copy differs; copy that file here after changing an option.
+                Ranges a description does not state are checked when the command starts (one line, exit code 2).
+
+                """);
+        for (CommandLine c : all) {
+            int depth = c.getCommandSpec().qualifiedName().split(" ").length - 1;
+            md.append("  ".repeat(Math.max(0, depth - 1))).append("- [").append(name(c)).append("](#")
+                    .append(anchor(name(c))).append(")\n");
+        }
+        for (CommandLine c : all) {
+            c.setUsageHelpWidth(WIDTH);
+            md.append("\n## ").append(name(c)).append("\n\n```text\n")
+                    .append(c.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing()).append("\n```\n");
+        }
+        return md.toString();
+    }
+
+    /**
+     * Writes the page.
+     *
+     * @param args one argument: the file to write (for example {@code docs/reference/cli.md})
+     * @throws IOException when the file cannot be written
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: CliReference FILE (the page to write, e.g. " + PAGE + ")");
+            System.exit(2);
+        }
+        Path file = Path.of(args[0]);
+        if (file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        Files.writeString(file, markdown(), StandardCharsets.UTF_8);
+    }
+
+    private static void collect(CommandLine c, List<CommandLine> into) {
+        if (c.getCommandSpec().usageMessage().hidden()) {
+            return;
+        }
+        if (c.getParent() != null) {
+            into.add(c);
+        }
+        // each subcommand once: picocli lists a command again under each of its aliases
+        c.getSubcommands().values().stream().distinct().forEach(s -> collect(s, into));
+    }
+
+    private static String name(CommandLine c) {
+        return c.getCommandSpec().qualifiedName();
+    }
+
+    private static String anchor(String heading) {
+        return heading.toLowerCase(Locale.ROOT).replace(' ', '-');
+    }
+}
