@@ -1,6 +1,7 @@
 package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.knee.KneeResult;
+import io.poolbench.suite.aurora.knee.KneeRounds;
 import io.poolbench.suite.aurora.knee.KneeSearch;
 import io.poolbench.suite.aurora.knee.KneeSearchSettings;
 import io.poolbench.suite.aurora.map.SaturationMap;
@@ -13,6 +14,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.stats.Rounds;
 import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
 import org.apache.commons.csv.CSVFormat;
@@ -20,14 +22,18 @@ import org.apache.commons.csv.CSVPrinter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
  * {@code seed004 --find-knee}: for every profile, round trip and borrowing pattern, runs the cells {@link KneeSearch}
- * asks for, one at a time, on the running cluster, and keeps what each gave; the model's knee (by the same rule, on
+ * asks for, one at a time, on the running cluster, and keeps what each gave; with {@code --rounds N} every search
+ * runs once per round, the profiles' order rotated from round to round, so that the report can give the knee's
+ * scatter from search to search ({@link io.poolbench.suite.aurora.knee.KneeRounds}); the model's knee (by the same rule, on
  * {@link SaturationMap#model}) is where the search looks first and what the report sets beside the measured one.
  * Results go to {@code seed004/knees.json}, rewritten after every search so that an interrupted run keeps the
  * searches that finished.
@@ -93,25 +99,54 @@ final class KneeSearchRun {
             Path out, Consumer<String> say) throws IOException, InterruptedException {
         List<KneeResult> results = new ArrayList<>();
         Path file = Files.createDirectories(out.resolve("seed004")).resolve(FILE);
-        for (LoadRun p : profiles) {
-            for (String borrow : k.borrows()) {
-                for (int rtt : k.rttsMs()) {
-                    results.add(search(k, s, p, borrow, rtt, runner, out, say));
-                    ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
-                    writeCells(results, file.resolveSibling(CELLS));
+        Map<String, KneeResult.Model> models = new HashMap<>();
+        Map<String, Integer> runsOfVariant = new HashMap<>();
+        for (int round = 1; round <= s.rounds(); round++) {
+            for (LoadRun p : Rounds.order(profiles, round)) {
+                for (String borrow : k.borrows()) {
+                    for (int rtt : k.rttsMs()) {
+                        KneeResult.Model model = models.computeIfAbsent(p.id() + " " + rtt + " " + borrow,
+                                x -> model(k, s, p, rtt, borrow));
+                        say.accept(String.format(Locale.ROOT, "knee search%s: %s at +%d ms, %s borrowing; the"
+                                + " model's knee %s", s.rounds() > 1 ? " (round " + round + " of " + s.rounds()
+                                + ")" : "", p.id(), rtt, borrow, words(model.window(), k)));
+                        results.add(search(k, new Searched(p, rtt, borrow, round, model), runner, runsOfVariant,
+                                say));
+                        ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
+                        writeCells(results, file.resolveSibling(CELLS));
+                    }
                 }
+            }
+        }
+        if (s.rounds() > 1) {
+            for (KneeRounds r : KneeRounds.of(results)) {
+                say.accept(String.format(Locale.ROOT, "knee search: %s +%d ms %s over %d rounds: %s; the model's %s",
+                        r.profile(), r.rttMs(), r.borrow(), r.searches(), r.knee() == null ? "no knee found"
+                        : "× " + Figures.sig3(r.knee().ratio()) + (r.knee().n() < 2 ? " (one search found it)"
+                        : " (95 % interval " + Figures.sig3(r.knee().low()) + " .. " + Figures.sig3(r.knee().high())
+                        + ", n " + r.knee().n() + ")"), words(r.model())));
             }
         }
         return results;
     }
 
-    private static KneeResult search(KneeSearchSettings k, AuroraSettings s, LoadRun p, String borrow, int rtt,
-            CellRunner runner, Path out, Consumer<String> say) throws IOException, InterruptedException {
+    /** One search: the profile, round trip, borrowing, round, and the model's knee for them. */
+    private record Searched(LoadRun p, int rtt, String borrow, int round, KneeResult.Model model) {
+    }
+
+    private static KneeResult.Model model(KneeSearchSettings k, AuroraSettings s, LoadRun p, int rtt,
+            String borrow) {
         PoolReading pool = pool(p.file());
-        KneeResult.Model model = new KneeResult.Model(
-                modelKnee(k, s.mix().withoutWindow(), pool, rtt, borrow), modelKnee(k, s.mix(), pool, rtt, borrow));
-        say.accept(String.format(Locale.ROOT, "knee search: %s at +%d ms, %s borrowing; the model's knee %s",
-                p.id(), rtt, borrow, words(model.window(), k)));
+        return new KneeResult.Model(modelKnee(k, s.mix().withoutWindow(), pool, rtt, borrow),
+                modelKnee(k, s.mix(), pool, rtt, borrow));
+    }
+
+    private static KneeResult search(KneeSearchSettings k, Searched x, CellRunner runner,
+            Map<String, Integer> runsOfVariant, Consumer<String> say) throws IOException, InterruptedException {
+        LoadRun p = x.p();
+        int rtt = x.rtt();
+        String borrow = x.borrow();
+        KneeResult.Model model = x.model();
         KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), model.window() == null
                 ? Double.POSITIVE_INFINITY : model.window(), k.maxCells(), k.tolerance());
         List<KneeSearch.Cell> cells = new ArrayList<>();
@@ -119,17 +154,18 @@ final class KneeSearchRun {
         while (true) {
             KneeSearch.Step step = search.next(cells, SEED);
             if (!(step instanceof KneeSearch.Measure m)) {
-                return result(p.id(), rtt, borrow, step, model, runs, say);
+                return result(x, step, runs, say);
             }
             MapCell c = new MapCell(m.load(), rtt, borrow);
             String variant = p.id() + "@" + c.label();
-            int round = 1 + (int) runs.stream().filter(r -> r.load() == m.load()).count();
+            // every run of a variant gets its own number, over the rounds of searches too
+            int round = runsOfVariant.merge(variant, 1, Integer::sum);
             String id = variant + ".r" + round;
             Path dir = runner.run(new LoadRun(id, p.file(), null, null, variant, round, c));
             if (dir == null) {
                 say.accept("knee search: " + id + " failed; this search stops (its phase says why)");
                 KneeSearch.Estimate e = search.estimate(cells, SEED);
-                return new KneeResult(p.id(), rtt, borrow, "failed", e.baselineP99Ms(), e.thresholdMs(), e.knee(),
+                return new KneeResult(p.id(), rtt, borrow, x.round(), "failed", e.baselineP99Ms(), e.thresholdMs(), e.knee(),
                         e.low(), e.high(), model, runs);
             }
             RunFiles files = RunFiles.read(dir);
@@ -145,16 +181,16 @@ final class KneeSearchRun {
     }
 
     /**
-     * Writes every search's cells as CSV: profile, rtt_ms, borrow, load, requests, p50_ms, p99_ms (the short screen
+     * Writes every search's cells as CSV: profile, rtt_ms, borrow, round (the search's), load, requests, p50_ms, p99_ms (the short screen
      * in the measured period), why, run, long_sql_ms (each long request's SQL time alone, space-separated).
      */
     private static void writeCells(List<KneeResult> results, Path csv) throws IOException {
         try (CSVPrinter p = new CSVPrinter(Files.newBufferedWriter(csv), CSVFormat.DEFAULT.builder().setHeader(
-                "profile", "rtt_ms", "borrow", "load", "requests", "p50_ms", "p99_ms", "why", "run", "long_sql_ms")
+                "profile", "rtt_ms", "borrow", "round", "load", "requests", "p50_ms", "p99_ms", "why", "run", "long_sql_ms")
                 .get())) {
             for (KneeResult r : results) {
                 for (KneeResult.CellRun c : r.cells()) {
-                    p.printRecord(r.profile(), r.rttMs(), r.borrow(), c.load(), c.requests(), c.p50Ms(), c.p99Ms(),
+                    p.printRecord(r.profile(), r.rttMs(), r.borrow(), r.round(), c.load(), c.requests(), c.p50Ms(), c.p99Ms(),
                             c.why(), c.run(), c.longSqlMs().stream().map(Figures::plain).collect(Collectors
                             .joining(" ")));
                 }
@@ -174,9 +210,12 @@ final class KneeSearchRun {
         }
     }
 
-    private static KneeResult result(String profile, int rtt, String borrow, KneeSearch.Step step,
-            KneeResult.Model model,
-            List<KneeResult.CellRun> runs, Consumer<String> say) {
+    private static KneeResult result(Searched x, KneeSearch.Step step, List<KneeResult.CellRun> runs,
+            Consumer<String> say) {
+        String profile = x.p().id();
+        int rtt = x.rtt();
+        String borrow = x.borrow();
+        KneeResult.Model model = x.model();
         KneeSearch.Estimate e;
         String status;
         if (step instanceof KneeSearch.Found f) {
@@ -201,7 +240,7 @@ final class KneeSearchRun {
                     + " .. " + Figures.sig3(e.high()) + ", bracket × " + Figures.plain(e.below()) + " .. × "
                     + Figures.plain(e.above()));
         });
-        return new KneeResult(profile, rtt, borrow, status, e.baselineP99Ms(), e.thresholdMs(), e.knee(), e.low(),
+        return new KneeResult(profile, rtt, borrow, x.round(), status, e.baselineP99Ms(), e.thresholdMs(), e.knee(), e.low(),
                 e.high(), model, runs);
     }
 

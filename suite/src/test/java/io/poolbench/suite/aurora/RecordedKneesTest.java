@@ -28,76 +28,101 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The queueing model against every knee measured and recorded under {@code src/test/resources/knees/}: each
- * directory is one run of {@code seed004 --find-knee} (its settings and every cell's short-screen figures); the
- * model's knee, computed from the profile and the traffic alone, must lie within 15 % of the measured knee, and the
- * model must find no knee below the highest load where none was measured. The knees the model misses today are
- * listed, each with what is known of it, in {@code known-misses.csv}; the test fails when a knee misses that is not
- * listed, and when a listed one no longer misses (take it off the list). A model change that moves a knee shows here,
- * without Docker.
+ * directory is one run of {@code seed004 --find-knee} (its settings and every cell's short-screen figures, one or
+ * more searches per knee). A knee measured in several searches, in one run's rounds or in several runs with the same
+ * cell length, is their geometric mean: one search's knee scatters from the next by more than its own interval. The
+ * model's knee, computed from the profile and the traffic alone, must lie within 15 % of it, and the model must find
+ * no knee below the highest load where none was measured. The knees the model misses today are listed, each with
+ * what is known of it, in {@code known-misses.csv}; the test fails when a knee misses that is not listed, and when a
+ * listed one no longer misses (take it off the list). A model change that moves a knee shows here, without Docker.
  */
 class RecordedKneesTest {
     /** The model's knee may miss the measured one by this share at most. */
     static final double TOLERANCE = 0.15;
 
-    /** One column of recorded cells: profile, round trip, borrowing; its cells by load. */
+    /** One search's recorded cells: profile, round trip, borrowing; its cells by load. */
     private record Column(String profile, int rttMs, String borrow, List<KneeResult.CellRun> cells) {
+    }
+
+    /** One knee: its searches (with the run settings they share) over every recording. */
+    private record Knee(AuroraSettings settings, List<Column> searches) {
     }
 
     @Test
     void theModelHitsEveryRecordedKnee() throws IOException {
         Path root = Path.of("src/test/resources/knees");
-        List<String> misses = new ArrayList<>();
-        int compared = 0;
+        Map<String, Knee> knees = new LinkedHashMap<>();
         try (var dirs = Files.list(root)) {
             for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
                 AuroraSettings s = ResultJson.MAPPER.readValue(dir.resolve("settings.json").toFile(),
                         AuroraSettings.class);
                 for (Column c : columns(dir.resolve("knee-cells.csv"))) {
-                    String row = check(dir.getFileName().toString(), s, c);
-                    compared++;
-                    System.out.println(row);
-                    if (row.endsWith(" MISS")) {
-                        misses.add(dir.getFileName() + "," + c.profile() + "," + c.rttMs() + "," + c.borrow());
-                    }
+                    String key = c.profile() + "," + c.rttMs() + "," + c.borrow() + "," + s.load().durationSeconds()
+                            + "," + s.load().warmupSeconds();
+                    knees.computeIfAbsent(key, x -> new Knee(s, new ArrayList<>())).searches().add(c);
                 }
             }
         }
-        assertTrue(compared > 0, "no recorded knees under " + root.toAbsolutePath());
+        assertTrue(!knees.isEmpty(), "no recorded knees under " + root.toAbsolutePath());
+        List<String> misses = new ArrayList<>();
+        for (Knee k : knees.values()) {
+            String row = check(k);
+            System.out.println(row);
+            if (row.endsWith(" MISS")) {
+                Column c = k.searches().get(0);
+                misses.add(c.profile() + "," + c.rttMs() + "," + c.borrow());
+            }
+        }
         List<String> known = new ArrayList<>();
         try (Reader r = Files.newBufferedReader(root.resolve("known-misses.csv"))) {
             for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                known.add(rec.get("recording") + "," + rec.get("profile") + "," + rec.get("rtt_ms") + ","
-                        + rec.get("borrow"));
+                known.add(rec.get("profile") + "," + rec.get("rtt_ms") + "," + rec.get("borrow"));
             }
         }
         assertEquals(known, misses, "the model's misses against the recorded knees (listed: known-misses.csv)");
     }
 
-    private static String check(String run, AuroraSettings s, Column c) {
-        List<KneeResult.CellRun> cells = c.cells();
-        double light = cells.get(0).load();
-        double highest = cells.get(cells.size() - 1).load();
-        Double measured = KneeSearch.rule(cells.stream().map(x -> new double[] {x.load(), x.p99Ms()}).toList());
-        PoolReading pool = PoolReading.of(PoolProfile.load(ProfileDir.locate(c.profile(), ProfileDir.resolve(null))));
-        KneeSearchSettings k = new KneeSearchSettings(light, highest, 8, 0.1, List.of(c.rttMs()),
-                List.of(c.borrow()));
-        Double model = KneeSearchRun.modelKnee(k, s.mix(), pool, c.rttMs(), c.borrow());
+    private static String check(Knee k) {
+        Column first = k.searches().get(0);
+        List<Double> found = new ArrayList<>();
+        double light = Double.POSITIVE_INFINITY;
+        double highest = 0;
+        for (Column c : k.searches()) {
+            List<KneeResult.CellRun> cells = c.cells();
+            light = Math.min(light, cells.get(0).load());
+            highest = Math.max(highest, cells.get(cells.size() - 1).load());
+            Double knee = KneeSearch.rule(cells.stream().map(x -> new double[] {x.load(), x.p99Ms()}).toList());
+            if (knee != null) {
+                found.add(knee);
+            }
+        }
+        // the knee over its searches: none when most found none, else the geometric mean of those found
+        Double measured = found.size() * 2 < k.searches().size() || found.isEmpty() ? null
+                : Math.exp(found.stream().mapToDouble(Math::log).average().orElseThrow());
+        PoolReading pool = PoolReading.of(PoolProfile.load(ProfileDir.locate(first.profile(),
+                ProfileDir.resolve(null))));
+        KneeSearchSettings ks = new KneeSearchSettings(light, highest, 8, 0.1, List.of(first.rttMs()),
+                List.of(first.borrow()));
+        Double model = KneeSearchRun.modelKnee(ks, k.settings().mix(), pool, first.rttMs(), first.borrow());
         boolean ok = measured == null ? model == null || model > highest * (1 - TOLERANCE)
                 : model != null && Math.abs(model / measured - 1) <= TOLERANCE;
-        return String.format(Locale.ROOT, "%s %s +%d ms %s: measured %s, the model's %s%s", run, c.profile(),
-                c.rttMs(), c.borrow(), knee(measured, highest), knee(model, highest), ok ? "" : " MISS");
+        return String.format(Locale.ROOT, "%s +%d ms %s: measured %s over %d search(es) %s, the model's %s%s",
+                first.profile(), first.rttMs(), first.borrow(), knee(measured, highest), k.searches().size(),
+                found.stream().map(x -> String.format(Locale.ROOT, "%.2f", x)).toList(), knee(model, highest),
+                ok ? "" : " MISS");
     }
 
     private static String knee(Double at, double highest) {
         return at == null ? "none up to × " + highest : String.format(Locale.ROOT, "× %.2f", at);
     }
 
-    /** @return the recorded columns, each's cells by load (a load measured twice: the first) */
+    /** @return the recorded searches, each's cells by load (a load measured twice in a search: the first) */
     private static List<Column> columns(Path csv) throws IOException {
         Map<String, Column> by = new LinkedHashMap<>();
         try (Reader r = Files.newBufferedReader(csv)) {
             for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-                String key = rec.get("profile") + " " + rec.get("rtt_ms") + " " + rec.get("borrow");
+                String round = rec.isMapped("round") ? rec.get("round") : "1";
+                String key = rec.get("profile") + " " + rec.get("rtt_ms") + " " + rec.get("borrow") + " " + round;
                 Column c = by.computeIfAbsent(key, x -> new Column(rec.get("profile"),
                         Integer.parseInt(rec.get("rtt_ms")), rec.get("borrow"), new ArrayList<>()));
                 double load = Double.parseDouble(rec.get("load"));

@@ -18,7 +18,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * A knee search's picture: the short screen's p99 of every cell run against its load (log axis), the threshold, the
  * measured knee with its 95 % interval and the model's knee, one chart per search
- * ({@code knee-<profile>-rtt<ms>-<borrow>.png}).
+ * ({@code knee-<profile>-rtt<ms>-<borrow>.png}, {@code -r<round>} before the extension from the second round on).
  */
 final class KneeCharts {
     private KneeCharts() {
@@ -69,7 +69,8 @@ final class KneeCharts {
             line(c, "the model's knee × " + String.format(Locale.ROOT, "%.2f", model), List.of(model,
                     model), List.of(bottom, top), SeriesLines.DASH_DOT, new Color(0xd95f02));
         }
-        String name = "knee-" + r.profile() + "-rtt" + r.rttMs() + "-" + r.borrow();
+        String name = "knee-" + r.profile() + "-rtt" + r.rttMs() + "-" + r.borrow() + (r.round() > 1 ? "-r"
+                + r.round() : "");
         BitmapEncoder.saveBitmap(c, base.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
         return name + ".png";
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stats.RatioInterval;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,12 +53,14 @@ public final class KneeReport {
                 + " cell's own window (its warm-up excluded, its measured period; the median of 25 windows), since a"
                 + " queue at the limit builds and drains over longer than a cell: the model the search starts"
                 + " from.\n\n");
-        Table t = Table.of("profile", "round trip", "borrowing", "measured knee", "95 % interval",
+        md.append(acrossRounds(KneeRounds.of(results)));
+        md.append("Every search:\n\n");
+        Table t = Table.of("profile", "round trip", "borrowing", "round", "measured knee", "95 % interval in the search",
                 "model: one long run (÷ measured)", "model: the cell's window (÷ measured)", "light-load p99 (ms)",
                 "cells: load → short p99 ms (requests)", "status");
         for (KneeResult r : results) {
             KneeResult.Model m = r.model();
-            t.markdownRow(r.profile(), "+" + r.rttMs() + " ms", r.borrow(),
+            t.markdownRow(r.profile(), "+" + r.rttMs() + " ms", r.borrow(), Integer.toString(r.round()),
                     r.knee() == null ? "–" : "× " + Figures.sig3(r.knee()),
                     r.knee() == null ? "–" : Figures.sig3(r.low()) + " .. " + (Double.isInfinite(r.high()) ? "open"
                             : Figures.sig3(r.high())),
@@ -75,6 +78,31 @@ public final class KneeReport {
             }
         }
         return md.append('\n').toString();
+    }
+
+    /**
+     * @param knees the knees over their rounds
+     * @return the table of the knees over the rounds, with a line before it saying how to read it
+     */
+    static String acrossRounds(List<KneeRounds> knees) {
+        StringBuilder md = new StringBuilder("Each knee over the rounds (each search run once per round, the"
+                + " profiles' order rotated): the geometric mean of the searches' knees with Student's t 95 % interval"
+                + " on their logarithms, and n, the searches that found one. One search's own interval (below) holds"
+                + " the noise of its requests, not the scatter from search to search, which is larger: which long"
+                + " screens a 20-s cell draws moves its p99. With one round there is no interval over rounds: run"
+                + " `--rounds 3` for one.\n\n");
+        Table t = Table.of("profile", "round trip", "borrowing", "knee over the rounds", "95 % interval", "n",
+                "each search's knee", "model: the cell's window", "model ÷ measured");
+        for (KneeRounds k : knees) {
+            RatioInterval i = k.knee();
+            t.markdownRow(k.profile(), "+" + k.rttMs() + " ms", k.borrow(), i == null ? "none found"
+                    : "× " + Figures.sig3(i.ratio()), i == null || i.n() < 2 ? "–" : Figures.sig3(i.low()) + " .. "
+                    + Figures.sig3(i.high()), (i == null ? 0 : i.n()) + " of " + k.searches(),
+                    k.knees().stream().map(Figures::sig3).collect(Collectors.joining(", ")),
+                    k.model() == null ? "none up to × 16" : "× " + Figures.sig3(k.model()),
+                    Double.isNaN(k.modelRatio()) ? "–" : String.format(Locale.ROOT, "%.2f", k.modelRatio()));
+        }
+        return md.append(t.markdown()).append('\n').toString();
     }
 
     private static String knee(Double at, double ratio) {

@@ -8,18 +8,27 @@ import java.util.List;
  * @param profile the profile
  * @param rttMs the round trip added, ms
  * @param borrow {@code per-request} or {@code per-query}
+ * @param round which search of this profile, round trip and borrowing, from 1 ({@code --rounds}: each search runs
+ *     once per round, the profiles' order rotated from round to round); a file without it reads as 1
  * @param status {@code found}, {@code no-knee} (the highest load stayed under the threshold), {@code not-converged}
  *     (the cell limit came first: the bracket is reported) or {@code failed} (a cell failed: see its phase)
  * @param baselineP99Ms the short screen's p99 at the light load, ms
  * @param thresholdMs the knee's threshold, ms
  * @param knee the measured knee, multiples of the article's per-server rate; null without one
- * @param low its 95 % interval's lower end (bootstrap); NaN without a knee
+ * @param low its 95 % interval's lower end within this search (the bracket, widened by the bootstrap over its
+ *     cells' requests: it does not hold the scatter from search to search, which {@link KneeRounds} gives); NaN
+ *     without a knee
  * @param high its upper end; infinite when the interval is open above
  * @param model the model's knee by the same rule, with and without the harness's own time
  * @param cells the cells run, in the order run
  */
-public record KneeResult(String profile, int rttMs, String borrow, String status, double baselineP99Ms,
+public record KneeResult(String profile, int rttMs, String borrow, int round, String status, double baselineP99Ms,
         double thresholdMs, Double knee, double low, double high, Model model, List<CellRun> cells) {
+    /** A result without a round (read from a file that has none) is the first. */
+    public KneeResult {
+        round = Math.max(1, round);
+    }
+
     /**
      * The queueing model's knee ({@code PoolSimulation}: the pool read from its profile, the three screens sharing
      * it), by the measured rule, with and without the measurement's window.

@@ -1,0 +1,53 @@
+package io.poolbench.suite.aurora.knee;
+
+import io.poolbench.testbed.stats.RatioInterval;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One knee over its rounds: the searches of one profile, round trip and borrowing pattern, each run once per round
+ * ({@code seed004 --find-knee --rounds N}). One search's own interval (its bracket and the bootstrap over its cells'
+ * requests) holds the noise of the requests it measured, not the scatter from one search to the next: which long
+ * screens a 20-s cell happens to draw moves its p99, and two searches of c3p0 at +1 ms, one after the other, found
+ * × 2.55 and × 3.45. So the knee is summarised over the rounds as the geometric mean of the searches' knees with
+ * Student's t interval on their logarithms ({@link RatioInterval}); one round gives none.
+ *
+ * @param profile the profile
+ * @param rttMs the round trip added, ms
+ * @param borrow {@code per-request} or {@code per-query}
+ * @param searches the searches run (every round's, whatever its status)
+ * @param knees the knees found, in round order (a search without one is not among them)
+ * @param knee the geometric mean of the knees, their interval and n; null when no search found one
+ * @param model the model's knee over the cell's window (the same in every round), or null without one
+ */
+public record KneeRounds(String profile, int rttMs, String borrow, int searches, List<Double> knees,
+        RatioInterval knee, Double model) {
+    /**
+     * @param results every search, in any order
+     * @return one summary per profile, round trip and borrowing pattern, in the order each first appears
+     */
+    public static List<KneeRounds> of(List<KneeResult> results) {
+        Map<String, List<KneeResult>> by = new LinkedHashMap<>();
+        for (KneeResult r : results) {
+            by.computeIfAbsent(r.profile() + " " + r.rttMs() + " " + r.borrow(), x -> new ArrayList<>()).add(r);
+        }
+        List<KneeRounds> out = new ArrayList<>();
+        for (List<KneeResult> same : by.values()) {
+            KneeResult first = same.get(0);
+            List<Double> knees = same.stream().sorted(java.util.Comparator.comparingInt(KneeResult::round))
+                    .filter(r -> r.knee() != null && r.knee() > 0).map(KneeResult::knee).toList();
+            RatioInterval k = knees.isEmpty() ? null
+                    : RatioInterval.of(knees.stream().mapToDouble(Double::doubleValue).toArray());
+            out.add(new KneeRounds(first.profile(), first.rttMs(), first.borrow(), same.size(), knees, k,
+                    first.model().window()));
+        }
+        return out;
+    }
+
+    /** @return the model's knee ÷ the measured one (geometric mean over the rounds); NaN without both */
+    public double modelRatio() {
+        return knee == null || model == null ? Double.NaN : model / knee.ratio();
+    }
+}
