@@ -46,7 +46,7 @@ class PresetsTest {
         // DBCP2 validates every borrow (testOnBorrow=true); HikariCP skips connections used within 500 ms
         assertEquals(1.0, dbcp2.get("validate"), 1e-9);
         assertEquals(0.0, hikari.get("validate"), 1e-9);
-        // seed 004's validationQuery runs as a statement and counts as a validation round trip
+        // the Aurora article's validationQuery runs as a statement and counts as a validation round trip
         assertEquals(1.0, seed.get("validate"), 1e-9);
         assertEquals(0.0, seed.get("execute"), 1e-9);
     }

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
  * {@code poolbench run}: the whole suite. Every scenario of {@link SuiteEntry} runs as its own command in its own
  * JVM (so that one scenario's memory, log redirection and shutdown hooks cannot touch the next, and the drills get
  * their hosts file), one after another, into {@code <run>/<scenario>/}, each a complete run directory of its own;
- * seed 004 and the drills need a Docker engine and are skipped with one line without one. The suite's own
+ * the Aurora scenario and the drills need a Docker engine and are skipped with one line without one. The suite's own
  * {@code run.json} has a phase per scenario ({@code ok}, {@code failed} with the scenario's own outcome line,
  * {@code interrupted}, {@code skipped}); at the end {@link SuiteReport} writes {@code index.md} and the one-page
  * {@code index.html} (also copied to {@code target/poolbench-report/index.html}).

@@ -2,6 +2,7 @@ package io.poolbench.suite;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.suite.report.Environment;
+import io.poolbench.suite.report.VerdictTable;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
@@ -27,8 +28,10 @@ import org.commonmark.renderer.html.HtmlRenderer;
 
 /**
  * The whole suite's report: {@code index.md} (the Markdown twin) and {@code index.html}, one static page that works
- * offline (every chart inside as a data URI, no external fetch): on top what to pick for which situation, each claim
- * computed from a scenario's {@code summary.json} and linked to the section with its table; the scenarios' status;
+ * offline (every chart inside as a data URI, no external fetch): on top what to pick for which situation, first as
+ * the verdict table with its forest plot ({@link VerdictTable}: every comparison the findings state), then in words,
+ * each claim computed from a scenario's {@code summary.json} and linked to the section with its table; the scenarios'
+ * status;
  * the environment (CPU, memory, OS, JDK, database, driver and pool versions, commit, command line); the lint of the
  * profiles compared; then each scenario's own report (its {@code summary.md}, headings moved one level down, image
  * paths made relative to the run directory). Markdown is rendered by commonmark-java with its GFM tables extension.
@@ -71,7 +74,7 @@ public final class SuiteReport {
         md.append(String.format(Locale.ROOT, "Run `%s` of %s, preset **%s**, status **%s**. Every figure below comes"
                 + " from this run; compare within it (2 shared cores: absolute figures drift between runs).%n%n",
                 dir.getFileName(), m.startedAt(), m.settings().path("preset").asText("?"), m.status()));
-        md.append(findingsMarkdown(top.findings()));
+        md.append(findingsMarkdown(top.findings(), dir));
         md.append("\n## Scenarios\n\n").append(scenariosMarkdown(top.scenarios()));
         md.append("\n## Environment\n\n").append(Environment.markdown(root, m, List.of(
                 SuiteEntry.CONCURRENCY.dirIn(dir).resolve("concurrency/environment.json"),
@@ -144,18 +147,21 @@ public final class SuiteReport {
                 s.compose(sdir); // a scenario of several commands: its summary from theirs, afresh
             }
             String link = " ([" + s.title.replaceFirst(":.*", "") + "](#" + s.id + "))";
-            s.findings.apply(sdir).forEach(f -> claims.add(new Claim(f.markdown() + link, f.solid())));
+            s.findings.apply(sdir).forEach(f -> claims.add(f.append(link)));
         }
         List<Claim> ordered = new ArrayList<>(claims.stream().filter(Claim::solid).toList());
         claims.stream().filter(c -> !c.solid()).forEach(ordered::add);
         return new Top(ordered, rows);
     }
 
-    private static String findingsMarkdown(List<Claim> findings) {
+    private static String findingsMarkdown(List<Claim> findings, Path dir) throws IOException {
         StringBuilder md = new StringBuilder("## What to pick\n\n");
-        md.append(findings.isEmpty() ? "No scenario finished with data.\n" : "Solid findings first: each rests on a"
-                + " comparison over rounds whose 95 % interval excludes \"no difference\". The others come from one"
-                + " run, or show no difference this run can show.\n\n");
+        if (findings.isEmpty()) {
+            return md.append("No scenario finished with data.\n").toString();
+        }
+        md.append(VerdictTable.markdown(findings, dir));
+        md.append("In words, solid findings first: each rests on a comparison over rounds whose 95 % interval excludes"
+                + " \"no difference\". The others come from one run, or show no difference this run can show.\n\n");
         findings.forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         return md.toString();
     }
@@ -215,7 +221,7 @@ public final class SuiteReport {
         }
         Path r2 = SuiteEntry.CONCURRENCY.dirIn(dir).resolve("concurrency");
         if (Files.isDirectory(r2)) {
-            md.append("R2DBC (seed 001): r2dbc-pool's options as the profile sets them, resized to the sweep's pool"
+            md.append("R2DBC (the concurrency scenario): r2dbc-pool's options as the profile sets them, resized to the sweep's pool"
                     + " size: see `" + dir.relativize(r2).toString().replace('\\', '/')
                     + "/*/r2dbc/r2dbc.xml`; r2dbc-pool has no borrow timeout unless"
                     + " `maxAcquireTime` is set (the shipped profile sets 30 s, as HikariCP's connectionTimeout).\n");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole suite's command on one scenario (seed 000 at the suite's quick scale), its one-page report, and that
+ * The whole suite's command on one scenario (the pool-size scenario at the suite's quick scale), its one-page report, and that
  * page opened by a person's browser: headless Chromium loads index.html offline and the page's own check says every
  * image loaded and every table has rows. Skipped without Chromium, except in CI ({@code CI=true}), which installs it.
  */

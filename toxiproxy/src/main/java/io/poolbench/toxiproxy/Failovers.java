@@ -7,14 +7,14 @@ import java.util.function.LongSupplier;
 
 /**
  * The failovers poolbench injects, step by step, each recording when its steps ended (event name → time on the
- * run's clock). The drills and seed 004's {@code --failover} run the same steps in the same order.
+ * run's clock). The drills and the Aurora article's {@code --failover} run the same steps in the same order.
  *
  * <ul>
  *   <li>{@link #planned}: an Aurora-style planned failover (a "failover" in the console, or a scaling or maintenance
  *       event): the writer A turns read-only, the replica B catches up and is promoted, the cluster's writer
  *       endpoint name moves to B (new connections only: connections already open stay on A, now read-only), and A
  *       is rebooted, which resets every connection still open to it. A pool that validates with a writer check
- *       (seed 004's {@code concheck.validation()}) drops connections to A on borrow; one that does not keeps handing
+ *       (the Aurora article's {@code concheck.validation()}) drops connections to A on borrow; one that does not keeps handing
  *       them out until they fail.</li>
  *   <li>{@link #unplanned}: the writer dies without warning: A hangs silently ({@link DrillCluster#freeze}: in the
  *       local cluster {@code docker pause}; open connections hang until a socket timeout), after a detection time B

@@ -271,7 +271,7 @@ public final class ReplicationControl {
     }
 
     /**
-     * Creates seed 004's writer check {@code concheck.validation()} on a writer (it replicates): 1 on a writable
+     * Creates the Aurora article's writer check {@code concheck.validation()} on a writer (it replicates): 1 on a writable
      * server, error 1290 on a read-only one.
      *
      * @param writer the writer

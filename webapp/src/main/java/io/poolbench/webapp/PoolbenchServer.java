@@ -47,7 +47,7 @@ public final class PoolbenchServer implements AutoCloseable {
      * @param port HTTP port, 0 for any free port
      * @param maxThreads Tomcat connector's request threads (Tomcat's default is 200)
      * @param shutdownPort Tomcat shutdown port on loopback, -1 for none
-     * @param screens seed 004's screens served at {@code /screen}
+     * @param screens the Aurora article's screens served at {@code /screen}
      * @param screenLog CSV file for the {@link io.poolbench.testbed.load.ScreenLog} of {@code /screen} and the query classes,
      *     or null for none
      * @param traceLog CSV file for the {@link TraceLog} of the same requests, or null for none: with a file, the pool
@@ -109,7 +109,7 @@ public final class PoolbenchServer implements AutoCloseable {
     }
 
     /**
-     * Starts Tomcat serving seed 001's query through an R2DBC profile's pool: {@code /medium} (the request thread
+     * Starts Tomcat serving the concurrency article's query through an R2DBC profile's pool: {@code /medium} (the request thread
      * blocks, as a synchronous servlet must), {@code /medium-async} (Servlet async, no thread held while the
      * database works) and {@code /pool}; the JDBC endpoints are not served.
      *

@@ -24,7 +24,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Seed 001's paged range query ({@link Queries#MEDIUM_SQL_NUMBERED}) through the R2DBC pool bound in JNDI, in one
+ * The concurrency scenario's paged range query ({@link Queries#MEDIUM_SQL_NUMBERED}) through the R2DBC pool bound in JNDI, in one
  * of two ways a servlet can use a reactive driver:
  * <ul>
  *   <li>{@link Mode#BLOCKING} ({@code /medium}): the request thread subscribes and blocks until the rows are there,
@@ -33,7 +33,7 @@ import reactor.core.publisher.Mono;
  *   <li>{@link Mode#ASYNC} ({@code /medium-async}): Servlet 3 async: the request thread returns at once, the query
  *       runs on the driver's event loop, and the response is written on a container thread when the rows are
  *       there ({@link AsyncContext#start}), as Spring MVC does for a {@code suspend} handler or a {@code Mono}
- *       (seed 001's R2DBC stack): while waiting for the database no Tomcat thread is held.</li>
+ *       (the concurrency article's R2DBC stack): while waiting for the database no Tomcat thread is held.</li>
  * </ul>
  * Responses are those of {@link QueryServlet}: 200 with {@code result}, {@code borrowUs}, {@code queryUs}; 400 for a
  * bad parameter; 503 {@code pool-timeout} (r2dbc-pool's {@code maxAcquireTime}) or {@code connect-failed}; 500

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * {@code /screen?screen=short|medium|long&user=N[&writeId=ID]}: one page of seed 004's application, several
+ * {@code /screen?screen=short|medium|long&user=N[&writeId=ID]}: one page of the Aurora article's application, several
  * queries per request as {@link ScreenModel} says, borrowing once per request or once per query. With
  * {@code writeId} the request ends with a committed write of that id (the failover variant's ledger).
  *

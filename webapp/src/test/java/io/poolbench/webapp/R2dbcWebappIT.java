@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The webapp with the shipped R2DBC profile: seed 001's query through r2dbc-pool, blocking and async, the same rows
+ * The webapp with the shipped R2DBC profile: the concurrency article's query through r2dbc-pool, blocking and async, the same rows
  * as JDBC's /medium; /pool from r2dbc-pool's metrics; every connection returned and closed with the server.
  */
 class R2dbcWebappIT {

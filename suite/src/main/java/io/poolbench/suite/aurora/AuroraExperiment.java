@@ -26,7 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 004 reproduced: HikariCP against DBCP in front of an Aurora-like MySQL cluster, under the article's load.
+ * The Aurora article reproduced: HikariCP against DBCP in front of an Aurora-like MySQL cluster, under the article's load.
  *
  * <p>What the article ran: four Tomcat 8 servers whose resources name 300 connections (the DBCP resource's maxTotal
  * 300 is not read by its DBCP 1.4 factory: as printed it pools 8), Aurora MySQL (a writer and a reader) over a

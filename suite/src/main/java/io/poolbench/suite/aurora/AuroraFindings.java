@@ -4,6 +4,7 @@ import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.Verdict;
 import java.nio.file.Path;
@@ -37,14 +38,14 @@ public final class AuroraFindings {
             String load = f.load();
             FailoverKind kind = FailoverKind.parse(f.failoverKind());
             out.add(new Claim("**A" + (kind == FailoverKind.UNPLANNED ? "n " : " ") + kind.noun() + " at " + load
-                    + "** (seed 004, "
+                    + "** (the Aurora scenario, "
                     + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
                     + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()
                     .map(d -> d.claim().markdown()).toList()) + ".",
-                    solid));
+                    solid, f.failed().stream().map(Comparison::of).toList()));
             List<AuroraRounds.Failures> judged = f.failures();
             if (!judged.isEmpty()) {
-                out.add(new Claim("Seed 004's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
+                out.add(new Claim("The Aurora article's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
                         + " after the new writer's first write, s, mean and 95 % interval): " + String.join(", ",
                         judged.stream().map(x -> x.profile() + " " + x.clogged().label().replace("**", "") + " ("
                                 + AuroraRounds.mean(x.drainSeconds()) + ")").toList()) + ".",
@@ -52,7 +53,7 @@ public final class AuroraFindings {
             }
         }
         if (!f.p99().isEmpty()) {
-            out.add(Claim.of("Seed 004's short screen, p99: " + String.join("; ", f.p99().stream()
+            out.add(Claim.of("The Aurora article's short screen, p99: " + String.join("; ", f.p99().stream()
                     .map(Finding::text).toList()) + ".", f.p99()));
         }
         return out;

@@ -33,7 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 004's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
+ * The Aurora scenario's report: for every run and screen our avg, median, p90, min, max (with n, p99, errors and the borrow
  * waits the webapp recorded) beside the article's figures ({@code src/seeds/seed004.json}), the checks of shape a
  * reader needs (max ÷ p90, whether a maximum reaches the article's 20-second class, HikariCP's maximum against the
  * screen's own SQL time), the achieved rate against the target, the CPU used per process, and for a failover run
@@ -105,7 +105,7 @@ public final class AuroraReport {
 
     /** The page's title, the article, what this run ran and its status. */
     private static String header(Manifest m, AuroraSettings settings, AuroraData.Article art) {
-        StringBuilder md = new StringBuilder("# Seed 004: HikariCP against DBCP in front of an Aurora-like MySQL"
+        StringBuilder md = new StringBuilder("# HikariCP against DBCP in front of an Aurora-like MySQL"
                 + " cluster\n\n");
         md.append("The article: ").append(art.title()).append(", by ").append(art.author())
                 .append(" (figures transcribed in `src/seeds/seed004.json`). ").append(art.setup()).append("\n\n");

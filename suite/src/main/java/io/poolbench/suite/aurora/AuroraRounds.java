@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Seed 004 over rounds ({@code --rounds}): every pair of profiles, within each round, on the short screen's p99 (a
+ * The Aurora scenario over rounds ({@code --rounds}): every pair of profiles, within each round, on the short screen's p99 (a
  * ratio: where the article's tail shows first) and, with {@code --failover}, on the requests that failed from the
  * injection on and on how long the pool kept its borrowers waiting after the new writer's first write (differences:
  * either may be 0), beside each profile's failures per round with their mean and its 95 % interval, and a verdict

@@ -119,13 +119,7 @@ final class KneeSearchRun {
             }
         }
         if (s.rounds() > 1) {
-            for (KneeRounds r : KneeRounds.of(results)) {
-                say.accept(String.format(Locale.ROOT, "knee search: %s +%d ms %s over %d rounds: %s; the model's %s",
-                        r.profile(), r.rttMs(), r.borrow(), r.searches(), r.knee() == null ? "no knee found"
-                        : "× " + Figures.sig3(r.knee().ratio()) + (r.knee().n() < 2 ? " (one search found it)"
-                        : " (95 % interval " + Figures.sig3(r.knee().low()) + " .. " + Figures.sig3(r.knee().high())
-                        + ", n " + r.knee().n() + ")"), words(r.model())));
-            }
+            KneeRounds.of(results).forEach(r -> say.accept("knee search: " + r.line()));
         }
         return results;
     }

@@ -48,7 +48,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One run of seed 004's screens: the webapp with the run's profile in front of the cluster's writer endpoint, the
+ * One run of the Aurora article's screens: the webapp with the run's profile in front of the cluster's writer endpoint, the
  * JMeter engines paced to the article's rate for this server's share, CPU per process over the measured period,
  * an optional failover in the middle of it ({@link FailoverKind}), and the run's {@code outcome.json} (with the
  * ledger of writes reconciled against the new writer).

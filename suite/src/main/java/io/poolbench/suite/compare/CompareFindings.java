@@ -129,7 +129,8 @@ public final class CompareFindings {
 
     /**
      * The findings this scenario puts on top of the suite's page, each a sentence with its figures (Markdown), from
-     * the run's own {@code summary.json}.
+     * the run's own {@code summary.json}: the web load's comparison over rounds (or its figures from one round), then
+     * the JMH borrow/return comparison ({@link JmhFindings}).
      *
      * @param dir the scenario's run directory
      * @return the findings; none when the summary is missing or damaged (the section says why)
@@ -141,9 +142,12 @@ public final class CompareFindings {
         }
         String head = "**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests on a"
                 + " pool of 10";
+        List<Claim> out = new ArrayList<>();
+        JmhFindings.claim(j.jmh()).ifPresent(out::add);
         if (j.findings() != null && !j.findings().isEmpty()) {
-            return List.of(Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
+            out.add(0, Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
                     .stream().map(Finding::text).toList()) + ".", j.findings()));
+            return out;
         }
         // one round: its figures, one run each, no verdict
         List<String> parts = new ArrayList<>();
@@ -154,7 +158,8 @@ public final class CompareFindings {
                         all.throughput(), all.p99Ms(), all.maxMs()));
             }
         }
-        return Claim.oneRun(parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts) + " (one"
-                + " run each: no interval, no verdict)."));
+        out.addAll(0, Claim.oneRun(parts.isEmpty() ? List.of() : List.of(head + "): " + String.join("; ", parts)
+                + " (one run each: no interval, no verdict).")));
+        return out;
     }
 }

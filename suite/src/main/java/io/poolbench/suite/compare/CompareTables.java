@@ -33,7 +33,7 @@ final class CompareTables {
     static String webLoad(CompareData.SettingsView run, List<CompareData.Load> loads,
             List<CompareData.Missing> loadMissing, Map<String, String> env) {
         StringBuilder sb = new StringBuilder();
-        sb.append("## Web load: JMeter against the webapp (seed 004's table)\n\n");
+        sb.append("## Web load: JMeter against the webapp (the Aurora article's table)\n\n");
         if (loads.isEmpty() && loadMissing.isEmpty()) {
             sb.append("No web-load phase in this run (--skip-load).\n\n");
         } else {

@@ -16,7 +16,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** Seed 001's picture per index setting: req/s and P95 against users, ours solid, the article's dashed. */
+/** The concurrency scenario's picture per index setting: req/s and P95 against users, ours solid, the article's dashed. */
 final class ConcurrencyChart {
     private static final Color[] COLORS = {new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
         new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194)};

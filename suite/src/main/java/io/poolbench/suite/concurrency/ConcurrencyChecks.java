@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Seed 001's checks of shape on our numbers beside the article's: the plateau from 100 users on, R2DBC ÷ JDBC req/s
+ * The concurrency scenario's checks of shape on our numbers beside the article's: the plateau from 100 users on, R2DBC ÷ JDBC req/s
  * per users, the P95 cells where R2DBC is lower, users ÷ req/s − avg (Little's law: the time per iteration outside
  * the request), and what the index is worth. Each returns its Markdown and records its figures for the summary.
  */

@@ -20,7 +20,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code poolbench sweep concurrency}: seed 001. The webapp (Tomcat, 200 request threads) serves the paged range
+ * {@code poolbench sweep concurrency}: the concurrency scenario. The webapp (Tomcat, 200 request threads) serves the paged range
  * query ({@code /medium}) from a pool of 20 (the article's maximum for both stacks), and JMeter's closed loop of N
  * users (k6's virtual users) loads it, one step per user count, for each JDBC pool and for R2DBC (r2dbc-pool over
  * r2dbc-postgresql: the request thread blocking on the reactive driver, and Servlet async), first with the index
@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
  * {@link ConcurrencyReport} for the report beside the article's tables.
  */
 @Command(name = "concurrency",
-        description = "Seed 001: JDBC pools against R2DBC at 10…300 concurrent users on the paged range query, with"
+        description = "Concurrency: JDBC pools against R2DBC at 10…300 concurrent users on the paged range query, with"
                 + " and without its index, pool maximum 20, beside the article's tables. Embedded PostgreSQL by"
                 + " default (R2DBC here is r2dbc-postgresql: PostgreSQL only). Quick default about 10 minutes;"
                 + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes)."
@@ -110,7 +110,7 @@ public final class ConcurrencyCommand extends ScenarioCommand {
         if (!List.of("blocking", "async", "both").contains(r2dbcMode)) {
             throw new TestbedException("--r2dbc-mode " + r2dbcMode + ": use blocking, async or both");
         }
-        db.validatePostgres("sweep concurrency runs on PostgreSQL (seed 001's database, and the R2DBC driver here"
+        db.validatePostgres("sweep concurrency runs on PostgreSQL (the concurrency article's database, and the R2DBC driver here"
                 + " is r2dbc-postgresql)");
         int size = poolSize.orElse(20);
         List<Stack> stacks = Stack.load(profiles.names(), r2dbcMode, size, ProfileDir.resolve(null));

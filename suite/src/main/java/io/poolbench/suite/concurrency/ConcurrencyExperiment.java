@@ -21,7 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 001's experiment: the database with the data set, then per index setting (with, then without the index on
+ * The concurrency scenario's experiment: the database with the data set, then per index setting (with, then without the index on
  * {@code (customer_id, created_at)}) and per stack (a JDBC pool, or R2DBC blocking or through Servlet async) one
  * phase of {@link StackSteps}: one JMeter step per user count; all of it in rounds, the stacks in an order rotated
  * from round to round, so that R2DBC ÷ JDBC is taken within a round. The index is dropped only for the "without" phases

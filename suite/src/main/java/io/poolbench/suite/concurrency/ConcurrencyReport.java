@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The report of {@code sweep concurrency} (seed 001): per index setting our table (req/s, avg, P95, p99, max, errors,
+ * The report of {@code sweep concurrency} (the concurrency scenario): per index setting our table (req/s, avg, P95, p99, max, errors,
  * pool waiters, CPU per process) beside the article's, a chart of req/s and P95 against users with a line per stack
  * (and the article's two stacks dashed), and the checks of shape the article's claims rest on: the plateau of
  * req/s above 100 users, R2DBC ÷ JDBC, the cells where R2DBC's P95 is lower, the index's effect, and Little's law
@@ -47,10 +47,10 @@ public final class ConcurrencyReport {
         ConcurrencyData.Environment env = ResultJson.readIfPresent(base.resolve("environment.json"), ConcurrencyData.Environment.class)
                 .orElse(new ConcurrencyData.Environment(null, null, null));
         ConcurrencyData.Article art = Seeds.read("001", ConcurrencyData.Article.class);
-        StringBuilder md = new StringBuilder("# Seed 001: JDBC pools against R2DBC, 10…300 users, with and without"
+        StringBuilder md = new StringBuilder("# JDBC pools against R2DBC, 10…300 users, with and without"
                 + " the index\n\n");
         md.append(String.format(Locale.ROOT, "The webapp (embedded Tomcat, %d request threads, its own JVM) serves"
-                + " seed 001's paged range query (a random customer, a 60-day window, 20 rows, page 0–2) from a pool"
+                + " the concurrency article's paged range query (a random customer, a 60-day window, 20 rows, page 0–2) from a pool"
                 + " of **%d** connections for every stack (filled before the load). JMeter (its own JVM) runs N users"
                 + " at once in a closed loop with %s between a user's requests; once JMeter has started every"
                 + " user (on 2 busy cores it needs seconds for hundreds of threads), %d s of warm-up are"
@@ -190,7 +190,7 @@ public final class ConcurrencyReport {
         if (j.findings() != null && !j.findings().isEmpty()) {
             List<Finding> at = busiest(j.findings());
             String busiest = at.get(0).measure();
-            out.add(Claim.of("**R2DBC behind a servlet** (seed 001's question): " + String.join("; ", at.stream()
+            out.add(Claim.of("**R2DBC behind a servlet** (the concurrency article's question): " + String.join("; ", at.stream()
                     .map(Finding::text).toList()) + " (the article, R2DBC ÷ JDBC: " + articleRatio(users(busiest))
                     + ").", at));
             if (j.indexFindings() != null && !j.indexFindings().isEmpty()) {
@@ -206,7 +206,7 @@ public final class ConcurrencyReport {
             int users = with.r2dbcOverJdbc().stream().mapToInt(ConcurrencyData.Ratio::users).max().orElse(0);
             List<String> parts = with.r2dbcOverJdbc().stream().filter(r -> r.users() == users)
                     .map(r -> String.format(Locale.ROOT, "%s ÷ %s %.2f ×", r.r2dbc(), r.jdbc(), r.ratio())).toList();
-            out.add(new Claim(String.format(Locale.ROOT, "**R2DBC behind a servlet** (seed 001's question): req/s"
+            out.add(new Claim(String.format(Locale.ROOT, "**R2DBC behind a servlet** (the concurrency article's question): req/s"
                     + " R2DBC ÷ JDBC at %d users with the index: %s (the article: %s; one run: no interval, no"
                     + " verdict); the P95 and p99 columns and the CPU per process say where each stack spent its"
                     + " time.", users, String.join(", ", parts), articleRatio(users)), false));

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Seed 001 over rounds: each R2DBC stack against each JDBC stack in req/s, per index setting and user count, the
+ * The concurrency scenario over rounds: each R2DBC stack against each JDBC stack in req/s, per index setting and user count, the
  * ratio taken within each round (the stacks ran in rotating order) and summarised by {@link RatioInterval}. A step
  * that failed in a round drops that round's ratio for its pairs; n counts the rounds with both steps measured.
  */

@@ -33,7 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 001's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
+ * The concurrency scenario's steps for one stack: the webapp started once with the stack's profile (its pool resized to the
  * sweep's pool size in a copy under the run directory), then one JMeter run per user count
  * ({@code concurrency.jmx}: N users at once, closed loop). A step's figures are the requests that completed in its
  * measured window, its rate their count ÷ the window's length (see {@link StepWindow}: every user running, after a warm-up); CPU per process (webapp, JMeter,
@@ -44,7 +44,7 @@ public final class StackSteps {
     private static final ObjectMapper JSON = ResultJson.MAPPER;
     /** Longest JMeter may take to start every user thread, s (300 threads took 16 s with the CPU saturated). */
     static final int START_ALLOWANCE_S = 120;
-    /** The index of seed 001's query, as {@code src/sql/schema.sql} creates it. */
+    /** The index of the concurrency article's query, as {@code src/sql/schema.sql} creates it. */
     static final String INDEX = DataSet.ORDERS_INDEX;
 
     private final Artifacts art;
@@ -67,7 +67,7 @@ public final class StackSteps {
     }
 
     /**
-     * Creates or drops seed 001's index, then refreshes the planner's statistics.
+     * Creates or drops the concurrency article's index, then refreshes the planner's statistics.
      *
      * @param present true to create it (if missing), false to drop it (if there)
      * @throws TestbedException naming the statement when it fails

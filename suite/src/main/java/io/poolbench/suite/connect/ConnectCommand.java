@@ -22,12 +22,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code poolbench sweep connect}: seed 003, a new connection per transaction against pools, from Java and with
+ * {@code poolbench sweep connect}: the connect scenario, a new connection per transaction against pools, from Java and with
  * real pgbench, directly and through PgBouncer and pgpool-II (see {@link ConnectPerTransaction}; report:
  * {@link ConnectReport}).
  */
 @Command(name = "connect",
-        description = "Seed 003: pgbench's select-only transaction with a new connection per transaction against"
+        description = "Connect: pgbench's select-only transaction with a new connection per transaction against"
                 + " pooled connections: from Java (the unpooled profile and every pool), with real pgbench -S -C and"
                 + " -S, and with pgbench through PgBouncer and pgpool-II, beside the article's figures. Embedded"
                 + " PostgreSQL by default. pgbench, PgBouncer and pgpool-II are skipped with one line when not"

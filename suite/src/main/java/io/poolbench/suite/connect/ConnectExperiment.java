@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Seed 003's experiment: the database, pgbench's tables, then every variant (a Java client on a profile, pgbench
+ * The connect scenario's experiment: the database, pgbench's tables, then every variant (a Java client on a profile, pgbench
  * directly, through PgBouncer or pgpool-II, with and without a new connection per transaction) one warm-up and
  * {@code runs} measured runs each, in rounds of rotating order (round 0 the warm-ups), written to
  * {@code connect/<variant>.json} as they come. The article, what it

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 
 /**
- * Seed 003 reproduced: what a new connection per transaction costs, against a pool, with pgbench's select-only
+ * The connect scenario reproduced: what a new connection per transaction costs, against a pool, with pgbench's select-only
  * transaction.
  *
  * <p>The article ran {@code pgbench -S -C -c 30 -t 300} at scale 25 five times against PostgreSQL 8.4 directly

@@ -27,7 +27,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
 /**
- * Seed 003's report from a run directory: {@code connect/summary.md}, {@code summary.json} and {@code tps.png}.
+ * The connect scenario's report from a run directory: {@code connect/summary.md}, {@code summary.json} and {@code tps.png}.
  * Per variant the median and range of tps including and excluding connection set-up over the measured runs, the
  * average time per connection (a connect, or a borrow), the ratio to the same client's connect-per-transaction
  * figure, and CPU per process; the article's rows beside them.
@@ -144,7 +144,7 @@ public final class ConnectReport {
             return "";
         }
         CategoryChart c = new CategoryChartBuilder().width(1100).height(560)
-                .title("Seed 003: tps with a connection per transaction, median of the runs")
+                .title("Connect: tps with a connection per transaction, median of the runs")
                 .xAxisTitle("variant").yAxisTitle("transactions per second (log)").build();
         c.getStyler().setYAxisLogarithmic(true);
         c.getStyler().setYAxisMin(1.0);
@@ -168,7 +168,7 @@ public final class ConnectReport {
 
     /** The page's title, the transaction and the clients, the servers and tools, and how to read the table. */
     private static String header(ConnectSettings s, ConnectData.Environment env) {
-        StringBuilder md = new StringBuilder("# Seed 003: a new connection per transaction against a pool\n\n");
+        StringBuilder md = new StringBuilder("# A new connection per transaction against a pool\n\n");
         md.append(String.format(Locale.ROOT, "pgbench's select-only transaction (one account by primary key, scale"
                 + " %d), %d clients × %d transactions, %d measured runs per variant after one unrecorded warm-up run"
                 + " of %d transactions per client (excluded from every figure). Server: %s, loopback TCP"

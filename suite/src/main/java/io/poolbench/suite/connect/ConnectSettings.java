@@ -21,7 +21,7 @@ import java.util.List;
  * @param without tools left out
  * @param database database kind
  * @param maxErrorPercent a run whose failed transactions pass this share, %, fails (0 in run directories written
- *     before seed 003 had a budget)
+ *     before the connect scenario had a budget)
  */
 public record ConnectSettings(List<String> profiles, int clients, int transactions, int scale, int runs,
         int warmupTransactions, int pgbenchThreads, int poolSize, int pgpoolChildren, List<String> without,

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The tools seed 003 runs beside its Java clients, as found on this machine: pgbench, PgBouncer (session mode) and
+ * The tools the connect scenario runs beside its Java clients, as found on this machine: pgbench, PgBouncer (session mode) and
  * pgpool-II, each present or left out (by {@code --without} or because it is not installed, said in a note).
  *
  * @param pgbench pgbench, when it runs

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         description = "Predicts, from a context.xml and your traffic alone (no database, no Docker: the pool is built"
                 + " against a stub driver to read its settings), the borrow wait and response time, the load at"
                 + " which the pool breaks at your round trip and the round trip at which it breaks at your load, and"
-                + " the pool size Erlang C asks for. Defaults: seed 004's short screen (5 queries of 8 ms) at 1 ms."
+                + " the pool size Erlang C asks for. Defaults: the Aurora article's short screen (5 queries of 8 ms) at 1 ms."
                 + " With --measure (Docker) the same traffic is then measured on the stand-in cluster and printed"
                 + " beside the prediction.",
         exitCodeList = {"0:the answer was printed", "1:--measure: the measurement failed (its report says why)",
@@ -38,7 +38,7 @@ public final class PlanCommand extends PoolbenchCommand {
     RttOption rtt;
 
     @Option(names = "--hold-ms", paramLabel = "MS",
-            description = "Server time of one query, ms, the same for every request (default 8, seed 004's short"
+            description = "Server time of one query, ms, the same for every request (default 8, the Aurora article's short"
                     + " screen); or give --hold-p50 and --hold-p90 for a log-normal spread.")
     Double holdMs;
 

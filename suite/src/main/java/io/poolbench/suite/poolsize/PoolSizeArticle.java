@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 000's article as cited data ({@code src/seeds/seed000.json}): bb8 on SQL Server, 20 tasks holding a
+ * The pool-size scenario's article as cited data ({@code src/seeds/seed000.json}): bb8 on SQL Server, 20 tasks holding a
  * connection 200 ms, five runs per pool size.
  *
  * @param title the article's title

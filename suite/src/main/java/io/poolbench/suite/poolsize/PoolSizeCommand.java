@@ -17,9 +17,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code poolbench sweep pool-size}: seed 000's staircase for the pools of the catalog (see {@link PoolSizeExperiment}). */
+/** {@code poolbench sweep pool-size}: the pool-size scenario's staircase for the pools of the catalog (see {@link PoolSizeExperiment}). */
 @Command(name = "pool-size",
-        description = "Seed 000: tasks that each hold a connection for a while, elapsed time against the pool size,"
+        description = "Pool size: tasks that each hold a connection for a while, elapsed time against the pool size,"
                 + " per pool, beside the ideal staircase and the article's bb8 figures. Embedded PostgreSQL by"
                 + " default."
                 + " --as-article: the article's parameters, every pooled profile, 5 rounds (about 12 minutes here).",

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 
 /**
- * Seed 000 reproduced: how long {@code tasks} tasks take when each borrows a connection, holds it {@code holdMs}
+ * The pool-size scenario reproduced: how long {@code tasks} tasks take when each borrows a connection, holds it {@code holdMs}
  * and runs one query, against the pool size.
  *
  * <p>The article (Rust's bb8 on SQL Server) ran 20 tasks holding a connection 200 ms each, five runs per

@@ -28,7 +28,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Seed 000's report: elapsed time against pool size per pool and thread kind, beside the ideal staircase and the
+ * The pool-size scenario's report: elapsed time against pool size per pool and thread kind, beside the ideal staircase and the
  * article's bb8 figures ({@code src/seeds/seed000.json}), with the per-task borrow waits against a FIFO pool's;
  * written from a run directory, so {@code ./poolbench report} rebuilds it.
  */
@@ -55,11 +55,11 @@ public final class PoolSizeReport {
         boolean comparable = tasks == art.tasks() && holdMs == art.holdMs();
         Path base = dir.resolve("pool-size");
         Files.createDirectories(base);
-        StringBuilder md = new StringBuilder("# Seed 000: elapsed time against pool size\n\n");
+        StringBuilder md = new StringBuilder("# Pool size against elapsed time\n\n");
         md.append(description(s, art, comparable));
         Table table = Table.of("pool", ">size", ">elapsed median (min–max)", ">ideal", ">excess over ideal",
                 ">article median (min–max)", ">borrow wait median / max", ">FIFO max wait");
-        XYChart c = new XYChartBuilder().width(1000).height(500).title("Seed 000: " + tasks + " tasks holding "
+        XYChart c = new XYChartBuilder().width(1000).height(500).title("Pool size: " + tasks + " tasks holding "
                 + holdMs + " ms, elapsed against pool size").xAxisTitle("pool size").yAxisTitle("elapsed, ms")
                 .build();
         Map<String, Map<String, Cell>> json = new LinkedHashMap<>();

@@ -19,18 +19,18 @@ import org.apache.commons.csv.CSVRecord;
  * @param startEpochMs JMeter's {@code timeStamp}: when the sample started, ms since the epoch
  * @param elapsedMs JMeter's {@code elapsed}: from just before sending the request to after the last byte of the
  *     response, ms
- * @param label the sampler's label (seed 004: the screen)
+ * @param label the sampler's label (the Aurora scenario: the screen)
  * @param responseCode JMeter's {@code responseCode} ({@code "?"} when the file has no such column); for a request
  *     without an HTTP answer it starts with {@code Non HTTP}
  * @param success JMeter's {@code success}
  * @param url JMeter's {@code URL} ({@code ""} when the file has no such column)
  * @param intendedStartEpochMs when the plan's pacing schedule meant this sample to start, ms since the epoch (the
- *     {@code intendedStartMs} sample variable of seed 004's plan); -1 when the file has no such column (plans
+ *     {@code intendedStartMs} sample variable of the Aurora article's plan); -1 when the file has no such column (plans
  *     without pacing)
  */
 public record JtlSample(long startEpochMs, long elapsedMs, String label, String responseCode, boolean success,
         String url, long intendedStartEpochMs) {
-    /** The column seed 004's plan saves as a sample variable ({@code sample_variables}). */
+    /** The column the Aurora article's plan saves as a sample variable ({@code sample_variables}). */
     public static final String INTENDED_START_COLUMN = "intendedStartMs";
 
     /** @return when the sample ended, ms since the epoch */

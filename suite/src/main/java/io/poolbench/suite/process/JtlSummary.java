@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * Per-label statistics of a JMeter CSV results file (JTL), in the shape of seed 004's table: requests, errors,
+ * Per-label statistics of a JMeter CSV results file (JTL), in the shape of the Aurora article's table: requests, errors,
  * throughput, average, median, 90th/99th percentile, min and max of the elapsed time (ms, as JMeter records it:
  * from just before sending the request to after the last byte of the response).
  *
@@ -30,7 +30,7 @@ public final class JtlSummary {
      * @param avgMs mean elapsed, ms
      * @param medianMs median, ms
      * @param p90Ms 90th percentile, ms
-     * @param p95Ms 95th percentile, ms (k6's and seed 001's P95)
+     * @param p95Ms 95th percentile, ms (k6's and the concurrency article's P95)
      * @param p99Ms 99th percentile, ms
      * @param minMs minimum, ms
      * @param maxMs maximum, ms

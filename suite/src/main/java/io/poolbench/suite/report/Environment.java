@@ -137,7 +137,7 @@ public final class Environment {
             }
         }
         if (mysql) {
-            out.add("MySQL in Docker behind Toxiproxy (seed 004, drills; image as their reports say)");
+            out.add("MySQL in Docker behind Toxiproxy (the Aurora scenario, drills; image as their reports say)");
         }
         return out.isEmpty() ? "embedded PostgreSQL" : String.join("; ", out);
     }

@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 /**
- * Seed 002's background load, in its own JVM so that it does not share the measuring JVM's heap or threads: the
+ * The shared-connection scenario's background load, in its own JVM so that it does not share the measuring JVM's heap or threads: the
  * article's JMeter load of 150 threads over a pool of 200 connections (the {@code hikari} profile with
- * {@code maximumPoolSize} set), each thread running seed 002's CROSS JOIN
+ * {@code maximumPoolSize} set), each thread running the shared-connection article's CROSS JOIN
  * of 200 orders × 500 products ({@link Queries#longJoinRows}: its 100,000 rows sent to the client, as the article's JMeter threads ran it; or, with
  * {@code aggregate}, {@link Queries#longJoin}: the join summed in the server, one row back) back to back until the
  * process is stopped. Prints

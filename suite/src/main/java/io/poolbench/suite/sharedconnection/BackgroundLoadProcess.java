@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Seed 002's background load as this JVM sees it: {@link BackgroundLoad} started in its own JVM, and its
+ * The shared-connection scenario's background load as this JVM sees it: {@link BackgroundLoad} started in its own JVM, and its
  * once-a-second totals (queries, errors) read from its output.
  */
 final class BackgroundLoadProcess {

@@ -12,7 +12,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
-/** Seed 002's variants: how the report names each, and the client each trial runs its query through. */
+/** The shared-connection scenario's variants: how the report names each, and the client each trial runs its query through. */
 final class ClientVariants {
     private ClientVariants() {
     }
@@ -71,7 +71,7 @@ final class ClientVariants {
 
     /**
      * One trial on the article's clock, which "counted the time of creating the connection, executing the query,
-     * clearing the result and closing the connection" (seed 002's article): opens the variant afresh (as
+     * clearing the result and closing the connection" (the shared-connection article): opens the variant afresh (as
      * {@link #open}), runs the trial, closes what it opened, and times all three. The article's clock also included
      * starting the threads; ours starts and parks them before the clock, as in every trial.
      *

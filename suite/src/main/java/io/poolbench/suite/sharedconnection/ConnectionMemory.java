@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 
 /**
- * What a connection costs in memory, on both sides, for seed 002's Table 1 and its claim of 2–3 MB per server
+ * What a connection costs in memory, on both sides, for the shared-connection article's Table 1 and its claim of 2–3 MB per server
  * connection.
  *
  * <p>Client: bytes the JVM allocated ({@code com.sun.management.ThreadMXBean} per-thread allocation counters: the

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
 
-/** Seed 002's memory phase: what a connection costs the client (allocations, retained heap) and the server. */
+/** The shared-connection scenario's memory phase: what a connection costs the client (allocations, retained heap) and the server. */
 final class MemoryPerConnection {
     private MemoryPerConnection() {
     }

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 002's memory tables: what the client allocated for the connections and the query beside the article's Table
+ * The shared-connection scenario's memory tables: what the client allocated for the connections and the query beside the article's Table
  * 1 (as ratios to the shared connection: a JVM allocates objects, C mallocs), the heap retained per open
  * connection, and each server backend's memory with N connections open.
  */

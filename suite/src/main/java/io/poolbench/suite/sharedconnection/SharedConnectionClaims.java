@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The rows of seed 002's table "the article's claims beside ours": each of the article's ratios (from its text; its
+ * The rows of the shared-connection article's table "the article's claims beside ours": each of the article's ratios (from its text; its
  * figures 1–3 are not in it) beside ours, computed from this run's mean trial times per variant and thread count.
  */
 final class SharedConnectionClaims {

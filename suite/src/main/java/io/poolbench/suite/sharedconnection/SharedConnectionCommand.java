@@ -23,12 +23,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code poolbench sweep shared}: seed 002, one shared connection against pools, a connection per thread and
+ * {@code poolbench sweep shared}: the shared-connection scenario, one shared connection against pools, a connection per thread and
  * PgBouncer, with and without a background load, and the memory a connection costs (see {@link SharedConnectionTrial},
  * {@link ConnectionMemory}, {@link BackgroundLoad}; report: {@link SharedConnectionReport}).
  */
 @Command(name = "shared",
-        description = "Seed 002: N threads, one simple query each, on one shared connection, on pools, on a new"
+        description = "Shared connection: N threads, one simple query each, on one shared connection, on pools, on a new"
                 + " connection per thread and through PgBouncer, without and with a CROSS JOIN background load in"
                 + " its own JVM; client and server memory per connection; beside the article's figures. Embedded"
                 + " PostgreSQL by default; PgBouncer is skipped with one line when not installed. A round: one"

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 import org.postgresql.Driver;
 
 /**
- * Seed 002's experiment: the database, the client and server memory per connection, then per load condition
+ * The shared-connection scenario's experiment: the database, the client and server memory per connection, then per load condition
  * (none, then the CROSS JOIN load in its own JVM) every variant (one shared connection, a connection per thread,
  * each pool, PgBouncer) interleaved trial by trial at each thread count. What the article measured and what we
  * measure are in {@link SharedConnectionTrial}'s header.

@@ -25,7 +25,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Seed 002's report from a run directory: {@code shared/summary.md}, {@code summary.json}, one chart per load
+ * The shared-connection scenario's report from a run directory: {@code shared/summary.md}, {@code summary.json}, one chart per load
  * condition ({@code shared/<load>.png}: mean trial time against threads, a line per variant), the article's
  * claims beside ours, and the memory tables beside its Table 1.
  */
@@ -98,7 +98,7 @@ public final class SharedConnectionReport {
 
     /** The page's title, what a trial is, the background load and the environment, and the run's notes. */
     private static String header(SharedConnectionSettings s, SharedConnectionData.Environment env) {
-        StringBuilder md = new StringBuilder("# Seed 002: one shared connection against a pool, under load\n\n");
+        StringBuilder md = new StringBuilder("# One shared connection against a pool, under load\n\n");
         md.append(String.format(Locale.ROOT, "A trial: N platform threads, started and parked before the clock,"
                 + " released together, each runs `%s` once (500 rows, all read) through its variant; time from the"
                 + " release to the last thread's end. %d measured trials per variant and N after one unrecorded"
@@ -144,7 +144,7 @@ public final class SharedConnectionReport {
         counts.forEach(c -> headers.add(">" + c + " threads: mean / p99 ms"));
         headers.add(">failed queries");
         Table table = Table.of(headers.toArray(String[]::new));
-        XYChart chart = new XYChartBuilder().width(1000).height(520).title("Seed 002, load " + load
+        XYChart chart = new XYChartBuilder().width(1000).height(520).title("Shared connection, load " + load
                 + ": mean trial time against threads").xAxisTitle("threads, one query each")
                 .yAxisTitle("mean trial time, ms").build();
         for (PhaseEntry p : m.phases()) {

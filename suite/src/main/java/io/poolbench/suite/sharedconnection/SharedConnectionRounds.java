@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 002's comparisons over rounds. Under each load condition and at each thread count the experiment runs every
+ * The shared-connection scenario's comparisons over rounds. Under each load condition and at each thread count the experiment runs every
  * variant once per round, the order rotated from round to round, so the i-th trial of two variants ran side by side
  * and their ratio is taken within that round (paired), then summarised with a 95 % interval ({@link RatioInterval}).
  *

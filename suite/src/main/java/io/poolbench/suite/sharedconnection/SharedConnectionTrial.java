@@ -11,7 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 
 /**
- * Seed 002 reproduced: many threads, one simple query each, on one shared connection against a pool, a new
+ * The shared-connection scenario reproduced: many threads, one simple query each, on one shared connection against a pool, a new
  * connection per thread and PgBouncer, with and without a heavy background load.
  *
  * <p>The article (C, libpq) let many threads use one {@code PGconn} behind a mutex (libpq forbids concurrent use of
@@ -31,7 +31,7 @@ import javax.sql.DataSource;
  * filling the pool happens before the trials and is reported apart.
  */
 public final class SharedConnectionTrial {
-    /** The simple query: every row of the 500-row {@code products} table (seed 002's 500 side). */
+    /** The simple query: every row of the 500-row {@code products} table (the shared-connection article's 500 side). */
     static final String SIMPLE_QUERY = "SELECT * FROM products";
 
     private SharedConnectionTrial() {

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 /**
  * PostgreSQL's own benchmark client, {@code pgbench}, run as a child process, and its summary parsed.
  *
- * <p>What the figures mean depends on the version, and seed 003's article used pgbench 8.4: there, with
+ * <p>What the figures mean depends on the version, and the connect article's article used pgbench 8.4: there, with
  * {@code -C}, "tps including connections establishing" was transactions ÷ wall time and "excluding" was
  * transactions ÷ (wall time − time spent connecting ÷ threads) (pgbench.c of 8.4–13). pgbench 14 and later print
  * "average connection time" and "tps (including reconnection times)" for {@code -C}, and "initial connection time"

@@ -7,7 +7,7 @@ import java.sql.Statement;
 
 /**
  * pgbench's tables, created the way {@code pgbench -i -s SCALE -I dtGvp} does (drop, create, server-side generate,
- * vacuum, primary keys), from Java, so the Java clients of seed 003 run where pgbench is not installed and real
+ * vacuum, primary keys), from Java, so the Java clients of the connect scenario run where pgbench is not installed and real
  * pgbench finds what it expects. Rows: {@code pgbench_branches} SCALE, {@code pgbench_tellers} 10 × SCALE,
  * {@code pgbench_accounts} 100,000 × SCALE (source: pgbench's documentation and {@code initGenerateDataServerSide}
  * in pgbench.c). The {@code -S} transaction reads one account by primary key.

@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * pgpool-II (Debian's {@code pgpool2}) in connection pooling mode in front of the server, from
  * {@code poolers/pgpool.conf}: a main process that pre-forks {@code num_init_children} children, each serving one
- * client at a time and caching up to {@code max_pool} backend connections. Seed 003's article ran 128 children.
+ * client at a time and caching up to {@code max_pool} backend connections. The connect scenario's article ran 128 children.
  * Its sockets go to a short temporary directory (a Unix socket path must stay under 108 bytes), removed on close.
  */
 public final class PgpoolII extends ServerPooler {

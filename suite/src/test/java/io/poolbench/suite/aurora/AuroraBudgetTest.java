@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 004's error budget from a run's files: failed requests of the measured period count, those of the warm-up
+ * The Aurora scenario's error budget from a run's files: failed requests of the measured period count, those of the warm-up
  * do not, and with a failover those in flight at the injection or started in its window (to 5 s after the first
  * write the new writer acknowledged, or to the last write the old writer refused as read-only when that is later)
  * belong to the failover, not to the budget.

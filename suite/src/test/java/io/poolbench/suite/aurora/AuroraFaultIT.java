@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * Seed 004 under faults (Docker), each at the smallest size that still shows it: the Toxiproxy container killed
+ * The Aurora scenario under faults (Docker), each at the smallest size that still shows it: the Toxiproxy container killed
  * during the measured period ends the load at once and fails the run (exit 1), and no figure of it reaches the
  * table; the run killed with
  * {@code kill -9} leaves its labelled containers, which the next run removes.

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Seed 004's figures from parsed inputs: the warm-up is left out, borrow waits and failover rows are derived. */
+/** The Aurora scenario's figures from parsed inputs: the warm-up is left out, borrow waits and failover rows are derived. */
 class AuroraReportTest {
     static JtlSummary.LabelStats label(String l, long n, long errors, long max) {
         return new JtlSummary.LabelStats(l, n, errors, 1, 10, 5, 9, 15, 20, 1, max, 2, 60, Map.of());

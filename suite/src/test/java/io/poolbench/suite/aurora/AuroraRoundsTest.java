@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Seed 004's rounds: every profile once per round, the order rotated, the ids and the variant kept apart. */
+/** The Aurora scenario's rounds: every profile once per round, the order rotated, the ids and the variant kept apart. */
 class AuroraRoundsTest {
     private static final List<LoadRun> PROFILES = List.of(new LoadRun("dbcp", "d.xml", null,
             null), new LoadRun("hikari", "h.xml", null, null));

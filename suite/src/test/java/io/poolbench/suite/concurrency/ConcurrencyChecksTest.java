@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** Seed 001's checks of shape on fixed numbers: the plateau, R2DBC ÷ JDBC, Little's law, the index's worth. */
+/** The concurrency scenario's checks of shape on fixed numbers: the plateau, R2DBC ÷ JDBC, Little's law, the index's worth. */
 class ConcurrencyChecksTest {
     private static ConcurrencyData.Step step(int users, double reqPerSecond, double avgMs, long p95Ms) {
         return new ConcurrencyData.Step(users, Map.of(), 1.0, users, null, 1_000L, 0L, reqPerSecond, avgMs, 5L, p95Ms,

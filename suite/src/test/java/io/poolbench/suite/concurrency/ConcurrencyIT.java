@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny seed 001 sweep against embedded PostgreSQL: HikariCP and R2DBC (blocking and async) at one user count,
+ * A tiny concurrency sweep against embedded PostgreSQL: HikariCP and R2DBC (blocking and async) at one user count,
  * with and without the index: a row per stack and index setting, the article's tables, both charts, the index back
  * at the end, no webapp or JMeter left; bad input is one line and exit 2. No timing checked.
  */

@@ -16,7 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Seed 001's findings from its summary: R2DBC ÷ JDBC at the most users, the index's effect at 100 and 300. */
+/** The concurrency scenario's findings from its summary: R2DBC ÷ JDBC at the most users, the index's effect at 100 and 300. */
 class ConcurrencyReportTest {
     @TempDir
     Path dir;

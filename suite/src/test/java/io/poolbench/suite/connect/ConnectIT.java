@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny seed 003 sweep against embedded PostgreSQL: a row per variant (Java unpooled and one pool; pgbench
+ * A tiny connect sweep against embedded PostgreSQL: a row per variant (Java unpooled and one pool; pgbench
  * directly and through the poolers where installed), the article's table, the chart; no pgbench, PgBouncer or
  * pgpool-II process left; no timing checked.
  */

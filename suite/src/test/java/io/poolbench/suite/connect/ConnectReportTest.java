@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** Seed 003's Java run figures and the report's ratio, on fixed numbers. */
+/** The connect scenario's Java run figures and the report's ratio, on fixed numbers. */
 class ConnectReportTest {
     @Test
     void aJavaRunTakesItsConnectTimeOffAsPgbenchDoes() {

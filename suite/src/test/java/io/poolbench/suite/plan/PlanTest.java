@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code poolbench plan} on the two verbatim seed 004 files at the article's per-server rate, and bad input. */
+/** {@code poolbench plan} on the two verbatim Aurora files at the article's per-server rate, and bad input. */
 class PlanTest {
     private static String plan(String... args) {
         PrintStream out = System.out;

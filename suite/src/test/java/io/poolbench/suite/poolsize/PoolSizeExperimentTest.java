@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The ideal staircase of seed 000: waves of tasks, each as long as the hold. */
+/** The ideal staircase of the pool-size scenario: waves of tasks, each as long as the hold. */
 class PoolSizeExperimentTest {
     @Test
     void theStaircaseHasTheArticlesSteps() {

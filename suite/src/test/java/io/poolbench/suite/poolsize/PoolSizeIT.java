@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A tiny seed 000 sweep against embedded PostgreSQL: the table, the chart, the article's column; no timing. */
+/** A tiny pool-size sweep against embedded PostgreSQL: the table, the chart, the article's column; no timing. */
 class PoolSizeIT {
     @TempDir
     Path tmp;

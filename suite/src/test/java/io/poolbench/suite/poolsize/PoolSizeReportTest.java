@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Seed 000's report from a run directory written here: figures, the article's column, a failed pool. */
+/** The pool-size scenario's report from a run directory written here: figures, the article's column, a failed pool. */
 class PoolSizeReportTest {
     @TempDir
     Path dir;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny seed 002 sweep against embedded PostgreSQL, with the background load in its own JVM: every variant's
+ * A tiny shared-connection sweep against embedded PostgreSQL, with the background load in its own JVM: every variant's
  * row under both load conditions, the claims table, the memory tables, the charts; the load process and PgBouncer
  * stopped; no timing checked.
  */

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Seed 002's comparisons over rounds: trials paired round by round, against the run's first pool. */
+/** The shared-connection scenario's comparisons over rounds: trials paired round by round, against the run's first pool. */
 class SharedConnectionRoundsTest {
     private static SharedConnectionData.Trials trials(String variant, String load, int threads, Double... ms) {
         return new SharedConnectionData.Trials(variant, variant + " label", load, 1.0,

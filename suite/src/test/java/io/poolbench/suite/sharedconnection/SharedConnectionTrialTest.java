@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Seed 002's arithmetic and parsing: trial statistics, the article's ratios, smaps_rollup, the load's counter. */
+/** The shared-connection scenario's arithmetic and parsing: trial statistics, the article's ratios, smaps_rollup, the load's counter. */
 class SharedConnectionTrialTest {
     @Test
     void meanAndNearestRankPercentileOfTrials() {

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * pgbench's summary as versions 8.4 and 15 print it (the 8.4 text is the article's, seed 003; the 15 texts are
- * this machine's pgbench against the embedded server), the figures derived from it, and the arithmetic of seed 003.
+ * pgbench's summary as versions 8.4 and 15 print it (the 8.4 text is the article's, the connect scenario; the 15 texts are
+ * this machine's pgbench against the embedded server), the figures derived from it, and the arithmetic of the connect scenario.
  */
 class PgbenchTest {
     private static final String V84 = """

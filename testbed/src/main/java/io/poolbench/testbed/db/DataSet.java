@@ -21,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The deterministic data set: {@code orders} (seed 001: 200,000 rows by default, 100 orders per customer, one year
- * of {@code created_at}) and {@code products} (seed 002's 500-row side of the 200 x 500 CROSS JOIN). The same
+ * The deterministic data set: {@code orders} (the concurrency scenario: 200,000 rows by default, 100 orders per customer, one year
+ * of {@code created_at}) and {@code products} (the shared-connection article's 500-row side of the 200 x 500 CROSS JOIN). The same
  * settings produce the same rows in PostgreSQL and MySQL. Loading uses multi-row INSERTs in transactions of 10,000
  * rows (not row-by-row autocommit).
  *
@@ -32,11 +32,11 @@ import org.slf4j.LoggerFactory;
  * @param seed random seed
  */
 public record DataSet(int orders, int customers, int products, long seed) {
-    /** Seed 001's table size. */
+    /** The concurrency scenario's table size. */
     public static final int DEFAULT_ORDERS = 200_000;
     /** 100 orders per customer at the default size. */
     public static final int DEFAULT_CUSTOMERS = 2_000;
-    /** Seed 002's CROSS JOIN is 200 x 500 rows: this is the 500. */
+    /** The shared-connection scenario's CROSS JOIN is 200 x 500 rows: this is the 500. */
     public static final int DEFAULT_PRODUCTS = 500;
     /** First {@code created_at}; rows spread over the following 365 days. */
     public static final LocalDateTime EPOCH = LocalDateTime.of(2024, 1, 1, 0, 0);
@@ -72,7 +72,7 @@ public record DataSet(int orders, int customers, int products, long seed) {
         return new DataSet(orders, Math.max(1, orders / 100), DEFAULT_PRODUCTS, 42L);
     }
 
-    /** @return seed 001's size: 200,000 orders */
+    /** @return the concurrency article's size: 200,000 orders */
     public static DataSet defaults() {
         return ofOrders(DEFAULT_ORDERS);
     }
@@ -94,7 +94,7 @@ public record DataSet(int orders, int customers, int products, long seed) {
         try (Connection c = db.connect()) {
             if (fingerprint().equals(currentFingerprint(c))) {
                 LOG.info("data set already loaded ({})", fingerprint());
-                // a run killed while it had changed the schema (seed 001 without its index) left a journal row
+                // a run killed while it had changed the schema (the concurrency scenario without its index) left a journal row
                 SchemaJournal.recover(c).forEach(l -> System.out.println("poolbench: " + l));
                 return false;
             }
@@ -109,7 +109,7 @@ public record DataSet(int orders, int customers, int products, long seed) {
         }
     }
 
-    /** The index seed 001's query and compare's /medium use (schema.sql); seed 001 drops it for a while. */
+    /** The index the concurrency article's query and compare's /medium use (schema.sql); the concurrency scenario drops it for a while. */
     public static final String ORDERS_INDEX = "idx_orders_customer_created";
 
     /**

@@ -173,7 +173,7 @@ public final class MySqlDatabase implements Database {
 
     /**
      * Installs the writer check {@code concheck.validation()} that the MySQL profiles run on a new connection
-     * (seed 004's {@code connectionInitSql}/{@code validationQuery}): it fails with MySQL's read-only error 1290 on
+     * (the Aurora article's {@code connectionInitSql}/{@code validationQuery}): it fails with MySQL's read-only error 1290 on
      * a read-only server, so a pool never keeps a connection to a replica or a demoted writer.
      *
      * @param root a connection with the right to create databases, functions and grants

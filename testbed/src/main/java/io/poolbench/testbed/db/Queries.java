@@ -15,9 +15,9 @@ import java.util.Map;
  * The query classes, one SQL text each that runs unchanged on PostgreSQL and MySQL:
  * <ul>
  *   <li>short: primary-key lookup of one order;</li>
- *   <li>medium: seed 001's paged range query (customer + date range, ORDER BY created_at DESC LIMIT/OFFSET), served
+ *   <li>medium: the concurrency article's paged range query (customer + date range, ORDER BY created_at DESC LIMIT/OFFSET), served
  *       by the index on (customer_id, created_at);</li>
- *   <li>long: seed 002's heavy read, a CROSS JOIN of {@code width} orders (200 by default) with {@code products}
+ *   <li>long: the shared-connection article's heavy read, a CROSS JOIN of {@code width} orders (200 by default) with {@code products}
  *       (500 by default), aggregated so that the work is in the server, not on the wire;</li>
  *   <li>write: an insert with a client-chosen id, committed before the call returns.</li>
  * </ul>
@@ -26,7 +26,7 @@ public final class Queries {
     /** Short query SQL. */
     public static final String SHORT_SQL =
             "SELECT id, customer_id, created_at, total_amount, note FROM orders WHERE id = ?";
-    /** Medium query SQL (seed 001, verbatim apart from positional parameters). */
+    /** Medium query SQL (the concurrency scenario, verbatim apart from positional parameters). */
     public static final String MEDIUM_SQL = "SELECT id, customer_id, created_at, total_amount, note FROM orders"
             + " WHERE customer_id = ? AND created_at BETWEEN ? AND ? ORDER BY created_at DESC LIMIT ? OFFSET ?";
     /**
@@ -39,7 +39,7 @@ public final class Queries {
             + " FROM (SELECT total_amount FROM orders WHERE id BETWEEN ? AND ?) o"
             + " CROSS JOIN (SELECT price FROM products WHERE id <= ?) p";
     /**
-     * The long query as seed 002's article ran it: the CROSS JOIN's rows themselves, every pair of an order in [?, ?]
+     * The long query as the shared-connection article ran it: the CROSS JOIN's rows themselves, every pair of an order in [?, ?]
      * and one of the first ? products (200 × 500 = 100,000 rows), sent to the client.
      */
     public static final String LONG_ROWS_SQL = "SELECT o.id, p.id FROM (SELECT id FROM orders WHERE id BETWEEN ? AND ?) o"
@@ -48,13 +48,13 @@ public final class Queries {
     static final int LONG_ROWS_FETCH = 1_000;
     /** Write SQL: the ledger row of the write endpoint. */
     public static final String WRITE_SQL = "INSERT INTO write_ledger (id, created_at, payload) VALUES (?, ?, ?)";
-    /** Seed 004's screen query on MySQL: one order by primary key, holding the connection {@code ?} s in the server. */
+    /** The Aurora scenario's screen query on MySQL: one order by primary key, holding the connection {@code ?} s in the server. */
     public static final String SCREEN_SQL_MYSQL = "SELECT id, SLEEP(?) FROM orders WHERE id = ?";
-    /** Seed 004's screen query on PostgreSQL (pg_sleep returns void, so it joins as a one-row function). */
+    /** The Aurora scenario's screen query on PostgreSQL (pg_sleep returns void, so it joins as a one-row function). */
     public static final String SCREEN_SQL_POSTGRESQL = "SELECT o.id FROM orders o CROSS JOIN pg_sleep(?) WHERE o.id = ?";
-    /** Seed 002: 200 x 500 rows. */
+    /** The shared-connection scenario: 200 x 500 rows. */
     public static final int DEFAULT_LONG_WIDTH = 200;
-    /** Seed 002: 200 x 500 rows. */
+    /** The shared-connection scenario: 200 x 500 rows. */
     public static final int DEFAULT_LONG_PRODUCTS = 500;
 
     private Queries() {
@@ -148,7 +148,7 @@ public final class Queries {
     }
 
     /**
-     * The long query as seed 002's article ran it ({@link #LONG_ROWS_SQL}): every row of the CROSS JOIN is sent to
+     * The long query as the shared-connection article ran it ({@link #LONG_ROWS_SQL}): every row of the CROSS JOIN is sent to
      * the client and read, {@value #LONG_ROWS_FETCH} rows per round trip (a cursor: auto-commit is off for the query,
      * as PostgreSQL's driver needs for a fetch size, and restored after it).
      *
@@ -205,7 +205,7 @@ public final class Queries {
     }
 
     /**
-     * One query of a seed 004 screen (the {@code ScreenModel} of the load): a primary-key lookup that holds the connection for a
+     * One query of a Aurora screen (the {@code ScreenModel} of the load): a primary-key lookup that holds the connection for a
      * given server time.
      *
      * @param c connection

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Changes a run makes to the schema of a database it did not create (seed 001 drops its index to measure without
+ * Changes a run makes to the schema of a database it did not create (the concurrency scenario drops its index to measure without
  * it), journalled in the database itself before they are made: a row of {@code poolbench_meta} under
  * {@code change:<name>} holds the statement that undoes the change and the pid of the run. The run undoes it at its
  * end, also on failure and on Ctrl-C; when the run is killed first ({@code kill -9}), the next run against the same

@@ -7,7 +7,7 @@ import java.util.Locale;
  * The error budget every scenario applies to what it measured: a measurement in which more than
  * {@code --max-error-percent} of the operations failed describes the errors, not the pool, and is failed, never
  * shown as a result. What an operation is depends on the scenario: a request (the web loads), a transaction
- * (pgbench, seed 003's Java clients).
+ * (pgbench, the connect article's Java clients).
  */
 public final class ErrorBudget {
     /** The default budget of every scenario, %. */

@@ -6,7 +6,7 @@ import java.util.NoSuchElementException;
 
 /**
  * Classifies a failed request's exception, once for every servlet of the webapp: the classes the webapp answers in
- * its JSON {@code error} field and writes into its request logs, which the drills and seed 004 count.
+ * its JSON {@code error} field and writes into its request logs, which the drills and the Aurora scenario count.
  */
 public final class PoolErrors {
     /** No connection became free within the pool's own timeout (connectionTimeout, maxWaitMillis, ...). */

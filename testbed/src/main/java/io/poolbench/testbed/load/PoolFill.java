@@ -9,7 +9,7 @@ import javax.sql.DataSource;
 
 /**
  * Fills a pool before a clock starts, so that a measurement sees borrows from a full pool and not the pool's
- * connection set-up (seeds 000, 002 and 003 time borrowing, not connecting).
+ * connection set-up (the pool-size, shared-connection and connect scenarios time borrowing, not connecting).
  */
 public final class PoolFill {
     private PoolFill() {
@@ -26,7 +26,7 @@ public final class PoolFill {
      */
     public static void fill(DataSource ds, int size) throws SQLException, InterruptedException {
         // a pool that fills itself at start (initialSize) gets to finish first: Agroal 3.2.1 makes a borrower that
-        // finds every connection taken during its initial fill wait the whole acquisitionTimeout (README, seed 003)
+        // finds every connection taken during its initial fill wait the whole acquisitionTimeout (README, the connect scenario)
         int last = -1;
         for (int i = 0, still = 0; i < 20 && still < 3; i++) {
             int total = PoolStats.of(ds).total();

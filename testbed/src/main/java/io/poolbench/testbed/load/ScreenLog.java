@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The webapp's own record of every {@code /screen} request (seed 004), one CSV row per request, written as the
+ * The webapp's own record of every {@code /screen} request (the Aurora scenario), one CSV row per request, written as the
  * request ends: what the client cannot see, how long the request waited in {@code getConnection()} and how often
  * it borrowed. The scenario joins it with JMeter's samples by time, never by assumption.
  */

@@ -6,10 +6,10 @@ import io.poolbench.testbed.TestbedException;
 import java.util.Random;
 
 /**
- * Seed 004's screens: a screen is a page of an application, several queries per request. The article measured
+ * The Aurora scenario's screens: a screen is a page of an application, several queries per request. The article measured
  * three of them, whose time alone (one user, no load) was short, medium and long; the long one's SQL time depends
  * on the user's data and reaches "about 8.5 s" alone. Its HikariCP medians under load were 45, 158 and 146 ms,
- * its minima 22, 83 and 41 ms, the long screen's 90th percentile 1,703 ms (seed 004's article, its table of the three screens).
+ * its minima 22, 83 and 41 ms, the long screen's 90th percentile 1,703 ms (the Aurora article, its table of the three screens).
  *
  * <p>Modelled here, each query being one round trip that holds its connection for a given server time (a
  * primary-key lookup of one order that sleeps in the server, so that the database's CPU is not what is measured):
@@ -49,7 +49,7 @@ public record ScreenModel(Borrow borrow, long longMaxMs, int shortQueries, doubl
     public static final int LONG_P90_MS = 1_700;
     /** Shortest long screen, ms (the article's minima, 41 and 45 ms). */
     public static final int LONG_MIN_MS = 40;
-    /** Longest long screen alone, ms ("最長で8.5秒程度", seed 004). */
+    /** Longest long screen alone, ms ("最長で8.5秒程度", the Aurora article). */
     public static final long ARTICLE_LONG_MAX_MS = 8_500;
     /** z of the 90th percentile of the standard normal distribution. */
     private static final double Z90 = 1.2815515655446004;

@@ -102,7 +102,7 @@ public final class PoolSimulation {
     }
 
     /**
-     * Several kinds of request sharing one pool, e.g. seed 004's short, medium and long screens: each kind arrives
+     * Several kinds of request sharing one pool, e.g. the Aurora article's short, medium and long screens: each kind arrives
      * as its own Poisson stream at its own rate (together again a Poisson stream), all borrowing from the same pool
      * and queue. All kinds must borrow the same way and see the same round trip.
      *

@@ -16,7 +16,7 @@ import org.apache.commons.math3.random.RandomGenerator;
  * @param rttMs the network round trip between application and database, ms
  * @param perQuery true to borrow once per query, false once per request
  * @param queryMinMs the shortest server time of one query, ms (0: no bound)
- * @param queryMaxMs the longest, ms ({@link Double#POSITIVE_INFINITY}: no bound), e.g. seed 004's long screen clamped
+ * @param queryMaxMs the longest, ms ({@link Double#POSITIVE_INFINITY}: no bound), e.g. the Aurora article's long screen clamped
  *     to its 8.5 s alone
  */
 public record Workload(double ratePerSecond, int queriesPerRequest, double queryP50Ms, double queryP90Ms,

@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --borrow}, how a request of the screen model borrows ({@link ScreenModel.Borrow}): a picocli mixin of the
- * webapp, seed 004 and {@code plan}, so that the word, its two values and its default are one.
+ * webapp, the Aurora scenario and {@code plan}, so that the word, its two values and its default are one.
  */
 public final class BorrowOption {
     @Option(names = "--borrow", defaultValue = "per-request", paramLabel = "per-request|per-query",

@@ -43,7 +43,7 @@ public final class DatabaseOptions {
 
     /** Rows in orders. */
     @Option(names = "--rows", defaultValue = "200000", paramLabel = "N",
-            description = "Rows in the orders table (seed 001: 200000; default ${DEFAULT-VALUE}).")
+            description = "Rows in the orders table (the concurrency article's: 200000; default ${DEFAULT-VALUE}).")
     public int rows;
 
     /** @return the settings these options describe */

@@ -6,14 +6,14 @@ import io.poolbench.testbed.load.ScreenModel;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --long-screen-max-ms}, the longest SQL time of seed 004's long screen alone: a picocli mixin of the webapp,
+ * {@code --long-screen-max-ms}, the longest SQL time of the Aurora article's long screen alone: a picocli mixin of the webapp,
  * which serves the screen, and of {@code seed004}, which passes it on to the webapp it starts, so that the option,
  * its default (the article's 8.5 s) and its range ({@link #check(long)}) are one.
  */
 public final class LongScreenOption {
     /** The long screen's longest SQL time alone, ms. */
     @Option(names = "--long-screen-max-ms", defaultValue = "8500", paramLabel = "MS",
-            description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, seed 004's"
+            description = "/screen: the long screen's longest SQL time alone, ms (default ${DEFAULT-VALUE}, the Aurora article's"
                     + " article's).")
     public long maxMs;
 

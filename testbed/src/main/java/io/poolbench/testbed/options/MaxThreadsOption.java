@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 public final class MaxThreadsOption {
     /** Tomcat's request threads. */
     @Option(names = {"--max-threads", "--webapp-max-threads"}, defaultValue = "200", paramLabel = "N",
-            description = "Tomcat's request threads (default ${DEFAULT-VALUE}: Tomcat's own, and seed 001's"
+            description = "Tomcat's request threads (default ${DEFAULT-VALUE}: Tomcat's own, and the concurrency article's"
                     + " article's).")
     public int maxThreads;
 

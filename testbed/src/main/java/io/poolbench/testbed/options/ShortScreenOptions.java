@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  */
 public final class ShortScreenOptions {
     @Option(names = "--short-queries", paramLabel = "N", description = "Queries of the short screen (default 5,"
-            + " this project's model of seed 004's screen; with --short-query-ms, your own request's shape).")
+            + " this project's model of the Aurora article's screen; with --short-query-ms, your own request's shape).")
     Integer queries;
 
     @Option(names = "--short-query-ms", paramLabel = "MS",

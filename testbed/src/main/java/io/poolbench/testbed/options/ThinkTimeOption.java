@@ -13,7 +13,7 @@ public final class ThinkTimeOption {
     /** The pause, ms; 0 for none. */
     @Option(names = "--think-ms", defaultValue = "0", paramLabel = "MS",
             description = "Pause of each JMeter thread (each user) between its requests, ms (default ${DEFAULT-VALUE}:"
-                    + " none; seed 001's article's k6 users paused about 10-16 ms per iteration: our inference from its"
+                    + " none; the concurrency article's k6 users paused about 10-16 ms per iteration: our inference from its"
                     + " table, not its statement).")
     public int thinkMs;
 

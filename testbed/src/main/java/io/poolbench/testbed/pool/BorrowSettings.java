@@ -6,7 +6,7 @@ import java.util.Map;
  * Where a pool keeps the three settings that decide what a borrow does, with the pool's defaults: the borrow
  * timeout, the minimum idle and the switch for validation on borrow. An adapter declares them as data (each value
  * quoted from the pool's documentation or source in the adapter's header); {@link AbstractPoolAdapter} reads them
- * from a profile's attributes before a pool is built (lint, seed 004's table) and names them for seed 004's
+ * from a profile's attributes before a pool is built (lint, the Aurora article's table) and names them for the Aurora article's
  * one-setting-at-a-time reruns.
  *
  * @param timeoutAttribute the attribute holding the borrow timeout in ms, or null when the pool has none

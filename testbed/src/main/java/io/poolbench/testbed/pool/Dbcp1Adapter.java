@@ -13,7 +13,7 @@ import org.apache.commons.dbcp.BasicDataSource;
 import org.apache.commons.dbcp.BasicDataSourceFactory;
 
 /**
- * Commons DBCP 1.4 ({@code org.apache.commons.dbcp.BasicDataSourceFactory}), the factory seed 004's DBCP resource
+ * Commons DBCP 1.4 ({@code org.apache.commons.dbcp.BasicDataSourceFactory}), the factory the Aurora article's DBCP resource
  * names. Its factory reads the names in its {@code ALL_PROPERTIES} list and ignores every other one silently
  * (DBCP 1.4 source): DBCP2 names such as {@code maxTotal} do nothing. Defaults from DBCP 1.4's BasicDataSource:
  * maxActive 8, maxWait -1 (unbounded), testOnBorrow true, but without a {@code validationQuery} DBCP 1 validates
@@ -85,7 +85,7 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
      * The most connections this pool lends at once: maxActive, or more where {@code initialSize} created more idle
      * ones than that and {@code maxIdle} keeps them. Commons-pool 1.5's {@code GenericObjectPool} checks maxActive
      * only before it creates a connection, not before it lends an idle one (its {@code allocate()}; measured in
-     * {@code Dbcp1LendsInitialSizeTest}), so seed 004's DBCP resource as printed (maxActive's default 8, initialSize
+     * {@code Dbcp1LendsInitialSizeTest}), so the Aurora article's DBCP resource as printed (maxActive's default 8, initialSize
      * 10, maxIdle 150) lends 10. Without an evictor the extra idle connections stay; an evictor may close them.
      *
      * @param b the built pool

@@ -67,7 +67,7 @@ public interface PoolAdapter {
 
     /**
      * @return the attribute that sets how long a borrower waits for a connection (ms), or null when the pool has
-     *     none; used to change that one setting (seed 004's one-setting-at-a-time reruns)
+     *     none; used to change that one setting (the Aurora article's one-setting-at-a-time reruns)
      */
     default String borrowTimeoutAttribute() {
         return null;

@@ -31,7 +31,7 @@ public enum PoolKind {
     DRUID(new DruidAdapter()),
     /** Agroal, built by the project's {@code io.poolbench.testbed.pool.AgroalObjectFactory}. */
     AGROAL(new AgroalAdapter()),
-    /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (seed 004's factory). */
+    /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (the Aurora article's factory). */
     DBCP1(new Dbcp1Adapter()),
     /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */
     UNPOOLED(new UnpooledAdapter());

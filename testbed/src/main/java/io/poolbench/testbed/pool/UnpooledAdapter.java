@@ -15,7 +15,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * No pool: the JDBC driver's own DataSource ({@code org.postgresql.ds.PGSimpleDataSource},
  * {@code com.mysql.cj.jdbc.MysqlDataSource}) as a JavaBean through Tomcat's BeanFactory. Every
- * {@code getConnection()} opens a new physical connection and {@code close()} ends it: the baseline that seed 003
+ * {@code getConnection()} opens a new physical connection and {@code close()} ends it: the baseline that the connect scenario
  * measures (connection set-up on every request).
  */
 public final class UnpooledAdapter extends AbstractPoolAdapter {

@@ -10,7 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * A TCP port that is free now, for a child process or a container to listen on, taken below the kernel's ephemeral
  * range ({@code /proc/sys/net/ipv4/ip_local_port_range}, 32768 .. 60999 by default on Linux). A port from that range
  * (what {@code new ServerSocket(0)} returns) can be handed out again by the kernel to the next socket that binds
- * port 0 or connects, before the child binds it: seed 001's webapp once got the shutdown port chosen for it as its
+ * port 0 or connects, before the child binds it: the concurrency article's webapp once got the shutdown port chosen for it as its
  * own automatic HTTP port, and exited. Below the range only an explicit bind can take the port; the child's start-up
  * reports that. Off Linux, or when the range starts too low, a port from the kernel.
  */

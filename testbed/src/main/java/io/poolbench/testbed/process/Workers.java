@@ -10,7 +10,7 @@ import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 
 /**
- * An in-process workload (seed 000's tasks, seed 002's threads, seed 003's clients): its threads started and parked
+ * An in-process workload (the pool-size scenario's tasks, the shared-connection article's threads, the connect article's clients): its threads started and parked
  * before the clock, released together and timed to the last one's end ({@link #releaseTogether}), and joined with a
  * deadline, so that a database that stops answering without closing its connections (a frozen server, a
  * black-holed network) ends the phase with one line instead of a run that never ends.
@@ -30,8 +30,8 @@ public final class Workers {
      * all.
      *
      * @param threads the workload's threads, started
-     * @param what what they are, for the line ({@code seed 003 clients})
-     * @throws TestbedException when some did not end by the deadline: {@code 3 of 40 seed 003 clients did not end
+     * @param what what they are, for the line ({@code the connect scenario clients})
+     * @throws TestbedException when some did not end by the deadline: {@code 3 of 40 the connect scenario clients did not end
      *     within 1800 s and were interrupted (the database stopped answering?)}
      * @throws InterruptedException when interrupted
      */

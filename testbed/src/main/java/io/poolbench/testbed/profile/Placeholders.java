@@ -38,7 +38,7 @@ final class Placeholders {
             if (v == null) {
                 throw new TestbedException("profile " + file + ", Resource " + resourceName + ", attribute " + attr
                         + ": placeholder ${" + key + "} has no value; set it (the suite sets poolbench.jdbc.url,"
-                        + " poolbench.jdbc.user, poolbench.jdbc.password; the drills and seed 004 also each"
+                        + " poolbench.jdbc.user, poolbench.jdbc.password; the drills and the Aurora scenario also each"
                         + " instance's poolbench.mysql.host.a and .b)");
             }
             m.appendReplacement(sb, Matcher.quoteReplacement(v));

@@ -13,7 +13,7 @@ import javax.sql.DataSource;
 /**
  * A profile's pool as the model needs it, read without a database: the pool is built from the context.xml against
  * the stub driver (as pool-bench builds it), its size read back from the built pool, its borrow timeout and its
- * validation on borrow from the attributes through the pool's adapter. {@code poolbench plan} and seed 004's map
+ * validation on borrow from the attributes through the pool's adapter. {@code poolbench plan} and the Aurora article's map
  * read their pools this way.
  *
  * @param profile the profile's name

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 /**
  * An R2DBC profile: one {@code <Resource type="io.r2dbc.spi.ConnectionFactory">} of a context.xml in the same profile
  * directory as the JDBC pools, built by the webapp's {@code io.poolbench.webapp.R2dbcPoolFactory} into an r2dbc-pool
- * {@code ConnectionPool} over r2dbc-postgresql (seed 001's R2DBC stack). This class holds R2DBC's vocabulary, the
+ * {@code ConnectionPool} over r2dbc-postgresql (the concurrency article's R2DBC stack). This class holds R2DBC's vocabulary, the
  * way a JDBC pool's adapter does, without depending on R2DBC: every attribute is either a connection setting
  * ({@code url}, {@code username}, {@code password}), Tomcat's own, or one of r2dbc-pool's options, with the type
  * r2dbc-pool parses it as (the option names and types of {@code io.r2dbc.pool.PoolingConnectionFactoryProvider}

@@ -18,7 +18,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * Every request of a run as a point: when it started (s on the run's clock) against its response time (ms, log
  * scale), one colour per outcome ({@code ok} first, in green), with vertical lines at the run's events (the end of
- * the warm-up, an injection, a failover's steps). The one timeline that seed 004's report and the drills draw.
+ * the warm-up, an injection, a failover's steps). The one timeline that the Aurora article's report and the drills draw.
  */
 public final class TimelineChart {
     private final Map<String, List<Double>> xs = new LinkedHashMap<>();

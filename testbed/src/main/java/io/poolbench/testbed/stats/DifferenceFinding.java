@@ -100,7 +100,8 @@ public record DifferenceFinding(String measure, String a, String b, boolean high
 
     /** @return this finding as a claim for the suite's page: solid when {@link Verdict#AHEAD} */
     public Claim claim() {
-        return new Claim(verdict() == Verdict.AHEAD ? "**" + text() + "**" : text(), verdict() == Verdict.AHEAD);
+        return new Claim(verdict() == Verdict.AHEAD ? "**" + text() + "**" : text(), verdict() == Verdict.AHEAD,
+                java.util.List.of(Comparison.of(this)));
     }
 
     private static String num(double v) {

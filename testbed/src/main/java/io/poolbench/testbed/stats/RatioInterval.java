@@ -14,7 +14,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * rotating order), so each round gives one paired ratio A ÷ B, and drift of the machine between rounds falls on both
  * alike. The summary is the geometric mean of the ratios (the mean of their logarithms, shown back as a ratio).
  *
- * <p>The interval, by the number of rounds n (issue #20; Commons Math 3 does the distribution and the percentiles):
+ * <p>The interval, by the number of rounds n (Commons Math 3 does the distribution and the percentiles):
  * <ul>
  *   <li>n = 1: none. One round is an anecdote and gets no verdict.</li>
  *   <li>2 ≤ n &lt; 10: Student's t interval on the mean log ratio ({@code mean ± t(0.975, n−1) · s / √n}). A
@@ -99,6 +99,51 @@ public record RatioInterval(int n, double ratio, double median, double low, doub
         }
         return ratios.isEmpty() ? Optional.empty()
                 : Optional.of(of(ratios.stream().mapToDouble(Double::doubleValue).toArray()));
+    }
+
+    /**
+     * The ratio of two independent samples' geometric means, for figures that were not measured in pairs (JMH runs
+     * each pool in forks of its own, one pool after the other): Welch's t interval on the difference of the mean
+     * logarithms, with Welch–Satterthwaite's degrees of freedom.
+     *
+     * @param a the first variant's figures (JMH: one mean per fork), each finite and above 0
+     * @param b the second variant's figures
+     * @return A ÷ B with its interval; n is the smaller sample's size, and below 2 on either side there is none
+     * @throws IllegalArgumentException when a sample is empty or a figure is not finite and above 0
+     */
+    public static RatioInterval unpaired(List<Double> a, List<Double> b) {
+        double[] la = logs(a);
+        double[] lb = logs(b);
+        double ratio = Math.exp(StatUtils.mean(la) - StatUtils.mean(lb));
+        int n = Math.min(la.length, lb.length);
+        if (n < 2) {
+            return new RatioInterval(n, ratio, ratio, Double.NaN, Double.NaN, "one fork: no interval");
+        }
+        double va = StatUtils.variance(la) / la.length;
+        double vb = StatUtils.variance(lb) / lb.length;
+        double se = Math.sqrt(va + vb);
+        if (se == 0) {
+            return new RatioInterval(n, ratio, ratio, ratio, ratio, "Welch's t on the log figures (no spread)");
+        }
+        double df = (va + vb) * (va + vb) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
+        double half = new TDistribution(df).inverseCumulativeProbability(0.975) * se;
+        return new RatioInterval(n, ratio, ratio, ratio * Math.exp(-half), ratio * Math.exp(half),
+                "Welch's t on the log figures");
+    }
+
+    private static double[] logs(List<Double> xs) {
+        if (xs.isEmpty()) {
+            throw new IllegalArgumentException("no figure: the variant has no sample");
+        }
+        double[] out = new double[xs.size()];
+        for (int i = 0; i < out.length; i++) {
+            double x = xs.get(i);
+            if (!(x > 0) || Double.isInfinite(x)) {
+                throw new IllegalArgumentException("a figure of " + x + ": each must be finite and above 0");
+            }
+            out[i] = Math.log(x);
+        }
+        return out;
     }
 
     /** @return true when there is an interval (n ≥ 2) and it does not contain 1 */

@@ -1,6 +1,6 @@
 package io.poolbench.testbed.stats;
 
-/** What a comparison over rounds can say (issue #20): never a bare ratio. */
+/** What a comparison over rounds can say: never a bare ratio. */
 public enum Verdict {
     /** The 95 % interval excludes "no difference": one variant is ahead. */
     AHEAD,

@@ -69,7 +69,7 @@ final class StubStatements {
 
     /**
      * Whether a statement is a pool's validation or writer check (counted and delayed as validation, like
-     * {@code isValid()}): {@code SELECT 1} in its usual spellings, or seed 004's {@code concheck.validation()}.
+     * {@code isValid()}): {@code SELECT 1} in its usual spellings, or the Aurora article's {@code concheck.validation()}.
      *
      * @param sql statement text, may be null
      * @return true for a validation statement

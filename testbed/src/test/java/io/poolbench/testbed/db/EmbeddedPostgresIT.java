@@ -56,7 +56,7 @@ class EmbeddedPostgresIT {
                         .compareTo(LocalDateTime.parse((String) page.get(i).get("created_at"))) >= 0);
             }
             assertEquals(200L * 500L, Queries.longJoin(c, 1, 200, 500).get("pairs"));
-            // seed 002's article form: the same pairs as rows sent to the client, read in batches; auto-commit back
+            // the shared-connection article form: the same pairs as rows sent to the client, read in batches; auto-commit back
             assertEquals(200L * 500L, Queries.longJoinRows(c, 1, 200, 500));
             assertTrue(c.getAutoCommit(), "auto-commit restored after the cursor");
         }

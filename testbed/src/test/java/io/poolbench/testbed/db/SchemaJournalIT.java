@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
- * A schema change journalled in the database (seed 001 without its index): a run killed while it holds the change
+ * A schema change journalled in the database (the concurrency scenario without its index): a run killed while it holds the change
  * leaves the row, the next run's data set check undoes it; a live run's change is refused, not undone under it.
  */
 class SchemaJournalIT {

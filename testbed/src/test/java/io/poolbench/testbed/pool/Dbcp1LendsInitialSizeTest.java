@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * DBCP 1.4 lends the connections its {@code initialSize} created even beyond {@code maxActive}: commons-pool 1.5's
  * {@code GenericObjectPool} checks {@code maxActive} only before it creates a connection, not before it lends an
- * idle one. Seed 004's DBCP resource as printed (maxActive's default 8, {@code initialSize="10"}, {@code
+ * idle one. The Aurora scenario's DBCP resource as printed (maxActive's default 8, {@code initialSize="10"}, {@code
  * maxIdle="150"}) therefore lends 10 at once, and its pool size as the model and lint read it must be 10.
  */
 class Dbcp1LendsInitialSizeTest {

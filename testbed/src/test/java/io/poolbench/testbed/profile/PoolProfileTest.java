@@ -141,7 +141,7 @@ class PoolProfileTest {
 
     @Test
     void dbcp1FactoryBuildsDbcp1AndItsTrapsAreNamed() throws Exception {
-        // seed 004's resource: DBCP 1's factory with DBCP2's maxTotal
+        // the Aurora article's resource: DBCP 1's factory with DBCP2's maxTotal
         PoolProfile p = PoolProfile.load(write("old.xml", "factory=\"org.apache.commons.dbcp.BasicDataSourceFactory\""
                 + " maxTotal=\"300\" maxWait=\"10000\""));
         assertEquals(PoolKind.DBCP1, p.kind());
@@ -228,7 +228,7 @@ class PoolProfileTest {
             all.addAll(ProfileVariables.CLUSTER_VARS);
             p.check(all);
             if (n.contains("connectorj")) {
-                // a driver's multi-host URL names both instances: only the drills' and seed 004's cluster sets them
+                // a driver's multi-host URL names both instances: only the drills' and the Aurora article's cluster sets them
                 all.removeAll(ProfileVariables.CLUSTER_VARS);
                 TestbedException e = assertThrows(TestbedException.class, () -> p.check(all), n);
                 assertTrue(e.getMessage().contains("poolbench.mysql.host."), e.getMessage());

@@ -25,6 +25,42 @@ class RatioIntervalTest {
     }
 
     @Test
+    void unpairedSamplesGiveWelchsIntervalAroundTheRatioOfGeometricMeans() {
+        List<Double> a = List.of(16_000.0, 15_000.0, 17_000.0);
+        List<Double> b = List.of(1_800.0, 1_900.0, 1_850.0);
+        RatioInterval r = RatioInterval.unpaired(a, b);
+        double logs = (Math.log(16_000) + Math.log(15_000) + Math.log(17_000)) / 3
+                - (Math.log(1_800) + Math.log(1_900) + Math.log(1_850)) / 3;
+        assertEquals(Math.exp(logs), r.ratio(), 1e-9);
+        assertEquals(3, r.n());
+        // symmetric on the log scale, around the ratio, and far from 1
+        assertEquals(Math.log(r.ratio()) - Math.log(r.low()), Math.log(r.high()) - Math.log(r.ratio()), 1e-9);
+        assertTrue(r.low() < r.ratio() && r.ratio() < r.high());
+        assertTrue(r.excludesOne());
+        assertEquals("Welch's t on the log figures", r.method());
+        // wider than the same data would give as pairs: the forks are independent
+        assertTrue(r.high() / r.low() > 1);
+    }
+
+    @Test
+    void oneForkGivesNoInterval() {
+        RatioInterval r = RatioInterval.unpaired(List.of(16_000.0), List.of(1_800.0, 1_900.0));
+        assertEquals(1, r.n());
+        assertTrue(Double.isNaN(r.low()) && Double.isNaN(r.high()));
+        assertFalse(r.excludesOne());
+        assertThrows(IllegalArgumentException.class, () -> RatioInterval.unpaired(List.of(), List.of(1.0)));
+        assertThrows(IllegalArgumentException.class, () -> RatioInterval.unpaired(List.of(0.0), List.of(1.0)));
+    }
+
+    @Test
+    void theSameSamplesOnBothSidesAreNoDifference() {
+        List<Double> x = List.of(10.0, 11.0, 12.0);
+        RatioInterval r = RatioInterval.unpaired(x, x);
+        assertEquals(1.0, r.ratio(), 1e-12);
+        assertFalse(r.excludesOne());
+    }
+
+    @Test
     void anIntervalThatIncludesOneIsNoDifference() {
         Finding f = new Finding("req/s", "HikariCP", "DBCP2", true, RatioInterval.of(0.98, 0.69, 1.05));
         assertEquals(Verdict.NO_DIFFERENCE, f.verdict());
@@ -78,7 +114,7 @@ class RatioIntervalTest {
     /**
      * Calibration: 1,000 simulated comparisons with this machine's round-to-round noise at the quick preset's 3
      * rounds: about 15 % on a round's ratio (four quick runs of one commit: the log of the ratio varies by 0.08 in compare and
-     * 0.22 in seed 001), here log-normal, 0.15 / √2 per variant and round, on top of a drift of the round's machine
+     * 0.22 in the concurrency scenario), here log-normal, 0.15 / √2 per variant and round, on top of a drift of the round's machine
      * that falls on both. Two equal variants: a
      * 95 % interval says "ahead" in 5 % of them by construction; the bound allows the sampling error of 1,000 draws
      * (3 standard errors of a 5 % rate: 2.1 points). A true 2 × difference: "ahead" in at least 95 %.

@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
 
 /** {@code poolbench seed004}: the Aurora experiment (see {@link AuroraExperiment}) and its report. */
 @Command(name = "seed004",
-        description = "Seed 004 reproduced: the article's DBCP and HikariCP resources in one webapp in front of a"
+        description = "The Aurora article reproduced: its DBCP and HikariCP resources in one webapp in front of a"
                 + " MySQL writer + replica behind Toxiproxy, loaded by seed004.jmx on two JMeter engines; the table"
                 + " beside the article's. Needs Docker. --rounds N (default 1 here: a run is minutes long) runs every"
                 + " profile N times in rotated order; with --failover, the failed requests at the failover are then"
@@ -154,7 +154,7 @@ public final class AuroraCommand extends ScenarioCommand {
             pp.check(DrillCluster.PROFILE_VARS);
             if (!"mysql".equals(pp.urlScheme()) && pp.urlScheme() != null) {
                 throw new TestbedException("profile " + p + " connects with a jdbc:" + pp.urlScheme() + " URL;"
-                        + " seed 004 runs against MySQL: use a jdbc:mysql profile");
+                        + " the Aurora scenario runs against MySQL: use a jdbc:mysql profile");
             }
         })) {
             runs.add(new LoadRun(pp.name(), pp.file().toAbsolutePath().normalize().toString(), null,

@@ -3,7 +3,7 @@ package io.poolbench.suite.aurora.failover;
 import io.poolbench.testbed.stats.MeanInterval;
 
 /**
- * Seed 004's article says DBCP2's reconnection after a failover "tended to clog" as the load rose, and gives no
+ * The Aurora article says DBCP2's reconnection after a failover "tended to clog" as the load rose, and gives no
  * figure. Read here as: the pool keeps its borrowers waiting once the database is back, i.e. the borrow wait
  * stays above its pre-failover p99 after the new writer acknowledged its first write
  * ({@link FailoverRequests.Counts#drainMs}). The threshold is the measurement's resolution, one

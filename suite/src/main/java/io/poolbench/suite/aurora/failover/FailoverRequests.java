@@ -19,7 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 004's failover, as the report shows it: one row per run (time to the new writer, failures, long borrows,
+ * The Aurora scenario's failover, as the report shows it: one row per run (time to the new writer, failures, long borrows,
  * the ledger) and the timeline of every request with the failover's steps marked.
  */
 public final class FailoverRequests {
@@ -130,7 +130,7 @@ public final class FailoverRequests {
         /**
          * How long the pool kept its borrowers waiting once the database was back: from the first write the new
          * writer acknowledged until the borrow wait was back to normal ({@link BorrowRecovery#backMs}), 0 when it was back
-         * before that write. A pool whose reconnection "clogs" (seed 004's article, of DBCP2 under load) is one that
+         * before that write. A pool whose reconnection "clogs" (the Aurora article, of DBCP2 under load) is one that
          * keeps this long while the new writer already answers.
          *
          * @return ms, at {@link BorrowRecovery#WINDOW_MS} resolution; null when either end is missing (no write on the new
@@ -218,7 +218,7 @@ public final class FailoverRequests {
         chart.mark((outcome.measureFromEpochMs() - t0) / 1000.0);
         (outcome.writer().events() == null ? Map.<String, Long>of() : outcome.writer().events()).values()
                 .forEach(at -> chart.mark(at / 1000.0));
-        chart.write(png, "seed 004, " + title, "request start, s after the load began");
+        chart.write(png, "Aurora scenario, " + title, "request start, s after the load began");
     }
 
     /**

@@ -1,7 +1,9 @@
 package io.poolbench.suite.aurora.knee;
 
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.stats.RatioInterval;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,7 @@ public record KneeRounds(String profile, int rttMs, String borrow, int searches,
         List<KneeRounds> out = new ArrayList<>();
         for (List<KneeResult> same : by.values()) {
             KneeResult first = same.get(0);
-            List<Double> knees = same.stream().sorted(java.util.Comparator.comparingInt(KneeResult::round))
+            List<Double> knees = same.stream().sorted(Comparator.comparingInt(KneeResult::round))
                     .filter(r -> r.knee() != null && r.knee() > 0).map(KneeResult::knee).toList();
             RatioInterval k = knees.isEmpty() ? null
                     : RatioInterval.of(knees.stream().mapToDouble(Double::doubleValue).toArray());
@@ -44,6 +46,17 @@ public record KneeRounds(String profile, int rttMs, String borrow, int searches,
                     first.model().window()));
         }
         return out;
+    }
+
+    /**
+     * @return the knee over its rounds in one console line: profile, round trip, borrowing, the geometric mean with
+     *     its interval and n, the model's knee
+     */
+    public String line() {
+        return profile + " +" + rttMs + " ms " + borrow + " over " + searches + " rounds: " + (knee == null
+                ? "no knee found" : "× " + Figures.sig3(knee.ratio()) + (knee.n() < 2 ? " (one search found it)"
+                : " (95 % interval " + Figures.sig3(knee.low()) + " .. " + Figures.sig3(knee.high()) + ", n "
+                + knee.n() + ")")) + "; the model's " + (model == null ? "none" : "× " + Figures.sig3(model));
     }
 
     /** @return the model's knee ÷ the measured one (geometric mean over the rounds); NaN without both */

@@ -23,7 +23,7 @@ import java.util.Locale;
  * The Aurora scenario's failover at each pool's limit as the suite runs it ({@code ./poolbench run --preset full},
  * scenario {@code failover-at-limit}): whether DBCP's reconnection "tended to clog" as the load rose, which the
  * article's per-server load cannot show, since no pool is near its limit there. The suite runs it as commands of
- * their own, each a complete seed 004 run directory below this scenario's: {@code map/}, the saturation map
+ * their own, each a complete Aurora scenario run directory below this scenario's: {@code map/}, the saturation map
  * ({@code seed004 --map}), then one per failover kind ({@code planned/}, {@code unplanned/}, {@code stale/}:
  * {@code seed004 --failover KIND --at-knee map}, every profile at its own knee and 1.25 × it).
  *
@@ -104,13 +104,13 @@ public final class FailoverAtLimit {
      * @return the page as Markdown
      */
     static String markdown(Page page) {
-        StringBuilder md = new StringBuilder("# Seed 004: failover at each pool's limit\n\n");
+        StringBuilder md = new StringBuilder("# Failover at each pool's limit\n\n");
         md.append("The article's second claim: with DBCP2, reconnection after an Aurora failover \"tended to clog\" as"
                 + " the load rose. At the article's per-server load no pool is near its limit, so here the saturation"
                 + " map (`map/`) first finds each profile's knee (where the short screen's p99 reaches 10 × its value"
                 + " at the lowest load), then each failover kind runs every profile at its own knee and 1.25 × it"
                 + " (capped at × 4, the article's whole load on one webapp; a profile without a knee in the map runs"
-                + " at its highest load). Each is a seed 004 run of its own, linked below with its full report;"
+                + " at its highest load). Each is an Aurora scenario run of its own, linked below with its full report;"
                 + " every figure here is taken from those.\n\n");
         md.append("## The knees\n\n").append(markdown(page.map())).append("\n\n");
         if (!page.knees().isEmpty()) {
@@ -147,7 +147,7 @@ public final class FailoverAtLimit {
         List<Claim> out = new ArrayList<>();
         for (FailoverKind f : FailoverKind.values()) {
             AuroraFindings.claims(dir.resolve(f.label())).forEach(c -> out.add(new Claim("At each pool's knee: "
-                    + c.markdown(), c.solid())));
+                    + c.markdown(), c.solid(), c.comparisons())));
         }
         return out;
     }
@@ -173,7 +173,7 @@ public final class FailoverAtLimit {
     }
 
     /**
-     * @param summary a seed 004 run's {@code summary.md}
+     * @param summary an Aurora run's {@code summary.md}
      * @return the table of its "Failover" section, each line ending in a line break; empty when it has none
      * @throws IOException when the file exists and cannot be read
      */

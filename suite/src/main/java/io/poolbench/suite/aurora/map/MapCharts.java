@@ -23,7 +23,7 @@ import org.knowm.xchart.style.Styler;
  * round trip nearest 1 ms (the article's), a line per profile and borrowing pattern, on a log axis.
  */
 final class MapCharts {
-    /** The round trip of the line charts when the grid has it (seed 004's default added round trip), ms. */
+    /** The round trip of the line charts when the grid has it (the Aurora article's default added round trip), ms. */
     static final int LINE_RTT_MS = 1;
     private static final Color[] RANGE = {new Color(0x2c7bb6), new Color(0xabd9e9), new Color(0xffffbf),
         new Color(0xfdae61), new Color(0xd7191c)};

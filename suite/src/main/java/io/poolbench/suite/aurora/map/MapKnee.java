@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The knee of a column of seed 004's saturation map, measured and predicted by one rule: the load at which the short
+ * The knee of a column of the Aurora article's saturation map, measured and predicted by one rule: the load at which the short
  * screen's p99 reaches {@link #FACTOR} × its value at the column's lowest load, interpolated on log p99 between the
  * two loads around it. {@code seed004 --at-knee} reads the knees a map kept in its {@code summary.json}.
  */

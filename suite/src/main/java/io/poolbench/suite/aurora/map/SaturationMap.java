@@ -23,9 +23,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Seed 004's saturation map ({@code seed004 --map}): per profile and borrowing pattern, the short screen's p50 / p90 /
+ * The Aurora scenario's saturation map ({@code seed004 --map}): per profile and borrowing pattern, the short screen's p50 / p90 /
  * p99 / max at every load and round trip, beside the model's prediction for the same cell (the pool read from its
- * profile, seed 004's three screens as three kinds of request sharing it, {@link PoolSimulation} over the measured
+ * profile, the Aurora article's three screens as three kinds of request sharing it, {@link PoolSimulation} over the measured
  * period's length: never fitted to the cells); the knee per round trip, measured and predicted by one rule (the
  * load at which the short screen's p99 reaches 10 × its value at the grid's lowest load, interpolated on log p99
  * between the two loads around it); and the cells where the article's shape appears (the short median within
@@ -128,7 +128,7 @@ public final class SaturationMap {
                 + " rate (× 1 = 12.5 requests/s), round trip added by Toxiproxy. Per cell the short screen's p50 / p90"
                 + " / p99 / max (ms, median over the cell's rounds), and in brackets the model's p99 / max for the same"
                 + " cell, then the model's error in the cell: measured p99 ÷ the model's (1 is exact). The model:"
-                + " the pool read from its profile on the stub driver, seed 004's three screens as three kinds"
+                + " the pool read from its profile on the stub driver, the Aurora article's three screens as three kinds"
                 + " of request sharing it (the long screen's time drawn per request and clamped as in the"
                 + " experiment, where each user keeps one), a discrete-event simulation over the measured period; it"
                 + " leaves out Tomcat's 200 threads, the database's own queue and the round trip's jitter, and is"

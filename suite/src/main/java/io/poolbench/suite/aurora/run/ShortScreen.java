@@ -4,7 +4,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.load.ScreenModel;
 
 /**
- * Seed 004's short screen's shape when it is not the article model's ({@code --short-queries},
+ * The Aurora article's short screen's shape when it is not the article model's ({@code --short-queries},
  * {@code --short-query-ms}), as its settings and each run's outcome record it.
  *
  * @param queries queries per request

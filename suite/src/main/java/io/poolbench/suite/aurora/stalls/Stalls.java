@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 004's stalls ({@code --stall}), as the report shows them: the article's DBCP maxima, 21.6–24.6 s, sit near two
+ * The Aurora scenario's stalls ({@code --stall}), as the report shows them: the article's DBCP maxima, 21.6–24.6 s, sit near two
  * of its own 10-second settings in series ({@code maxWait} 10,000 ms plus a 10-s validation or connect timeout), so
  * a short outage of the writer's network, not queueing at the pool's limit, may have made them (the "other
  * explanation" of the 20-second class). Per run and stall: the requests it met (in flight at its start or started before its end), how many

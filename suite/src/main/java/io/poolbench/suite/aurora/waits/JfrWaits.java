@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Where the webapp's request threads waited in each seed 004 run, from its Java Flight Recorder recording
+ * Where the webapp's request threads waited in each Aurora run, from its Java Flight Recorder recording
  * ({@code seed004 --jfr}, on by default with {@code --failover}; {@link WebappRecording}): before the failover's
  * injection and from it to the end of the measured period (the whole measured period without a failover). A borrower
  * queued for a connection shows as parks inside {@code getConnection()}; in DBCP 1.4 as {@code Object.wait()} (its

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Seed 004's stalls: when they happen, which requests they meet, and the settings that allow them. */
+/** The Aurora scenario's stalls: when they happen, which requests they meet, and the settings that allow them. */
 class StallsTest {
     private static ScreenLog.Entry request(long start, long elapsedMs, int status, String error, long borrowMs) {
         return new ScreenLog.Entry(start, "short", 1, status, error, 1, borrowMs * 1000, borrowMs * 1000,
