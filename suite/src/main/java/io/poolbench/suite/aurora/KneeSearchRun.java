@@ -1,5 +1,6 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.knee.KneeResult;
 import io.poolbench.suite.aurora.knee.KneeRounds;
 import io.poolbench.suite.aurora.knee.KneeSearch;
@@ -40,7 +41,7 @@ import java.util.stream.Collectors;
  */
 final class KneeSearchRun {
     /** The file of the results, in {@code seed004/}. */
-    static final String FILE = "knees.json";
+    static final String FILE = KneeReport.FILE;
     /** Every cell of every search, one row each, for re-running the model on recorded data. */
     static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;

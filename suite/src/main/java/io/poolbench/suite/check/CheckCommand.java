@@ -50,7 +50,7 @@ public final class CheckCommand extends PoolbenchCommand {
     List<String> springProfiles = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A property above the files: a value for a"
-            + " placeholder such as ${DB_URL}, or a change to try (e.g. --set"
+            + " placeholder such as $${DB_URL}, or a change to try (e.g. --set"
             + " spring.datasource.hikari.connection-timeout=5000). Repeat for more.")
     Map<String, String> sets = new LinkedHashMap<>();
 

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
             "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
 public final class CompareCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick",
-            description = "quick (about 5 min here: JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
+            description = "quick (JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
                     + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
     String preset;
 

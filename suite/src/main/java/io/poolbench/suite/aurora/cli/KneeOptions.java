@@ -1,6 +1,9 @@
 package io.poolbench.suite.aurora.cli;
 
 import io.poolbench.suite.aurora.AuroraData;
+import io.poolbench.suite.aurora.knee.KneeReport;
+import io.poolbench.suite.aurora.knee.KneeResult;
+import io.poolbench.suite.aurora.knee.KneeRounds;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
 import io.poolbench.suite.aurora.run.LoadRun;
@@ -23,7 +26,8 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /**
- * {@code seed004 --at-knee MAP_RUN_DIR}: each profile at loads taken from its own knee in an earlier saturation map
+ * {@code seed004 --at-knee RUN_DIR}: each profile at loads taken from its own knee in an earlier knee search
+ * ({@code seed004 --find-knee}, its {@code knees.json}: the knee over its rounds) or saturation map
  * ({@code seed004 --map}), a picocli mixin: the failover at each profile's knee and at 1.25 × it, since
  * one pool's limit is not another's, so one {@code --share} for all cannot put each at its own.
  *
@@ -33,10 +37,11 @@ import picocli.CommandLine.Option;
  * run says so; a load above × 4 (the article's whole load on one webapp) is cut to × 4, said likewise.
  */
 final class KneeOptions {
-    @Option(names = "--at-knee", paramLabel = "MAP_RUN_DIR", description = "Run each profile at its own knee from"
-            + " an earlier `seed004 --map` run directory (its summary, at this --rtt-ms and --borrow) times each"
-            + " --knee-multiples, instead of at --share; a profile without a knee in that map's grid runs at the"
-            + " grid's highest load, said so. E.g. --failover --at-knee runs/map.")
+    @Option(names = "--at-knee", paramLabel = "RUN_DIR", description = "Run each profile at its own knee from"
+            + " an earlier `seed004 --find-knee` run directory (the knee over its rounds) or `seed004 --map` run"
+            + " directory (its summary), at this --rtt-ms and --borrow, times each --knee-multiples, instead of at"
+            + " --share; a profile without a knee there runs at the highest load measured, said so. E.g."
+            + " --failover --at-knee runs/knees.")
     Path mapRun;
 
     /** The multiples of the knee without {@code --knee-multiples}: at the knee and a quarter above it. */
@@ -142,6 +147,10 @@ final class KneeOptions {
         } catch (TestbedException e) {
             throw new TestbedException("--at-knee " + run + ": " + e.getMessage(), e);
         }
+        Path searched = run.resolve("seed004").resolve(KneeReport.FILE);
+        if (Files.isRegularFile(searched)) {
+            return fromSearch(run, searched);
+        }
         Path file = run.resolve("seed004").resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             throw new TestbedException("--at-knee " + run + ": no " + file + "; give the run directory of a"
@@ -159,5 +168,33 @@ final class KneeOptions {
                     + " directory of a finished `seed004 --map`");
         }
         return s.knees();
+    }
+
+    /**
+     * The knees of a knee search ({@code seed004 --find-knee}), each over its rounds ({@link KneeRounds}: the
+     * geometric mean of the searches that found one), as a map's knees: the highest load measured stands for the
+     * grid's highest load where no search found a knee.
+     */
+    static List<MapKnee.Knee> fromSearch(Path run, Path knees) {
+        List<KneeResult> results;
+        try {
+            results = KneeReport.read(knees);
+        } catch (IOException | RuntimeException e) {
+            throw new TestbedException("--at-knee " + run + ": " + knees + " cannot be read (" + Redact.rootMessage(e)
+                    + ")", e);
+        }
+        List<MapKnee.Knee> out = new ArrayList<>();
+        for (KneeRounds k : KneeRounds.of(results)) {
+            double highest = results.stream().filter(r -> r.profile().equals(k.profile()) && r.rttMs() == k.rttMs()
+                    && r.borrow().equals(k.borrow())).flatMap(r -> r.cells().stream())
+                    .mapToDouble(KneeResult.CellRun::load).max().orElse(1 / MapCell.ARTICLE_SHARE);
+            out.add(new MapKnee.Knee(k.profile(), k.borrow(), k.rttMs(), k.knee() == null ? null
+                    : Math.round(k.knee().ratio() * 100) / 100.0, k.model(), highest));
+        }
+        if (out.isEmpty()) {
+            throw new TestbedException("--at-knee " + run + ": its knee search holds no search: give the run"
+                    + " directory of a finished `seed004 --find-knee` or `seed004 --map`");
+        }
+        return out;
     }
 }

@@ -17,6 +17,9 @@ import java.util.stream.Collectors;
  * the model's knee beside it, from {@code seed004/knees.json}.
  */
 public final class KneeReport {
+    /** The file of the searches' results, in {@code seed004/}. */
+    public static final String FILE = "knees.json";
+
     private KneeReport() {
     }
 

@@ -65,6 +65,21 @@ class KneeOptionsTest {
     }
 
     @Test
+    void aKneeSearchGivesEachKneeOverItsRounds() {
+        Path knees = Path.of("src/test/resources/knees/article-dbcp14-rtt1-5-10-rounds3/knees.json");
+        List<MapKnee.Knee> k = KneeOptions.fromSearch(tmp, knees);
+        assertEquals(3, k.size());
+        MapKnee.Knee at1 = k.get(0);
+        assertEquals("seed004-dbcp-verbatim", at1.profile());
+        assertEquals(1, at1.rttMs());
+        // the geometric mean of the three rounds' knees, 3.32, 3.03 and 3.57
+        assertEquals(Math.round(Math.cbrt(3.3190777453362146 * 3.026624156782841 * 3.5650429628844478) * 100) / 100.0,
+                at1.measuredLoad());
+        assertEquals(3.24, at1.modelLoad());
+        assertEquals(4.0, at1.highestLoad());
+    }
+
+    @Test
     void aDirectoryWithoutAMapSummaryIsOneLine() {
         KneeOptions o = new KneeOptions();
         o.mapRun = tmp;
