@@ -1,8 +1,5 @@
 package io.poolbench.suite;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,24 +49,6 @@ public final class CliReference {
                     .append(c.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing()).append("\n```\n");
         }
         return md.toString();
-    }
-
-    /**
-     * Writes the page.
-     *
-     * @param args one argument: the file to write (for example {@code docs/reference/cli.md})
-     * @throws IOException when the file cannot be written
-     */
-    public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: CliReference FILE (the page to write, e.g. " + PAGE + ")");
-            System.exit(2);
-        }
-        Path file = Path.of(args[0]);
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
-        }
-        Files.writeString(file, markdown(), StandardCharsets.UTF_8);
     }
 
     private static void collect(CommandLine c, List<CommandLine> into) {

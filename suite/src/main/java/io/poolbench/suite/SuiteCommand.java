@@ -24,14 +24,15 @@ import picocli.CommandLine.Option;
 @Command(name = "run",
         description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), pool-size,"
                 + " concurrency, shared and connect, and with a Docker engine aurora and the drills; then one report,"
-                + " index.html (offline, images inside) and index.md. It takes no profile: run your own file with check,"
-                + " plan, compare, seed004 or drill (docs/guide.md). Times measured here: the README.",
+                + " index.html (offline, images inside) and index.md. It takes no profile: run your own file with"
+                + " check, plan, compare, seed004 or drill (docs/guide.md). Times measured here: the README.",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
                 + " finished is kept and reported"})
 public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
-            description = "quick: every scenario at a small scale, the comparisons in 3 rounds; full: each at the article's scale where it runs here in reasonable time, and the"
+            description = "quick: every scenario at a small scale, the comparisons in 3 rounds; full: each at the"
+                    + " article's scale where it runs here in reasonable time, and the"
                     + " Aurora scenario's failover at each pool's limit (failover-at-limit: a map, then each failover"
                     + " kind at each"
                     + " profile's knee in 5 rounds: hours)."

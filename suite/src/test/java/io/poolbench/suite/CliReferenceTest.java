@@ -1,12 +1,8 @@
 package io.poolbench.suite;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,17 +11,9 @@ import org.junit.jupiter.api.Test;
  * fails here with the copy to make.
  */
 class CliReferenceTest {
-    private static final Path GENERATED = Path.of("target", "reference", "cli.md");
-
     @Test
     void theCommittedReferenceIsTheGeneratedOne() throws IOException {
-        CliReference.main(new String[] {GENERATED.toString()});
-        String generated = Files.readString(GENERATED, StandardCharsets.UTF_8);
-        Path committed = Path.of("..").resolve(CliReference.PAGE);
-        assertTrue(Files.isRegularFile(committed), committed + " is missing: cp suite/" + GENERATED + " "
-                + CliReference.PAGE);
-        assertEquals(generated, Files.readString(committed, StandardCharsets.UTF_8), CliReference.PAGE
-                + " differs from what the commands say: cp suite/" + GENERATED + " " + CliReference.PAGE);
+        GeneratedPages.assertCommitted(CliReference.markdown(), CliReference.PAGE);
     }
 
     @Test

@@ -40,9 +40,12 @@ class SuiteIT {
         assertTrue(md.contains("## What to pick") && md.contains("Size the pool for the connections held at once"),
                 md);
         assertTrue(md.contains("](#pool-size)") && md.contains("<a id=\"pool-size\"></a>"), "claims link to sections");
-        // the suite runs the pool-size sweep in 3 rounds, so its finding carries its n and interval
-        String pick = md.substring(md.indexOf("## What to pick"), md.indexOf("## What to pick") + 1200);
-        assertTrue(pick.contains("95 % interval") && pick.contains("3 rounds"), pick);
+        // the suite runs the pool-size sweep in 3 rounds, so its finding carries its n and interval: in the verdict
+        // table (one numbered row per comparison, its forest plot under it) and in words
+        String pick = md.substring(md.indexOf("## What to pick"), md.indexOf("## Scenarios"));
+        assertTrue(pick.contains("| 95 % interval |") && pick.contains("3 rounds"), pick);
+        assertTrue(pick.contains("| 1 | Size the pool for the connections held at once |")
+                && pick.contains("(" + io.poolbench.suite.report.VerdictTable.RATIOS_PNG + ")"), pick);
         assertTrue(md.contains("| CPU |") && md.contains("| commit |") && md.contains("| command line |"), md);
         assertTrue(md.contains("![") && md.contains("(pool-size/pool-size/"), "image paths relative to the run: " + md);
         String html = Files.readString(out.resolve("index.html"));

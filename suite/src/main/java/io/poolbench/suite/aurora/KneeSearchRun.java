@@ -160,8 +160,8 @@ final class KneeSearchRun {
             if (dir == null) {
                 say.accept("knee search: " + id + " failed; this search stops (its phase says why)");
                 KneeSearch.Estimate e = search.estimate(cells, SEED);
-                return new KneeResult(p.id(), rtt, borrow, x.round(), "failed", e.baselineP99Ms(), e.thresholdMs(), e.knee(),
-                        e.low(), e.high(), model, runs);
+                return new KneeResult(p.id(), rtt, borrow, x.round(), "failed", e.baselineP99Ms(), e.thresholdMs(),
+                        e.knee(), e.low(), e.high(), model, runs);
             }
             RunFiles files = RunFiles.read(dir);
             List<Long> shortMs = shortScreen(files);
@@ -235,7 +235,8 @@ final class KneeSearchRun {
                     + " .. " + Figures.sig3(e.high()) + ", bracket × " + Figures.plain(e.below()) + " .. × "
                     + Figures.plain(e.above()));
         });
-        return new KneeResult(profile, rtt, borrow, x.round(), status, e.baselineP99Ms(), e.thresholdMs(), e.knee(), e.low(),
+        return new KneeResult(profile, rtt, borrow, x.round(), status, e.baselineP99Ms(), e.thresholdMs(), e.knee(),
+                e.low(),
                 e.high(), model, runs);
     }
 
