@@ -20,6 +20,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -41,6 +42,17 @@ import java.util.Map;
  * warm-up before it is excluded).
  */
 public final class AuroraReport {
+    /** @return the JSON files the Aurora scenario writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("seed004/summary.json", "Per run the statistics of each screen, the article's"
+                + " figures beside them, and the findings.", AuroraData.Summary.class),
+                RunFile.of("seed004/<profile>.r<round>/outcome.json", "One run's outcome: the profile, its failures by"
+                        + " outcome, the failover's timeline.", io.poolbench.suite.aurora.run.RunOutcome.class),
+                RunFile.listOf("seed004/" + io.poolbench.suite.aurora.knee.KneeReport.FILE, "`--find-knee`: every"
+                        + " search's knee with its interval, the model's knee and the cells it ran.",
+                        io.poolbench.suite.aurora.knee.KneeResult.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private AuroraReport() {

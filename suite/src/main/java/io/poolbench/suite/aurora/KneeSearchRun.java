@@ -5,7 +5,6 @@ import io.poolbench.suite.aurora.knee.KneeResult;
 import io.poolbench.suite.aurora.knee.KneeRounds;
 import io.poolbench.suite.aurora.knee.KneeSearch;
 import io.poolbench.suite.aurora.knee.KneeSearchSettings;
-import io.poolbench.suite.aurora.map.SaturationMap;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
@@ -45,8 +44,6 @@ final class KneeSearchRun {
     /** Every cell of every search, one row each, for re-running the model on recorded data. */
     static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;
-    /** The model's grid of loads for its first crossing, multiples of the article's per-server rate. */
-    static final double MODEL_STEP = 0.25;
 
     /** Runs one cell and gives its run directory ({@code seed004/<id>/}), or null when the cell failed. */
     interface CellRunner {
@@ -111,8 +108,8 @@ final class KneeSearchRun {
                         say.accept(String.format(Locale.ROOT, "knee search%s: %s at +%d ms, %s borrowing; the"
                                 + " model's knee %s", s.rounds() > 1 ? " (round " + round + " of " + s.rounds()
                                 + ")" : "", p.id(), rtt, borrow, words(model.window(), k)));
-                        results.add(search(k, new Searched(p, rtt, borrow, round, model), runner, runsOfVariant,
-                                say));
+                        results.add(search(k, s, new Searched(p, rtt, borrow, round, model), runner,
+                                runsOfVariant, say));
                         ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
                         writeCells(results, file.resolveSibling(CELLS));
                     }
@@ -132,24 +129,25 @@ final class KneeSearchRun {
     private static KneeResult.Model model(KneeSearchSettings k, AuroraSettings s, LoadRun p, int rtt,
             String borrow) {
         PoolReading pool = pool(p.file());
-        return new KneeResult.Model(modelKnee(k, s.mix().withoutWindow(), pool, rtt, borrow),
-                modelKnee(k, s.mix(), pool, rtt, borrow));
+        return new KneeResult.Model(KneeModel.knee(k, s.mix().withoutWindow(), pool, rtt, borrow),
+                KneeModel.knee(k, s.mix(), pool, rtt, borrow), null);
     }
 
-    private static KneeResult search(KneeSearchSettings k, Searched x, CellRunner runner,
+    private static KneeResult search(KneeSearchSettings k, AuroraSettings s, Searched searched, CellRunner runner,
             Map<String, Integer> runsOfVariant, Consumer<String> say) throws IOException, InterruptedException {
+        Searched x = searched;
         LoadRun p = x.p();
         int rtt = x.rtt();
         String borrow = x.borrow();
         KneeResult.Model model = x.model();
-        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), model.window() == null
-                ? Double.POSITIVE_INFINITY : model.window(), k.maxCells(), k.tolerance());
+        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), start(model), k.maxCells(), k.tolerance());
+        Double standInMs = null;
         List<KneeSearch.Cell> cells = new ArrayList<>();
         List<KneeResult.CellRun> runs = new ArrayList<>();
         while (true) {
             KneeSearch.Step step = search.next(cells, SEED);
             if (!(step instanceof KneeSearch.Measure m)) {
-                return result(x, step, runs, say);
+                return result(x, step, runs, standInMs, say);
             }
             MapCell c = new MapCell(m.load(), rtt, borrow);
             String variant = p.id() + "@" + c.label();
@@ -161,9 +159,22 @@ final class KneeSearchRun {
                 say.accept("knee search: " + id + " failed; this search stops (its phase says why)");
                 KneeSearch.Estimate e = search.estimate(cells, SEED);
                 return new KneeResult(p.id(), rtt, borrow, x.round(), "failed", e.baselineP99Ms(), e.thresholdMs(),
-                        e.knee(), e.low(), e.high(), model, runs);
+                        e.knee(), e.low(), e.high(), model, runs, standInMs);
             }
             RunFiles files = RunFiles.read(dir);
+            if (cells.isEmpty()) {
+                // the light load: the stand-in's own round trip per query, and the model's knee with it
+                standInMs = files.standInRttMs(rtt);
+                if (standInMs != null) {
+                    model = new KneeResult.Model(model.longRun(), model.window(), KneeModel.knee(k, s.mix(),
+                            pool(p.file()), rtt + standInMs, borrow));
+                    x = new Searched(p, rtt, borrow, x.round(), model);
+                    search = new KneeSearch(k.lightLoad(), k.maxLoad(), start(model), k.maxCells(), k.tolerance());
+                    say.accept(String.format(Locale.ROOT, "knee search: the stand-in's own round trip %.2f ms per"
+                            + " query at the light load; the model's knee with it %s", standInMs,
+                            words(model.standIn(), k)));
+                }
+            }
             List<Long> shortMs = shortScreen(files);
             KneeSearch.Cell cell = new KneeSearch.Cell(m.load(), shortMs);
             cells.add(cell);
@@ -176,21 +187,30 @@ final class KneeSearchRun {
     }
 
     /**
-     * Writes every search's cells as CSV: profile, rtt_ms, borrow, round (the search's), load, requests, p50_ms, p99_ms (the short screen
-     * in the measured period), why, run, long_sql_ms (each long request's SQL time alone, space-separated).
+     * Writes every search's cells as CSV: profile, rtt_ms, borrow, round (the search's), load, requests, p50_ms,
+     * p99_ms (the short screen in the measured period), why, run, long_sql_ms (each long request's SQL time alone,
+     * space-separated), stand_in_rtt_ms (the search's, measured at its light load; empty without).
      */
     private static void writeCells(List<KneeResult> results, Path csv) throws IOException {
         try (CSVPrinter p = new CSVPrinter(Files.newBufferedWriter(csv), CSVFormat.DEFAULT.builder().setHeader(
-                "profile", "rtt_ms", "borrow", "round", "load", "requests", "p50_ms", "p99_ms", "why", "run", "long_sql_ms")
+                "profile", "rtt_ms", "borrow", "round", "load", "requests", "p50_ms", "p99_ms", "why", "run", "long_sql_ms",
+                "stand_in_rtt_ms")
                 .get())) {
             for (KneeResult r : results) {
                 for (KneeResult.CellRun c : r.cells()) {
                     p.printRecord(r.profile(), r.rttMs(), r.borrow(), r.round(), c.load(), c.requests(), c.p50Ms(), c.p99Ms(),
                             c.why(), c.run(), c.longSqlMs().stream().map(Figures::plain).collect(Collectors
-                            .joining(" ")));
+                            .joining(" ")), r.standInRttMs() == null ? "" : String.format(Locale.ROOT, "%.3f",
+                            r.standInRttMs()));
                 }
             }
         }
+    }
+
+    /** @return where the search looks first: the model's knee, the stand-in's round trip included once measured */
+    private static double start(KneeResult.Model model) {
+        Double at = model.predicted();
+        return at == null ? Double.POSITIVE_INFINITY : at;
     }
 
     private static String words(Double knee, KneeSearchSettings k) {
@@ -206,7 +226,7 @@ final class KneeSearchRun {
     }
 
     private static KneeResult result(Searched x, KneeSearch.Step step, List<KneeResult.CellRun> runs,
-            Consumer<String> say) {
+            Double standInMs, Consumer<String> say) {
         String profile = x.p().id();
         int rtt = x.rtt();
         String borrow = x.borrow();
@@ -226,18 +246,17 @@ final class KneeSearchRun {
         say.accept("knee search: " + profile + " +" + rtt + " ms " + borrow + ": " + switch (status) {
             case "found" -> String.format(Locale.ROOT, "knee × %s (95 %% interval %s .. %s), %d cells; the model's"
                     + " %s", Figures.sig3(e.knee()), Figures.sig3(e.low()), Figures.sig3(e.high()), runs.size(),
-                    words(model.window()));
+                    words(model.predicted()));
             case "no-knee" -> "no knee up to × " + Figures.plain(runs.stream().mapToDouble(KneeResult.CellRun::load)
                     .max().orElse(Double.NaN)) + " (the highest load allowed; short p99 stayed under "
-                    + Figures.plain(e.thresholdMs()) + " ms); the model's knee " + words(model.window());
+                    + Figures.plain(e.thresholdMs()) + " ms); the model's knee " + words(model.predicted());
             default -> "not converged in " + runs.size() + " cells (--max-cells): " + (e.knee() == null
                     ? "no knee found" : "knee × " + Figures.sig3(e.knee()) + ", interval " + Figures.sig3(e.low())
                     + " .. " + Figures.sig3(e.high()) + ", bracket × " + Figures.plain(e.below()) + " .. × "
                     + Figures.plain(e.above()));
         });
         return new KneeResult(profile, rtt, borrow, x.round(), status, e.baselineP99Ms(), e.thresholdMs(), e.knee(),
-                e.low(),
-                e.high(), model, runs);
+                e.low(), e.high(), model, runs, standInMs);
     }
 
     /** @return the short screen's elapsed times in the run's measured period, ms */
@@ -250,49 +269,5 @@ final class KneeSearchRun {
 
     private static String words(Double knee) {
         return knee == null ? "none" : "× " + Figures.sig3(knee);
-    }
-
-    /**
-     * The model's knee by the measured rule: its short p99 at the light load, then the first load on a grid of
-     * {@value #MODEL_STEP} where its p99 reaches {@link KneeSearch#FACTOR} × that, then bisection between that load and
-     * the one before it. The first crossing, not any: the model's p99 near the knee does not grow smoothly with the
-     * load (a few long screens decide it), so a bisection over the whole range could land on a later crossing.
-     *
-     * @param k the search's loads
-     * @param mix the traffic, with or without the measurement's window
-     * @param pool the pool, or null
-     * @param rtt the round trip added, ms
-     * @param borrow {@code per-request} or {@code per-query}
-     * @return the knee's load; null when the model has none up to 2 × the highest load, or without a pool
-     */
-    static Double modelKnee(KneeSearchSettings k, ScreenMix mix, PoolReading pool, int rtt, String borrow) {
-        if (pool == null) {
-            return null;
-        }
-        double threshold = KneeSearch.FACTOR * SaturationMap.model(pool, mix, k.lightLoad(), rtt, borrow)[0];
-        if (!(threshold > 0)) {
-            return null;
-        }
-        double lo = k.lightLoad();
-        double hi = Double.NaN;
-        for (double x = Math.floor(lo / MODEL_STEP + 1) * MODEL_STEP; x <= 2 * k.maxLoad() + 1e-9; x += MODEL_STEP) {
-            if (SaturationMap.model(pool, mix, x, rtt, borrow)[0] >= threshold) {
-                hi = x;
-                break;
-            }
-            lo = x;
-        }
-        if (Double.isNaN(hi)) {
-            return null;
-        }
-        for (int i = 0; i < 8; i++) {
-            double mid = (lo + hi) / 2;
-            if (SaturationMap.model(pool, mix, mid, rtt, borrow)[0] >= threshold) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return Math.round(hi * 100) / 100.0;
     }
 }

@@ -35,8 +35,10 @@ import picocli.CommandLine.Spec;
                 + " pool's own warnings; then, per fault of the writer (stalls, planned and unplanned failover, a stale"
                 + " endpoint), the longest a request can wait as a chain of the timeouts that apply, what fails as"
                 + " which outcome, when the pool serves again, and what to change. Writes check.md and check.json.",
-        exitCodeList = {"0:every predicted wait within --max-hang-s (or none given)", "2:bad input, one line on"
-            + " stderr; nothing built", "3:a predicted worst wait above --max-hang-s"})
+        exitCodeList = {"0:every predicted wait within --max-hang-s (or none given)", "1:--measure: a measured phase"
+            + " failed (its report marks it)", "2:bad input, one line on stderr; nothing built (also --measure without"
+            + " a Docker engine)", "3:a predicted worst wait above --max-hang-s", "130:--measure interrupted by Ctrl-C;"
+            + " what finished is kept"})
 public final class CheckCommand extends PoolbenchCommand {
     @Parameters(arity = "1..*", paramLabel = "PATH|NAME", description = "context.xml files or profile names in"
             + " webapp/conf, or Spring Boot application.properties / application.yml files.")

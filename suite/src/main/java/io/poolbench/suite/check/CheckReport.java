@@ -7,6 +7,7 @@ import io.poolbench.testbed.fault.Prediction.Failure;
 import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +22,14 @@ import java.util.Map;
  * change. The console shows the same text.
  */
 public final class CheckReport {
+    /** @return the JSON files {@code check} writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.listOf("check.json", "Per configuration: the pool read back, the network and load"
+                + " given, and per fault the predicted longest wait, outcomes and what to change.", CheckResult.class),
+                RunFile.listOf("measure/<time>/check-measure.json", "`--measure`: per profile and fault the measured"
+                        + " figures beside the predicted ones.", MeasuredFault.class));
+    }
+
     private CheckReport() {
     }
 

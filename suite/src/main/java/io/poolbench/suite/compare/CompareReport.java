@@ -6,6 +6,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -27,6 +28,19 @@ import java.util.Map;
  * run never reports what did not happen.
  */
 public final class CompareReport {
+    /** @return the JSON files a compare run writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("summary.json", "The report's figures: the phases and their status, the run's"
+                + " settings, the JMH results, each profile's web load per round and the verdicts.",
+                CompareData.Summary.class),
+                RunFile.of("jmh/<profile>/jmh.json", "JMH's own result file (`-rf json`) for the profile's borrow/return"
+                        + " benchmarks: JMH's format.", null),
+                RunFile.of("load/<profile>/profile.json", "The profile as the webapp ran it: the pool and its"
+                        + " settings read back (never a password).", CompareData.Profile.class),
+                RunFile.listOf("load/<profile>/r<round>/cpu.json", "CPU per process over the round's measured period"
+                        + " (JMeter, the webapp, the database).", io.poolbench.testbed.process.ProcessCpu.Usage.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
     static final List<String> CLASSES = List.of("short", "medium", "long");
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
@@ -28,6 +29,16 @@ import java.util.TreeMap;
  * {@code with-index.png}, {@code without-index.png}.
  */
 public final class ConcurrencyReport {
+    /** @return the JSON files a concurrency sweep writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("concurrency/summary.json", "The index checks, the effect of the index per stack"
+                + " and the findings.", ConcurrencyData.Summary.class),
+                RunFile.of("concurrency/environment.json", "The database server, cores and JDK.",
+                        ConcurrencyData.Environment.class),
+                RunFile.of("concurrency/r<round>/<with|without>/<stack>.json", "One stack's steps of users in one"
+                        + " round, with or without the index.", ConcurrencyData.StackRun.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private ConcurrencyReport() {

@@ -5,6 +5,7 @@ import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -33,6 +34,16 @@ import org.knowm.xchart.CategoryChartBuilder;
  * figure, and CPU per process; the article's rows beside them.
  */
 public final class ConnectReport {
+    /** @return the JSON files a connect sweep writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("connect/summary.json", "Per variant the transactions per second over the rounds,"
+                + " and the findings.", ConnectData.Report.class),
+                RunFile.of("connect/environment.json", "The server, authentication, pgbench and the proxies' versions.",
+                        ConnectData.Environment.class),
+                RunFile.of("connect/<variant>.json", "One variant's runs (pgbench or a Java client, direct or through a"
+                        + " proxy).", ConnectData.Variant.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private ConnectReport() {

@@ -6,6 +6,7 @@ import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.MarkdownText;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -33,6 +34,14 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * written from a run directory, so {@code ./poolbench report} rebuilds it.
  */
 public final class PoolSizeReport {
+    /** @return the JSON files a pool-size sweep writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("pool-size/summary.json", "Per pool and size: elapsed time and borrow waits over"
+                + " the rounds, and the findings.", Summary.class),
+                RunFile.of("pool-size/<profile>.json", "One pool's runs: per size, every round's tasks.",
+                        PoolSizeExperiment.Result.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
     private static final TypeReference<Map<String, Map<String, Cell>>> OLD_SUMMARY = new TypeReference<>() { };
 

@@ -5,6 +5,7 @@ import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
@@ -30,6 +31,20 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * claims beside ours, and the memory tables beside its Table 1.
  */
 public final class SharedConnectionReport {
+    /** @return the JSON files a shared-connection sweep writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("shared/summary.json", "Per load and variant the cells over the trials, the memory"
+                + " per connection and the findings.", SharedConnectionData.Summary.class),
+                RunFile.of("shared/environment.json", "The server, driver, cores and JDK.",
+                        SharedConnectionData.Environment.class),
+                RunFile.of("shared/memory.json", "Memory per connection, client and server.",
+                        SharedConnectionData.Memory.class),
+                RunFile.of("shared/<load>-period.json", "CPU per process and wall time of a load's interleaved trials.",
+                        SharedConnectionData.Period.class),
+                RunFile.of("shared/<load>-<variant>.json", "One variant's trials under one load.",
+                        SharedConnectionData.Trials.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private SharedConnectionReport() {

@@ -40,8 +40,12 @@ class RecordedKneesTest {
     /** The model's knee may miss the measured one by this share at most. */
     static final double TOLERANCE = 0.15;
 
-    /** One search's recorded cells: profile, round trip, borrowing; its cells by load. */
-    private record Column(String profile, int rttMs, String borrow, List<KneeResult.CellRun> cells) {
+    /**
+     * One search's recorded cells: profile, round trip, borrowing; its cells by load; the stand-in's own round trip
+     * per query measured at its light load (null in a recording without it); the profile's file.
+     */
+    private record Column(String profile, int rttMs, String borrow, List<KneeResult.CellRun> cells,
+            Double standInRttMs, Path profileFile) {
     }
 
     /** One knee: its searches (with the run settings they share) over every recording. */
@@ -56,9 +60,9 @@ class RecordedKneesTest {
             for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
                 AuroraSettings s = ResultJson.MAPPER.readValue(dir.resolve("settings.json").toFile(),
                         AuroraSettings.class);
-                for (Column c : columns(dir.resolve("knee-cells.csv"))) {
-                    String key = c.profile() + "," + c.rttMs() + "," + c.borrow() + "," + s.load().durationSeconds()
-                            + "," + s.load().warmupSeconds();
+                for (Column c : columns(dir)) {
+                    // the same knee: the same profile, round trip, borrowing and traffic (rate, screens, window)
+                    String key = c.profile() + "," + c.rttMs() + "," + c.borrow() + "," + s.mix();
                     knees.computeIfAbsent(key, x -> new Knee(s, new ArrayList<>())).searches().add(c);
                 }
             }
@@ -99,32 +103,45 @@ class RecordedKneesTest {
         // the knee over its searches: none when most found none, else the geometric mean of those found
         Double measured = found.size() * 2 < k.searches().size() || found.isEmpty() ? null
                 : Math.exp(found.stream().mapToDouble(Math::log).average().orElseThrow());
-        PoolReading pool = PoolReading.of(PoolProfile.load(ProfileDir.locate(first.profile(),
-                ProfileDir.resolve(null))));
+        PoolReading pool = PoolReading.of(PoolProfile.load(first.profileFile()));
         KneeSearchSettings ks = new KneeSearchSettings(light, highest, 8, 0.1, List.of(first.rttMs()),
                 List.of(first.borrow()));
-        Double model = KneeSearchRun.modelKnee(ks, k.settings().mix(), pool, first.rttMs(), first.borrow());
+        // the model's term for the harness: the stand-in's own round trip, as each search measured it at its light load
+        double standIn = k.searches().stream().mapToDouble(c -> c.standInRttMs() == null ? 0 : c.standInRttMs())
+                .average().orElse(0);
+        Double model = KneeModel.knee(ks, k.settings().mix(), pool, first.rttMs() + standIn,
+                first.borrow());
         boolean ok = measured == null ? model == null || model > highest * (1 - TOLERANCE)
                 : model != null && Math.abs(model / measured - 1) <= TOLERANCE;
-        return String.format(Locale.ROOT, "%s +%d ms %s: measured %s over %d search(es) %s, the model's %s%s",
-                first.profile(), first.rttMs(), first.borrow(), knee(measured, highest), k.searches().size(),
+        return String.format(Locale.ROOT, "%s +%d ms %s, %d %% short screens of %d × %s ms at %s requests/min: measured"
+                + " %s over %d search(es) %s, the model's %s (stand-in round trip %.2f ms per query)%s",
+                first.profile(), first.rttMs(), first.borrow(), k.settings().mix().shortPercent(),
+                k.settings().mix().screens().shortQueries(), k.settings().mix().screens().shortQueryMs(),
+                k.settings().mix().ratePerMinute(), knee(measured, highest), k.searches().size(),
                 found.stream().map(x -> String.format(Locale.ROOT, "%.2f", x)).toList(), knee(model, highest),
-                ok ? "" : " MISS");
+                standIn, ok ? "" : " MISS");
     }
 
     private static String knee(Double at, double highest) {
         return at == null ? "none up to × " + highest : String.format(Locale.ROOT, "× %.2f", at);
     }
 
-    /** @return the recorded searches, each's cells by load (a load measured twice in a search: the first) */
-    private static List<Column> columns(Path csv) throws IOException {
+    /**
+     * @param dir a recording: its {@code knee-cells.csv}, and the file of any profile not shipped in webapp/conf
+     * @return the recorded searches, each's cells by load (a load measured twice in a search: the first)
+     */
+    private static List<Column> columns(Path dir) throws IOException {
         Map<String, Column> by = new LinkedHashMap<>();
-        try (Reader r = Files.newBufferedReader(csv)) {
+        try (Reader r = Files.newBufferedReader(dir.resolve("knee-cells.csv"))) {
             for (CSVRecord rec : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
                 String round = rec.isMapped("round") ? rec.get("round") : "1";
                 String key = rec.get("profile") + " " + rec.get("rtt_ms") + " " + rec.get("borrow") + " " + round;
+                String standIn = rec.isMapped("stand_in_rtt_ms") ? rec.get("stand_in_rtt_ms").trim() : "";
+                Path own = dir.resolve(rec.get("profile") + ".xml");
                 Column c = by.computeIfAbsent(key, x -> new Column(rec.get("profile"),
-                        Integer.parseInt(rec.get("rtt_ms")), rec.get("borrow"), new ArrayList<>()));
+                        Integer.parseInt(rec.get("rtt_ms")), rec.get("borrow"), new ArrayList<>(),
+                        standIn.isEmpty() ? null : Double.valueOf(standIn), Files.isRegularFile(own) ? own
+                        : ProfileDir.locate(rec.get("profile"), ProfileDir.resolve(null))));
                 double load = Double.parseDouble(rec.get("load"));
                 if (c.cells().stream().noneMatch(x -> x.load() == load)) {
                     String drawn = rec.get("long_sql_ms").trim();

@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
@@ -27,6 +28,14 @@ import java.util.stream.Stream;
  * reports what finished.
  */
 public final class DrillReport {
+    /** @return the JSON files a drill run writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of("drills/summary.json", "The run's status, the runs without a result and every run's"
+                + " figures.", Summary.class),
+                RunFile.of("drills/<drill>/<profile>/run-<n>.json", "One repetition of one drill on one profile: its"
+                        + " events, timings and failures.", DrillResult.class));
+    }
+
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
     private DrillReport() {

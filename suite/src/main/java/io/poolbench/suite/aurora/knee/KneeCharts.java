@@ -64,7 +64,7 @@ final class KneeCharts {
                         SeriesLines.DASH_DASH, Color.BLACK).setShowInLegend(false);
             }
         }
-        Double model = r.model() == null ? null : r.model().window();
+        Double model = r.model() == null ? null : r.model().predicted();
         if (model != null && model <= right * 1.5) {
             line(c, "the model's knee × " + String.format(Locale.ROOT, "%.2f", model), List.of(model,
                     model), List.of(bottom, top), SeriesLines.DASH_DOT, new Color(0xd95f02));

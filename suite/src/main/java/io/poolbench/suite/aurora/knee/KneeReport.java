@@ -59,7 +59,9 @@ public final class KneeReport {
         md.append(acrossRounds(KneeRounds.of(results)));
         md.append("Every search:\n\n");
         Table t = Table.of("profile", "round trip", "borrowing", "round", "measured knee", "95 % interval in the search",
-                "model: one long run (÷ measured)", "model: the cell's window (÷ measured)", "light-load p99 (ms)",
+                "model: one long run (÷ measured)", "model: the cell's window (÷ measured)",
+                "model: the window and the stand-in's round trip (÷ measured)", "stand-in's round trip per query (ms)",
+                "light-load p99 (ms)",
                 "cells: load → short p99 ms (requests)", "status");
         for (KneeResult r : results) {
             KneeResult.Model m = r.model();
@@ -68,7 +70,8 @@ public final class KneeReport {
                     r.knee() == null ? "–" : Figures.sig3(r.low()) + " .. " + (Double.isInfinite(r.high()) ? "open"
                             : Figures.sig3(r.high())),
                     knee(m.longRun(), r.ratio(m.longRun())), knee(m.window(), r.ratio(m.window())),
-                    Figures.sig3(r.baselineP99Ms()),
+                    knee(m.standIn(), r.ratio(m.standIn())), r.standInRttMs() == null ? "–"
+                    : Figures.sig3(r.standInRttMs()), Figures.sig3(r.baselineP99Ms()),
                     r.cells().stream().map(c -> "× " + Figures.plain(c.load()) + " → " + Figures.sig3(c.p99Ms())
                             + " (" + c.requests() + ")").collect(Collectors.joining("; ")),
                     status(r));

@@ -19,11 +19,15 @@ import java.util.List;
  *     cells' requests: it does not hold the scatter from search to search, which {@link KneeRounds} gives); NaN
  *     without a knee
  * @param high its upper end; infinite when the interval is open above
- * @param model the model's knee by the same rule, with and without the harness's own time
+ * @param model the model's knee by the same rule, over a long run and over the cell's window, and with the stand-in's
+ *     own round trip measured at the light load
  * @param cells the cells run, in the order run
+ * @param standInRttMs the stand-in cluster's own round trip per query measured in the light-load cell, ms
+ *     ({@code RunFiles#standInRttMs}); null when that cell was not measured (or in a file written without it)
  */
 public record KneeResult(String profile, int rttMs, String borrow, int round, String status, double baselineP99Ms,
-        double thresholdMs, Double knee, double low, double high, Model model, List<CellRun> cells) {
+        double thresholdMs, Double knee, double low, double high, Model model, List<CellRun> cells,
+        Double standInRttMs) {
     /** A result without a round (read from a file that has none) is the first. */
     public KneeResult {
         round = Math.max(1, round);
@@ -37,9 +41,16 @@ public record KneeResult(String profile, int rttMs, String borrow, int round, St
      *     window changes; null when there is no knee up to 2 × the highest load
      * @param window over the cell's own window: its warm-up excluded, its measured period, the median of
      *     {@code SaturationMap.WINDOWS} such windows (a queue at the limit builds and drains over longer than a
-     *     cell, so one long run sees bursts a cell rarely does): the model the search starts from; null likewise
+     *     cell, so one long run sees bursts a cell rarely does): where the search looks first; null likewise
+     * @param standIn over the cell's window with each query's round trip the added one plus the stand-in's own,
+     *     measured in the search's light-load cell: the model's prediction for this search, set beside the measured
+     *     knee; null before that cell (or in a file written without it)
      */
-    public record Model(Double longRun, Double window) {
+    public record Model(Double longRun, Double window, Double standIn) {
+        /** @return the prediction to set beside the measured knee: {@link #standIn}, else {@link #window} */
+        public Double predicted() {
+            return standIn != null ? standIn : window;
+        }
     }
 
     /**

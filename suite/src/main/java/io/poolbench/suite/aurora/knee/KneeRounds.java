@@ -3,6 +3,7 @@ package io.poolbench.suite.aurora.knee;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.stats.RatioInterval;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,8 @@ import java.util.Map;
  * @param searches the searches run (every round's, whatever its status)
  * @param knees the knees found, in round order (a search without one is not among them)
  * @param knee the geometric mean of the knees, their interval and n; null when no search found one
- * @param model the model's knee over the cell's window (the same in every round), or null without one
+ * @param model the model's knee over the cell's window with the stand-in's round trip, the mean over the searches
+ *     (each measured its own), or over the window alone for searches without it; null without one
  */
 public record KneeRounds(String profile, int rttMs, String borrow, int searches, List<Double> knees,
         RatioInterval knee, Double model) {
@@ -42,8 +44,11 @@ public record KneeRounds(String profile, int rttMs, String borrow, int searches,
                     .filter(r -> r.knee() != null && r.knee() > 0).map(KneeResult::knee).toList();
             RatioInterval k = knees.isEmpty() ? null
                     : RatioInterval.of(knees.stream().mapToDouble(Double::doubleValue).toArray());
+            // each search predicts with its own stand-in round trip: the model's knee over the rounds is their mean
+            double[] predicted = same.stream().map(r -> r.model().predicted()).filter(x -> x != null)
+                    .mapToDouble(Double::doubleValue).toArray();
             out.add(new KneeRounds(first.profile(), first.rttMs(), first.borrow(), same.size(), knees, k,
-                    first.model().window()));
+                    predicted.length == 0 ? null : Arrays.stream(predicted).average().orElseThrow()));
         }
         return out;
     }

@@ -199,11 +199,11 @@ public final class SaturationMap {
      * @param pool the pool as its profile sets it, or null
      * @param s the traffic (the article's rate, the mix, the screens)
      * @param load the load, multiples of the article's per-server rate
-     * @param rtt the round trip added, ms
+     * @param rtt the round trip per query, ms: the one added, plus the stand-in's own where it was measured
      * @param borrow {@code per-request} or {@code per-query}
      * @return the model's short-screen {p99, max, p50}, ms; NaN all without a pool
      */
-    public static double[] model(PoolReading pool, ScreenMix s, double load, int rtt, String borrow) {
+    public static double[] model(PoolReading pool, ScreenMix s, double load, double rtt, String borrow) {
         if (pool == null) {
             return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }

@@ -70,6 +70,47 @@ public record RunFiles(RunStats stats, RunOutcome outcome, List<ScreenLog.Entry>
     }
 
     /**
+     * The stand-in cluster's own round trip per query, measured in this run: what a query costs beyond its server
+     * time and the round trip Toxiproxy adds (Docker's network, Toxiproxy's forwarding, the driver, the database's
+     * time around each query's sleep), which the pool model leaves out unless it is given.
+     *
+     * @param addedRttMs the round trip Toxiproxy adds, ms
+     * @return ms per query (see {@link #standInRttMs(List, long, long, ScreenModel, int)}); null without the webapp's
+     *     record
+     */
+    public Double standInRttMs(int addedRttMs) {
+        return standInRttMs(screens, outcome.measureFromEpochMs(), outcome.measureToEpochMs(), screens(outcome),
+                addedRttMs);
+    }
+
+    /**
+     * The stand-in's round trip per query (a pure function): over the short screens served (HTTP 200) that started in
+     * the measured period, the median time in the servlet outside {@code getConnection()}, divided by the short
+     * screen's queries, less each query's server time and the added round trip. Outside {@code getConnection()}, so
+     * a validation on borrow and a wait for a connection do not count; at a light load the servlet's time is then
+     * the queries' own.
+     *
+     * @param log the webapp's record of every request
+     * @param fromEpochMs start of the measured period
+     * @param toEpochMs its end
+     * @param m the screens served (the short screen's queries and server time per query)
+     * @param addedRttMs the round trip Toxiproxy adds, ms
+     * @return ms per query, at least 0; null when no short screen was served in the period
+     */
+    public static Double standInRttMs(List<ScreenLog.Entry> log, long fromEpochMs, long toEpochMs, ScreenModel m,
+            int addedRttMs) {
+        List<Double> queriesMs = log.stream().filter(e -> e.screen().equals("short") && e.status() == 200
+                && e.startEpochMs() >= fromEpochMs && e.startEpochMs() < toEpochMs)
+                .map(e -> (e.elapsedUs() - e.borrowWaitUs()) / 1000.0).sorted().toList();
+        if (queriesMs.isEmpty()) {
+            return null;
+        }
+        int n = queriesMs.size();
+        double median = n % 2 == 1 ? queriesMs.get(n / 2) : (queriesMs.get(n / 2 - 1) + queriesMs.get(n / 2)) / 2;
+        return Math.max(0, median / m.shortQueries() - m.shortQueryMs() - addedRttMs);
+    }
+
+    /**
      * The figures from parsed inputs (a pure function).
      *
      * @param id run id
