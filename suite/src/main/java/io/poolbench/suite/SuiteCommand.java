@@ -33,8 +33,8 @@ public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick: every scenario at a small scale, the comparisons in 3 rounds; full: each at the"
                     + " article's scale where it runs here in reasonable time, and the"
-                    + " Aurora scenario's failover at each pool's limit (failover-at-limit: a map, then each failover"
-                    + " kind at each"
+                    + " Aurora scenario's failover at each pool's limit (failover-at-limit: a knee search, then"
+                    + " each failover kind at each"
                     + " profile's knee in 5 rounds: hours)."
                     + " Default ${DEFAULT-VALUE}.")
     String preset;

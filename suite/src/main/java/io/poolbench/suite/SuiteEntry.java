@@ -69,17 +69,17 @@ public enum SuiteEntry {
             List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
             List.of("seed004", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
     /**
-     * The Aurora scenario's failover at each pool's limit: the saturation map, then each failover kind at every
-     * profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full preset only (hours); with
-     * {@code --only failover-at-limit} the quick preset runs its quick version: the map at three loads, then the
-     * planned failover at the knee in one round (8 minutes here).
+     * The Aurora scenario's failover at each pool's limit: the knee search ({@code seed004 --find-knee}), then each
+     * failover kind at every profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full
+     * preset only (hours); with {@code --only failover-at-limit} the quick preset runs its quick version: one round of
+     * the knee search at +1 ms with 14-s cells, then the planned failover at the knee in one round.
      */
     FAILOVER_AT_LIMIT("failover-at-limit", List.of("seed004-limit"), "Failover at each pool's limit", 480,
-            List.of(new SuiteStep("map", List.of("seed004", "--map", "--map-loads", "1,2,4", "--map-rtts", "1",
+            List.of(new SuiteStep(FailoverAtLimit.KNEES, List.of("seed004", "--find-knee", "--map-rtts", "1",
                     "--duration", "14", "--warmup", "8", "--rampup", "3")),
                     SuiteStep.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
-            List.of(new SuiteStep("map", List.of("seed004", "--map", "--map-loads", "1,2,3,4", "--map-rtts", "1",
-                    "--duration", "40", "--warmup", "10", "--rampup", "3")),
+            List.of(new SuiteStep(FailoverAtLimit.KNEES, List.of("seed004", "--find-knee", "--map-rtts", "1",
+                    "--rounds", "3", "--duration", "20", "--warmup", "10", "--rampup", "3")),
                     SuiteStep.atKnee("planned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
                     SuiteStep.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
                     SuiteStep.atKnee("stale", "--rounds", "5", "--duration", "60", "--warmup", "20"))),

@@ -1,5 +1,6 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.aurora.limit.FailoverAtLimit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +19,11 @@ public record SuiteStep(String sub, List<String> args) {
     /**
      * @param kind a failover kind, also the sub-directory
      * @param more the run's length and rounds
-     * @return {@code seed004 --failover KIND --at-knee {dir}/map} with {@code more}
+     * @return {@code seed004 --failover KIND --at-knee {dir}/knees} (the chain's knee search) with {@code more}
      */
     static SuiteStep atKnee(String kind, String... more) {
-        List<String> args = new ArrayList<>(List.of("seed004", "--failover", kind, "--at-knee", DIR + "/map"));
+        List<String> args = new ArrayList<>(List.of("seed004", "--failover", kind, "--at-knee", DIR + "/"
+                + FailoverAtLimit.KNEES));
         args.addAll(List.of(more));
         return new SuiteStep(kind, List.copyOf(args));
     }

@@ -60,24 +60,24 @@ class SuiteEntryTest {
     }
 
     @Test
-    void theFullLimitIsTheMapThenEachFailoverKindAtItsKneeInFiveRounds() {
+    void theFullLimitIsTheKneeSearchThenEachFailoverKindAtItsKneeInFiveRounds() {
         List<SuiteStep> steps = SuiteEntry.FAILOVER_AT_LIMIT.steps("full");
-        assertEquals(List.of("map", "planned", "unplanned", "stale"), steps.stream().map(SuiteStep::sub)
+        assertEquals(List.of("knees", "planned", "unplanned", "stale"), steps.stream().map(SuiteStep::sub)
                 .toList());
-        assertTrue(steps.get(0).args().contains("--map"), steps.get(0).toString());
+        assertTrue(steps.get(0).args().contains("--find-knee"), steps.get(0).toString());
         Path dir = Path.of("/r/seed004-limit");
         for (SuiteStep st : steps.subList(1, steps.size())) {
             List<String> a = st.argsIn(dir);
             assertEquals(st.sub(), a.get(a.indexOf("--failover") + 1));
-            assertEquals(dir.resolve("map").toString(), a.get(a.indexOf("--at-knee") + 1));
+            assertEquals(dir.resolve("knees").toString(), a.get(a.indexOf("--at-knee") + 1));
             assertEquals("5", a.get(a.indexOf("--rounds") + 1));
             assertEquals(dir.resolve(st.sub()).toString(), a.get(a.size() - 1));
         }
         List<String> quick = SuiteEntry.FAILOVER_AT_LIMIT.steps("quick").stream().map(SuiteStep::sub).toList();
-        assertEquals(List.of("map", "planned"), quick);
+        assertEquals(List.of("knees", "planned"), quick);
         String line = String.join(" ", SuiteEntry.FAILOVER_AT_LIMIT.line("full"));
-        assertTrue(line.startsWith("seed004 --map ") && line.contains(" --out {dir}/map && ./poolbench seed004"
-                + " --failover planned --at-knee {dir}/map "), line);
+        assertTrue(line.startsWith("seed004 --find-knee ") && line.contains(" --out {dir}/knees && ./poolbench"
+                + " seed004 --failover planned --at-knee {dir}/knees "), line);
         assertTrue(SuiteEntry.FAILOVER_AT_LIMIT.chained());
     }
 

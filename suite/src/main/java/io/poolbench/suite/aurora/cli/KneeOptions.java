@@ -183,14 +183,7 @@ final class KneeOptions {
             throw new TestbedException("--at-knee " + run + ": " + knees + " cannot be read (" + Redact.rootMessage(e)
                     + ")", e);
         }
-        List<MapKnee.Knee> out = new ArrayList<>();
-        for (KneeRounds k : KneeRounds.of(results)) {
-            double highest = results.stream().filter(r -> r.profile().equals(k.profile()) && r.rttMs() == k.rttMs()
-                    && r.borrow().equals(k.borrow())).flatMap(r -> r.cells().stream())
-                    .mapToDouble(KneeResult.CellRun::load).max().orElse(1 / MapCell.ARTICLE_SHARE);
-            out.add(new MapKnee.Knee(k.profile(), k.borrow(), k.rttMs(), k.knee() == null ? null
-                    : Math.round(k.knee().ratio() * 100) / 100.0, k.model(), highest));
-        }
+        List<MapKnee.Knee> out = MapKnee.fromSearch(results);
         if (out.isEmpty()) {
             throw new TestbedException("--at-knee " + run + ": its knee search holds no search: give the run"
                     + " directory of a finished `seed004 --find-knee` or `seed004 --map`");

@@ -3,6 +3,7 @@ package io.poolbench.suite.aurora.limit;
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.testbed.Figures;
@@ -32,6 +33,9 @@ import java.util.Locale;
  * {@link AuroraFindings#claims}) and links their full reports.
  */
 public final class FailoverAtLimit {
+    /** The chain's first command's directory: the knee search. */
+    public static final String KNEES = "knees";
+
     private FailoverAtLimit() {
     }
 
@@ -83,7 +87,12 @@ public final class FailoverAtLimit {
                         ? failoverTable(k.resolve("seed004/summary.md")) : ""));
             }
         }
-        return new Page(status(dir.resolve("map")), knees(dir.resolve("map")), kinds);
+        Path first = dir.resolve(KNEES);
+        if (!Files.isDirectory(first) && Files.isDirectory(dir.resolve("map"))) {
+            // a chain that ran the saturation map instead of the knee search
+            first = dir.resolve("map");
+        }
+        return new Page(status(first), knees(first), kinds);
     }
 
     /**
@@ -107,15 +116,15 @@ public final class FailoverAtLimit {
         StringBuilder md = new StringBuilder("# Failover at each pool's limit\n\n");
         md.append("The article's second claim: with DBCP2, reconnection after an Aurora failover \"tended to clog\" as"
                 + " the load rose. At the article's per-server load no pool is near its limit, so here the saturation"
-                + " map (`map/`) first finds each profile's knee (where the short screen's p99 reaches 10 × its value"
-                + " at the lowest load), then each failover kind runs every profile at its own knee and 1.25 × it"
-                + " (capped at × 4, the article's whole load on one webapp; a profile without a knee in the map runs"
-                + " at its highest load). Each is an Aurora scenario run of its own, linked below with its full report;"
+                + " knee search (`knees/`, `seed004 --find-knee`) first finds each profile's knee (where the short"
+                + " screen's p99 reaches 10 × its value at the light load), then each failover kind runs every profile at its own knee and 1.25 × it"
+                + " (capped at × 4, the article's whole load on one webapp; a profile without a knee runs at the"
+                + " highest load measured). Each is an Aurora scenario run of its own, linked below with its full report;"
                 + " every figure here is taken from those.\n\n");
         md.append("## The knees\n\n").append(markdown(page.map())).append("\n\n");
         if (!page.knees().isEmpty()) {
             Table t = Table.of("profile", "borrowing", ">round trip added, ms", ">knee, × the article's per-server"
-                    + " load", ">the model's knee", ">highest load mapped");
+                    + " load", ">the model's knee", ">highest load measured");
             for (MapKnee.Knee k : page.knees()) {
                 t.row(k.profile(), k.borrow(), Integer.toString(k.rttMs()), k.measuredLoad() == null ? "none up to"
                         + " the highest" : String.format(Locale.ROOT, "%.2f", k.measuredLoad()), k.modelLoad() == null
@@ -196,9 +205,13 @@ public final class FailoverAtLimit {
     }
 
     /** The map's knees, none when it has no readable summary. */
-    private static List<MapKnee.Knee> knees(Path map) {
-        AuroraData.Summary s = ResultJson.readIfPresent(map.resolve("seed004/summary.json"), AuroraData.Summary.class)
-                .orElse(null);
+    private static List<MapKnee.Knee> knees(Path first) throws IOException {
+        Path searched = first.resolve("seed004").resolve(KneeReport.FILE);
+        if (Files.isRegularFile(searched)) {
+            return MapKnee.fromSearch(KneeReport.read(searched));
+        }
+        AuroraData.Summary s = ResultJson.readIfPresent(first.resolve("seed004/summary.json"),
+                AuroraData.Summary.class).orElse(null);
         return s == null || s.knees() == null ? List.of() : s.knees();
     }
 }

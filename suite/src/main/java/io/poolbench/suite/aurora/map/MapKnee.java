@@ -1,7 +1,11 @@
 package io.poolbench.suite.aurora.map;
 
+import io.poolbench.suite.aurora.knee.KneeResult;
+import io.poolbench.suite.aurora.knee.KneeRounds;
 import io.poolbench.suite.aurora.knee.KneeSearch;
 import io.poolbench.suite.aurora.map.SaturationMap.Cell;
+import io.poolbench.suite.aurora.run.MapCell;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,6 +33,26 @@ public final class MapKnee {
      * @param highestLoad the column's highest load
      */
     public record Knee(String profile, String borrow, int rttMs, Double measuredLoad, Double modelLoad, double highestLoad) {
+    }
+
+    /**
+     * The knees of a knee search ({@code seed004 --find-knee}), each over its rounds ({@link KneeRounds}: the
+     * geometric mean of the searches that found one), as a map's knees (a pure function): the highest load a search
+     * measured stands for the grid's highest load where none found a knee.
+     *
+     * @param results the searches, as {@code seed004/knees.json} keeps them
+     * @return a knee per profile, round trip and borrowing, in the searches' order
+     */
+    public static List<Knee> fromSearch(List<KneeResult> results) {
+        List<Knee> out = new ArrayList<>();
+        for (KneeRounds k : KneeRounds.of(results)) {
+            double highest = results.stream().filter(r -> r.profile().equals(k.profile()) && r.rttMs() == k.rttMs()
+                    && r.borrow().equals(k.borrow())).flatMap(r -> r.cells().stream())
+                    .mapToDouble(KneeResult.CellRun::load).max().orElse(1 / MapCell.ARTICLE_SHARE);
+            out.add(new Knee(k.profile(), k.borrow(), k.rttMs(), k.knee() == null ? null
+                    : Math.round(k.knee().ratio() * 100) / 100.0, k.model(), highest));
+        }
+        return out;
     }
 
     /**

@@ -44,6 +44,20 @@ class FailoverAtLimitTest {
     }
 
     @Test
+    void theKneesComeFromTheKneeSearchOverItsRounds() throws Exception {
+        Files.createDirectories(tmp.resolve("knees/seed004"));
+        Files.copy(Path.of("src/test/resources/knees/article-dbcp14-rtt1-5-10-rounds3/knees.json"),
+                tmp.resolve("knees/seed004/knees.json"));
+        FailoverAtLimit.Page page = FailoverAtLimit.read(tmp);
+        assertEquals("knees", page.map().dir());
+        assertEquals(List.of(1, 5, 10), page.knees().stream().map(MapKnee.Knee::rttMs).toList());
+        MapKnee.Knee first = page.knees().get(0);
+        assertEquals("seed004-dbcp-verbatim", first.profile());
+        // the geometric mean of the three searches' knees, as the rounds give it
+        assertEquals(3.30, first.measuredLoad(), 0.005);
+    }
+
+    @Test
     void aFinishedCommandLinksItsReport() throws Exception {
         Files.createDirectories(tmp.resolve("map"));
         RunRecord.start(tmp.resolve("map"), "seed004", List.of("seed004", "--map"), Map.of(), new PrintStream(
