@@ -255,14 +255,17 @@ public final class SuiteReport {
     }
 
     private static final String CSS = "body{font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;color:#222;"
-            + "margin:0;background:#fafafa}main{max-width:1180px;margin:0 auto;padding:24px 32px;background:#fff}"
+            + "margin:0;background:#fafafa}main{max-width:1480px;margin:0 auto;padding:24px 32px;background:#fff}"
             + "h1{font-size:28px;border-bottom:3px solid #1f77b4;padding-bottom:6px}h2{margin-top:40px;"
             + "border-bottom:1px solid #ddd;padding-bottom:4px}table{border-collapse:collapse;margin:12px 0;"
             + "font-size:13px;display:block;overflow-x:auto}th,td{border:1px solid #ddd;padding:3px 8px;"
             + "vertical-align:top}th{background:#f0f4f8}tr:nth-child(even) td{background:#fafcff}"
             + "img{max-width:100%;border:1px solid #eee}"
             + "pre{background:#f6f8fa;padding:10px;overflow-x:auto;font-size:12px}code{font-size:90%}"
-            + "blockquote{border-left:4px solid #d62728;margin:0;padding:4px 12px;background:#fff5f5}";
+            + "blockquote{border-left:4px solid #d62728;margin:0;padding:4px 12px;background:#fff5f5}"
+            // the verdict table with its forest plot beside it, one above the other on a narrow screen
+            + ".verdicts{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}"
+            + ".verdict-table{flex:3 1 640px;min-width:0}.forest{flex:2 1 360px}";
 
     /** Sets what a headless browser can read back: images that failed to load, tables without rows. */
     private static final String CHECK = "window.addEventListener('load',function(){var i=[].slice.call("

@@ -22,6 +22,20 @@ class SuiteReportTest {
     Path dir;
 
     @Test
+    void theVerdictTableAndItsForestPlotStandSideBySideOnThePage(@TempDir Path dir) throws Exception {
+        Files.write(dir.resolve("forest.png"), new byte[] {1});
+        String md = "<div class=\"verdicts\">\n<div class=\"verdict-table\">\n\n| # | q |\n|---|---|\n| 1 | a |\n"
+                + "\n</div>\n<div class=\"forest\">\n\n![forest](forest.png)\n\n</div>\n</div>\n";
+        String html = SuiteReport.html(md, dir);
+        int box = html.indexOf("<div class=\"verdicts\">");
+        int table = html.indexOf("<table>");
+        int forest = html.indexOf("<div class=\"forest\">");
+        int image = html.indexOf("<img src=\"data:image/png;base64,");
+        assertTrue(box >= 0 && box < table && table < forest && forest < image, html);
+        assertTrue(html.contains(".verdicts{display:flex"), "the page's styles set them side by side");
+    }
+
+    @Test
     void everyScenarioOfTheRunHasItsRowWithItsStatusWhyAndCommandLine() throws Exception {
         Map<String, Object> scenarios = new LinkedHashMap<>();
         scenarios.put("pool-size", List.of("sweep", "pool-size", "--rounds", "3"));

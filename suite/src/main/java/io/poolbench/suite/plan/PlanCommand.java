@@ -4,6 +4,7 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.load.ScreenModel;
+import io.poolbench.testbed.model.Knee;
 import io.poolbench.testbed.model.Workload;
 import io.poolbench.testbed.options.BorrowOption;
 import io.poolbench.testbed.options.ProfileOptions;
@@ -23,8 +24,10 @@ import picocli.CommandLine.Option;
                 + " which the pool breaks at your round trip and the round trip at which it breaks at your load, and"
                 + " the pool size Erlang C asks for. Defaults: the Aurora article's short screen (5 queries of 8 ms) at 1 ms."
                 + " With --measure (Docker) the same traffic is then measured on the stand-in cluster and printed"
-                + " beside the prediction.",
-        exitCodeList = {"0:the answer was printed", "1:--measure: the measurement failed (its report says why)",
+                + " beside the prediction; with --measure-knee the knee is found by search and set beside the predicted"
+                + " one.",
+        exitCodeList = {"0:the answer was printed", "1:--measure or --measure-knee: the measurement failed (its report says"
+            + " why)",
             "2:bad input, or --measure without Docker (one line on stderr)", "130:interrupted (Ctrl-C)"})
 public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--profile", required = true, paramLabel = "NAME|FILE",
@@ -73,6 +76,12 @@ public final class PlanCommand extends PoolbenchCommand {
             + " --rtt-ms.")
     Integer measureSeconds;
 
+    @Option(names = "--measure-knee", description = "Then find the knee by search on the stand-in cluster (Docker;"
+            + " `seed004 --find-knee` with your request as its only screen: a light load of a tenth of the predicted"
+            + " knee, then bisection up to twice it, 20-s cells after a 10-s warm-up; 3 to 6 minutes) and print it"
+            + " beside the prediction. Needs a fixed --hold-ms and a whole --rtt-ms; not with --measure.")
+    boolean measureKnee;
+
     @Mixin
     RunDirOptions runDir;
 
@@ -98,16 +107,22 @@ public final class PlanCommand extends PoolbenchCommand {
             throw new TestbedException(e.getMessage());
         }
         boolean measure = measureSeconds != null;
+        if (measure && measureKnee) {
+            throw new TestbedException("give --measure (your rate) or --measure-knee (the knee by search), not both");
+        }
         PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds,
                 PlanMeasurement.WARMUP_SECONDS) : null;
         PoolProfile p = profileOptions.load(profile, null);
         PoolReading reading = PoolReading.of(p);
-        if (measure) {
+        if (measure || measureKnee) {
             PlanMeasurement.check(w); // its one-line refusals before the prediction
             runDir.check();
             PlanMeasurement.requireCluster();
         }
         System.out.print(Plan.text(reading, w, runMinutes, seed, p.warnings()));
+        if (measureKnee) {
+            return PlanKneeMeasurement.run(p, w, Knee.rate(reading.model(), w, seed), runDir, System.out);
+        }
         return measure ? PlanMeasurement.run(reading, p, w, length, runDir, seed, System.out) : 0;
     }
 }

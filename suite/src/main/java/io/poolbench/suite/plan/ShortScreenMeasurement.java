@@ -29,6 +29,14 @@ public interface ShortScreenMeasurement {
     List<MeasuredShortScreen> read(Path out) throws IOException;
 
     /**
+     * @param out the run directory given to a knee search's {@link #run}
+     * @param perSecondAtOne requests/s at load × 1 of the search
+     * @return each search's knee, in requests/s, in the order searched
+     * @throws IOException when the search wrote no results or they cannot be read
+     */
+    List<MeasuredKnee> readKnees(Path out, double perSecondAtOne) throws IOException;
+
+    /**
      * @param out the run directory given to {@link #run}
      * @return the run's own report (CPU per process, latency from each request's intended start)
      */

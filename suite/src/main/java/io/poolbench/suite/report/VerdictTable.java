@@ -83,15 +83,17 @@ public final class VerdictTable {
         StringBuilder md = new StringBuilder("Every comparison below ran its variants in rounds (order rotated) and was"
                 + " taken within each round; the interval is 95 %, n the rounds (forks for JMH). A verdict only where"
                 + " the interval excludes no difference (1 for a ratio, 0 for a difference).\n\n");
-        md.append(t.markdown()).append('\n');
+        // the table and its forest plot side by side on the page (HTML blocks around Markdown, CommonMark's way)
+        md.append("<div class=\"verdicts\">\n<div class=\"verdict-table\">\n\n").append(t.markdown())
+                .append("\n</div>\n<div class=\"forest\">\n\n");
         if (plot(rows, true, dir.resolve(RATIOS_PNG))) {
-            md.append("![ratios with their 95 % intervals, by row number](").append(RATIOS_PNG).append(")\n");
+            md.append("![ratios with their 95 % intervals, by row number](").append(RATIOS_PNG).append(")\n\n");
         }
         if (plot(rows, false, dir.resolve(DIFFERENCES_PNG))) {
             md.append("![differences with their 95 % intervals, by row number](").append(DIFFERENCES_PNG)
-                    .append(")\n");
+                    .append(")\n\n");
         }
-        return md.append('\n').toString();
+        return md.append("</div>\n</div>\n\n").toString();
     }
 
     private static String verdict(Verdict v) {

@@ -1,7 +1,10 @@
 package io.poolbench.suite.aurora.cli;
 
 import io.poolbench.suite.aurora.AuroraData;
+import io.poolbench.suite.aurora.knee.KneeReport;
+import io.poolbench.suite.aurora.knee.KneeResult;
 import io.poolbench.suite.aurora.run.RunStats;
+import io.poolbench.suite.plan.MeasuredKnee;
 import io.poolbench.suite.plan.MeasuredShortScreen;
 import io.poolbench.suite.plan.ShortScreenMeasurement;
 import io.poolbench.testbed.Cli;
@@ -14,7 +17,8 @@ import java.util.List;
 
 /**
  * {@code poolbench plan --measure}'s measurement: a run of this scenario whose short screen is the user's request,
- * read back from its {@code seed004/summary.json}. Times from JMeter's samples that started in the measured period;
+ * read back from its {@code seed004/summary.json} (or, for {@code --measure-knee}, its knee search's
+ * {@code seed004/knees.json}). Times from JMeter's samples that started in the measured period;
  * borrow waits from the webapp's own record.
  */
 public final class PlanShortScreen implements ShortScreenMeasurement {
@@ -36,6 +40,23 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
                     list.add(new MeasuredShortScreen(r.id(), s.n(), s.errors(), s.medianMs(), s.p90Ms(), s.p99Ms(),
                             s.maxMs(), s.borrowP99Ms(), s.borrowMaxMs(), r.targetPerSecond(), r.achievedPerSecond(),
                             r.measuredSeconds())));
+        }
+        return list;
+    }
+
+    @Override
+    public List<MeasuredKnee> readKnees(Path out, double perSecondAtOne) throws IOException {
+        Path file = out.resolve("seed004").resolve(KneeReport.FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no " + file + ": the knee search wrote no results");
+        }
+        List<MeasuredKnee> list = new ArrayList<>();
+        for (KneeResult r : KneeReport.read(file)) {
+            Double model = r.model() == null ? null : r.model().predicted();
+            list.add(new MeasuredKnee(r.status(), r.knee() == null ? null : r.knee() * perSecondAtOne,
+                    r.low() * perSecondAtOne, r.high() * perSecondAtOne, r.cells().stream()
+                    .mapToDouble(KneeResult.CellRun::load).max().orElse(Double.NaN) * perSecondAtOne,
+                    model == null ? null : model * perSecondAtOne, r.standInRttMs(), r.cells().size()));
         }
         return list;
     }
