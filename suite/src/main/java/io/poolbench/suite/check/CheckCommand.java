@@ -8,13 +8,13 @@ import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -47,14 +47,8 @@ public final class CheckCommand extends PoolbenchCommand {
     @Mixin
     ProfileOptions profileOptions;
 
-    @Option(names = "--spring-profile", split = ",", paramLabel = "NAME", description = "Spring profiles to"
-            + " activate: application-NAME.* and the documents for them.")
-    List<String> springProfiles = new ArrayList<>();
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A property above the files: a value for a"
-            + " placeholder such as $${DB_URL}, or a change to try (e.g. --set"
-            + " spring.datasource.hikari.connection-timeout=5000). Repeat for more.")
-    Map<String, String> sets = new LinkedHashMap<>();
+    @Mixin
+    SpringOptions spring;
 
     @Option(names = "--stall", split = ",", defaultValue = "5,20,60", paramLabel = "S",
             description = "Stalls of the writer to predict, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
@@ -152,8 +146,8 @@ public final class CheckCommand extends PoolbenchCommand {
                 + " and check.json");
         if (measure) {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
-            MeasureSettings ms = new MeasureSettings(MeasureRun.profiles(pools, springProfiles, sets, dir),
-                    rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
+            List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
+            MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
                     images.toxiproxyImage, dir);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
@@ -180,9 +174,8 @@ public final class CheckCommand extends PoolbenchCommand {
     }
 
     private CheckedPool read(String p) {
-        String lower = p.toLowerCase(java.util.Locale.ROOT);
-        if (lower.endsWith(".properties") || lower.endsWith(".yml") || lower.endsWith(".yaml")) {
-            return CheckedPool.ofSpring(Path.of(p), springProfiles, sets);
+        if (SpringOptions.isSpringFile(p)) {
+            return CheckedPool.ofSpring(Path.of(p), spring.springProfiles, spring.sets);
         }
         return CheckedPool.of(profileOptions.load(p, null));
     }

@@ -9,6 +9,7 @@ import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolLogCapture;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.StubPools;
+import io.poolbench.testbed.spring.SpringContextXml;
 import io.poolbench.testbed.spring.SpringDataSource;
 import io.poolbench.testbed.stub.StubDriver;
 import java.nio.file.Path;
@@ -78,7 +79,7 @@ public record CheckedPool(String name, String file, String source, String input,
     public static CheckedPool ofSpring(Path file, List<String> profiles, Map<String, String> sets) {
         SpringDataSource s = SpringDataSource.bind(file, profiles, sets);
         DataSource built = s.dataSource();
-        PoolAdapter a = kindOf(s).adapter();
+        PoolAdapter a = SpringContextXml.kindOf(s).adapter();
         DriverTimeouts driver = DriverTimeouts.read(s.url(), s.driverProperties());
         BeanWrapperImpl bean = new BeanWrapperImpl(built);
         StubDriver.register();
@@ -96,21 +97,6 @@ public record CheckedPool(String name, String file, String source, String input,
         } finally {
             PoolProfile.close(ds);
         }
-    }
-
-    /**
-     * @param s a DataSource Spring Boot bound
-     * @return its pool kind
-     * @throws TestbedException one line when it is no pool of the catalog
-     */
-    static PoolKind kindOf(SpringDataSource s) {
-        for (PoolKind k : PoolKind.values()) {
-            if (k != PoolKind.UNPOOLED && k.adapter().builds(s.dataSource())) {
-                return k;
-            }
-        }
-        throw new TestbedException(s.file() + ": spring.datasource.type " + s.dataSource().getClass().getName()
-                + " is no pool of poolbench's catalog (HikariCP, Tomcat JDBC, DBCP2, c3p0, Vibur, …)");
     }
 
     /** Builds and starts the pool (one borrow and return on the stub) while its log is caught. */

@@ -4,6 +4,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.spring.SpringContextXml;
 import io.poolbench.testbed.spring.SpringDataSource;
 import io.poolbench.toxiproxy.HostsFile;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ final class MeasureRun {
             } else {
                 SpringDataSource s = SpringDataSource.bind(Path.of(p.file()), springProfiles, sets);
                 try {
-                    out.add(SpringContextXml.write(s, CheckedPool.kindOf(s), dir).file().toString());
+                    out.add(SpringContextXml.write(s, SpringContextXml.kindOf(s), dir).file().toString());
                 } finally {
                     PoolProfile.close(s.dataSource());
                 }

@@ -9,9 +9,12 @@ import io.poolbench.testbed.model.Workload;
 import io.poolbench.testbed.options.BorrowOption;
 import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.RttOption;
+import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.run.RunDirOptions;
+import io.poolbench.testbed.spring.SpringContextXml;
+import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,8 +34,12 @@ import picocli.CommandLine.Option;
             "2:bad input, or --measure without Docker (one line on stderr)", "130:interrupted (Ctrl-C)"})
 public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--profile", required = true, paramLabel = "NAME|FILE",
-            description = "The pool's context.xml, or a profile name in webapp/conf.")
+            description = "The pool's context.xml, a profile name in webapp/conf, or a Spring Boot"
+                    + " application.properties / application.yml (bound by Spring Boot itself, as check reads it).")
     String profile;
+
+    @Mixin
+    SpringOptions spring;
 
     @Option(names = "--rate", required = true, paramLabel = "PER_S", description = "Requests per second.")
     double rate;
@@ -112,7 +119,10 @@ public final class PlanCommand extends PoolbenchCommand {
         }
         PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds,
                 PlanMeasurement.WARMUP_SECONDS) : null;
-        PoolProfile p = profileOptions.load(profile, null);
+        // a Spring Boot file: the pool it binds, as a context.xml (a measurement runs it in the webapp: MySQL only)
+        PoolProfile p = SpringOptions.isSpringFile(profile) ? SpringContextXml.read(Path.of(profile),
+                spring.springProfiles, spring.sets, measureSeconds != null || measureKnee)
+                : profileOptions.load(profile, null);
         PoolReading reading = PoolReading.of(p);
         if (measure || measureKnee) {
             PlanMeasurement.check(w); // its one-line refusals before the prediction

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.spring.SpringContextXml;
 import io.poolbench.testbed.spring.SpringDataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class SpringContextXmlTest {
                         cachePrepStmts: true
                 """);
         SpringDataSource s = SpringDataSource.bind(yml, List.of(), Map.of());
-        PoolProfile p = SpringContextXml.write(s, CheckedPool.kindOf(s), tmp);
+        PoolProfile p = SpringContextXml.write(s, SpringContextXml.kindOf(s), tmp);
         PoolProfile.close(s.dataSource());
         assertEquals("spring-application", p.name());
         assertEquals(PoolKind.HIKARI, p.kind());

@@ -36,6 +36,25 @@ class PlanTest {
     }
 
     @Test
+    void aSpringBootFileIsReadAsSpringBootBindsItOfAnyDatabase(@TempDir Path tmp) throws Exception {
+        Path yml = Files.writeString(tmp.resolve("application.yml"), """
+                spring:
+                  datasource:
+                    url: ${DB_URL}
+                    username: orders
+                    password: canary-7f3a
+                    hikari:
+                      maximum-pool-size: 20
+                      connection-timeout: 3000
+                """);
+        String text = plan("plan", "--profile", yml.toString(), "--set", "DB_URL=jdbc:postgresql://db:5432/o",
+                "--rate", "100", "--run-minutes", "1");
+        assertTrue(text.contains("(HikariCP): pool size 20, borrow timeout 3,000 ms"), text);
+        assertTrue(!text.contains("canary-7f3a"), text);
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", tmp.resolve("missing.yml").toString(), "--rate", "10"));
+    }
+
+    @Test
     void theVerbatimDbcpResourceIsAPoolOfTenThatValidatesEveryBorrowAndBreaksFarBeforeHikariCp() {
         String dbcp = plan("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "12.5", "--run-minutes", "5");
         assertTrue(dbcp.contains("(DBCP 1.4): pool size 10, borrow timeout 10,000 ms, a validation round trip on every"

@@ -1,13 +1,15 @@
-package io.poolbench.suite.check;
+package io.poolbench.testbed.spring;
 
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.pool.PoolAdapter;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
-import io.poolbench.testbed.spring.SpringDataSource;
 import java.beans.PropertyDescriptor;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -29,7 +31,7 @@ import org.w3c.dom.Element;
  * the URL pointed at the stand-in's writer endpoint with the service's own URL parameters. The factory then builds
  * the same pool; an attribute it does not read is reported by it when the file is loaded, as for any context.xml.
  */
-final class SpringContextXml {
+public final class SpringContextXml {
     /** Properties of the DataSource interface itself, and the ones the stand-in sets. */
     private static final Set<String> LEFT_OUT = Set.of("loginTimeout", "logWriter", "password", "username", "user",
             "jdbcUrl", "url");
@@ -38,10 +40,25 @@ final class SpringContextXml {
     }
 
     /**
+     * @param s a DataSource Spring Boot bound
+     * @return its pool kind
+     * @throws TestbedException one line when it is no pool of the catalog
+     */
+    public static PoolKind kindOf(SpringDataSource s) {
+        for (PoolKind k : PoolKind.values()) {
+            if (k != PoolKind.UNPOOLED && k.adapter().builds(s.dataSource())) {
+                return k;
+            }
+        }
+        throw new TestbedException(s.file() + ": spring.datasource.type " + s.dataSource().getClass().getName()
+                + " is no pool of poolbench's catalog (HikariCP, Tomcat JDBC, DBCP2, c3p0, Vibur, …)");
+    }
+
+    /**
      * @param file the Spring Boot file
      * @return the name its profile gets in the runs, e.g. {@code spring-application}
      */
-    static String profileName(Path file) {
+    public static String profileName(Path file) {
         String n = file.getFileName().toString();
         return "spring-" + n.substring(0, n.lastIndexOf('.'));
     }
@@ -54,10 +71,57 @@ final class SpringContextXml {
      * @throws TestbedException one line when the pool's URL is not a MySQL one (the stand-in is MariaDB) or the file
      *     cannot be written
      */
-    static PoolProfile write(SpringDataSource s, PoolKind kind, Path dir) {
+    public static PoolProfile write(SpringDataSource s, PoolKind kind, Path dir) {
+        return write(s, kind, dir, true);
+    }
+
+    /**
+     * A Spring Boot file's pool as a profile: bound by Spring Boot, written as a context.xml into a temporary
+     * directory removed when the JVM exits.
+     *
+     * @param file {@code application.properties} / {@code .yml}
+     * @param springProfiles Spring profiles to activate
+     * @param sets properties above the files
+     * @param forMeasurement true when the webapp will run it against the stand-in (a MySQL URL only)
+     * @return the profile
+     * @throws TestbedException one line when Spring Boot cannot bind the pool, it is no pool of the catalog, its URL
+     *     is not MySQL where it will be measured, or the file cannot be written
+     */
+    public static PoolProfile read(Path file, List<String> springProfiles, Map<String, String> sets,
+            boolean forMeasurement) {
+        SpringDataSource s = SpringDataSource.bind(file, springProfiles, sets);
+        try {
+            Path dir = Files.createTempDirectory("poolbench-spring");
+            dir.toFile().deleteOnExit();
+            PoolProfile p = write(s, kindOf(s), dir, forMeasurement);
+            p.file().toFile().deleteOnExit();
+            return p;
+        } catch (IOException e) {
+            throw new TestbedException("cannot write the pool of " + file + " as a context.xml (" + e.getMessage()
+                    + "): check the temporary directory");
+        } finally {
+            PoolProfile.close(s.dataSource());
+        }
+    }
+
+    /**
+     * The bound pool as a context.xml for reading only ({@code plan}): built on the stub driver, its URL does not
+     * matter, so a pool of any database is written (with the stand-in's MySQL placeholders).
+     *
+     * @param s the bound pool, not started
+     * @param kind its pool kind
+     * @param dir where the file goes
+     * @return the written context.xml, loaded as a profile
+     * @throws TestbedException one line when the file cannot be written
+     */
+    public static PoolProfile forReading(SpringDataSource s, PoolKind kind, Path dir) {
+        return write(s, kind, dir, false);
+    }
+
+    private static PoolProfile write(SpringDataSource s, PoolKind kind, Path dir, boolean measured) {
         String url = s.url();
         String scheme = PoolKind.scheme(url);
-        if (!"mysql".equals(scheme) && !"mariadb".equals(scheme)) {
+        if (measured && !"mysql".equals(scheme) && !"mariadb".equals(scheme)) {
             throw new TestbedException(s.file() + ": --measure runs on a MySQL-compatible stand-in; the URL is "
                     + scheme + ", whose faults are predicted above but cannot be measured here");
         }
@@ -78,6 +142,9 @@ final class SpringContextXml {
         attrs.put("password", "${poolbench.jdbc.password}");
         DataSource ds = s.dataSource();
         BeanWrapperImpl bean = new BeanWrapperImpl(ds);
+        // what the pool's class has before anything is set: a value equal to it is the pool's own default and is left
+        // out (HikariCP's unset minimumIdle reads -1, which its JNDI factory refuses as a setting)
+        BeanWrapperImpl fresh = new BeanWrapperImpl(BeanUtils.instantiateClass(ds.getClass()));
         for (PropertyDescriptor pd : bean.getPropertyDescriptors()) {
             String n = pd.getName();
             if (pd.getReadMethod() == null || pd.getWriteMethod() == null || LEFT_OUT.contains(n)
@@ -85,7 +152,7 @@ final class SpringContextXml {
                 continue;
             }
             Object v = bean.getPropertyValue(n);
-            if (v != null) {
+            if (v != null && !v.equals(fresh.isReadableProperty(n) ? fresh.getPropertyValue(n) : null)) {
                 attrs.putIfAbsent(n, v.toString());
             }
         }
