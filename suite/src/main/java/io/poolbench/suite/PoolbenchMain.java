@@ -1,5 +1,6 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.borrowers.BorrowersCommand;
 import io.poolbench.suite.check.CheckCommand;
 import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
@@ -18,7 +19,8 @@ import picocli.CommandLine;
  * by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,
-        LintCommand.class, CheckCommand.class, SweepCommand.class, PlanCommand.class},
+        LintCommand.class, CheckCommand.class, SweepCommand.class, PlanCommand.class,
+        BorrowersCommand.class},
         description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain extends UsageCommand {
     /**

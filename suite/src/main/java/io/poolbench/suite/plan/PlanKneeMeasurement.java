@@ -44,11 +44,19 @@ final class PlanKneeMeasurement {
 
     /**
      * @param ratePerSecond requests/s at load × 1 (the predicted knee)
-     * @return the seed004 {@code --rate-per-minute} that makes load × 1 this rate (one webapp takes a quarter of it
-     *     per × 1: the article's four servers)
+     * @return the seed004 {@code --rate-per-minute} that makes load × 1 this rate, whole (one webapp takes a quarter
+     *     of it per × 1: the article's four servers)
      */
-    static double ratePerMinute(double ratePerSecond) {
-        return ratePerSecond * 60 * 4;
+    static long ratePerMinute(double ratePerSecond) {
+        return Math.max(1, Math.round(ratePerSecond * 60 * 4));
+    }
+
+    /**
+     * @param ratePerSecond the predicted knee, requests/s
+     * @return requests/s at the search's load × 1: the predicted knee to within the whole rate per minute
+     */
+    static double perSecondAtOne(double ratePerSecond) {
+        return ratePerMinute(ratePerSecond) / 240.0;
     }
 
     /**
@@ -65,7 +73,7 @@ final class PlanKneeMeasurement {
         PlanMeasurement.check(w);
         int users = (int) Math.max(8, Math.min(100_000, Math.ceil(4 * THREADS_PER_RATE * kneePerSecond)));
         return List.of("--find-knee", "--profiles", profileFile.toAbsolutePath().toString(),
-                "--users", Integer.toString(users), "--rate-per-minute", Figures.plain(ratePerMinute(kneePerSecond)),
+                "--users", Integer.toString(users), "--rate-per-minute", Long.toString(ratePerMinute(kneePerSecond)),
                 "--mix", "100,0", "--short-queries", Integer.toString(w.queriesPerRequest()),
                 "--short-query-ms", Figures.plain(w.queryP50Ms()),
                 "--map-borrows", w.perQuery() ? "per-query" : "per-request",
@@ -105,7 +113,7 @@ final class PlanKneeMeasurement {
         }
         List<MeasuredKnee> knees;
         try {
-            knees = measurement.readKnees(out, kneePerSecond);
+            knees = measurement.readKnees(out, perSecondAtOne(kneePerSecond));
         } catch (IOException e) {
             console.println("measured: nothing: " + e.getMessage());
             return 1;

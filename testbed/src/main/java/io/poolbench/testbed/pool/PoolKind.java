@@ -15,12 +15,14 @@ public enum PoolKind {
     /** HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}. */
     HIKARI(new HikariAdapter()),
     /** Apache Commons DBCP2, built by {@code org.apache.commons.dbcp2.BasicDataSourceFactory}. */
-    DBCP2(new BasicDataSourceAdapter("DBCP2", "dbcp2", "org.apache.commons.dbcp2")),
+    DBCP2(new BasicDataSourceAdapter("DBCP2", "dbcp2", "org.apache.commons.dbcp2",
+            "org.apache.commons:commons-dbcp2")),
     /**
      * Tomcat's bundled DBCP2 ({@code org.apache.tomcat.dbcp.dbcp2.BasicDataSourceFactory}): what Tomcat builds for a
      * {@code <Resource type="javax.sql.DataSource">} without a {@code factory} attribute.
      */
-    TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp", "org.apache.tomcat.dbcp.dbcp2")),
+    TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp",
+            "org.apache.tomcat.dbcp.dbcp2", "org.apache.tomcat:tomcat-dbcp")),
     /** Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}. */
     TOMCAT_JDBC(new TomcatJdbcAdapter()),
     /** c3p0's ComboPooledDataSource through Tomcat's BeanFactory. */

@@ -114,4 +114,10 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(t.getUrl()));
         return m;
     }
+
+    /** @return {@code org.apache.tomcat:tomcat-jdbc} */
+    @Override
+    public String mavenArtifact() {
+        return "org.apache.tomcat:tomcat-jdbc";
+    }
 }

@@ -1,0 +1,239 @@
+package io.poolbench.bench;
+
+import io.poolbench.testbed.load.BorrowerResult;
+import io.poolbench.testbed.pool.ArtifactOfClass;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stub.Delay;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import javax.sql.DataSource;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Many borrowers contending for few connections, one pool per process, on virtual or platform threads: what a pool
+ * does under the load Spring Boot's {@code spring.threads.virtual.enabled} puts on it. Each of {@code --borrowers}
+ * threads borrows a connection of the stub driver (no network), holds it {@code --hold-us} (parked, so a virtual
+ * thread's carrier is free meanwhile; 0: returned at once) and returns it, in a loop, for a warm-up and then the
+ * measured seconds. Reported over the measured period: borrows per ms; the process's CPU time per borrow (a pool
+ * that spins shows as CPU without throughput: HikariCP's {@code Thread.yield()} loop in {@code ConcurrentBag}, reported
+ * in its tracker as #2329 and #2398 and changed for virtual threads in 7.1.0); JFR's {@code jdk.VirtualThreadPinned}
+ * events (threshold 0) by their first frame outside the JDK, which name the pool or driver code that held a carrier;
+ * and the share of JFR's execution samples whose top frame is a yield or spin-wait. JFR samples only threads running
+ * Java code, so a platform thread inside the native {@code Thread.yield} is undercounted: the CPU per borrow is the
+ * figure that holds.
+ *
+ * <p>Virtual threads need JDK 21 or newer (pinning by {@code synchronized} ended in JDK 24, JEP 491: on JDK 25 what
+ * still pins is a native frame or class initialisation on the stack); this class compiles for 17 and reaches them
+ * by reflection. Writes one JSON {@link BorrowerResult}.
+ */
+@Command(name = "borrower-probe", mixinStandardHelpOptions = true,
+        description = "Many borrowers on virtual or platform threads against one pool on the stub driver.")
+public final class BorrowerProbe implements Callable<Integer> {
+    /** Top frames of a thread that gives its time away instead of waiting: yields and spin-waits. */
+    static final List<String> SPIN_FRAMES = List.of("java.lang.Thread.yield", "java.lang.Thread.yield0",
+            "java.lang.VirtualThread.tryYield", "java.lang.VirtualThread.yieldContinuation",
+            "java.lang.Thread.onSpinWait");
+
+    @Option(names = "--profile", required = true, description = "Profile name or context.xml.")
+    String profile;
+
+    @Option(names = "--threads", defaultValue = "virtual", description = "virtual or platform.")
+    String threads;
+
+    @Option(names = "--borrowers", defaultValue = "2000", description = "Borrowing threads.")
+    int borrowers;
+
+    @Option(names = "--pool-size", defaultValue = "50", description = "Connections (0: the profile's).")
+    int poolSize;
+
+    @Option(names = "--hold-us", defaultValue = "0", description = "Time a borrower holds its connection, µs.")
+    long holdUs;
+
+    @Option(names = "--warmup-s", defaultValue = "3", description = "Seconds before the measured period.")
+    int warmupSeconds;
+
+    @Option(names = "--seconds", defaultValue = "10", description = "Measured seconds.")
+    int seconds;
+
+    @Option(names = "--out", required = true, description = "The JSON result file.")
+    Path out;
+
+    @Option(names = "--artifact", paramLabel = "GROUP:ARTIFACT", description = "The pool's Maven artifact, whose"
+            + " version (from the jar the pool's class came from) the result names.")
+    String artifact;
+
+    /**
+     * @param args the options
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BorrowerProbe()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        boolean virtual = switch (threads) {
+            case "virtual" -> true;
+            case "platform" -> false;
+            default -> throw new CommandLine.ParameterException(new CommandLine(this), "--threads " + threads
+                    + ": give virtual or platform");
+        };
+        if (virtual && Runtime.version().feature() < 21) {
+            System.err.println("borrower-probe: virtual threads need JDK 21 or newer; this JVM is " + Runtime.version()
+                    + " (Temurin 25 is under /usr/lib/jvm)");
+            return 2;
+        }
+        DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:probe", poolSize);
+        try {
+            String version = artifact == null || !artifact.contains(":") ? null : ArtifactOfClass.version(ds.getClass(),
+                    artifact.substring(0, artifact.indexOf(':')), artifact.substring(artifact.indexOf(':') + 1));
+            BorrowerResult r = probe(ds, profile, version, virtual, borrowers, holdUs, warmupSeconds, seconds,
+                    out.resolveSibling(out.getFileName() + ".jfr"));
+            ResultJson.MAPPER.writeValue(out.toFile(), r);
+            return 0;
+        } finally {
+            io.poolbench.testbed.profile.PoolProfile.close(ds);
+        }
+    }
+
+    /**
+     * Runs the borrowers and measures them.
+     *
+     * @param ds the pool
+     * @param profile its profile, for the result
+     * @param version the pool's version, for the result (null: unknown)
+     * @param virtual virtual threads, else platform threads
+     * @param borrowers how many
+     * @param holdUs hold per borrow, µs
+     * @param warmupSeconds seconds before the measured period
+     * @param seconds measured seconds
+     * @param jfr where the JFR recording of the measured period goes
+     * @return what was measured
+     * @throws Exception when a thread cannot be started, or the recording not written
+     */
+    static BorrowerResult probe(DataSource ds, String profile, String version, boolean virtual, int borrowers, long holdUs,
+            int warmupSeconds, int seconds, Path jfr) throws Exception {
+        LongAdder borrows = new LongAdder();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> started = new ArrayList<>();
+        Runnable borrower = () -> {
+            while (!stop.get()) {
+                try (Connection c = ds.getConnection()) {
+                    Delay.park(holdUs);
+                } catch (Exception e) {
+                    continue;
+                }
+                borrows.increment();
+            }
+        };
+        for (int i = 0; i < borrowers; i++) {
+            Thread t = virtual ? virtualThread(borrower) : new Thread(borrower, "borrower-" + i);
+            t.setDaemon(true);
+            started.add(t);
+            t.start();
+        }
+        Thread.sleep(warmupSeconds * 1000L);
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                ManagementFactory.getOperatingSystemMXBean();
+        try (Recording rec = new Recording()) {
+            rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+            rec.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+            rec.start();
+            long b0 = borrows.sum();
+            long cpu0 = os.getProcessCpuTime();
+            long t0 = System.nanoTime();
+            Thread.sleep(seconds * 1000L);
+            long b1 = borrows.sum();
+            long cpu1 = os.getProcessCpuTime();
+            long t1 = System.nanoTime();
+            rec.stop();
+            stop.set(true);
+            rec.dump(jfr);
+            for (Thread t : started) {
+                t.join(10_000);
+            }
+            double wall = (t1 - t0) / 1e9;
+            long n = b1 - b0;
+            double cpu = (cpu1 - cpu0) / 1e9;
+            Jfr j = Jfr.read(jfr);
+            return new BorrowerResult(profile, version, virtual ? "virtual" : "platform", borrowers, holdUs, wall, n,
+                    n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(), j.pinnedTopFrames(),
+                    j.samples(), j.spinSamples(), Runtime.version().toString());
+        }
+    }
+
+    /**
+     * What the recording holds (a pure reading of the file).
+     *
+     * @param pinned pinned events
+     * @param pinnedTopFrames pinned events by their first frame outside the JDK, most first
+     * @param samples execution samples
+     * @param spinSamples samples whose top frame is a yield or spin-wait
+     */
+    record Jfr(long pinned, Map<String, Long> pinnedTopFrames, long samples, long spinSamples) {
+        static Jfr read(Path file) throws IOException {
+            long pinned = 0;
+            long samples = 0;
+            long spin = 0;
+            Map<String, Long> frames = new LinkedHashMap<>();
+            for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+                String type = e.getEventType().getName();
+                if (type.equals("jdk.VirtualThreadPinned")) {
+                    pinned++;
+                    frames.merge(firstOutsideJdk(e.getStackTrace()), 1L, Long::sum);
+                } else if (type.equals("jdk.ExecutionSample")) {
+                    samples++;
+                    RecordedStackTrace st = e.getStackTrace();
+                    if (st != null && !st.getFrames().isEmpty() && SPIN_FRAMES.contains(name(st.getFrames().get(0)))) {
+                        spin++;
+                    }
+                }
+            }
+            Map<String, Long> sorted = new LinkedHashMap<>();
+            frames.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .forEach(x -> sorted.put(x.getKey(), x.getValue()));
+            return new Jfr(pinned, sorted, samples, spin);
+        }
+    }
+
+    /** @return the first frame whose class is not the JDK's, {@code class.method}; "(the JDK only)" without one */
+    static String firstOutsideJdk(RecordedStackTrace st) {
+        if (st != null) {
+            for (RecordedFrame f : st.getFrames()) {
+                String n = name(f);
+                if (!n.startsWith("java.") && !n.startsWith("jdk.") && !n.startsWith("sun.")) {
+                    return n;
+                }
+            }
+        }
+        return "(the JDK only)";
+    }
+
+    private static String name(RecordedFrame f) {
+        return f.getMethod().getType().getName() + "." + f.getMethod().getName();
+    }
+
+    /** @return a virtual thread for the task, not started (JDK 21's Thread.ofVirtual, reached by reflection) */
+    private static Thread virtualThread(Runnable task) throws ReflectiveOperationException {
+        Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+        Method unstarted = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
+        return (Thread) unstarted.invoke(builder, task);
+    }
+}

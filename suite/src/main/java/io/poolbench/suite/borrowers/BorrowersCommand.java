@@ -1,0 +1,134 @@
+package io.poolbench.suite.borrowers;
+
+import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.process.Children;
+import io.poolbench.suite.versions.ArtifactVersions;
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.Profiles;
+import io.poolbench.testbed.options.ProfilesOption;
+import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.pool.PoolKind;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
+import io.poolbench.testbed.run.ScenarioCommand;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code poolbench borrowers}: many borrowers on virtual and platform threads, per pool and version (see {@link BorrowersExperiment}). */
+@Command(name = "borrowers",
+        description = "Many borrowers against few connections on the stub driver, per pool, on virtual and on platform"
+                + " threads (JDK 21+: --java), and a pool at two versions (--pool-version, fetched by Maven Resolver):"
+                + " borrows per ms, CPU per borrow, pinned virtual threads and spinning, in rounds. E.g. --profiles"
+                + " hikari --pool-version hikari=7.0.2,7.1.0.",
+        exitCodeList = {"0:every probe ok", "1:a probe failed (the summary marks it)", "2:bad input (one line)",
+            "130:interrupted (Ctrl-C)"})
+public final class BorrowersCommand extends ScenarioCommand {
+    @Mixin
+    ProfilesOption profiles;
+
+    @Option(names = "--pool-version", split = ";", paramLabel = "PROFILE=V1,V2",
+            description = "Versions of a profile's pool to run side by side, the first the baseline of the ratios"
+                    + " (e.g. hikari=7.0.2,7.1.0); separate several profiles with ';'.")
+    List<String> poolVersions = new ArrayList<>();
+
+    @Option(names = "--threads", split = ",", defaultValue = "virtual,platform", paramLabel = "KIND",
+            description = "virtual, platform or both (default ${DEFAULT-VALUE}).")
+    List<String> threads;
+
+    @Option(names = "--borrowers", defaultValue = "2000", paramLabel = "N",
+            description = "Borrowing threads (default ${DEFAULT-VALUE}).")
+    int borrowers;
+
+    @Option(names = "--pool-size", defaultValue = "50", paramLabel = "N",
+            description = "Connections (default ${DEFAULT-VALUE}).")
+    int poolSize;
+
+    @Option(names = "--hold-us", split = ",", defaultValue = "0", paramLabel = "US",
+            description = "How long a borrower holds its connection, µs (default ${DEFAULT-VALUE}: returned at once).")
+    List<Long> holdsUs;
+
+    @Option(names = "--warmup-s", defaultValue = "3", paramLabel = "S",
+            description = "Seconds of each probe before its measured period, excluded (default ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "--seconds", defaultValue = "10", paramLabel = "S",
+            description = "Measured seconds per probe (default ${DEFAULT-VALUE}).")
+    int seconds;
+
+    @Mixin
+    RoundsOption rounds;
+
+    @Option(names = "--java", paramLabel = "JAVA", description = "The JVM the probes run on (default: this one;"
+            + " virtual threads need JDK 21 or newer, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).")
+    String javaPath;
+
+    @Override
+    public Integer call() throws Exception {
+        Cli.range("--borrowers", borrowers, 1, 100_000);
+        Cli.range("--pool-size", poolSize, 0, 10_000);
+        Cli.rangeEach("--hold-us", holdsUs, 0, 1_000_000);
+        Cli.range("--warmup-s", warmupSeconds, 0, 600);
+        Cli.range("--seconds", seconds, 1, 3_600);
+        for (String t : threads) {
+            if (!t.equals("virtual") && !t.equals("platform")) {
+                throw new TestbedException("--threads " + t + ": give virtual, platform or both");
+            }
+        }
+        String jvm = javaPath == null ? Children.java() : javaPath;
+        if (threads.contains("virtual")) {
+            JavaVersion.requireVirtualThreads(jvm);
+        }
+        Path conf = ProfileDir.resolve(null);
+        List<PoolProfile> pps = Profiles.load(profiles.orElse(PoolKind.pooledProfiles()), conf,
+                Profiles.pooled("borrowers need a pool"));
+        Map<String, List<String>> versions = versions(pps);
+        Artifacts art = Artifacts.locate(runDir.root);
+        List<Variant> variants = new ArrayList<>();
+        for (PoolProfile p : pps) {
+            String artifact = p.kind().adapter().mavenArtifact();
+            List<String> vs = versions.getOrDefault(p.name(), Collections.singletonList(null));
+            for (String v : vs) {
+                Path jar = v == null ? null : ArtifactVersions.jar(artifact + ":" + v);
+                for (String t : threads) {
+                    for (long hold : holdsUs) {
+                        variants.add(new Variant(p.name(), p.file(), artifact, v, jar, t, hold));
+                    }
+                }
+            }
+        }
+        BorrowersSettings s = new BorrowersSettings(pps.stream().map(x -> x.file().toString()).toList(), versions,
+                threads, borrowers, poolSize, holdsUs, warmupSeconds, seconds, rounds.orElse(3), jvm);
+        return run(new BorrowersExperiment(s, variants, art.benchmarksJar()));
+    }
+
+    /** @return per profile name, its versions, checked: a profile run, a pool with a Maven artifact, two distinct */
+    private Map<String, List<String>> versions(List<PoolProfile> pps) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String pv : poolVersions) {
+            int eq = pv.indexOf('=');
+            String name = eq < 0 ? pv : pv.substring(0, eq).trim();
+            PoolProfile p = pps.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() ->
+                    new TestbedException("--pool-version " + pv + ": " + name + " is not among --profiles"));
+            List<String> vs = eq < 0 ? List.of() : List.of(pv.substring(eq + 1).split(",")).stream().map(String::trim)
+                    .filter(x -> !x.isEmpty()).toList();
+            if (vs.size() != 2 || vs.get(0).equals(vs.get(1))) {
+                throw new TestbedException("--pool-version " + pv + ": give two different versions, e.g. " + name
+                        + "=7.0.2,7.1.0");
+            }
+            if (p.kind().adapter().mavenArtifact() == null) {
+                throw new TestbedException("--pool-version " + pv + ": " + p.kind().adapter().displayName()
+                        + " has no pool artifact of its own to fetch another version of");
+            }
+            out.put(name, vs);
+        }
+        return out;
+    }
+}

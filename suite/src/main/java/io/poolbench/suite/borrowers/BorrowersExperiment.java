@@ -1,0 +1,98 @@
+package io.poolbench.suite.borrowers;
+
+import io.poolbench.suite.process.Children;
+import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.Progress;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Rounds;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Many borrowers against few connections, per pool of the catalog, on virtual and on platform threads, and for a pool
+ * given two versions each of them: what {@code spring.threads.virtual.enabled} and an upgrade do to a pool, with no
+ * network in the way. Each probe is a JVM of its own ({@code BorrowerProbe} of pool-bench, on the stub driver, on
+ * {@code --java}: JDK 21 or newer for virtual threads), so that a pool's version is simply the jar put before
+ * poolbench's own on its class path, and one probe's JIT, heap and carrier threads do not reach the next. In rounds:
+ * every round runs every variant once, the order rotated, so that the machine's drift falls on every variant alike
+ * and two variants compare within a round. The probe measures, after its warm-up (excluded): borrows per ms, the
+ * process's CPU time per borrow (a spinning pool burns CPU without throughput), JFR's pinned virtual threads by the
+ * frame that pinned them, and the share of execution samples in a yield or spin-wait.
+ */
+final class BorrowersExperiment extends AbstractScenario {
+    /** The probe's main class in pool-bench's jar. */
+    static final String PROBE = "io.poolbench.bench.BorrowerProbe";
+    /** Beyond the probe's own seconds: its JVM's start, the pool's, the JFR dump and read. */
+    static final int SLACK_SECONDS = 90;
+
+    private final BorrowersSettings settings;
+    private final List<Variant> variants;
+    private final Path benchmarksJar;
+
+    BorrowersExperiment(BorrowersSettings settings, List<Variant> variants, Path benchmarksJar) {
+        super("borrowers", settings, BorrowersReport::write);
+        this.settings = settings;
+        this.variants = variants;
+        this.benchmarksJar = benchmarksJar;
+    }
+
+    @Override
+    public void run(RunRecord record, Progress progress) throws Exception {
+        Map<String, Phase> phases = new java.util.LinkedHashMap<>();
+        for (int round = 1; round <= settings.rounds(); round++) {
+            for (Variant v : Rounds.order(variants, round)) {
+                phases.put(v.id() + ".r" + round, record.plan("probe:" + v.id() + ":r" + round, settings.borrowers()
+                        + " " + v.threads() + " borrowers, " + settings.seconds() + " s after "
+                        + settings.warmupSeconds() + " s of warm-up"));
+            }
+        }
+        Path data = Files.createDirectories(record.dir().resolve(BorrowersReport.DIR));
+        int no = 0;
+        for (int round = 1; round <= settings.rounds(); round++) {
+            for (Variant v : Rounds.order(variants, round)) {
+                String id = v.id() + ".r" + round;
+                progress.phase(++no, phases.size(), "borrowers " + id);
+                Phase ph = phases.get(id);
+                if (!ph.start()) {
+                    return;
+                }
+                Path out = data.resolve(id + ".json");
+                Process p = Children.start(command(v, out), Map.of(), data.resolve(id + ".log"), null);
+                if (!p.waitFor(settings.warmupSeconds() + settings.seconds() + SLACK_SECONDS, TimeUnit.SECONDS)) {
+                    Children.stop(p, 5);
+                    ph.failed("the probe did not end within " + (settings.warmupSeconds() + settings.seconds()
+                            + SLACK_SECONDS) + " s (see " + data.resolve(id + ".log") + ")");
+                    continue;
+                }
+                Children.awaitOutput(p);
+                if (p.exitValue() != 0 || !Files.isRegularFile(out)) {
+                    ph.failed("the probe exited with " + p.exitValue() + (Files.isRegularFile(out) ? ""
+                            : " and wrote no result") + " (see " + data.resolve(id + ".log") + ")");
+                    continue;
+                }
+                ph.ok(BorrowersReport.line(BorrowersReport.read(out)), out);
+                progress.print("  " + id + ": " + BorrowersReport.line(BorrowersReport.read(out)));
+            }
+        }
+    }
+
+    /** @return the probe's command line: the version's jar before poolbench's own on the class path */
+    List<String> command(Variant v, Path out) {
+        List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k", "-cp", (v.jar() == null ? ""
+                : v.jar() + File.pathSeparator) + benchmarksJar, PROBE, "--profile", v.file().toString(),
+                "--threads", v.threads(), "--borrowers", Integer.toString(settings.borrowers()),
+                "--pool-size", Integer.toString(settings.poolSize()), "--hold-us", Long.toString(v.holdUs()),
+                "--warmup-s", Integer.toString(settings.warmupSeconds()), "--seconds",
+                Integer.toString(settings.seconds()), "--out", out.toString()));
+        if (v.artifact() != null) {
+            cmd.addAll(List.of("--artifact", v.artifact()));
+        }
+        return cmd;
+    }
+}

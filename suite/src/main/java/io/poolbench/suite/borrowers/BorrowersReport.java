@@ -1,0 +1,190 @@
+package io.poolbench.suite.borrowers;
+
+import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.load.BorrowerResult;
+import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.stats.RatioInterval;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The borrowers scenario's report, {@code borrowers/summary.md}: per variant the medians over the rounds (borrows per
+ * ms, CPU µs per borrow), the pinned events summed with the frames that pinned, the share of samples in a yield or
+ * spin-wait; then the comparisons taken within each round: virtual ÷ platform per pool, and a version ÷ the first one
+ * given, as a ratio with Student's t 95 % interval over the rounds, a verdict only where it excludes 1.
+ */
+final class BorrowersReport {
+    /** The scenario's directory in the run directory. */
+    static final String DIR = "borrowers";
+    private static final Pattern FILE = Pattern.compile("(.+)\\.r(\\d+)\\.json");
+
+    private BorrowersReport() {
+    }
+
+    /** One probe's result with its variant's id and round. */
+    record Probe(String variant, int round, BorrowerResult r) {
+    }
+
+    /**
+     * @param file a probe's JSON
+     * @return its result
+     * @throws IOException when it cannot be read
+     */
+    static BorrowerResult read(Path file) throws IOException {
+        return ResultJson.MAPPER.readValue(file.toFile(), BorrowerResult.class);
+    }
+
+    /** @return one line: borrows per ms, CPU per borrow, pinned events, spin share */
+    static String line(BorrowerResult r) {
+        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %d pinned, %s of samples spinning",
+                Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()), r.pinnedEvents(),
+                share(r.spinSamples(), r.samples()));
+    }
+
+    /**
+     * Writes {@code borrowers/summary.md} from the probes' files.
+     *
+     * @param dir the run directory
+     * @return the Markdown
+     * @throws IOException when a file cannot be read or the summary written
+     */
+    static String write(Path dir) throws IOException {
+        List<Probe> probes = new ArrayList<>();
+        Path data = dir.resolve(DIR);
+        if (Files.isDirectory(data)) {
+            try (Stream<Path> s = Files.list(data)) {
+                for (Path f : s.sorted().toList()) {
+                    Matcher m = FILE.matcher(f.getFileName().toString());
+                    if (m.matches()) {
+                        probes.add(new Probe(m.group(1), Integer.parseInt(m.group(2)), read(f)));
+                    }
+                }
+            }
+        }
+        String md = markdown(probes);
+        Files.createDirectories(data);
+        Files.writeString(data.resolve("summary.md"), md);
+        return md;
+    }
+
+    /**
+     * The report (a pure function).
+     *
+     * @param probes every probe that left a result
+     * @return Markdown
+     */
+    static String markdown(List<Probe> probes) {
+        StringBuilder md = new StringBuilder("# Borrowers on virtual and platform threads\n\n");
+        if (probes.isEmpty()) {
+            return md.append("No probe left a result (see the run's phases).\n").toString();
+        }
+        BorrowerResult any = probes.get(0).r();
+        md.append(String.format(Locale.ROOT, "%d borrowers against one pool on the stub driver (no network), %s;"
+                + " medians over the rounds after each probe's warm-up (excluded). CPU: the probe process's, all its"
+                + " threads, per borrow. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
+                + " rounds, by the first frame outside the JDK. Spinning: JFR execution samples whose top frame is a"
+                + " yield or spin-wait (a platform thread inside the native `Thread.yield` is not sampled: the CPU"
+                + " per borrow is the figure that holds).%n%n", any.borrowers(), any.java()));
+        Map<String, List<Probe>> byVariant = new TreeMap<>();
+        probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
+        Table t = Table.of("variant", "pool version", ">borrows/ms", ">CPU µs a borrow", ">pinned events",
+                "pinned at", ">samples spinning", ">n");
+        for (Map.Entry<String, List<Probe>> e : byVariant.entrySet()) {
+            List<BorrowerResult> rs = e.getValue().stream().map(Probe::r).toList();
+            Map<String, Long> frames = new LinkedHashMap<>();
+            rs.forEach(r -> r.pinnedTopFrames().forEach((k, v) -> frames.merge(k, v, Long::sum)));
+            long pinned = rs.stream().mapToLong(BorrowerResult::pinnedEvents).sum();
+            t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(),
+                    Figures.sig3(median(rs, BorrowerResult::borrowsPerMs)),
+                    Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), Long.toString(pinned),
+                    frames.isEmpty() ? "–" : String.join("; ", frames.entrySet().stream().limit(3)
+                            .map(x -> x.getKey() + " " + x.getValue()).toList()),
+                    share(rs.stream().mapToLong(BorrowerResult::spinSamples).sum(),
+                            rs.stream().mapToLong(BorrowerResult::samples).sum()), Integer.toString(rs.size()));
+        }
+        md.append(t.markdown()).append('\n');
+        List<String> lines = new ArrayList<>();
+        lines.addAll(compare(probes, "virtual ÷ platform", p -> p.variant().replace("-virtual-", "-")
+                .replace("-platform-", "-"), p -> p.variant().contains("-virtual-")));
+        lines.addAll(compare(probes, "version ÷ the first given", p -> p.variant().replaceFirst("@[^-]+", ""),
+                null));
+        if (!lines.isEmpty()) {
+            md.append("Within each round, then over the rounds (a verdict only where the 95 % interval excludes"
+                    + " 1):\n\n");
+            lines.forEach(l -> md.append("- ").append(l).append('\n'));
+        }
+        return md.toString();
+    }
+
+    /**
+     * Ratios within each round between the variants of a group.
+     *
+     * @param probes every probe
+     * @param what the comparison's name
+     * @param group the key two variants share when they are compared
+     * @param numerator for two variants: which is above the line; null: the later variant (by name) over the first
+     * @return one line per pair and figure
+     */
+    private static List<String> compare(List<Probe> probes, String what, Function<Probe, String> group,
+            java.util.function.Predicate<Probe> numerator) {
+        Map<String, Map<String, Map<Integer, BorrowerResult>>> groups = new TreeMap<>();
+        for (Probe p : probes) {
+            groups.computeIfAbsent(group.apply(p), x -> new TreeMap<>()).computeIfAbsent(p.variant(),
+                    x -> new TreeMap<>()).put(p.round(), p.r());
+        }
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Map<Integer, BorrowerResult>>> g : groups.entrySet()) {
+            if (g.getValue().size() != 2) {
+                continue;
+            }
+            List<String> names = new ArrayList<>(g.getValue().keySet());
+            String first = names.get(0);
+            boolean firstAbove = numerator != null && numerator.test(probes.stream().filter(p -> p.variant()
+                    .equals(first)).findFirst().orElseThrow());
+            String top = firstAbove ? names.get(0) : names.get(1);
+            String bottom = firstAbove ? names.get(1) : names.get(0);
+            Map<Integer, BorrowerResult> a = g.getValue().get(top);
+            Map<Integer, BorrowerResult> b = g.getValue().get(bottom);
+            for (String figure : List.of("borrows/ms", "CPU µs a borrow")) {
+                Function<BorrowerResult, Double> f = figure.equals("borrows/ms") ? BorrowerResult::borrowsPerMs
+                        : BorrowerResult::cpuUsPerBorrow;
+                double[] ratios = a.keySet().stream().filter(b::containsKey).mapToDouble(r -> f.apply(a.get(r))
+                        / f.apply(b.get(r))).filter(x -> x > 0 && Double.isFinite(x)).toArray();
+                if (ratios.length == 0) {
+                    continue;
+                }
+                RatioInterval ri = RatioInterval.of(ratios);
+                out.add(String.format(Locale.ROOT, "%s%s, %s: %s ÷ %s %s (95 %% interval %s, n = %d)%s",
+                        ri.n() > 1 && ri.excludesOne() ? "**" : "", what, figure, top, bottom, Figures.sig3(ri.ratio()),
+                        ri.n() > 1 ? Figures.sig3(ri.low()) + "–" + Figures.sig3(ri.high()) : "one round, none",
+                        ri.n(), ri.n() > 1 && ri.excludesOne() ? "**" : ri.n() > 1 ? ": no difference shown" : ""));
+            }
+        }
+        return out;
+    }
+
+    private static double median(List<BorrowerResult> rs, Function<BorrowerResult, Double> f) {
+        List<Double> v = rs.stream().map(f).filter(Double::isFinite).sorted().toList();
+        if (v.isEmpty()) {
+            return Double.NaN;
+        }
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+    }
+
+    private static String share(long part, long all) {
+        return all == 0 ? "–" : String.format(Locale.ROOT, "%.1f %%", 100.0 * part / all);
+    }
+}

@@ -1,0 +1,29 @@
+package io.poolbench.testbed.load;
+
+import java.util.Map;
+
+/**
+ * What one {@code BorrowerProbe} (pool-bench) measured: many borrowers against one pool on the stub driver, on
+ * virtual or platform threads; the JSON between the probe's process and the {@code borrowers} scenario.
+ *
+ * @param profile the profile
+ * @param poolVersion the pool's version, from the jar its class was loaded from (null when not asked or unknown)
+ * @param threads {@code virtual} or {@code platform}
+ * @param borrowers borrowing threads
+ * @param holdUs hold per borrow, µs
+ * @param measuredSeconds the measured period, s
+ * @param borrows borrows completed in it
+ * @param borrowsPerMs borrows per ms
+ * @param cpuSeconds the process's CPU time in it, s (all threads, JFR's included)
+ * @param cpuUsPerBorrow CPU µs per borrow
+ * @param pinnedEvents {@code jdk.VirtualThreadPinned} events in it
+ * @param pinnedTopFrames pinned events by their first frame outside the JDK ({@code class.method})
+ * @param samples JFR execution samples in it
+ * @param spinSamples samples whose top frame is a yield or spin-wait ({@code Thread.yield},
+ *     {@code VirtualThread.tryYield}, {@code Thread.onSpinWait})
+ * @param java the JVM's version
+ */
+public record BorrowerResult(String profile, String poolVersion, String threads, int borrowers, long holdUs,
+        double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
+        long pinnedEvents, Map<String, Long> pinnedTopFrames, long samples, long spinSamples, String java) {
+}

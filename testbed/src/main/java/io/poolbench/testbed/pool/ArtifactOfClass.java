@@ -1,0 +1,54 @@
+package io.poolbench.testbed.pool;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.Properties;
+import java.util.jar.JarFile;
+
+/**
+ * Which version of a Maven artifact a class was loaded from: the {@code pom.properties} Maven writes into every jar
+ * it builds ({@code META-INF/maven/GROUP/ARTIFACT/pom.properties}), read from the jar the class itself came from (its
+ * code source), so that two versions loaded side by side each answer for themselves. HikariCP's manifest has no
+ * {@code Implementation-Version}, so {@link Package#getImplementationVersion()} cannot tell them apart.
+ */
+public final class ArtifactOfClass {
+    private ArtifactOfClass() {
+    }
+
+    /**
+     * @param c a class
+     * @param groupId the artifact's group, e.g. {@code com.zaxxer}
+     * @param artifactId the artifact, e.g. {@code HikariCP}
+     * @return the version in the {@code pom.properties} of that artifact in the jar {@code c} was loaded from; null
+     *     when the class came from no jar or the jar holds no such file (a shaded jar keeps every artifact's file)
+     */
+    public static String version(Class<?> c, String groupId, String artifactId) {
+        CodeSource cs = c.getProtectionDomain().getCodeSource();
+        if (cs == null || cs.getLocation() == null) {
+            return null;
+        }
+        try {
+            Path jar = Path.of(cs.getLocation().toURI());
+            if (!Files.isRegularFile(jar)) {
+                return null;
+            }
+            try (JarFile f = new JarFile(jar.toFile())) {
+                var entry = f.getEntry("META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties");
+                if (entry == null) {
+                    return null;
+                }
+                try (InputStream in = f.getInputStream(entry)) {
+                    Properties p = new Properties();
+                    p.load(in);
+                    return p.getProperty("version");
+                }
+            }
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+}
