@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
@@ -51,6 +52,9 @@ public final class BorrowerProbe implements Callable<Integer> {
     static final List<String> SPIN_FRAMES = List.of("java.lang.Thread.yield", "java.lang.Thread.yield0",
             "java.lang.VirtualThread.tryYield", "java.lang.VirtualThread.yieldContinuation",
             "java.lang.Thread.onSpinWait");
+
+    /** Seconds the borrowers have, after the measured period, to leave the pool before they count as stuck. */
+    static final int STOP_SECONDS = 10;
 
     @Option(names = "--profile", required = true, description = "Profile name or context.xml.")
     String profile;
@@ -101,15 +105,20 @@ public final class BorrowerProbe implements Callable<Integer> {
             return 2;
         }
         DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:probe", poolSize);
+        boolean close = true;
         try {
             String version = artifact == null || !artifact.contains(":") ? null : ArtifactOfClass.version(ds.getClass(),
                     artifact.substring(0, artifact.indexOf(':')), artifact.substring(artifact.indexOf(':') + 1));
             BorrowerResult r = probe(ds, profile, version, virtual, borrowers, holdUs, warmupSeconds, seconds,
                     out.resolveSibling(out.getFileName() + ".jfr"));
             ResultJson.MAPPER.writeValue(out.toFile(), r);
+            // a pool with borrowers stuck inside may not close: the process's exit ends them
+            close = r.stuckBorrowers() == 0;
             return 0;
         } finally {
-            io.poolbench.testbed.profile.PoolProfile.close(ds);
+            if (close) {
+                io.poolbench.testbed.profile.PoolProfile.close(ds);
+            }
         }
     }
 
@@ -128,12 +137,20 @@ public final class BorrowerProbe implements Callable<Integer> {
      * @return what was measured
      * @throws Exception when a thread cannot be started, or the recording not written
      */
-    static BorrowerResult probe(DataSource ds, String profile, String version, boolean virtual, int borrowers, long holdUs,
-            int warmupSeconds, int seconds, Path jfr) throws Exception {
+    static BorrowerResult probe(DataSource ds, String profile, String version, boolean virtual, int borrowers,
+            long holdUs, int warmupSeconds, int seconds, Path jfr) throws Exception {
         LongAdder borrows = new LongAdder();
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> started = new ArrayList<>();
+        // every borrower starts before any borrows: started while others already contend, the last platform threads
+        // of a slow pool came up minutes late
+        CountDownLatch go = new CountDownLatch(1);
         Runnable borrower = () -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                return;
+            }
             while (!stop.get()) {
                 try (Connection c = ds.getConnection()) {
                     Delay.park(holdUs);
@@ -149,6 +166,7 @@ public final class BorrowerProbe implements Callable<Integer> {
             started.add(t);
             t.start();
         }
+        go.countDown();
         Thread.sleep(warmupSeconds * 1000L);
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 ManagementFactory.getOperatingSystemMXBean();
@@ -166,16 +184,19 @@ public final class BorrowerProbe implements Callable<Integer> {
             rec.stop();
             stop.set(true);
             rec.dump(jfr);
-            for (Thread t : started) {
-                t.join(10_000);
-            }
             double wall = (t1 - t0) / 1e9;
             long n = b1 - b0;
             double cpu = (cpu1 - cpu0) / 1e9;
             Jfr j = Jfr.read(jfr);
+            // the borrowers return as their borrows end; one still in the pool after this is stuck there
+            long deadline = System.nanoTime() + STOP_SECONDS * 1_000_000_000L;
+            for (Thread t : started) {
+                t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+            long stuck = started.stream().filter(Thread::isAlive).count();
             return new BorrowerResult(profile, version, virtual ? "virtual" : "platform", borrowers, holdUs, wall, n,
                     n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(), j.pinnedTopFrames(),
-                    j.samples(), j.spinSamples(), Runtime.version().toString());
+                    j.samples(), j.spinSamples(), stuck, Runtime.version().toString());
         }
     }
 

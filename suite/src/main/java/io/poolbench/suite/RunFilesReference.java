@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import io.poolbench.suite.aurora.AuroraReport;
+import io.poolbench.suite.borrowers.BorrowersReport;
 import io.poolbench.suite.check.CheckReport;
 import io.poolbench.suite.compare.CompareReport;
 import io.poolbench.suite.concurrency.ConcurrencyReport;
@@ -60,7 +61,8 @@ public final class RunFilesReference {
                 new Section("sweep connect", ConnectReport.runFiles()),
                 new Section("seed004", AuroraReport.runFiles()),
                 new Section("drill", DrillReport.runFiles()),
-                new Section("check", CheckReport.runFiles()));
+                new Section("check", CheckReport.runFiles()),
+                new Section("borrowers", BorrowersReport.runFiles()));
     }
 
     /**
@@ -156,7 +158,8 @@ public final class RunFilesReference {
 
     /** @return the record's name with its enclosing classes, e.g. {@code AuroraData.Summary} */
     static String name(Class<?> c) {
-        return c.getEnclosingClass() == null ? c.getSimpleName() : name(c.getEnclosingClass()) + "." + c.getSimpleName();
+        return c.getEnclosingClass() == null ? c.getSimpleName()
+                : name(c.getEnclosingClass()) + "." + c.getSimpleName();
     }
 
     private static String link(Class<?> c) {
@@ -170,9 +173,10 @@ public final class RunFilesReference {
             top = top.getEnclosingClass();
         }
         String pkg = top.getPackageName();
-        String module = pkg.startsWith("io.poolbench.suite") ? "suite" : pkg.startsWith("io.poolbench.testbed")
-                ? "testbed" : pkg.startsWith("io.poolbench.toxiproxy") ? "toxiproxy" : pkg.startsWith("io.poolbench.bench")
-                ? "pool-bench" : "webapp";
+        String module = pkg.startsWith("io.poolbench.suite") ? "suite"
+                : pkg.startsWith("io.poolbench.testbed") ? "testbed"
+                : pkg.startsWith("io.poolbench.toxiproxy") ? "toxiproxy"
+                : pkg.startsWith("io.poolbench.bench") ? "pool-bench" : "webapp";
         return "../../" + module + "/src/main/java/" + top.getName().replace('.', '/') + ".java";
     }
 }

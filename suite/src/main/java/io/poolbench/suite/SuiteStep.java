@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One command of a scenario that is several ({@link SuiteEntry#FAILOVER_AT_LIMIT}): its arguments and the sub-directory of the
- * scenario's run directory it writes to; in the arguments {@value #DIR} stands for the scenario's run directory.
+ * One command of a scenario that is several ({@link SuiteEntry#FAILOVER_AT_LIMIT}): its arguments and the
+ * sub-directory of the scenario's run directory it writes to; in the arguments {@value #DIR} stands for the scenario's run directory.
  *
  * @param sub the sub-directory, e.g. {@code map}; null for a scenario that is one command and writes its own
  * @param args the command's arguments, {@code --out} left out

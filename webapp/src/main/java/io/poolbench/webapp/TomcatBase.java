@@ -37,7 +37,19 @@ final class TomcatBase {
         return base;
     }
 
-    /** A Tomcat on 127.0.0.1 with one HTTP connector and naming enabled; the caller adds the context. */
+    /**
+     * The system property that runs the connector's request threads as virtual threads (Tomcat's
+     * {@code useVirtualThreads}, since 10.1.10; JDK 21 or newer): a profile's variant, e.g.
+     * {@code seed004 --webapp-jvm-variant -Dpoolbench.tomcat.virtualThreads=true}, compares platform and virtual
+     * request threads for the same pool. Tomcat then ignores {@code maxThreads}.
+     */
+    static final String VIRTUAL_THREADS = "poolbench.tomcat.virtualThreads";
+
+    /**
+     * A Tomcat on 127.0.0.1 with one HTTP connector and naming enabled; the caller adds the context.
+     *
+     * @throws TestbedException one line when virtual request threads are asked for on a JDK without them
+     */
     static Tomcat tomcat(Path base, int port, int maxThreads, int shutdownPort) {
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(base.toString());
@@ -46,6 +58,14 @@ final class TomcatBase {
         connector.setPort(port);
         connector.setProperty("address", "127.0.0.1");
         connector.setProperty("maxThreads", Integer.toString(maxThreads));
+        if (Boolean.getBoolean(VIRTUAL_THREADS)) {
+            if (Runtime.version().feature() < 21) {
+                throw new TestbedException("-D" + VIRTUAL_THREADS + "=true: virtual request threads need JDK 21 or"
+                        + " newer and the webapp runs on JDK " + Runtime.version().feature() + ": run poolbench with"
+                        + " POOLBENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+            }
+            connector.setProperty("useVirtualThreads", "true");
+        }
         tomcat.setConnector(connector);
         tomcat.getServer().setPort(shutdownPort);
         tomcat.getServer().setAddress("127.0.0.1");

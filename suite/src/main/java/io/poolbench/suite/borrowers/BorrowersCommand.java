@@ -35,8 +35,9 @@ public final class BorrowersCommand extends ScenarioCommand {
     ProfilesOption profiles;
 
     @Option(names = "--pool-version", split = ";", paramLabel = "PROFILE=V1,V2",
-            description = "Versions of a profile's pool to run side by side, the first the baseline of the ratios"
-                    + " (e.g. hikari=7.0.2,7.1.0); separate several profiles with ';'.")
+            description = "Two versions of a profile's pool to run side by side (e.g. hikari=7.0.2,7.1.0), fetched"
+                    + " by Maven Resolver from ~/.m2 or Maven Central; the ratios set the newer over the older."
+                    + " Separate several profiles with ';'.")
     List<String> poolVersions = new ArrayList<>();
 
     @Option(names = "--threads", split = ",", defaultValue = "virtual,platform", paramLabel = "KIND",
@@ -55,11 +56,11 @@ public final class BorrowersCommand extends ScenarioCommand {
             description = "How long a borrower holds its connection, µs (default ${DEFAULT-VALUE}: returned at once).")
     List<Long> holdsUs;
 
-    @Option(names = "--warmup-s", defaultValue = "3", paramLabel = "S",
+    @Option(names = "--warmup-s", defaultValue = "2", paramLabel = "S",
             description = "Seconds of each probe before its measured period, excluded (default ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
-    @Option(names = "--seconds", defaultValue = "10", paramLabel = "S",
+    @Option(names = "--seconds", defaultValue = "5", paramLabel = "S",
             description = "Measured seconds per probe (default ${DEFAULT-VALUE}).")
     int seconds;
 

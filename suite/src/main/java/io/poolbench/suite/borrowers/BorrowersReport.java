@@ -3,6 +3,7 @@ package io.poolbench.suite.borrowers;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.load.BorrowerResult;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.RatioInterval;
 import java.io.IOException;
@@ -18,19 +19,28 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.eclipse.aether.util.version.GenericVersionScheme;
+import org.eclipse.aether.version.InvalidVersionSpecificationException;
 
 /**
  * The borrowers scenario's report, {@code borrowers/summary.md}: per variant the medians over the rounds (borrows per
  * ms, CPU µs per borrow), the pinned events summed with the frames that pinned, the share of samples in a yield or
- * spin-wait; then the comparisons taken within each round: virtual ÷ platform per pool, and a version ÷ the first one
- * given, as a ratio with Student's t 95 % interval over the rounds, a verdict only where it excludes 1.
+ * spin-wait; then the comparisons taken within each round: virtual ÷ platform per pool, and the newer version ÷ the
+ * older (Maven's ordering of versions), as a ratio with Student's t 95 % interval over the rounds, a verdict only where it excludes 1.
  */
-final class BorrowersReport {
+public final class BorrowersReport {
     /** The scenario's directory in the run directory. */
     static final String DIR = "borrowers";
     private static final Pattern FILE = Pattern.compile("(.+)\\.r(\\d+)\\.json");
 
     private BorrowersReport() {
+    }
+
+    /** @return the JSON files a borrowers run writes, for {@code docs/reference/run-files.md} */
+    public static List<RunFile> runFiles() {
+        return List.of(RunFile.of(DIR + "/<variant>.r<round>.json", "One probe: a pool (at a version) on one kind of"
+                + " thread with one hold, its measured period's borrows, CPU, pinned events and samples.",
+                BorrowerResult.class));
     }
 
     /** One probe's result with its variant's id and round. */
@@ -48,9 +58,10 @@ final class BorrowersReport {
 
     /** @return one line: borrows per ms, CPU per borrow, pinned events, spin share */
     static String line(BorrowerResult r) {
-        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %d pinned, %s of samples spinning",
+        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %d pinned, %s of samples spinning%s",
                 Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()), r.pinnedEvents(),
-                share(r.spinSamples(), r.samples()));
+                share(r.spinSamples(), r.samples()), r.stuckBorrowers() == 0 ? "" : ", " + r.stuckBorrowers()
+                + " borrowers stuck in the pool");
     }
 
     /**
@@ -100,7 +111,7 @@ final class BorrowersReport {
         Map<String, List<Probe>> byVariant = new TreeMap<>();
         probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
         Table t = Table.of("variant", "pool version", ">borrows/ms", ">CPU µs a borrow", ">pinned events",
-                "pinned at", ">samples spinning", ">n");
+                "pinned at", ">samples spinning", ">stuck borrowers (most)", ">n");
         for (Map.Entry<String, List<Probe>> e : byVariant.entrySet()) {
             List<BorrowerResult> rs = e.getValue().stream().map(Probe::r).toList();
             Map<String, Long> frames = new LinkedHashMap<>();
@@ -112,13 +123,15 @@ final class BorrowersReport {
                     frames.isEmpty() ? "–" : String.join("; ", frames.entrySet().stream().limit(3)
                             .map(x -> x.getKey() + " " + x.getValue()).toList()),
                     share(rs.stream().mapToLong(BorrowerResult::spinSamples).sum(),
-                            rs.stream().mapToLong(BorrowerResult::samples).sum()), Integer.toString(rs.size()));
+                            rs.stream().mapToLong(BorrowerResult::samples).sum()),
+                    Long.toString(rs.stream().mapToLong(BorrowerResult::stuckBorrowers).max().orElse(0)),
+                    Integer.toString(rs.size()));
         }
         md.append(t.markdown()).append('\n');
         List<String> lines = new ArrayList<>();
         lines.addAll(compare(probes, "virtual ÷ platform", p -> p.variant().replace("-virtual-", "-")
                 .replace("-platform-", "-"), p -> p.variant().contains("-virtual-")));
-        lines.addAll(compare(probes, "version ÷ the first given", p -> p.variant().replaceFirst("@[^-]+", ""),
+        lines.addAll(compare(probes, "newer version ÷ older", p -> p.variant().replaceFirst("@[^-]+", ""),
                 null));
         if (!lines.isEmpty()) {
             md.append("Within each round, then over the rounds (a verdict only where the 95 % interval excludes"
@@ -134,7 +147,7 @@ final class BorrowersReport {
      * @param probes every probe
      * @param what the comparison's name
      * @param group the key two variants share when they are compared
-     * @param numerator for two variants: which is above the line; null: the later variant (by name) over the first
+     * @param numerator for two variants: which is above the line; null: the newer version over the older
      * @return one line per pair and figure
      */
     private static List<String> compare(List<Probe> probes, String what, Function<Probe, String> group,
@@ -151,8 +164,8 @@ final class BorrowersReport {
             }
             List<String> names = new ArrayList<>(g.getValue().keySet());
             String first = names.get(0);
-            boolean firstAbove = numerator != null && numerator.test(probes.stream().filter(p -> p.variant()
-                    .equals(first)).findFirst().orElseThrow());
+            boolean firstAbove = numerator != null ? numerator.test(probes.stream().filter(p -> p.variant()
+                    .equals(first)).findFirst().orElseThrow()) : newer(first, names.get(1));
             String top = firstAbove ? names.get(0) : names.get(1);
             String bottom = firstAbove ? names.get(1) : names.get(0);
             Map<Integer, BorrowerResult> a = g.getValue().get(top);
@@ -173,6 +186,22 @@ final class BorrowersReport {
             }
         }
         return out;
+    }
+
+    /** @return true when the first variant's version is the newer one (Maven's own ordering of versions) */
+    static boolean newer(String a, String b) {
+        try {
+            GenericVersionScheme v = new GenericVersionScheme();
+            return v.parseVersion(version(a)).compareTo(v.parseVersion(version(b))) > 0;
+        } catch (InvalidVersionSpecificationException e) {
+            return a.compareTo(b) > 0;
+        }
+    }
+
+    private static String version(String variant) {
+        int at = variant.indexOf('@');
+        int dash = variant.indexOf('-', at);
+        return at < 0 ? "" : variant.substring(at + 1, dash < 0 ? variant.length() : dash);
     }
 
     private static double median(List<BorrowerResult> rs, Function<BorrowerResult, Double> f) {

@@ -21,9 +21,12 @@ import java.util.Map;
  * @param samples JFR execution samples in it
  * @param spinSamples samples whose top frame is a yield or spin-wait ({@code Thread.yield},
  *     {@code VirtualThread.tryYield}, {@code Thread.onSpinWait})
+ * @param stuckBorrowers borrowers still inside the pool 10 s after the measured period ended (a borrow that never
+ *     returns: the pool lost a wake-up, or hands out nothing more)
  * @param java the JVM's version
  */
 public record BorrowerResult(String profile, String poolVersion, String threads, int borrowers, long holdUs,
         double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
-        long pinnedEvents, Map<String, Long> pinnedTopFrames, long samples, long spinSamples, String java) {
+        long pinnedEvents, Map<String, Long> pinnedTopFrames, long samples, long spinSamples, long stuckBorrowers,
+        String java) {
 }

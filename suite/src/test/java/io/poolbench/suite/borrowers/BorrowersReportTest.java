@@ -1,0 +1,64 @@
+package io.poolbench.suite.borrowers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.load.BorrowerResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The borrowers report on made-up probes: per variant the medians over the rounds, pinned events summed with their
+ * frames, and the ratios taken within each round (virtual ÷ platform, a version ÷ the first).
+ */
+class BorrowersReportTest {
+    private static BorrowerResult r(String threads, String version, double perMs, double cpuUs, long pinned) {
+        return new BorrowerResult("hikari", version, threads, 2000, 0, 10, (long) (perMs * 10_000), perMs,
+                cpuUs * perMs * 10_000 / 1e6, cpuUs, pinned, pinned == 0 ? Map.of() : Map.of("a.B.c", pinned), 100,
+                25, 0, "25");
+    }
+
+    @Test
+    void mediansPinnedFramesAndRatiosWithinEachRound() {
+        List<BorrowersReport.Probe> probes = new ArrayList<>();
+        double[][] perMs = {{1000, 2000}, {1100, 2300}, {900, 1700}};
+        for (int round = 1; round <= 3; round++) {
+            probes.add(new BorrowersReport.Probe("hikari@7.0.2-virtual-hold0", round, r("virtual", "7.0.2",
+                    perMs[round - 1][0], 2.0, 1)));
+            probes.add(new BorrowersReport.Probe("hikari@7.1.0-virtual-hold0", round, r("virtual", "7.1.0",
+                    perMs[round - 1][1], 1.0, 0)));
+        }
+        String md = BorrowersReport.markdown(probes);
+        assertTrue(md.contains("| hikari@7.0.2-virtual-hold0 | 7.0.2 | 1,000 | 2.00 | 3 | a.B.c 3 | 25.0 % | 0 | 3 |"),
+                md);
+        assertTrue(md.contains("| hikari@7.1.0-virtual-hold0 | 7.1.0 | 2,000 | 1.00 | 0 | – | 25.0 % | 0 | 3 |"), md);
+        // per round 2.0, 2.09, 1.89: the later version over the first, a verdict
+        assertTrue(md.contains("**newer version ÷ older, borrows/ms: hikari@7.1.0-virtual-hold0 ÷"
+                + " hikari@7.0.2-virtual-hold0 1.99"), md);
+        assertTrue(md.contains("**newer version ÷ older, CPU µs a borrow: hikari@7.1.0-virtual-hold0 ÷"
+                + " hikari@7.0.2-virtual-hold0 0.500"), md);
+    }
+
+    @Test
+    void theNewerVersionIsAboveTheLineByMavensOrderNotByName() {
+        assertTrue(BorrowersReport.newer("hikari@7.10.0-virtual-hold0", "hikari@7.9.0-virtual-hold0"));
+        assertTrue(!BorrowersReport.newer("hikari@7.0.2-virtual-hold0", "hikari@7.1.0-virtual-hold0"));
+    }
+
+    @Test
+    void noProbeNoTable() {
+        assertEquals("# Borrowers on virtual and platform threads\n\nNo probe left a result (see the run's phases).\n",
+                BorrowersReport.markdown(List.of()));
+    }
+
+    @Test
+    void theVariantsIdNamesPoolVersionThreadsAndHold() {
+        Variant v = new Variant("hikari", Path.of("h.xml"), "com.zaxxer:HikariCP", "7.1.0", Path.of("h.jar"),
+                "virtual", 50);
+        assertEquals("hikari@7.1.0-virtual-hold50", v.id());
+        assertEquals("hikari@7.1.0-hold50", v.withoutThreads());
+    }
+}
