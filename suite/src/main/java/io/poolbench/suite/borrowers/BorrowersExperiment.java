@@ -57,11 +57,11 @@ final class BorrowersExperiment extends AbstractScenario {
         for (int round = 1; round <= settings.rounds(); round++) {
             for (Variant v : Rounds.order(variants, round)) {
                 String id = v.id() + ".r" + round;
-                progress.phase(++no, phases.size(), "borrowers " + id);
                 Phase ph = phases.get(id);
                 if (!ph.start()) {
                     return;
                 }
+                progress.phase(++no, phases.size(), "borrowers " + id);
                 Path out = data.resolve(id + ".json");
                 Process p = Children.start(command(v, out), Map.of(), data.resolve(id + ".log"), null);
                 if (!p.waitFor(settings.warmupSeconds() + settings.seconds() + SLACK_SECONDS, TimeUnit.SECONDS)) {
