@@ -1,6 +1,7 @@
 package io.poolbench.bench;
 
 import io.poolbench.testbed.load.BorrowerResult;
+import io.poolbench.testbed.options.BorrowerLoadOptions;
 import io.poolbench.testbed.pool.ArtifactOfClass;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stub.Delay;
@@ -26,6 +27,7 @@ import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,20 +64,11 @@ public final class BorrowerProbe implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "virtual", description = "virtual or platform.")
     String threads;
 
-    @Option(names = "--borrowers", defaultValue = "2000", description = "Borrowing threads.")
-    int borrowers;
-
-    @Option(names = "--pool-size", defaultValue = "50", description = "Connections (0: the profile's).")
-    int poolSize;
-
     @Option(names = "--hold-us", defaultValue = "0", description = "Time a borrower holds its connection, µs.")
     long holdUs;
 
-    @Option(names = "--warmup-s", defaultValue = "3", description = "Seconds before the measured period.")
-    int warmupSeconds;
-
-    @Option(names = "--seconds", defaultValue = "10", description = "Measured seconds.")
-    int seconds;
+    @Mixin
+    BorrowerLoadOptions load;
 
     @Option(names = "--out", required = true, description = "The JSON result file.")
     Path out;
@@ -104,12 +97,13 @@ public final class BorrowerProbe implements Callable<Integer> {
                     + " (Temurin 25 is under /usr/lib/jvm)");
             return 2;
         }
-        DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:probe", poolSize);
+        BorrowerLoadOptions.Load l = load.load();
+        DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:probe", l.poolSize());
         boolean close = true;
         try {
             String version = artifact == null || !artifact.contains(":") ? null : ArtifactOfClass.version(ds.getClass(),
                     artifact.substring(0, artifact.indexOf(':')), artifact.substring(artifact.indexOf(':') + 1));
-            BorrowerResult r = probe(ds, profile, version, virtual, borrowers, holdUs, warmupSeconds, seconds,
+            BorrowerResult r = probe(ds, profile, version, virtual, l.borrowers(), holdUs, l.warmupSeconds(), l.seconds(),
                     out.resolveSibling(out.getFileName() + ".jfr"));
             ResultJson.MAPPER.writeValue(out.toFile(), r);
             // a pool with borrowers stuck inside may not close: the process's exit ends them

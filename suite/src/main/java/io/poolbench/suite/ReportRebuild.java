@@ -1,7 +1,5 @@
 package io.poolbench.suite;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
@@ -32,15 +30,7 @@ final class ReportRebuild {
      * @throws IOException when the results cannot be read or the report written
      */
     static String drill(Path dir, Manifest m) throws IOException {
-        DrillSettings s;
-        try {
-            s = new ObjectMapper().treeToValue(m.settings(),
-                    DrillSettings.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new TestbedException(dir.resolve(RunRecord.MANIFEST) + ": the drill settings are damaged ("
-                    + Redact.oneLine(e.getMessage()) + "): rerun the drills");
-        }
-        return DrillReport.write(dir, s);
+        return DrillReport.write(dir, m.settings(DrillSettings.class));
     }
 
     /**

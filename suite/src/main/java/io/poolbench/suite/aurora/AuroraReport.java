@@ -77,7 +77,7 @@ public final class AuroraReport {
      */
     public static String write(Path out) throws IOException {
         Manifest m = Manifest.read(out);
-        AuroraSettings settings = JSON.treeToValue(m.settings(), AuroraSettings.class);
+        AuroraSettings settings = m.settings(AuroraSettings.class);
         AuroraData.Article art = article();
         Path base = out.resolve("seed004");
         Files.createDirectories(base);

@@ -5,6 +5,7 @@ import io.poolbench.suite.process.Children;
 import io.poolbench.suite.versions.ArtifactVersions;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.BorrowerLoadOptions;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
@@ -44,25 +45,12 @@ public final class BorrowersCommand extends ScenarioCommand {
             description = "virtual, platform or both (default ${DEFAULT-VALUE}).")
     List<String> threads;
 
-    @Option(names = "--borrowers", defaultValue = "2000", paramLabel = "N",
-            description = "Borrowing threads (default ${DEFAULT-VALUE}).")
-    int borrowers;
-
-    @Option(names = "--pool-size", defaultValue = "50", paramLabel = "N",
-            description = "Connections (default ${DEFAULT-VALUE}).")
-    int poolSize;
+    @Mixin
+    BorrowerLoadOptions load;
 
     @Option(names = "--hold-us", split = ",", defaultValue = "0", paramLabel = "US",
             description = "How long a borrower holds its connection, µs (default ${DEFAULT-VALUE}: returned at once).")
     List<Long> holdsUs;
-
-    @Option(names = "--warmup-s", defaultValue = "2", paramLabel = "S",
-            description = "Seconds of each probe before its measured period, excluded (default ${DEFAULT-VALUE}).")
-    int warmupSeconds;
-
-    @Option(names = "--seconds", defaultValue = "5", paramLabel = "S",
-            description = "Measured seconds per probe (default ${DEFAULT-VALUE}).")
-    int seconds;
 
     @Mixin
     RoundsOption rounds;
@@ -73,11 +61,8 @@ public final class BorrowersCommand extends ScenarioCommand {
 
     @Override
     public Integer call() throws Exception {
-        Cli.range("--borrowers", borrowers, 1, 100_000);
-        Cli.range("--pool-size", poolSize, 0, 10_000);
+        BorrowerLoadOptions.Load l = load.load();
         Cli.rangeEach("--hold-us", holdsUs, 0, 1_000_000);
-        Cli.range("--warmup-s", warmupSeconds, 0, 600);
-        Cli.range("--seconds", seconds, 1, 3_600);
         for (String t : threads) {
             if (!t.equals("virtual") && !t.equals("platform")) {
                 throw new TestbedException("--threads " + t + ": give virtual, platform or both");
@@ -94,7 +79,7 @@ public final class BorrowersCommand extends ScenarioCommand {
         Artifacts art = Artifacts.locate(runDir.root);
         List<Variant> variants = new ArrayList<>();
         for (PoolProfile p : pps) {
-            String artifact = p.kind().adapter().mavenArtifact();
+            String artifact = p.kind().mavenArtifact();
             List<String> vs = versions.getOrDefault(p.name(), Collections.singletonList(null));
             for (String v : vs) {
                 Path jar = v == null ? null : ArtifactVersions.jar(artifact + ":" + v);
@@ -106,7 +91,7 @@ public final class BorrowersCommand extends ScenarioCommand {
             }
         }
         BorrowersSettings s = new BorrowersSettings(pps.stream().map(x -> x.file().toString()).toList(), versions,
-                threads, borrowers, poolSize, holdsUs, warmupSeconds, seconds, rounds.orElse(3), jvm);
+                threads, l.borrowers(), l.poolSize(), holdsUs, l.warmupSeconds(), l.seconds(), rounds.orElse(3), jvm);
         return run(new BorrowersExperiment(s, variants, art.benchmarksJar()));
     }
 
@@ -124,7 +109,7 @@ public final class BorrowersCommand extends ScenarioCommand {
                 throw new TestbedException("--pool-version " + pv + ": give two different versions, e.g. " + name
                         + "=7.0.2,7.1.0");
             }
-            if (p.kind().adapter().mavenArtifact() == null) {
+            if (p.kind().mavenArtifact() == null) {
                 throw new TestbedException("--pool-version " + pv + ": " + p.kind().adapter().displayName()
                         + " has no pool artifact of its own to fetch another version of");
             }

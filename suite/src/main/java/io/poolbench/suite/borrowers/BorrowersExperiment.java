@@ -1,6 +1,7 @@
 package io.poolbench.suite.borrowers;
 
 import io.poolbench.suite.process.Children;
+import io.poolbench.testbed.options.BorrowerLoadOptions;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
@@ -65,9 +66,11 @@ final class BorrowersExperiment extends AbstractScenario {
                 Path out = data.resolve(id + ".json");
                 Process p = Children.start(command(v, out), Map.of(), data.resolve(id + ".log"), null);
                 if (!p.waitFor(settings.warmupSeconds() + settings.seconds() + SLACK_SECONDS, TimeUnit.SECONDS)) {
+                    Children.threadDump(p);
                     Children.stop(p, 5);
                     ph.failed("the probe did not end within " + (settings.warmupSeconds() + settings.seconds()
-                            + SLACK_SECONDS) + " s (see " + data.resolve(id + ".log") + ")");
+                            + SLACK_SECONDS) + " s (its threads' stacks at that moment are in "
+                            + data.resolve(id + ".log") + ")");
                     continue;
                 }
                 Children.awaitOutput(p);
@@ -76,8 +79,9 @@ final class BorrowersExperiment extends AbstractScenario {
                             : " and wrote no result") + " (see " + data.resolve(id + ".log") + ")");
                     continue;
                 }
-                ph.ok(BorrowersReport.line(BorrowersReport.read(out)), out);
-                progress.print("  " + id + ": " + BorrowersReport.line(BorrowersReport.read(out)));
+                String line = BorrowersReport.line(BorrowersReport.read(out));
+                ph.ok(line, out);
+                progress.print("  " + id + ": " + line);
             }
         }
     }
@@ -86,10 +90,9 @@ final class BorrowersExperiment extends AbstractScenario {
     List<String> command(Variant v, Path out) {
         List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k", "-cp", (v.jar() == null ? ""
                 : v.jar() + File.pathSeparator) + benchmarksJar, PROBE, "--profile", v.file().toString(),
-                "--threads", v.threads(), "--borrowers", Integer.toString(settings.borrowers()),
-                "--pool-size", Integer.toString(settings.poolSize()), "--hold-us", Long.toString(v.holdUs()),
-                "--warmup-s", Integer.toString(settings.warmupSeconds()), "--seconds",
-                Integer.toString(settings.seconds()), "--out", out.toString()));
+                "--threads", v.threads(), "--hold-us", Long.toString(v.holdUs()), "--out", out.toString()));
+        cmd.addAll(new BorrowerLoadOptions.Load(settings.borrowers(), settings.poolSize(), settings.warmupSeconds(),
+                settings.seconds()).args());
         if (v.artifact() != null) {
             cmd.addAll(List.of("--artifact", v.artifact()));
         }

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.eclipse.aether.util.version.GenericVersionScheme;
 import org.eclipse.aether.version.InvalidVersionSpecificationException;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * The borrowers scenario's report, {@code borrowers/summary.md}: per variant the medians over the rounds (borrows per
@@ -205,12 +206,9 @@ public final class BorrowersReport {
     }
 
     private static double median(List<BorrowerResult> rs, Function<BorrowerResult, Double> f) {
-        List<Double> v = rs.stream().map(f).filter(Double::isFinite).sorted().toList();
-        if (v.isEmpty()) {
-            return Double.NaN;
-        }
-        int n = v.size();
-        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+        // Commons Math's median: the middle value, or the midpoint of the two middle values; NaN for none
+        return new Median().evaluate(rs.stream().map(f).filter(Double::isFinite).mapToDouble(Double::doubleValue)
+                .toArray());
     }
 
     private static String share(long part, long all) {

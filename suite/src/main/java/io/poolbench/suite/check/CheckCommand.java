@@ -1,6 +1,7 @@
 package io.poolbench.suite.check;
 
 import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
@@ -11,10 +12,12 @@ import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.RttOption;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -103,6 +106,13 @@ public final class CheckCommand extends PoolbenchCommand {
     @Mixin
     ImageOptions images;
 
+    @Option(names = "--pool-version", split = ",", paramLabel = "V1,V2", hideParamSyntax = true,
+            description = "Check the one configuration"
+            + " at two versions of its pool instead (e.g. 7.0.2,7.1.0 for HikariCP), each fetched by Maven Resolver"
+            + " from ~/.m2 or Maven Central and checked in a JVM of its own: every setting read back and every"
+            + " prediction side by side, the changed rows marked; versions.md and pool-<version>/check.md.")
+    List<String> poolVersions = new ArrayList<>();
+
     @Spec
     CommandSpec spec;
 
@@ -126,6 +136,9 @@ public final class CheckCommand extends PoolbenchCommand {
         List<CheckedPool> pools = new ArrayList<>();
         for (String p : paths) {
             pools.add(read(p));
+        }
+        if (!poolVersions.isEmpty()) {
+            return versions(pools);
         }
         if (measure) {
             MeasureRun.check(images);
@@ -171,6 +184,28 @@ public final class CheckCommand extends PoolbenchCommand {
         if (measure) {
             Cli.range("--measure-rate", measureRate, 0.1, 10_000);
         }
+    }
+
+    /** {@code --pool-version}: the one configuration at two versions of its pool, side by side. */
+    private int versions(List<CheckedPool> pools) throws Exception {
+        if (pools.size() != 1 || measure) {
+            throw new TestbedException("--pool-version checks one configuration at two versions of its pool: give"
+                    + " one PATH" + (measure ? " and leave out --measure" : ""));
+        }
+        if (poolVersions.size() != 2 || poolVersions.get(0).equals(poolVersions.get(1))) {
+            throw new TestbedException("--pool-version " + String.join(",", poolVersions) + ": give two different"
+                    + " versions, e.g. --pool-version 7.0.2,7.1.0");
+        }
+        String pool = pools.get(0).pool();
+        String artifact = Arrays.stream(PoolKind.values()).filter(k -> k.adapter().displayName().equals(pool))
+                .map(PoolKind::mavenArtifact).filter(a -> a != null).findFirst().orElseThrow(() ->
+                        new TestbedException("--pool-version: " + pool + " has no pool artifact of its own to fetch"
+                                + " another version of"));
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        System.out.print(CheckVersions.run(artifact, poolVersions, args, out));
+        System.out.println("poolbench check: " + pool + " at " + String.join(" and ", poolVersions) + "; "
+                + out.resolve("versions.md"));
+        return 0;
     }
 
     private CheckedPool read(String p) {

@@ -34,7 +34,7 @@ public final class CheckReport {
     }
 
     /**
-     * Removes an earlier run's {@code check.md} and {@code check.json} from {@code out}, so that a run that stops on
+     * Removes an earlier run's {@code check.md}, {@code check.json} and {@code versions.md} from {@code out}, so that a run that stops on
      * bad input leaves no page that looks like its own.
      *
      * @param out the output directory, which may not exist
@@ -44,6 +44,7 @@ public final class CheckReport {
         try {
             Files.deleteIfExists(out.resolve("check.md"));
             Files.deleteIfExists(out.resolve("check.json"));
+            Files.deleteIfExists(out.resolve("versions.md"));
         } catch (IOException e) {
             throw new TestbedException("--out " + out + ": cannot remove the earlier check there (" + e.getMessage()
                     + ")");

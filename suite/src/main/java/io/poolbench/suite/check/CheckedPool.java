@@ -4,6 +4,7 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.DriverTimeouts;
 import io.poolbench.testbed.fault.PoolTimeouts;
+import io.poolbench.testbed.pool.ArtifactOfClass;
 import io.poolbench.testbed.pool.PoolAdapter;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolLogCapture;
@@ -47,6 +48,8 @@ public record CheckedPool(String name, String file, String source, String input,
             "jdbc:mysql://writer.example:3306/app", "poolbench.jdbc.user", "app", "poolbench.jdbc.password", "",
             "poolbench.mysql.endpoint", "writer.example:3306", "poolbench.mysql.database", "app");
     private static final String STUB_URL = "jdbc:stub:check";
+    /** The row of {@link #effective()} that names the version of the pool's jar. */
+    static final String VERSION_ROW = "pool version (its jar)";
 
     /**
      * @param p a context.xml profile
@@ -62,7 +65,7 @@ public record CheckedPool(String name, String file, String source, String input,
             List<String> ignored = new ArrayList<>(p.warnings());
             ignored.addAll(a.traps(p.attributes()));
             return new CheckedPool(p.name(), p.file().toString(), p.file() + ", Resource " + p.resourceName(),
-                    "context.xml", a.displayName(), new LinkedHashMap<>(a.effectiveSettings(ds)), c.warnings(),
+                    "context.xml", a.displayName(), withVersion(p.kind(), ds, a.effectiveSettings(ds)), c.warnings(),
                     ignored, a.timeouts(ds), DriverTimeouts.read(url, a.driverProperties(ds)));
         } finally {
             PoolProfile.close(ds);
@@ -90,7 +93,7 @@ public record CheckedPool(String name, String file, String source, String input,
         try {
             List<String> ignored = s.ignored().stream().map(n -> n + ": not a property of " + a.displayName()
                     + "; Spring Boot ignores it").toList();
-            Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
+            Map<String, String> eff = withVersion(SpringContextXml.kindOf(s), ds, a.effectiveSettings(ds));
             eff.put("JDBC URL", Redact.url(s.url()));
             return new CheckedPool(SpringContextXml.profileName(file), file.toString(), file.toString(), "Spring Boot",
                     a.displayName(), eff, c.warnings(), ignored, a.timeouts(ds), driver);
@@ -113,5 +116,19 @@ public record CheckedPool(String name, String file, String source, String input,
         } catch (Exception e) {
             throw new TestbedException("the pool cannot be built: " + e.getMessage());
         }
+    }
+
+    /**
+     * @return the settings read back, after the version of the pool's jar the pool was built from ({@link
+     *     ArtifactOfClass#versionOf}): the row that shows which version a check read
+     */
+    private static Map<String, String> withVersion(PoolKind kind, DataSource ds, Map<String, String> effective) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (kind.mavenArtifact() != null) {
+            String v = ArtifactOfClass.versionOf(ds.getClass(), kind.mavenArtifact());
+            m.put(VERSION_ROW, v == null ? "not named by its jar" : v);
+        }
+        m.putAll(effective);
+        return m;
     }
 }

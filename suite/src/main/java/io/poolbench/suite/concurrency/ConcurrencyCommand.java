@@ -2,19 +2,14 @@ package io.poolbench.suite.concurrency;
 
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.options.AsArticleOption;
-import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.MaxThreadsOption;
 import io.poolbench.testbed.options.PoolSizeOption;
-import io.poolbench.testbed.options.ProfilesOption;
-import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.ThinkTimeOption;
 import io.poolbench.testbed.profile.ProfileDir;
-import io.poolbench.testbed.run.ScenarioCommand;
+import io.poolbench.testbed.run.ArticleScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,14 +31,11 @@ import picocli.CommandLine.Option;
                 + " --as-article: the article's user counts and 60 s steps, 5 rounds.",
         exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class ConcurrencyCommand extends ScenarioCommand {
+public final class ConcurrencyCommand extends ArticleScenarioCommand {
     /** The article's user counts (k6 virtual users). */
     static final List<Integer> ARTICLE_USERS = List.of(10, 50, 100, 150, 200, 250, 300);
     /** The quick default's subset: the rise (10, 50), the knee (100) and beyond Tomcat's 200 threads (300). */
     static final List<Integer> QUICK_USERS = List.of(10, 50, 100, 300);
-
-    @Mixin
-    ProfilesOption profiles;
 
     @Option(names = "--r2dbc-mode", defaultValue = "both", paramLabel = "blocking|async|both",
             description = "How a servlet uses R2DBC: blocking (the request thread waits, /medium), async (Servlet"
@@ -81,19 +73,10 @@ public final class ConcurrencyCommand extends ScenarioCommand {
     @Mixin
     ErrorBudgetOption budget;
 
-    @Mixin
-    AsArticleOption asArticle;
-
-    @Mixin
-    RoundsOption rounds;
-
-    @Mixin
-    DatabaseOptions db;
-
-    /** @return the default profiles */
+    /** @return the profiles compared by default */
     @Override
-    protected Map<String, String> optionDefaults() {
-        return Map.of("--profiles", "hikari,dbcp2,r2dbc");
+    protected List<String> defaultProfiles() {
+        return List.of("hikari", "dbcp2", "r2dbc");
     }
 
     @Override

@@ -53,7 +53,7 @@ public final class ConcurrencyReport {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        ConcurrencySettings s = JSON.treeToValue(m.settings(), ConcurrencySettings.class);
+        ConcurrencySettings s = m.settings(ConcurrencySettings.class);
         Path base = Files.createDirectories(dir.resolve("concurrency"));
         ConcurrencyData.Environment env = ResultJson.readIfPresent(base.resolve("environment.json"), ConcurrencyData.Environment.class)
                 .orElse(new ConcurrencyData.Environment(null, null, null));

@@ -1,21 +1,16 @@
 package io.poolbench.suite.connect;
 
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.options.AsArticleOption;
-import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
 import io.poolbench.testbed.options.Profiles;
-import io.poolbench.testbed.options.ProfilesOption;
-import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
-import io.poolbench.testbed.run.ScenarioCommand;
+import io.poolbench.testbed.run.ArticleScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,13 +30,10 @@ import picocli.CommandLine.Option;
                 + " --as-article: the article's parameters, 5 rounds and its runs per variant (about 9 minutes here).",
         exitCodeList = {"0:every variant ok", "1:a variant failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class ConnectCommand extends ScenarioCommand {
+public final class ConnectCommand extends ArticleScenarioCommand {
     /** Java clients by default: a connection per transaction, and every pool of the catalog. */
     static final List<String> DEFAULT_PROFILES = Stream.concat(Stream.of(PoolKind.UNPOOLED.profile()),
             PoolKind.pooledProfiles().stream()).toList();
-
-    @Mixin
-    ProfilesOption profiles;
 
     @Option(names = "--clients", defaultValue = "30", paramLabel = "N",
             description = "Clients, pgbench's -c (default ${DEFAULT-VALUE}, the article's).")
@@ -54,9 +46,6 @@ public final class ConnectCommand extends ScenarioCommand {
     @Option(names = "--scale", defaultValue = "25", paramLabel = "N",
             description = "pgbench's scale factor: 100,000 accounts per unit (default ${DEFAULT-VALUE}, the article's).")
     int scale;
-
-    @Mixin
-    RoundsOption rounds;
 
     @Option(names = "--pgbench-threads", defaultValue = "1", paramLabel = "N",
             description = "pgbench's -j (default ${DEFAULT-VALUE}: the article's pgbench 8.4 had one thread).")
@@ -76,16 +65,10 @@ public final class ConnectCommand extends ScenarioCommand {
             description = "Leave out: java, pgbench, pgbouncer, pgpool (e.g. --without pgpool).")
     List<String> without = new ArrayList<>();
 
-    @Mixin
-    AsArticleOption asArticle;
-
-    @Mixin
-    DatabaseOptions db;
-
-    /** @return the default profiles */
+    /** @return the profiles compared by default */
     @Override
-    protected Map<String, String> optionDefaults() {
-        return Map.of("--profiles", String.join(",", DEFAULT_PROFILES));
+    protected List<String> defaultProfiles() {
+        return DEFAULT_PROFILES;
     }
 
     @Override

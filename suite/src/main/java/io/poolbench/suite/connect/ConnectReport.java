@@ -69,7 +69,7 @@ public final class ConnectReport {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        ConnectSettings s = JSON.treeToValue(m.settings(), ConnectSettings.class);
+        ConnectSettings s = m.settings(ConnectSettings.class);
         Path base = Files.createDirectories(dir.resolve("connect"));
         ConnectData.Environment env = ResultJson.readIfPresent(base.resolve("environment.json"), ConnectData.Environment.class)
                 .orElse(new ConnectData.Environment(List.of(), null, null, null, null, null, null, null, null));

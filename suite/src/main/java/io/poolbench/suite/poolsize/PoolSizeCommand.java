@@ -1,18 +1,13 @@
 package io.poolbench.suite.poolsize;
 
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.options.AsArticleOption;
-import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.Profiles;
-import io.poolbench.testbed.options.ProfilesOption;
-import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
-import io.poolbench.testbed.run.ScenarioCommand;
+import io.poolbench.testbed.run.ArticleScenarioCommand;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,19 +20,13 @@ import picocli.CommandLine.Option;
                 + " --as-article: the article's parameters, every pooled profile, 5 rounds (about 12 minutes here).",
         exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class PoolSizeCommand extends ScenarioCommand {
+public final class PoolSizeCommand extends ArticleScenarioCommand {
     /** Quick default: six pools of the catalog. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2", "tomcat-jdbc", "c3p0", "vibur", "agroal");
-
-    @Mixin
-    ProfilesOption profiles;
 
     @Option(names = "--sizes", split = ",", defaultValue = "1,2,3,4,5,6,7,8,9,10,20", paramLabel = "N",
             description = "Pool sizes (default ${DEFAULT-VALUE}, the article's).")
     List<Integer> sizes;
-
-    @Mixin
-    RoundsOption rounds;
 
     @Option(names = "--tasks", defaultValue = "20", paramLabel = "N", description = "Tasks (default ${DEFAULT-VALUE}).")
     int tasks;
@@ -51,16 +40,10 @@ public final class PoolSizeCommand extends ScenarioCommand {
                     + " which have no virtual threads).")
     String threadKinds;
 
-    @Mixin
-    AsArticleOption asArticle;
-
-    @Mixin
-    DatabaseOptions db;
-
-    /** @return the default profiles */
+    /** @return the profiles compared by default */
     @Override
-    protected Map<String, String> optionDefaults() {
-        return Map.of("--profiles", String.join(",", QUICK_PROFILES));
+    protected List<String> defaultProfiles() {
+        return QUICK_PROFILES;
     }
 
     @Override

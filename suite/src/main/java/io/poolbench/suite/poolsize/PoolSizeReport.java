@@ -57,7 +57,7 @@ public final class PoolSizeReport {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        PoolSizeSettings s = JSON.treeToValue(m.settings(), PoolSizeSettings.class);
+        PoolSizeSettings s = m.settings(PoolSizeSettings.class);
         int tasks = s.tasks();
         long holdMs = s.holdMs();
         PoolSizeArticle art = Seeds.read("000", PoolSizeArticle.class);

@@ -111,6 +111,25 @@ public final class Children {
     }
 
     /**
+     * Asks a child JVM that overran its time for its threads' stacks before it is stopped: SIGQUIT, on which a JVM
+     * prints every thread's stack to its stdout (the child's log), then up to 2 s for the dump to arrive.
+     *
+     * @param p a child JVM, may be null or ended (then nothing happens)
+     * @throws InterruptedException when interrupted while waiting for the dump
+     */
+    public static void threadDump(Process p) throws InterruptedException {
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        try {
+            new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).start().waitFor(5, TimeUnit.SECONDS);
+            Thread.sleep(2_000);
+        } catch (IOException e) {
+            // no kill command here: the log holds what the child printed by itself
+        }
+    }
+
+    /**
      * Stops a child: SIGTERM to the child first (a JVM runs its shutdown hooks and stops its own children, so that a
      * scenario JVM records its phase as interrupted, not failed), then, after the grace period, SIGTERM and soon
      * SIGKILL to whatever is left of it and of its descendants as they were when the stop began.

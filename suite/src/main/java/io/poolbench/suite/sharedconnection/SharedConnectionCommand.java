@@ -2,21 +2,16 @@ package io.poolbench.suite.sharedconnection;
 
 import io.poolbench.suite.tools.PgBouncer;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.options.AsArticleOption;
-import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
 import io.poolbench.testbed.options.Profiles;
-import io.poolbench.testbed.options.ProfilesOption;
-import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
-import io.poolbench.testbed.run.ScenarioCommand;
+import io.poolbench.testbed.run.ArticleScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,7 +31,7 @@ import picocli.CommandLine.Option;
                 + " --as-article: the article's parameters, thread counts 10 … 500, 30 rounds (its trials), every pooled profile (hours on 2 cores: under the load the shared connection serialises 500 queries of about 0.2 s per trial).",
         exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
             "130:interrupted (Ctrl-C)"})
-public final class SharedConnectionCommand extends ScenarioCommand {
+public final class SharedConnectionCommand extends ArticleScenarioCommand {
     /** Quick default pools. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2");
 
@@ -50,17 +45,11 @@ public final class SharedConnectionCommand extends ScenarioCommand {
                     + " default takes about 10 minutes, most of it under the load.")
     List<Integer> threadsUnderLoad;
 
-    @Mixin
-    RoundsOption rounds;
-
     @Option(names = "--with-connecting", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Each round also runs a second trial that opens the variant first (the shared connection,"
                     + " or creating and filling the pool) and closes it after: the article's clock (default;"
                     + " --no-with-connecting: only trials whose clock starts with the threads, the variant open).")
     boolean withConnecting;
-
-    @Mixin
-    ProfilesOption profiles;
 
     @Mixin
     PoolSizeOption poolSize;
@@ -99,16 +88,10 @@ public final class SharedConnectionCommand extends ScenarioCommand {
             description = "Leave out: pgbouncer, unpooled, memory.")
     List<String> without = new ArrayList<>();
 
-    @Mixin
-    AsArticleOption asArticle;
-
-    @Mixin
-    DatabaseOptions db;
-
-    /** @return the default profiles */
+    /** @return the profiles compared by default */
     @Override
-    protected Map<String, String> optionDefaults() {
-        return Map.of("--profiles", String.join(",", QUICK_PROFILES));
+    protected List<String> defaultProfiles() {
+        return QUICK_PROFILES;
     }
 
     @Override

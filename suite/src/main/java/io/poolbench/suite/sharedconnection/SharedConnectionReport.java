@@ -59,7 +59,7 @@ public final class SharedConnectionReport {
      */
     public static String write(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
-        SharedConnectionSettings s = JSON.treeToValue(m.settings(), SharedConnectionSettings.class);
+        SharedConnectionSettings s = m.settings(SharedConnectionSettings.class);
         Path base = Files.createDirectories(dir.resolve("shared"));
         SharedConnectionData.Environment env = read(base.resolve("environment.json"), SharedConnectionData.Environment.class);
         if (env == null) {

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.poolbench.suite.PoolbenchMain;
+import io.poolbench.suite.Console;
 import io.poolbench.testbed.report.ResultJson;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -20,29 +17,10 @@ class CheckCommandTest {
     @TempDir
     Path tmp;
 
-    private record Ran(int code, String out, String err) {
-    }
-
-    private static Ran check(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            int code = PoolbenchMain.run(args);
-            return new Ran(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
     @Test
     void theArticlesTwoPoolsGetTheirChainsFromTheirOwnSettings() throws Exception {
         Path out = tmp.resolve("out");
-        Ran r = check("check", "seed004-dbcp-verbatim", "seed004-hikari-verbatim", "--stall", "20", "--out",
+        Console r = Console.run("check", "seed004-dbcp-verbatim", "seed004-hikari-verbatim", "--stall", "20", "--out",
                 out.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
@@ -71,7 +49,7 @@ class CheckCommandTest {
                       keepalive-time: 10000
                 """);
         Path out = tmp.resolve("spring");
-        Ran r = check("check", yml.toString(), "--set", "DB_URL=jdbc:mysql://orders:canary-7f3a@db:3306/o",
+        Console r = Console.run("check", yml.toString(), "--set", "DB_URL=jdbc:mysql://orders:canary-7f3a@db:3306/o",
                 "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("maxLifetime is less than 30000ms, setting to default 1800000ms"), r.out());
@@ -85,7 +63,7 @@ class CheckCommandTest {
     @Test
     void withARateThePageAlsoSaysWhereThePoolBreaksWithoutAFault() throws Exception {
         Path out = tmp.resolve("rate");
-        Ran r = check("check", "seed004-dbcp-verbatim", "--rate", "100", "--hold-ms", "20", "--out", out.toString());
+        Console r = Console.run("check", "seed004-dbcp-verbatim", "--rate", "100", "--hold-ms", "20", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Where it breaks under your load"), r.out());
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
@@ -96,21 +74,21 @@ class CheckCommandTest {
 
     @Test
     void badInputIsOneLineAndExitTwoAndAHangAboveTheLimitExitsThree() throws Exception {
-        assertEquals(2, check("check", "hikari", "--stall", "0").code());
-        assertEquals(2, check("check", "hikari", "--stall", "601").code());
-        assertEquals(2, check("check", "no-such-profile").code());
-        assertEquals(2, check("check", "hikari", "--rtt-ms", "-1").code());
-        assertEquals(2, check("check", "hikari", "--promote-s", "0").code());
+        assertEquals(2, Console.run("check", "hikari", "--stall", "0").code());
+        assertEquals(2, Console.run("check", "hikari", "--stall", "601").code());
+        assertEquals(2, Console.run("check", "no-such-profile").code());
+        assertEquals(2, Console.run("check", "hikari", "--rtt-ms", "-1").code());
+        assertEquals(2, Console.run("check", "hikari", "--promote-s", "0").code());
         Path yml = Files.writeString(tmp.resolve("application.yml"), "spring:\n  datasource:\n    url: ${DB_URL}\n");
-        Ran r = check("check", yml.toString());
+        Console r = Console.run("check", yml.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--set DB_URL="), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         // the shipped hikari profile sets no socketTimeout: a query can hang 15.4 min
-        assertEquals(3, check("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());
+        assertEquals(3, Console.run("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());
         // rerun into the same --out with bad input: the earlier run's page does not stay as if it were this one's
         assertTrue(Files.isRegularFile(tmp.resolve("h/check.md")));
-        assertEquals(2, check("check", "hikari", "--stall", "0", "--out", tmp.resolve("h").toString()).code());
+        assertEquals(2, Console.run("check", "hikari", "--stall", "0", "--out", tmp.resolve("h").toString()).code());
         assertFalse(Files.exists(tmp.resolve("h/check.md")) || Files.exists(tmp.resolve("h/check.json")));
     }
 }

@@ -119,10 +119,4 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(c.connectionFactoryConfiguration().jdbcUrl()));
         return m;
     }
-
-    /** @return {@code io.agroal:agroal-pool} */
-    @Override
-    public String mavenArtifact() {
-        return "io.agroal:agroal-pool";
-    }
 }

@@ -20,6 +20,40 @@ public final class ArtifactOfClass {
     }
 
     /**
+     * The version of the jar a class came from, by what the jar says of itself: Maven's {@code pom.properties} of
+     * the artifact, else the manifest's {@code Implementation-Version}, else its OSGi {@code Bundle-Version} (Tomcat's
+     * jars, built by Ant, carry no {@code pom.properties}). A shaded jar's manifest is its own, not the class's:
+     * there only {@code pom.properties} counts.
+     *
+     * @param c a class
+     * @param coordinates its artifact, {@code groupId:artifactId}
+     * @return the version; null when the jar names none (c3p0's, or a shaded jar without the artifact's
+     *     {@code pom.properties}) or the class came from no jar
+     */
+    public static String versionOf(Class<?> c, String coordinates) {
+        String[] ga = coordinates.split(":");
+        String v = ga.length == 2 ? version(c, ga[0], ga[1]) : null;
+        if (v != null) {
+            return v;
+        }
+        CodeSource cs = c.getProtectionDomain().getCodeSource();
+        if (cs == null || cs.getLocation() == null) {
+            return null;
+        }
+        try (JarFile f = new JarFile(Path.of(cs.getLocation().toURI()).toFile())) {
+            var manifest = f.getManifest();
+            // a jar with other artifacts' pom.properties is a shaded one: its manifest speaks for the whole
+            if (manifest == null || f.stream().anyMatch(e -> e.getName().startsWith("META-INF/maven/"))) {
+                return null;
+            }
+            String impl = manifest.getMainAttributes().getValue("Implementation-Version");
+            return impl != null ? impl : manifest.getMainAttributes().getValue("Bundle-Version");
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
      * @param c a class
      * @param groupId the artifact's group, e.g. {@code com.zaxxer}
      * @param artifactId the artifact, e.g. {@code HikariCP}

@@ -31,7 +31,6 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
 
     private final String statsName;
     private final String factoryClass;
-    private final String mavenArtifact;
     private final String dataSourceClass;
     private final Set<String> known;
 
@@ -39,16 +38,14 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
      * @param displayName e.g. {@code DBCP2}
      * @param statsName the pool's name in {@link PoolStats}, e.g. {@code dbcp2}
      * @param packageName {@code org.apache.commons.dbcp2} or {@code org.apache.tomcat.dbcp.dbcp2}
-     * @param mavenArtifact its jar's {@code groupId:artifactId}
      */
-    public BasicDataSourceAdapter(String displayName, String statsName, String packageName, String mavenArtifact) {
+    public BasicDataSourceAdapter(String displayName, String statsName, String packageName) {
         super(displayName, packageName + ".BasicDataSourceFactory", "url", "username",
                 List.of("maxTotal", "maxIdle", "minIdle", "initialSize"),
                 BorrowSettings.negativeWaitsForever("maxWaitMillis", -1).minIdle("minIdle", null, 0)
                         .validationOnBorrow("testOnBorrow"));
         this.statsName = statsName;
         this.factoryClass = packageName + ".BasicDataSourceFactory";
-        this.mavenArtifact = mavenArtifact;
         this.dataSourceClass = packageName + ".BasicDataSource";
         Set<String> k;
         try {
@@ -201,10 +198,5 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (defaultAutoCommit)", String.valueOf(get(b, "getDefaultAutoCommit")));
         m.put("JDBC URL", Redact.url((String) get(b, "getUrl")));
         return m;
-    }
-
-    @Override
-    public String mavenArtifact() {
-        return mavenArtifact;
     }
 }

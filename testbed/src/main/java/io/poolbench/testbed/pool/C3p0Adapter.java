@@ -95,10 +95,4 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(c.getJdbcUrl()));
         return m;
     }
-
-    /** @return {@code com.mchange:c3p0} */
-    @Override
-    public String mavenArtifact() {
-        return "com.mchange:c3p0";
-    }
 }

@@ -140,10 +140,4 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(b.getUrl()));
         return m;
     }
-
-    /** @return {@code commons-dbcp:commons-dbcp} */
-    @Override
-    public String mavenArtifact() {
-        return "commons-dbcp:commons-dbcp";
-    }
 }

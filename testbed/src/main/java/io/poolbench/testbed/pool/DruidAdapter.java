@@ -103,10 +103,4 @@ public final class DruidAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(d.getUrl()));
         return m;
     }
-
-    /** @return {@code com.alibaba:druid} */
-    @Override
-    public String mavenArtifact() {
-        return "com.alibaba:druid";
-    }
 }

@@ -118,10 +118,4 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(h.getJdbcUrl()));
         return m;
     }
-
-    /** @return {@code com.zaxxer:HikariCP} */
-    @Override
-    public String mavenArtifact() {
-        return "com.zaxxer:HikariCP";
-    }
 }

@@ -19,14 +19,6 @@ public interface PoolAdapter {
     /** @return the name reports use, e.g. {@code HikariCP} */
     String displayName();
 
-    /**
-     * @return the pool's own Maven artifact, {@code groupId:artifactId} (its jar, without dependencies), for running
-     *     another version of it beside the pinned one; null for no pool of its own (the driver alone)
-     */
-    default String mavenArtifact() {
-        return null;
-    }
-
     /** @return the JNDI factory class names that build this pool; the first is the one to write in a profile */
     List<String> factoryClasses();
 

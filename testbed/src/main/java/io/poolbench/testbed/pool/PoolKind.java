@@ -13,37 +13,52 @@ import javax.sql.DataSource;
  */
 public enum PoolKind {
     /** HikariCP, built by {@code com.zaxxer.hikari.HikariJNDIFactory}. */
-    HIKARI(new HikariAdapter()),
+    HIKARI(new HikariAdapter(), "com.zaxxer:HikariCP"),
     /** Apache Commons DBCP2, built by {@code org.apache.commons.dbcp2.BasicDataSourceFactory}. */
-    DBCP2(new BasicDataSourceAdapter("DBCP2", "dbcp2", "org.apache.commons.dbcp2",
-            "org.apache.commons:commons-dbcp2")),
+    DBCP2(new BasicDataSourceAdapter("DBCP2", "dbcp2", "org.apache.commons.dbcp2"),
+            "org.apache.commons:commons-dbcp2"),
     /**
      * Tomcat's bundled DBCP2 ({@code org.apache.tomcat.dbcp.dbcp2.BasicDataSourceFactory}): what Tomcat builds for a
      * {@code <Resource type="javax.sql.DataSource">} without a {@code factory} attribute.
      */
-    TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp",
-            "org.apache.tomcat.dbcp.dbcp2", "org.apache.tomcat:tomcat-dbcp")),
+    TOMCAT_DBCP(new BasicDataSourceAdapter("Tomcat DBCP", "tomcat-dbcp", "org.apache.tomcat.dbcp.dbcp2"),
+            "org.apache.tomcat:tomcat-dbcp"),
     /** Tomcat JDBC pool, built by {@code org.apache.tomcat.jdbc.pool.DataSourceFactory}. */
-    TOMCAT_JDBC(new TomcatJdbcAdapter()),
+    TOMCAT_JDBC(new TomcatJdbcAdapter(), "org.apache.tomcat:tomcat-jdbc"),
     /** c3p0's ComboPooledDataSource through Tomcat's BeanFactory. */
-    C3P0(new C3p0Adapter()),
+    C3P0(new C3p0Adapter(), "com.mchange:c3p0"),
     /** Vibur DBCP, built by {@code org.vibur.dbcp.ViburDBCPObjectFactory}. */
-    VIBUR(new ViburAdapter()),
+    VIBUR(new ViburAdapter(), "org.vibur:vibur-dbcp"),
     /** Alibaba Druid, built by {@code com.alibaba.druid.pool.DruidDataSourceFactory}. */
-    DRUID(new DruidAdapter()),
+    DRUID(new DruidAdapter(), "com.alibaba:druid"),
     /** Agroal, built by the project's {@code io.poolbench.testbed.pool.AgroalObjectFactory}. */
-    AGROAL(new AgroalAdapter()),
+    AGROAL(new AgroalAdapter(), "io.agroal:agroal-pool"),
     /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (the Aurora article's factory). */
-    DBCP1(new Dbcp1Adapter()),
+    DBCP1(new Dbcp1Adapter(), "commons-dbcp:commons-dbcp"),
     /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */
-    UNPOOLED(new UnpooledAdapter());
+    UNPOOLED(new UnpooledAdapter(), null);
 
     /** The sub-protocol, after a wrapping driver's own (the AWS Advanced JDBC Wrapper's {@code jdbc:aws-wrapper:}). */
     private static final Pattern SCHEME = Pattern.compile("^jdbc:(?:aws-wrapper:)?([a-z0-9]+):");
     private final PoolAdapter adapter;
+    private final String mavenArtifact;
 
-    PoolKind(PoolAdapter adapter) {
+    /**
+     * @param adapter everything pool-specific
+     * @param mavenArtifact the pool's own jar, {@code groupId:artifactId} (without dependencies), as Maven Central
+     *     names it; null for no pool of its own
+     */
+    PoolKind(PoolAdapter adapter, String mavenArtifact) {
         this.adapter = adapter;
+        this.mavenArtifact = mavenArtifact;
+    }
+
+    /**
+     * @return the pool's own Maven artifact, {@code groupId:artifactId}, for running another version of it beside the
+     *     pinned one; null for {@link #UNPOOLED} (the driver alone)
+     */
+    public String mavenArtifact() {
+        return mavenArtifact;
     }
 
     /**

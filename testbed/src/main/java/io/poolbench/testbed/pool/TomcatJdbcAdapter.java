@@ -114,10 +114,4 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(t.getUrl()));
         return m;
     }
-
-    /** @return {@code org.apache.tomcat:tomcat-jdbc} */
-    @Override
-    public String mavenArtifact() {
-        return "org.apache.tomcat:tomcat-jdbc";
-    }
 }

@@ -85,10 +85,4 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         m.put("JDBC URL", Redact.url(v.getJdbcUrl()));
         return m;
     }
-
-    /** @return {@code org.vibur:vibur-dbcp} */
-    @Override
-    public String mavenArtifact() {
-        return "org.vibur:vibur-dbcp";
-    }
 }

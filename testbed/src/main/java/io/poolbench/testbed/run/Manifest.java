@@ -77,6 +77,26 @@ public record Manifest(String format, String command, List<String> args, JsonNod
     }
 
     /**
+     * The settings as the scenario's own record.
+     *
+     * @param <T> the record's type
+     * @param type the scenario's settings record, e.g. {@code ConnectSettings.class}
+     * @return the settings read back; null when the manifest holds none
+     * @throws TestbedException one line when the stored settings do not fit the record (a damaged manifest)
+     */
+    public <T> T settings(Class<T> type) {
+        if (settings == null || settings.isNull()) {
+            return null;
+        }
+        try {
+            return READER.treeToValue(settings, type);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new TestbedException("the run's " + RunRecord.MANIFEST + " holds settings that are not "
+                    + type.getSimpleName() + " (" + Redact.oneLine(e.getMessage()) + "): rerun the scenario", e);
+        }
+    }
+
+    /**
      * @param id phase id
      * @return the phase, or null
      */

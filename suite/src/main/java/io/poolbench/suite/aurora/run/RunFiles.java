@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * One run's files, each read once for the whole report.
@@ -99,14 +100,14 @@ public record RunFiles(RunStats stats, RunOutcome outcome, List<ScreenLog.Entry>
      */
     public static Double standInRttMs(List<ScreenLog.Entry> log, long fromEpochMs, long toEpochMs, ScreenModel m,
             int addedRttMs) {
-        List<Double> queriesMs = log.stream().filter(e -> e.screen().equals("short") && e.status() == 200
+        double[] queriesMs = log.stream().filter(e -> e.screen().equals("short") && e.status() == 200
                 && e.startEpochMs() >= fromEpochMs && e.startEpochMs() < toEpochMs)
-                .map(e -> (e.elapsedUs() - e.borrowWaitUs()) / 1000.0).sorted().toList();
-        if (queriesMs.isEmpty()) {
+                .mapToDouble(e -> (e.elapsedUs() - e.borrowWaitUs()) / 1000.0).toArray();
+        if (queriesMs.length == 0) {
             return null;
         }
-        int n = queriesMs.size();
-        double median = n % 2 == 1 ? queriesMs.get(n / 2) : (queriesMs.get(n / 2 - 1) + queriesMs.get(n / 2)) / 2;
+        // Commons Math's median: the middle value, or the midpoint of the two middle values
+        double median = new Median().evaluate(queriesMs);
         return Math.max(0, median / m.shortQueries() - m.shortQueryMs() - addedRttMs);
     }
 
