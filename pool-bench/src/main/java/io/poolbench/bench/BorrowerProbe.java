@@ -101,8 +101,7 @@ public final class BorrowerProbe implements Callable<Integer> {
         DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:probe", l.poolSize());
         boolean close = true;
         try {
-            String version = artifact == null || !artifact.contains(":") ? null : ArtifactOfClass.version(ds.getClass(),
-                    artifact.substring(0, artifact.indexOf(':')), artifact.substring(artifact.indexOf(':') + 1));
+            String version = artifact == null ? null : ArtifactOfClass.versionOf(ds.getClass(), artifact);
             BorrowerResult r = probe(ds, profile, version, virtual, l.borrowers(), holdUs, l.warmupSeconds(), l.seconds(),
                     out.resolveSibling(out.getFileName() + ".jfr"));
             ResultJson.MAPPER.writeValue(out.toFile(), r);
@@ -177,17 +176,18 @@ public final class BorrowerProbe implements Callable<Integer> {
             long t1 = System.nanoTime();
             rec.stop();
             stop.set(true);
-            rec.dump(jfr);
             double wall = (t1 - t0) / 1e9;
             long n = b1 - b0;
             double cpu = (cpu1 - cpu0) / 1e9;
-            Jfr j = Jfr.read(jfr);
-            // the borrowers return as their borrows end; one still in the pool after this is stuck there
+            // the borrowers return as their borrows end; one still in the pool after this is stuck there. They leave
+            // before the recording is read: 2,000 runnable threads would leave this one a 2,000th of the cores
             long deadline = System.nanoTime() + STOP_SECONDS * 1_000_000_000L;
             for (Thread t : started) {
                 t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             }
             long stuck = started.stream().filter(Thread::isAlive).count();
+            rec.dump(jfr);
+            Jfr j = Jfr.read(jfr);
             return new BorrowerResult(profile, version, virtual ? "virtual" : "platform", borrowers, holdUs, wall, n,
                     n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(), j.pinnedTopFrames(),
                     j.samples(), j.spinSamples(), stuck, Runtime.version().toString());

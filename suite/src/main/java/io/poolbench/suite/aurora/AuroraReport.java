@@ -18,12 +18,12 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ProcessCpu;
-import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.run.WithoutResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -171,12 +171,9 @@ public final class AuroraReport {
     /** @return the table of runs without a result, and why; empty when every run produced one */
     private static String withoutResult(List<PhaseEntry> runs) {
         StringBuilder md = new StringBuilder();
-        List<PhaseEntry> bad = runs.stream().filter(p -> !p.ok()).toList();
+        List<PhaseEntry> bad = WithoutResult.of(runs, id -> id.substring(4));
         if (!bad.isEmpty()) {
-            Table t = Table.of("run", "status", "reason");
-            bad.forEach(p -> t.markdownRow(MarkdownText.cell(p.id().substring(4)), MarkdownText.status(p.status(),
-                    null), MarkdownText.firstLine(p.reason())));
-            md.append("Runs without a result (no numbers are shown for them):\n\n").append(t.markdown());
+            md.append("Runs without a result (no numbers are shown for them):\n\n").append(WithoutResult.table(bad));
             md.append('\n');
         }
         return md.toString();

@@ -5,6 +5,10 @@ import io.poolbench.testbed.load.BorrowerResult;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.run.WithoutResult;
 import io.poolbench.testbed.stats.RatioInterval;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,9 +23,9 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.eclipse.aether.util.version.GenericVersionScheme;
 import org.eclipse.aether.version.InvalidVersionSpecificationException;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * The borrowers scenario's report, {@code borrowers/summary.md}: per variant the medians over the rounds (borrows per
@@ -85,7 +89,10 @@ public final class BorrowersReport {
                 }
             }
         }
-        String md = markdown(probes);
+        List<PhaseEntry> failed = Files.isRegularFile(dir.resolve(RunRecord.MANIFEST)) ? WithoutResult.of(
+                Manifest.read(dir).phases().stream().filter(p -> p.id().startsWith("probe:")).toList(),
+                id -> id.substring("probe:".length())) : List.of();
+        String md = markdown(probes, failed);
         Files.createDirectories(data);
         Files.writeString(data.resolve("summary.md"), md);
         return md;
@@ -95,10 +102,15 @@ public final class BorrowersReport {
      * The report (a pure function).
      *
      * @param probes every probe that left a result
+     * @param failed the probes that left none ({@link WithoutResult#of})
      * @return Markdown
      */
-    static String markdown(List<Probe> probes) {
+    static String markdown(List<Probe> probes, List<PhaseEntry> failed) {
         StringBuilder md = new StringBuilder("# Borrowers on virtual and platform threads\n\n");
+        if (!failed.isEmpty()) {
+            md.append("Probes without a result (the table counts only those that left one; its n says how many):\n\n")
+                    .append(WithoutResult.table(failed)).append('\n');
+        }
         if (probes.isEmpty()) {
             return md.append("No probe left a result (see the run's phases).\n").toString();
         }

@@ -12,12 +12,10 @@ import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.RttOption;
-import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -107,11 +105,16 @@ public final class CheckCommand extends PoolbenchCommand {
     ImageOptions images;
 
     @Option(names = "--pool-version", split = ",", paramLabel = "V1,V2", hideParamSyntax = true,
-            description = "Check the one configuration"
-            + " at two versions of its pool instead (e.g. 7.0.2,7.1.0 for HikariCP), each fetched by Maven Resolver"
-            + " from ~/.m2 or Maven Central and checked in a JVM of its own: every setting read back and every"
-            + " prediction side by side, the changed rows marked; versions.md and pool-<version>/check.md.")
+            description = "Check the one configuration at two versions of its pool instead (e.g. 7.0.2,7.1.0 for"
+                    + " HikariCP), each fetched by Maven Resolver from ~/.m2 or Maven Central and checked in a JVM of"
+                    + " its own: every setting read back and every prediction side by side, the changed rows marked;"
+                    + " versions.md and pool-<version>/check.md.")
     List<String> poolVersions = new ArrayList<>();
+
+    @Option(names = "--driver-version", split = ",", paramLabel = "V1,V2", hideParamSyntax = true,
+            description = "The same at two versions of its JDBC driver (e.g. 8.4.0,9.4.0 for Connector/J);"
+                    + " driver-<version>/check.md.")
+    List<String> driverVersions = new ArrayList<>();
 
     @Spec
     CommandSpec spec;
@@ -137,7 +140,7 @@ public final class CheckCommand extends PoolbenchCommand {
         for (String p : paths) {
             pools.add(read(p));
         }
-        if (!poolVersions.isEmpty()) {
+        if (!poolVersions.isEmpty() || !driverVersions.isEmpty()) {
             return versions(pools);
         }
         if (measure) {
@@ -186,24 +189,32 @@ public final class CheckCommand extends PoolbenchCommand {
         }
     }
 
-    /** {@code --pool-version}: the one configuration at two versions of its pool, side by side. */
+    /** {@code --pool-version}, {@code --driver-version}: the one configuration at two versions, side by side. */
     private int versions(List<CheckedPool> pools) throws Exception {
+        if (!poolVersions.isEmpty() && !driverVersions.isEmpty()) {
+            throw new TestbedException("--pool-version and --driver-version: give one of them, so that one jar"
+                    + " differs between the two checks");
+        }
+        String option = poolVersions.isEmpty() ? "--driver-version" : "--pool-version";
+        List<String> versions = poolVersions.isEmpty() ? driverVersions : poolVersions;
+        CheckVersions.Which which = poolVersions.isEmpty() ? CheckVersions.Which.DRIVER : CheckVersions.Which.POOL;
         if (pools.size() != 1 || measure) {
-            throw new TestbedException("--pool-version checks one configuration at two versions of its pool: give"
-                    + " one PATH" + (measure ? " and leave out --measure" : ""));
+            throw new TestbedException(option + " checks one configuration at two versions: give one PATH"
+                    + (measure ? " and leave out --measure" : ""));
         }
-        if (poolVersions.size() != 2 || poolVersions.get(0).equals(poolVersions.get(1))) {
-            throw new TestbedException("--pool-version " + String.join(",", poolVersions) + ": give two different"
-                    + " versions, e.g. --pool-version 7.0.2,7.1.0");
+        if (versions.size() != 2) {
+            throw new TestbedException(option + " " + String.join(",", versions) + ": give two versions, e.g. "
+                    + option + (which == CheckVersions.Which.POOL ? " 7.0.2,7.1.0" : " 8.4.0,9.4.0"));
         }
-        String pool = pools.get(0).pool();
-        String artifact = Arrays.stream(PoolKind.values()).filter(k -> k.adapter().displayName().equals(pool))
-                .map(PoolKind::mavenArtifact).filter(a -> a != null).findFirst().orElseThrow(() ->
-                        new TestbedException("--pool-version: " + pool + " has no pool artifact of its own to fetch"
-                                + " another version of"));
+        CheckedPool.Jar jar = which.of(pools.get(0));
+        if (jar == null) {
+            throw new TestbedException(option + ": " + pools.get(0).source() + " has no " + (which
+                    == CheckVersions.Which.POOL ? "pool" : "driver") + " jar of the catalog to fetch another version"
+                    + " of");
+        }
         List<String> args = spec.commandLine().getParseResult().originalArgs();
-        System.out.print(CheckVersions.run(artifact, poolVersions, args, out));
-        System.out.println("poolbench check: " + pool + " at " + String.join(" and ", poolVersions) + "; "
+        System.out.print(CheckVersions.run(which, jar.coordinates(), versions, args, out));
+        System.out.println("poolbench check: " + jar.coordinates() + " at " + String.join(" and ", versions) + "; "
                 + out.resolve("versions.md"));
         return 0;
     }

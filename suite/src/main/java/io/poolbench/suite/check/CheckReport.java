@@ -102,24 +102,7 @@ public final class CheckReport {
             sb.append('\n');
         }
         Table settings = Table.of("setting", "value");
-        p.effective().forEach(settings::row);
-        settings.row("driver", p.driver().driver());
-        settings.row("driver connectTimeout", p.driver().connectTimeoutMs() == 0 ? "none"
-                : Durations.text(p.driver().connectTimeoutMs()));
-        settings.row("driver socketTimeout", p.driver().socketTimeoutMs() == 0 ? "none"
-                : Durations.text(p.driver().socketTimeoutMs()));
-        if (p.driver().loginTimeoutMs() > 0) {
-            settings.row("driver loginTimeout", Durations.text(p.driver().loginTimeoutMs()));
-        }
-        settings.row("driver tcpKeepAlive", Boolean.toString(p.driver().tcpKeepAlive()));
-        if (!p.driver().plugins().isEmpty()) {
-            settings.row("AWS wrapper plugins", String.join(", ", p.driver().plugins()));
-        }
-        if (p.driver().efmAbortMs() > 0) {
-            settings.row("AWS wrapper host monitoring aborts after", Durations.text(p.driver().efmAbortMs()) + " ("
-                    + p.driver().efmSetting() + ")");
-        }
-        settings.row("JVM DNS cache", Durations.text(r.network().jvmDnsTtlMs()) + " (networkaddress.cache.ttl)");
+        settingRows(r).forEach(settings::row);
         sb.append("Settings read back from the built pool and the driver:\n\n").append(settings.markdown()).append('\n');
         Table faults = Table.of("fault", "longest wait", "chain of timeouts", "fails", "lent unchecked",
                 "serves again after");
@@ -153,5 +136,42 @@ public final class CheckReport {
             return "none";
         }
         return String.join("; ", fs.stream().map(f -> f.outcome() + ": " + f.which()).toList());
+    }
+
+    /**
+     * The settings a check read, as its page shows them: the pool's and the driver's jars with their versions, the
+     * settings read back from the built pool, the driver's timeouts, the JVM's DNS cache.
+     *
+     * @param r a configuration's check
+     * @return setting → value, in the page's order
+     */
+    static Map<String, String> settingRows(CheckResult r) {
+        CheckedPool p = r.pool();
+        Map<String, String> m = new LinkedHashMap<>();
+        if (p.poolJar() != null) {
+            m.put("pool jar", p.poolJar().text());
+        }
+        if (p.driverJar() != null) {
+            m.put("driver jar", p.driverJar().text());
+        }
+        m.putAll(p.effective());
+        m.put("driver", p.driver().driver());
+        m.put("driver connectTimeout", p.driver().connectTimeoutMs() == 0 ? "none"
+                : Durations.text(p.driver().connectTimeoutMs()));
+        m.put("driver socketTimeout", p.driver().socketTimeoutMs() == 0 ? "none"
+                : Durations.text(p.driver().socketTimeoutMs()));
+        if (p.driver().loginTimeoutMs() > 0) {
+            m.put("driver loginTimeout", Durations.text(p.driver().loginTimeoutMs()));
+        }
+        m.put("driver tcpKeepAlive", Boolean.toString(p.driver().tcpKeepAlive()));
+        if (!p.driver().plugins().isEmpty()) {
+            m.put("AWS wrapper plugins", String.join(", ", p.driver().plugins()));
+        }
+        if (p.driver().efmAbortMs() > 0) {
+            m.put("AWS wrapper host monitoring aborts after", Durations.text(p.driver().efmAbortMs()) + " ("
+                    + p.driver().efmSetting() + ")");
+        }
+        m.put("JVM DNS cache", Durations.text(r.network().jvmDnsTtlMs()) + " (networkaddress.cache.ttl)");
+        return m;
     }
 }

@@ -40,16 +40,17 @@ import org.springframework.beans.BeanWrapperImpl;
  *     properties), one line each
  * @param timeouts the pool's timeouts
  * @param driver the driver's timeouts
+ * @param poolJar the pool's jar and the version it names; null for no pool of its own (the driver alone)
+ * @param driverJar the driver's jar and the version it names; null for a URL no driver of the catalog reads
  */
 public record CheckedPool(String name, String file, String source, String input, String pool, Map<String, String> effective,
-        List<String> poolWarnings, List<String> ignored, PoolTimeouts timeouts, DriverTimeouts driver) {
+        List<String> poolWarnings, List<String> ignored, PoolTimeouts timeouts, DriverTimeouts driver, Jar poolJar,
+        Jar driverJar) {
     /** What a context.xml's poolbench placeholders stand for in a check: a MySQL writer, as in the Aurora article. */
     static final Map<String, String> PLACEHOLDERS = Map.of("poolbench.jdbc.url",
             "jdbc:mysql://writer.example:3306/app", "poolbench.jdbc.user", "app", "poolbench.jdbc.password", "",
             "poolbench.mysql.endpoint", "writer.example:3306", "poolbench.mysql.database", "app");
     private static final String STUB_URL = "jdbc:stub:check";
-    /** The row of {@link #effective()} that names the version of the pool's jar. */
-    static final String VERSION_ROW = "pool version (its jar)";
 
     /**
      * @param p a context.xml profile
@@ -65,8 +66,9 @@ public record CheckedPool(String name, String file, String source, String input,
             List<String> ignored = new ArrayList<>(p.warnings());
             ignored.addAll(a.traps(p.attributes()));
             return new CheckedPool(p.name(), p.file().toString(), p.file() + ", Resource " + p.resourceName(),
-                    "context.xml", a.displayName(), withVersion(p.kind(), ds, a.effectiveSettings(ds)), c.warnings(),
-                    ignored, a.timeouts(ds), DriverTimeouts.read(url, a.driverProperties(ds)));
+                    "context.xml", a.displayName(), new LinkedHashMap<>(a.effectiveSettings(ds)), c.warnings(),
+                    ignored, a.timeouts(ds), DriverTimeouts.read(url, a.driverProperties(ds)), Jar.ofPool(p.kind(), ds),
+                    Jar.ofDriver(url));
         } finally {
             PoolProfile.close(ds);
         }
@@ -93,10 +95,11 @@ public record CheckedPool(String name, String file, String source, String input,
         try {
             List<String> ignored = s.ignored().stream().map(n -> n + ": not a property of " + a.displayName()
                     + "; Spring Boot ignores it").toList();
-            Map<String, String> eff = withVersion(SpringContextXml.kindOf(s), ds, a.effectiveSettings(ds));
+            Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
             eff.put("JDBC URL", Redact.url(s.url()));
             return new CheckedPool(SpringContextXml.profileName(file), file.toString(), file.toString(), "Spring Boot",
-                    a.displayName(), eff, c.warnings(), ignored, a.timeouts(ds), driver);
+                    a.displayName(), eff, c.warnings(), ignored, a.timeouts(ds), driver,
+                    Jar.ofPool(SpringContextXml.kindOf(s), ds), Jar.ofDriver(s.url()));
         } finally {
             PoolProfile.close(ds);
         }
@@ -119,16 +122,27 @@ public record CheckedPool(String name, String file, String source, String input,
     }
 
     /**
-     * @return the settings read back, after the version of the pool's jar the pool was built from ({@link
-     *     ArtifactOfClass#versionOf}): the row that shows which version a check read
+     * A jar a check read: the pool's or the driver's, with the version it names ({@link ArtifactOfClass#versionOf}),
+     * so that a check says which versions its settings and predictions are of.
+     *
+     * @param coordinates Maven's {@code groupId:artifactId}
+     * @param version the version the jar names; null when it names none
      */
-    private static Map<String, String> withVersion(PoolKind kind, DataSource ds, Map<String, String> effective) {
-        Map<String, String> m = new LinkedHashMap<>();
-        if (kind.mavenArtifact() != null) {
-            String v = ArtifactOfClass.versionOf(ds.getClass(), kind.mavenArtifact());
-            m.put(VERSION_ROW, v == null ? "not named by its jar" : v);
+    public record Jar(String coordinates, String version) {
+        static Jar ofPool(PoolKind kind, DataSource ds) {
+            return kind.mavenArtifact() == null ? null : new Jar(kind.mavenArtifact(),
+                    ArtifactOfClass.versionOf(ds.getClass(), kind.mavenArtifact()));
         }
-        m.putAll(effective);
-        return m;
+
+        static Jar ofDriver(String url) {
+            DriverTimeouts.DriverJar d = DriverTimeouts.driverJar(url);
+            return d == null ? null : new Jar(d.coordinates(), ArtifactOfClass.versionOf(d.driverClass(),
+                    d.coordinates()));
+        }
+
+        /** @return e.g. {@code com.zaxxer:HikariCP 7.0.2} */
+        public String text() {
+            return coordinates + " " + (version == null ? "(its jar names no version)" : version);
+        }
     }
 }

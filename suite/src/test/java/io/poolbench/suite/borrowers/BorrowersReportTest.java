@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.load.BorrowerResult;
+import io.poolbench.testbed.run.PhaseEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ class BorrowersReportTest {
             probes.add(new BorrowersReport.Probe("hikari@7.1.0-virtual-hold0", round, r("virtual", "7.1.0",
                     perMs[round - 1][1], 1.0, 0)));
         }
-        String md = BorrowersReport.markdown(probes);
+        String md = BorrowersReport.markdown(probes, List.of());
         assertTrue(md.contains("| hikari@7.0.2-virtual-hold0 | 7.0.2 | 1,000 | 2.00 | 3 | a.B.c 3 | 25.0 % | 0 | 3 |"),
                 md);
         assertTrue(md.contains("| hikari@7.1.0-virtual-hold0 | 7.1.0 | 2,000 | 1.00 | 0 | – | 25.0 % | 0 | 3 |"), md);
@@ -51,7 +52,20 @@ class BorrowersReportTest {
     @Test
     void noProbeNoTable() {
         assertEquals("# Borrowers on virtual and platform threads\n\nNo probe left a result (see the run's phases).\n",
-                BorrowersReport.markdown(List.of()));
+                BorrowersReport.markdown(List.of(), List.of()));
+    }
+
+    @Test
+    void aProbeWithoutAResultIsListedBeforeTheTable() {
+        PhaseEntry hung = new PhaseEntry("agroal-platform-hold0.r2", "probe", "failed", "the probe did not end within"
+                + " 97 s\nmore", null, null, null, Map.of(), Map.of());
+        List<BorrowersReport.Probe> probes = List.of(new BorrowersReport.Probe("agroal-platform-hold0", 1,
+                r("platform", "3.2.1", 1000, 1.0, 0)));
+        String md = BorrowersReport.markdown(probes, List.of(hung));
+        assertTrue(md.contains("Probes without a result (the table counts only those that left one; its n says how"
+                + " many):\n\n| run | status | reason |\n|---|---|---|\n| agroal-platform-hold0.r2 | **FAILED** | the"
+                + " probe did not end within 97 s |"), md);
+        assertTrue(md.indexOf("Probes without a result") < md.indexOf("| variant |"), md);
     }
 
     @Test

@@ -32,11 +32,11 @@ class CheckVersionsTest {
     @Test
     void everySettingAndPredictionSideBySideTheChangedOnesMarked() {
         Map<String, String> a = new LinkedHashMap<>();
-        a.put(CheckedPool.VERSION_ROW, "1.0");
+        a.put("pool jar", "g:a 1.0");
         a.put("pool size", "10");
         a.put("keepalive ms", "0");
         Map<String, String> b = new LinkedHashMap<>(a);
-        b.put(CheckedPool.VERSION_ROW, "2.0");
+        b.put("pool jar", "g:a 2.0");
         b.put("keepalive ms", "120000");
         b.put("new setting", "on");
         CheckVersions.VersionCheck older = new CheckVersions.VersionCheck("1.0", a,
@@ -44,7 +44,7 @@ class CheckVersionsTest {
         CheckVersions.VersionCheck newer = new CheckVersions.VersionCheck("2.0", b,
                 List.of(new CheckVersions.FaultFigures("stall 20 s", 30_000, 20_000)));
         List<CheckVersions.Row> rows = CheckVersions.compare(older, newer);
-        assertEquals(List.of(new CheckVersions.Row(CheckedPool.VERSION_ROW, "1.0", "2.0"),
+        assertEquals(List.of(new CheckVersions.Row("pool jar", "g:a 1.0", "g:a 2.0"),
                 new CheckVersions.Row("pool size", "10", "10"),
                 new CheckVersions.Row("keepalive ms", "0", "120000"),
                 new CheckVersions.Row("new setting", "–", "on"),
@@ -63,12 +63,27 @@ class CheckVersionsTest {
         assertEquals(0, r.code(), r.err() + r.out());
         for (String v : List.of("7.0.2", "7.1.0")) {
             JsonNode json = ResultJson.MAPPER.readTree(out.resolve("pool-" + v).resolve("check.json").toFile());
-            assertEquals(v, json.at("/0/pool/effective").get(CheckedPool.VERSION_ROW).asText());
+            assertEquals(v, json.at("/0/pool/poolJar/version").asText());
         }
         String md = Files.readString(out.resolve("versions.md"));
         assertTrue(md.startsWith("# com.zaxxer:HikariCP 7.1.0 against 7.0.2"), md);
         assertTrue(md.contains("| stall 20 s: longest wait |"), md);
         assertFalse(Files.exists(out.resolve("check.json")), "only the versions' own checks are written");
+    }
+
+    @Test
+    void connectorJAtTwoVersionsEachReadWithItsOwnParser() throws Exception {
+        Path out = tmp.resolve("driver");
+        Console r = Console.run("check", "seed004-hikari-verbatim", "--driver-version", "8.4.0,9.4.0", "--out",
+                out.toString());
+        assertEquals(0, r.code(), r.err() + r.out());
+        for (String v : List.of("8.4.0", "9.4.0")) {
+            JsonNode json = ResultJson.MAPPER.readTree(out.resolve("driver-" + v).resolve("check.json").toFile());
+            assertEquals(v, json.at("/0/pool/driverJar/version").asText());
+            assertEquals("7.0.2", json.at("/0/pool/poolJar/version").asText());
+        }
+        assertTrue(Files.readString(out.resolve("versions.md")).startsWith(
+                "# com.mysql:mysql-connector-j 9.4.0 against 8.4.0"));
     }
 
     @Test
@@ -79,6 +94,10 @@ class CheckVersionsTest {
         Console two = Console.run("check", "hikari", "dbcp2", "--pool-version", "7.0.2,7.1.0", "--out", tmp.toString());
         assertEquals(2, two.code());
         assertTrue(two.err().contains("give one PATH"), two.err());
+        Console both = Console.run("check", "hikari", "--pool-version", "7.0.2,7.1.0", "--driver-version",
+                "8.4.0,9.4.0", "--out", tmp.toString());
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("give one of them"), both.err());
         Console none = Console.run("check", "hikari", "--pool-version", "7.0.2,0.0.0-none", "--out", tmp.toString());
         assertEquals(2, none.code());
         assertTrue(none.err().contains("com.zaxxer:HikariCP:0.0.0-none cannot be resolved"), none.err());

@@ -33,6 +33,33 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         List<String> plugins, long efmAbortMs, String efmSetting) {
 
     /**
+     * The driver that reads a URL, as its jar: the driver behind the AWS wrapper's {@code jdbc:aws-wrapper:} prefix;
+     * Connector/J for {@code jdbc:mariadb:} (which {@link #read} reads with it).
+     *
+     * @param url a JDBC URL
+     * @return {@code groupId:artifactId} and a class of the driver's jar; null for a URL no driver of the catalog reads
+     */
+    public static DriverJar driverJar(String url) {
+        String u = url == null ? "" : url.trim().replaceFirst("^jdbc:aws-wrapper:", "jdbc:");
+        if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
+            return new DriverJar("com.mysql:mysql-connector-j", ConnectionUrl.class);
+        }
+        if (u.startsWith("jdbc:postgresql:")) {
+            return new DriverJar("org.postgresql:postgresql", PGProperty.class);
+        }
+        return null;
+    }
+
+    /**
+     * A driver's jar.
+     *
+     * @param coordinates its Maven {@code groupId:artifactId}
+     * @param driverClass a class of the jar, loaded from whichever version comes first on the class path
+     */
+    public record DriverJar(String coordinates, Class<?> driverClass) {
+    }
+
+    /**
      * @param url the JDBC URL (placeholders resolved)
      * @param properties further driver properties (a pool's {@code dataSource.*}, Spring's {@code
      *     data-source-properties}); may be empty

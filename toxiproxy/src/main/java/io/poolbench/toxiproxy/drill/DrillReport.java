@@ -1,13 +1,12 @@
 package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.RunFile;
-import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.report.TimelineChart;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.run.WithoutResult;
 import io.poolbench.testbed.run.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -129,16 +128,13 @@ public final class DrillReport {
         List<PhaseEntry> runsWithoutResult = List.of();
         if (Files.isRegularFile(out.resolve(RunRecord.MANIFEST))) {
             Manifest m = Manifest.read(out);
-            List<PhaseEntry> bad = m.phases().stream().filter(p -> !p.ok()).toList();
+            List<PhaseEntry> bad = WithoutResult.of(m.phases(), id -> id);
             md.append("Run status: **").append(m.status()).append("**; ")
                     .append(m.phases().size() - bad.size()).append(" of ").append(m.phases().size())
                     .append(" runs produced a result.").append(bad.isEmpty() ? "\n\n" : " The tables below count only"
                             + " those; these did not:\n\n");
             if (!bad.isEmpty()) {
-                Table t = Table.of("run", "status", "reason");
-                bad.forEach(p -> t.markdownRow(MarkdownText.cell(p.id()), MarkdownText.status(p.status(), null),
-                        MarkdownText.firstLine(p.reason())));
-                md.append(t.markdown()).append('\n');
+                md.append(WithoutResult.table(bad)).append('\n');
             }
             status = m.status();
             runsWithoutResult = bad;
