@@ -62,7 +62,8 @@ final class TomcatBase {
             if (Runtime.version().feature() < 21) {
                 throw new TestbedException("-D" + VIRTUAL_THREADS + "=true: virtual request threads need JDK 21 or"
                         + " newer and the webapp runs on JDK " + Runtime.version().feature() + ": run poolbench with"
-                        + " POOLBENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+                        + " POOLBENCH_WEBAPP_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (the webapp alone on"
+                        + " it; JMeter stays on this JDK)");
             }
             connector.setProperty("useVirtualThreads", "true");
         }

@@ -134,7 +134,8 @@ public final class WebappMain implements Callable<Integer> {
             System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile "
                     + (r2dbc != null ? r2dbc.name() + " (R2DBC r2dbc-pool, " + r2dbc.file() + "; /medium blocking,"
                     + " /medium-async)" : p.name() + " (" + p.kind() + ", " + p.file() + ")")
-                    + ", database " + db.describe());
+                    + ", database " + db.describe() + "; JDK " + Runtime.version() + ", request threads "
+                    + (Boolean.getBoolean(TomcatBase.VIRTUAL_THREADS) ? "virtual" : "platform"));
             if (readyFile != null) {
                 Files.writeString(readyFile, Integer.toString(server[0].port()));
             }

@@ -17,7 +17,7 @@ class TomcatBaseTest {
         System.setProperty(TomcatBase.VIRTUAL_THREADS, "true");
         try {
             TestbedException e = assertThrows(TestbedException.class, () -> TomcatBase.tomcat(base, 0, 10, -1));
-            assertTrue(e.getMessage().contains("need JDK 21 or newer") && e.getMessage().contains("POOLBENCH_JAVA="),
+            assertTrue(e.getMessage().contains("need JDK 21 or newer") && e.getMessage().contains("POOLBENCH_WEBAPP_JAVA="),
                     e.getMessage());
         } finally {
             System.clearProperty(TomcatBase.VIRTUAL_THREADS);

@@ -1,5 +1,6 @@
 package io.poolbench.suite.process;
 
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ParentWatch;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -34,6 +35,30 @@ public final class Children {
     /** @return the java executable of this JVM */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The environment variable naming the JVM the webapp runs on, when not this one. */
+    public static final String WEBAPP_JAVA_ENV = "POOLBENCH_WEBAPP_JAVA";
+
+    /**
+     * The JVM the webapp (Tomcat and the pool under test) runs on: {@value #WEBAPP_JAVA_ENV} when set, so that the
+     * pool can run on a newer JDK than JMeter and poolbench itself (JMeter's Groovy reads no class files newer than
+     * it knows), e.g. Tomcat's virtual request threads on JDK 25; else this JVM's.
+     *
+     * @return the path of a java executable
+     * @throws TestbedException one line when the variable names no executable file
+     */
+    public static String webappJava() {
+        String v = System.getenv(WEBAPP_JAVA_ENV);
+        if (v == null || v.isBlank()) {
+            return java();
+        }
+        Path p = Path.of(v);
+        if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+            throw new TestbedException(WEBAPP_JAVA_ENV + "=" + v + " is no executable java: give the path of a"
+                    + " JDK's bin/java, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        }
+        return v;
     }
 
     /**

@@ -55,7 +55,7 @@ public final class WebappProcess implements AutoCloseable {
         Files.deleteIfExists(ready);
         Path log = dir.resolve("webapp.log");
         List<String> cmd = new ArrayList<>();
-        cmd.add(Children.java());
+        cmd.add(Children.webappJava());
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-jar", webappJar.toString()));
         cmd.addAll(args);

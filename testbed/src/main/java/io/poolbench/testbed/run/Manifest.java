@@ -286,6 +286,11 @@ public record Manifest(String format, String command, List<String> args, JsonNod
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         env.put("java", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
+        String webappJava = System.getenv("POOLBENCH_WEBAPP_JAVA");
+        if (webappJava != null && !webappJava.isBlank()) {
+            // the webapp's own JVM (the pool under test), when not this one
+            env.put("webappJava", webappJava);
+        }
         // the writer's pid: a reader tells a run still going from one whose process was killed
         env.put("pid", Long.toString(ProcessHandle.current().pid()));
         return env;
