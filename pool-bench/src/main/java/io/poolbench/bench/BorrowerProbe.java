@@ -11,6 +11,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,7 +127,8 @@ public final class BorrowerProbe implements Callable<Integer> {
      * @param holdUs hold per borrow, µs
      * @param warmupSeconds seconds before the measured period
      * @param seconds measured seconds
-     * @param jfr where the JFR recording of the measured period goes
+     * @param jfr where the JFR recording goes (it runs from before the borrowers start; only the measured period's
+     *     events are counted)
      * @return what was measured
      * @throws Exception when a thread cannot be started, or the recording not written
      */
@@ -153,20 +155,23 @@ public final class BorrowerProbe implements Callable<Integer> {
                 borrows.increment();
             }
         };
-        for (int i = 0; i < borrowers; i++) {
-            Thread t = virtual ? virtualThread(borrower) : new Thread(borrower, "borrower-" + i);
-            t.setDaemon(true);
-            started.add(t);
-            t.start();
-        }
-        go.countDown();
-        Thread.sleep(warmupSeconds * 1000L);
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 ManagementFactory.getOperatingSystemMXBean();
         try (Recording rec = new Recording()) {
             rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
             rec.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+            // started before the borrowers: 2,000 runnable platform threads leave this thread about a 2,000th of the
+            // cores, too little to start a recording in time; only the measured period's events are counted
             rec.start();
+            for (int i = 0; i < borrowers; i++) {
+                Thread t = virtual ? virtualThread(borrower) : new Thread(borrower, "borrower-" + i);
+                t.setDaemon(true);
+                started.add(t);
+                t.start();
+            }
+            go.countDown();
+            Thread.sleep(warmupSeconds * 1000L);
+            Instant from = Instant.now();
             long b0 = borrows.sum();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
@@ -174,20 +179,21 @@ public final class BorrowerProbe implements Callable<Integer> {
             long b1 = borrows.sum();
             long cpu1 = os.getProcessCpuTime();
             long t1 = System.nanoTime();
-            rec.stop();
+            Instant to = Instant.now();
             stop.set(true);
             double wall = (t1 - t0) / 1e9;
             long n = b1 - b0;
             double cpu = (cpu1 - cpu0) / 1e9;
             // the borrowers return as their borrows end; one still in the pool after this is stuck there. They leave
-            // before the recording is read: 2,000 runnable threads would leave this one a 2,000th of the cores
+            // before the recording is stopped and read, for the same reason it started before them
             long deadline = System.nanoTime() + STOP_SECONDS * 1_000_000_000L;
             for (Thread t : started) {
                 t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             }
             long stuck = started.stream().filter(Thread::isAlive).count();
+            rec.stop();
             rec.dump(jfr);
-            Jfr j = Jfr.read(jfr);
+            Jfr j = Jfr.read(jfr, from, to);
             return new BorrowerResult(profile, version, virtual ? "virtual" : "platform", borrowers, holdUs, wall, n,
                     n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(), j.pinnedTopFrames(),
                     j.samples(), j.spinSamples(), stuck, Runtime.version().toString());
@@ -203,12 +209,15 @@ public final class BorrowerProbe implements Callable<Integer> {
      * @param spinSamples samples whose top frame is a yield or spin-wait
      */
     record Jfr(long pinned, Map<String, Long> pinnedTopFrames, long samples, long spinSamples) {
-        static Jfr read(Path file) throws IOException {
+        static Jfr read(Path file, Instant from, Instant to) throws IOException {
             long pinned = 0;
             long samples = 0;
             long spin = 0;
             Map<String, Long> frames = new LinkedHashMap<>();
             for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+                if (e.getStartTime().isBefore(from) || !e.getStartTime().isBefore(to)) {
+                    continue;
+                }
                 String type = e.getEventType().getName();
                 if (type.equals("jdk.VirtualThreadPinned")) {
                     pinned++;

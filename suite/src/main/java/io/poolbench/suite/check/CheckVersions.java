@@ -92,7 +92,7 @@ final class CheckVersions {
 
     /**
      * Checks one configuration at each version and writes {@code versions.md} beside each version's own
-     * {@code <out>/pool-<version>/check.md}.
+     * {@code <out>/pool-<version>/check.md} (or {@code driver-<version>/}).
      *
      * @param which the pool's jar or the driver's
      * @param artifact its {@code groupId:artifactId}
