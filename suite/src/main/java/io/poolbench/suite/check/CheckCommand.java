@@ -151,12 +151,7 @@ public final class CheckCommand extends PoolbenchCommand {
         System.out.print(CheckReport.write(out, results));
         int code = 0;
         for (CheckResult r : results) {
-            long worst = r.worstWaitMs();
-            if (maxHangSeconds != null && (worst < 0 || worst > maxHangSeconds * 1000)) {
-                System.out.println("poolbench check: " + r.pool().source() + ": a predicted wait of "
-                        + Durations.text(worst) + " is above --max-hang-s " + maxHangSeconds);
-                code = 3;
-            }
+            code = Math.max(code, hangCode(r.pool().source(), r.worstWaitMs()));
         }
         System.out.println("poolbench check: " + results.size() + " configuration(s); " + out.resolve("check.md")
                 + " and check.json");
@@ -213,10 +208,29 @@ public final class CheckCommand extends PoolbenchCommand {
                     + " of");
         }
         List<String> args = spec.commandLine().getParseResult().originalArgs();
-        System.out.print(CheckVersions.run(which, jar.coordinates(), versions, args, out));
+        CheckVersions.Comparison c = CheckVersions.run(which, jar.coordinates(), versions, args, out);
+        System.out.print(c.markdown());
+        int code = 0;
+        for (CheckVersions.VersionCheck v : c.checks()) {
+            code = Math.max(code, hangCode(pools.get(0).source() + " at " + v.version(), v.worstWaitMs()));
+        }
         System.out.println("poolbench check: " + jar.coordinates() + " at " + String.join(" and ", versions) + "; "
                 + out.resolve("versions.md"));
-        return 0;
+        return code;
+    }
+
+    /**
+     * @param what the configuration (and version) the wait is predicted for
+     * @param worstMs its longest predicted wait, ms; -1 without limit
+     * @return 3 when it is above {@code --max-hang-s} (said in a line), else 0
+     */
+    private int hangCode(String what, long worstMs) {
+        if (maxHangSeconds == null || (worstMs >= 0 && worstMs <= maxHangSeconds * 1000)) {
+            return 0;
+        }
+        System.out.println("poolbench check: " + what + ": a predicted wait of " + Durations.text(worstMs)
+                + " is above --max-hang-s " + maxHangSeconds);
+        return 3;
     }
 
     private CheckedPool read(String p) {

@@ -64,6 +64,27 @@ final class CheckVersions {
             return new VersionCheck(version, CheckReport.settingRows(r), r.predictions().stream().map(p ->
                     new FaultFigures(p.fault().label(), p.longestWaitMs(), p.servesAgainMs())).toList());
         }
+
+        /** @return the longest predicted wait over the faults, ms; -1 when one is without limit */
+        long worstWaitMs() {
+            long worst = 0;
+            for (FaultFigures f : faults) {
+                if (f.longestWaitMs() < 0) {
+                    return -1;
+                }
+                worst = Math.max(worst, f.longestWaitMs());
+            }
+            return worst;
+        }
+    }
+
+    /**
+     * The two checks and their comparison.
+     *
+     * @param checks the check at each version, in the order given
+     * @param markdown the comparison page, {@code versions.md}
+     */
+    record Comparison(List<VersionCheck> checks, String markdown) {
     }
 
     /**
@@ -99,13 +120,13 @@ final class CheckVersions {
      * @param versions two different versions
      * @param args the check's command line as typed, without {@code check} itself
      * @param out the check's output directory
-     * @return the comparison's Markdown
+     * @return both checks and the comparison's Markdown
      * @throws TestbedException one line for a version that does not resolve, or a check that fails or reads
      *     another version than asked
      * @throws IOException when the directory cannot be written
      * @throws InterruptedException when interrupted while a check runs
      */
-    static String run(Which which, String artifact, List<String> versions, List<String> args, Path out)
+    static Comparison run(Which which, String artifact, List<String> versions, List<String> args, Path out)
             throws IOException, InterruptedException {
         List<Path> jars = versions.stream().map(v -> ArtifactVersions.jar(artifact + ":" + v)).toList();
         List<VersionCheck> checks = new ArrayList<>();
@@ -115,7 +136,7 @@ final class CheckVersions {
         }
         String md = markdown(artifact, checks.get(0), checks.get(1));
         Files.writeString(out.resolve("versions.md"), md);
-        return md;
+        return new Comparison(checks, md);
     }
 
     /** @return the directory of one version's check: {@code pool-<version>} or {@code driver-<version>} */

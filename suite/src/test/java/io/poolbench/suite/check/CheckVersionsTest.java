@@ -43,6 +43,9 @@ class CheckVersionsTest {
                 List.of(new CheckVersions.FaultFigures("stall 20 s", 20_000, 20_000)));
         CheckVersions.VersionCheck newer = new CheckVersions.VersionCheck("2.0", b,
                 List.of(new CheckVersions.FaultFigures("stall 20 s", 30_000, 20_000)));
+        assertEquals(30_000, newer.worstWaitMs());
+        assertEquals(-1, new CheckVersions.VersionCheck("3.0", b, List.of(new CheckVersions.FaultFigures("stall 20 s",
+                20_000, 20_000), new CheckVersions.FaultFigures("unplanned failover", -1, -1))).worstWaitMs());
         List<CheckVersions.Row> rows = CheckVersions.compare(older, newer);
         assertEquals(List.of(new CheckVersions.Row("pool jar", "g:a 1.0", "g:a 2.0"),
                 new CheckVersions.Row("pool size", "10", "10"),
@@ -59,8 +62,15 @@ class CheckVersionsTest {
     @Test
     void hikariAtTwoVersionsEachCheckedFromItsOwnJar() throws Exception {
         Path out = tmp.resolve("out");
-        Console r = Console.run("check", "hikari", "--stall", "20", "--pool-version", "7.0.2,7.1.0", "--out", out.toString());
-        assertEquals(0, r.code(), r.err() + r.out());
+        Console r = Console.run("check", "hikari", "--stall", "20", "--pool-version", "7.0.2,7.1.0", "--out",
+                out.toString(), "--max-hang-s", "60");
+        // the unplanned failover's wait (no socketTimeout: Linux's retransmissions) is above --max-hang-s at both
+        // versions: exit 3, a line each
+        assertEquals(3, r.code(), r.err() + r.out());
+        for (String v : List.of("7.0.2", "7.1.0")) {
+            assertTrue(r.out().contains("jdbc/poolbench at " + v + ": a predicted wait of 15.4 min is above"
+                    + " --max-hang-s 60"), r.out());
+        }
         for (String v : List.of("7.0.2", "7.1.0")) {
             JsonNode json = ResultJson.MAPPER.readTree(out.resolve("pool-" + v).resolve("check.json").toFile());
             assertEquals(v, json.at("/0/pool/poolJar/version").asText());
