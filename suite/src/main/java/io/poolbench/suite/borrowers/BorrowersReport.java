@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -48,8 +49,36 @@ public final class BorrowersReport {
                 BorrowerResult.class));
     }
 
-    /** One probe's result with its variant's id and round. */
+    /**
+     * One probe's result with its variant's id ({@link Variant#id()}) and round.
+     *
+     * @param variant e.g. {@code hikari@7.1.0-RC1-virtual-hold0}
+     * @param round from 1
+     * @param r what it measured
+     */
     record Probe(String variant, int round, BorrowerResult r) {
+        /** @return the id without the thread kind and hold the result names: the profile and the version asked */
+        private String pool() {
+            String suffix = "-" + r.threads() + "-hold" + r.holdUs();
+            return variant.endsWith(suffix) ? variant.substring(0, variant.length() - suffix.length()) : variant;
+        }
+
+        /** @return the version asked for (after {@code @}, hyphens and all); null for the one poolbench pins */
+        String version() {
+            int at = pool().indexOf('@');
+            return at < 0 ? null : pool().substring(at + 1);
+        }
+
+        /** @return what a virtual ÷ platform ratio compares within: the variant without its thread kind */
+        String withoutThreads() {
+            return pool() + "-hold" + r.holdUs();
+        }
+
+        /** @return what a version ratio compares within: the variant without its version */
+        String withoutVersion() {
+            int at = pool().indexOf('@');
+            return (at < 0 ? pool() : pool().substring(0, at)) + "-" + r.threads() + "-hold" + r.holdUs();
+        }
     }
 
     /**
@@ -142,10 +171,10 @@ public final class BorrowersReport {
         }
         md.append(t.markdown()).append('\n');
         List<String> lines = new ArrayList<>();
-        lines.addAll(compare(probes, "virtual ÷ platform", p -> p.variant().replace("-virtual-", "-")
-                .replace("-platform-", "-"), p -> p.variant().contains("-virtual-")));
-        lines.addAll(compare(probes, "newer version ÷ older", p -> p.variant().replaceFirst("@[^-]+", ""),
-                null));
+        lines.addAll(compare(probes, "virtual ÷ platform", Probe::withoutThreads, (a, b) -> "virtual".equals(
+                a.r().threads())));
+        lines.addAll(compare(probes, "newer version ÷ older", Probe::withoutVersion, (a, b) -> newer(a.version(),
+                b.version())));
         if (!lines.isEmpty()) {
             md.append("Within each round, then over the rounds (a verdict only where the 95 % interval excludes"
                     + " 1):\n\n");
@@ -160,11 +189,11 @@ public final class BorrowersReport {
      * @param probes every probe
      * @param what the comparison's name
      * @param group the key two variants share when they are compared
-     * @param numerator for two variants: which is above the line; null: the newer version over the older
+     * @param firstAbove for a probe of each of two variants: whether the first's variant is above the line
      * @return one line per pair and figure
      */
     private static List<String> compare(List<Probe> probes, String what, Function<Probe, String> group,
-            java.util.function.Predicate<Probe> numerator) {
+            BiPredicate<Probe, Probe> firstAbove) {
         Map<String, Map<String, Map<Integer, BorrowerResult>>> groups = new TreeMap<>();
         for (Probe p : probes) {
             groups.computeIfAbsent(group.apply(p), x -> new TreeMap<>()).computeIfAbsent(p.variant(),
@@ -176,11 +205,9 @@ public final class BorrowersReport {
                 continue;
             }
             List<String> names = new ArrayList<>(g.getValue().keySet());
-            String first = names.get(0);
-            boolean firstAbove = numerator != null ? numerator.test(probes.stream().filter(p -> p.variant()
-                    .equals(first)).findFirst().orElseThrow()) : newer(first, names.get(1));
-            String top = firstAbove ? names.get(0) : names.get(1);
-            String bottom = firstAbove ? names.get(1) : names.get(0);
+            boolean above = firstAbove.test(probeOf(probes, names.get(0)), probeOf(probes, names.get(1)));
+            String top = above ? names.get(0) : names.get(1);
+            String bottom = above ? names.get(1) : names.get(0);
             Map<Integer, BorrowerResult> a = g.getValue().get(top);
             Map<Integer, BorrowerResult> b = g.getValue().get(bottom);
             for (String figure : List.of("borrows/ms", "CPU µs a borrow")) {
@@ -201,20 +228,25 @@ public final class BorrowersReport {
         return out;
     }
 
-    /** @return true when the first variant's version is the newer one (Maven's own ordering of versions) */
+    private static Probe probeOf(List<Probe> probes, String variant) {
+        return probes.stream().filter(p -> p.variant().equals(variant)).findFirst().orElseThrow();
+    }
+
+    /**
+     * @param a a version, e.g. {@code 7.10.0}; null for the pinned one
+     * @param b another
+     * @return true when {@code a} is the newer by Maven's own ordering of versions (the pinned one counts as oldest)
+     */
     static boolean newer(String a, String b) {
+        if (a == null || b == null) {
+            return b == null && a != null;
+        }
         try {
             GenericVersionScheme v = new GenericVersionScheme();
-            return v.parseVersion(version(a)).compareTo(v.parseVersion(version(b))) > 0;
+            return v.parseVersion(a).compareTo(v.parseVersion(b)) > 0;
         } catch (InvalidVersionSpecificationException e) {
             return a.compareTo(b) > 0;
         }
-    }
-
-    private static String version(String variant) {
-        int at = variant.indexOf('@');
-        int dash = variant.indexOf('-', at);
-        return at < 0 ? "" : variant.substring(at + 1, dash < 0 ? variant.length() : dash);
     }
 
     private static double median(List<BorrowerResult> rs, Function<BorrowerResult, Double> f) {

@@ -18,14 +18,4 @@ record Variant(String profile, Path file, String artifact, String version, Path 
     String id() {
         return profile + (version == null ? "" : "@" + version) + "-" + threads + "-hold" + holdUs;
     }
-
-    /** @return the variant without its thread kind: what a virtual ÷ platform ratio compares within */
-    String withoutThreads() {
-        return profile + (version == null ? "" : "@" + version) + "-hold" + holdUs;
-    }
-
-    /** @return the variant without its version: what a version ratio compares within */
-    String withoutVersion() {
-        return profile + "-" + threads + "-hold" + holdUs;
-    }
 }

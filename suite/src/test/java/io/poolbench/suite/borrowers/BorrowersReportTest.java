@@ -45,8 +45,31 @@ class BorrowersReportTest {
 
     @Test
     void theNewerVersionIsAboveTheLineByMavensOrderNotByName() {
-        assertTrue(BorrowersReport.newer("hikari@7.10.0-virtual-hold0", "hikari@7.9.0-virtual-hold0"));
-        assertTrue(!BorrowersReport.newer("hikari@7.0.2-virtual-hold0", "hikari@7.1.0-virtual-hold0"));
+        assertTrue(BorrowersReport.newer("7.10.0", "7.9.0"));
+        assertTrue(!BorrowersReport.newer("7.0.2", "7.1.0"));
+        assertTrue(BorrowersReport.newer("7.1.0", "7.1.0-RC1"));
+    }
+
+    @Test
+    void aHyphenatedVersionIsReadWholeAndComparedWithinItsThreadsAndHold() {
+        List<BorrowersReport.Probe> probes = new ArrayList<>();
+        for (int round = 1; round <= 2; round++) {
+            probes.add(new BorrowersReport.Probe("seed004-hikari@7.1.0-RC1-platform-hold0", round, r("platform",
+                    "7.1.0-RC1", 1000, 1.0, 0)));
+            probes.add(new BorrowersReport.Probe("seed004-hikari@7.0.2-platform-hold0", round, r("platform", "7.0.2",
+                    500, 1.0, 0)));
+            probes.add(new BorrowersReport.Probe("seed004-hikari@7.1.0-RC1-virtual-hold0", round, r("virtual",
+                    "7.1.0-RC1", 3000, 1.0, 0)));
+        }
+        BorrowersReport.Probe p = probes.get(0);
+        assertEquals("7.1.0-RC1", p.version());
+        assertEquals("seed004-hikari-platform-hold0", p.withoutVersion());
+        assertEquals("seed004-hikari@7.1.0-RC1-hold0", p.withoutThreads());
+        String md = BorrowersReport.markdown(probes, List.of());
+        assertTrue(md.contains("newer version ÷ older, borrows/ms: seed004-hikari@7.1.0-RC1-platform-hold0 ÷"
+                + " seed004-hikari@7.0.2-platform-hold0 2.00"), md);
+        assertTrue(md.contains("virtual ÷ platform, borrows/ms: seed004-hikari@7.1.0-RC1-virtual-hold0 ÷"
+                + " seed004-hikari@7.1.0-RC1-platform-hold0 3.00"), md);
     }
 
     @Test
@@ -73,6 +96,5 @@ class BorrowersReportTest {
         Variant v = new Variant("hikari", Path.of("h.xml"), "com.zaxxer:HikariCP", "7.1.0", Path.of("h.jar"),
                 "virtual", 50);
         assertEquals("hikari@7.1.0-virtual-hold50", v.id());
-        assertEquals("hikari@7.1.0-hold50", v.withoutThreads());
     }
 }
