@@ -31,24 +31,21 @@ public final class ArtifactOfClass {
      *     {@code pom.properties}) or the class came from no jar
      */
     public static String versionOf(Class<?> c, String coordinates) {
-        String[] ga = coordinates.split(":");
-        String v = ga.length == 2 ? version(c, ga[0], ga[1]) : null;
-        if (v != null) {
-            return v;
-        }
-        CodeSource cs = c.getProtectionDomain().getCodeSource();
-        if (cs == null || cs.getLocation() == null) {
+        Path jar = jarOf(c);
+        if (jar == null) {
             return null;
         }
-        try (JarFile f = new JarFile(Path.of(cs.getLocation().toURI()).toFile())) {
+        try (JarFile f = new JarFile(jar.toFile())) {
+            String[] ga = coordinates.split(":");
+            String v = ga.length == 2 ? pomVersion(f, ga[0], ga[1]) : null;
             var manifest = f.getManifest();
             // a jar with other artifacts' pom.properties is a shaded one: its manifest speaks for the whole
-            if (manifest == null || f.stream().anyMatch(e -> e.getName().startsWith("META-INF/maven/"))) {
-                return null;
+            if (v != null || manifest == null || f.stream().anyMatch(e -> e.getName().startsWith("META-INF/maven/"))) {
+                return v;
             }
             String impl = manifest.getMainAttributes().getValue("Implementation-Version");
             return impl != null ? impl : manifest.getMainAttributes().getValue("Bundle-Version");
-        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+        } catch (IOException e) {
             return null;
         }
     }
@@ -61,28 +58,41 @@ public final class ArtifactOfClass {
      *     when the class came from no jar or the jar holds no such file (a shaded jar keeps every artifact's file)
      */
     public static String version(Class<?> c, String groupId, String artifactId) {
+        Path jar = jarOf(c);
+        if (jar == null) {
+            return null;
+        }
+        try (JarFile f = new JarFile(jar.toFile())) {
+            return pomVersion(f, groupId, artifactId);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** @return the jar {@code c} was loaded from; null when it came from a directory or from nowhere */
+    private static Path jarOf(Class<?> c) {
         CodeSource cs = c.getProtectionDomain().getCodeSource();
         if (cs == null || cs.getLocation() == null) {
             return null;
         }
         try {
             Path jar = Path.of(cs.getLocation().toURI());
-            if (!Files.isRegularFile(jar)) {
-                return null;
-            }
-            try (JarFile f = new JarFile(jar.toFile())) {
-                var entry = f.getEntry("META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties");
-                if (entry == null) {
-                    return null;
-                }
-                try (InputStream in = f.getInputStream(entry)) {
-                    Properties p = new Properties();
-                    p.load(in);
-                    return p.getProperty("version");
-                }
-            }
-        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            return Files.isRegularFile(jar) ? jar : null;
+        } catch (URISyntaxException | IllegalArgumentException e) {
             return null;
+        }
+    }
+
+    /** @return the version in the jar's {@code pom.properties} of that artifact; null without one */
+    private static String pomVersion(JarFile f, String groupId, String artifactId) throws IOException {
+        var entry = f.getEntry("META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties");
+        if (entry == null) {
+            return null;
+        }
+        try (InputStream in = f.getInputStream(entry)) {
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
         }
     }
 }
