@@ -53,28 +53,18 @@ final class CheckVersions {
      * @param version the version asked for
      * @param settings the check's settings table, setting → value ({@link CheckReport#settingRows})
      * @param faults per fault, in the check's order
+     * @param worstWaitMs the longest predicted wait over the faults, ms; -1 when one is without limit
      */
-    record VersionCheck(String version, Map<String, String> settings, List<FaultFigures> faults) {
+    record VersionCheck(String version, Map<String, String> settings, List<FaultFigures> faults, long worstWaitMs) {
         /**
          * @param version the version asked for
          * @param r the check at it
-         * @return its settings and per fault its figures
+         * @return its settings, per fault its figures, and its longest wait
          */
         static VersionCheck of(String version, CheckResult r) {
             return new VersionCheck(version, CheckReport.settingRows(r), r.predictions().stream().map(p ->
-                    new FaultFigures(p.fault().label(), p.longestWaitMs(), p.servesAgainMs())).toList());
-        }
-
-        /** @return the longest predicted wait over the faults, ms; -1 when one is without limit */
-        long worstWaitMs() {
-            long worst = 0;
-            for (FaultFigures f : faults) {
-                if (f.longestWaitMs() < 0) {
-                    return -1;
-                }
-                worst = Math.max(worst, f.longestWaitMs());
-            }
-            return worst;
+                    new FaultFigures(p.fault().label(), p.longestWaitMs(), p.servesAgainMs())).toList(),
+                    r.worstWaitMs());
         }
     }
 
