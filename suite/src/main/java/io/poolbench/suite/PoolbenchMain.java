@@ -15,7 +15,7 @@ import picocli.CommandLine;
 /**
  * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench report DIR}: rebuild a report
  * from a run directory; {@code lint}, {@code plan}; and each scenario's own command, registered in
- * {@link SuiteEntry} ({@code compare}, {@code seed004}, {@code drill}, and under {@code sweep} the sweeps). Started
+ * {@link SuiteEntry} ({@code compare}, {@code aurora}, {@code drill}, and under {@code sweep} the sweeps). Started
  * by the {@code ./poolbench} script at the project root, which builds first.
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,

@@ -59,7 +59,7 @@ public final class RunFilesReference {
                 new Section("sweep concurrency", ConcurrencyReport.runFiles()),
                 new Section("sweep shared", SharedConnectionReport.runFiles()),
                 new Section("sweep connect", ConnectReport.runFiles()),
-                new Section("seed004", AuroraReport.runFiles()),
+                new Section("aurora", AuroraReport.runFiles()),
                 new Section("drill", DrillReport.runFiles()),
                 new Section("check", CheckReport.runFiles()),
                 new Section("borrowers", BorrowersReport.runFiles()));

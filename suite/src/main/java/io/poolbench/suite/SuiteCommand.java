@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
         description = "The whole suite on the embedded PostgreSQL: JMH and the web load (compare), pool-size,"
                 + " concurrency, shared and connect, and with a Docker engine aurora and the drills; then one report,"
                 + " index.html (offline, images inside) and index.md. It takes no profile: run your own file with"
-                + " check, plan, compare, seed004 or drill (docs/guide.md). Times measured here: the README.",
+                + " check, plan, compare, aurora or drill (docs/guide.md). Times measured here: the README.",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
                 + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
                 + " finished is kept and reported"})

@@ -65,20 +65,20 @@ public enum SuiteEntry {
             List.of("sweep", "connect", "--as-article"), (d, m) -> ConnectReport.write(d), ConnectReport::findings),
     /** The Aurora article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
     AURORA("aurora", List.of("seed004"), "aurora", AuroraCommand.class, null,
-            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", "seed004/summary.md", true, 360,
-            List.of("seed004", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
-            List.of("seed004", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
+            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", AuroraReport.DIR + "/summary.md", true, 360,
+            List.of("aurora", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
+            List.of("aurora", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
     /**
-     * The Aurora scenario's failover at each pool's limit: the knee search ({@code seed004 --find-knee}), then each
+     * The Aurora scenario's failover at each pool's limit: the knee search ({@code aurora --find-knee}), then each
      * failover kind at every profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full
      * preset only (hours); with {@code --only failover-at-limit} the quick preset runs its quick version: one round of
      * the knee search at +1 ms with 14-s cells, then the planned failover at the knee in one round.
      */
     FAILOVER_AT_LIMIT("failover-at-limit", List.of("seed004-limit"), "Failover at each pool's limit", 480,
-            List.of(new SuiteStep(FailoverAtLimit.KNEES, List.of("seed004", "--find-knee", "--map-rtts", "1",
+            List.of(new SuiteStep(FailoverAtLimit.KNEES, List.of("aurora", "--find-knee", "--map-rtts", "1",
                     "--duration", "14", "--warmup", "8", "--rampup", "3")),
                     SuiteStep.atKnee("planned", "--rounds", "1", "--duration", "14", "--warmup", "10", "--rampup", "3")),
-            List.of(new SuiteStep(FailoverAtLimit.KNEES, List.of("seed004", "--find-knee", "--map-rtts", "1",
+            List.of(new SuiteStep(FailoverAtLimit.KNEES, List.of("aurora", "--find-knee", "--map-rtts", "1",
                     "--rounds", "3", "--duration", "20", "--warmup", "10", "--rampup", "3")),
                     SuiteStep.atKnee("planned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
                     SuiteStep.atKnee("unplanned", "--rounds", "5", "--duration", "60", "--warmup", "20"),
@@ -279,12 +279,14 @@ public enum SuiteEntry {
     }
 
     /**
-     * @param command a manifest's command, e.g. {@code sweep concurrency}
+     * @param command a manifest's command, e.g. {@code sweep concurrency}, or the command's alias it was recorded
+     *     under ({@code seed004})
      * @return the scenario that records it, or null (the suite itself, or an unknown command)
      */
     static SuiteEntry ofCommand(String command) {
         for (SuiteEntry s : values()) {
-            if (command.equals(s.command())) {
+            if (s.commandType != null && (command.equals(s.command()) || List.of(s.commandType.getAnnotation(
+                    Command.class).aliases()).contains(command))) {
                 return s;
             }
         }

@@ -19,10 +19,10 @@ public record SuiteStep(String sub, List<String> args) {
     /**
      * @param kind a failover kind, also the sub-directory
      * @param more the run's length and rounds
-     * @return {@code seed004 --failover KIND --at-knee {dir}/knees} (the chain's knee search) with {@code more}
+     * @return {@code aurora --failover KIND --at-knee {dir}/knees} (the chain's knee search) with {@code more}
      */
     static SuiteStep atKnee(String kind, String... more) {
-        List<String> args = new ArrayList<>(List.of("seed004", "--failover", kind, "--at-knee", DIR + "/"
+        List<String> args = new ArrayList<>(List.of("aurora", "--failover", kind, "--at-knee", DIR + "/"
                 + FailoverAtLimit.KNEES));
         args.addAll(List.of(more));
         return new SuiteStep(kind, List.copyOf(args));

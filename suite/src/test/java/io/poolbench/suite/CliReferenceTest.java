@@ -20,7 +20,7 @@ class CliReferenceTest {
     void everyCommandHasItsSection() {
         String md = CliReference.markdown();
         for (String command : new String[] {"poolbench run", "poolbench report", "poolbench lint", "poolbench check",
-            "poolbench plan", "poolbench compare", "poolbench seed004", "poolbench drill", "poolbench sweep pool-size",
+            "poolbench plan", "poolbench compare", "poolbench aurora", "poolbench drill", "poolbench sweep pool-size",
             "poolbench sweep concurrency", "poolbench sweep shared", "poolbench sweep connect"}) {
             assertTrue(md.contains("\n## " + command + "\n"), command);
         }

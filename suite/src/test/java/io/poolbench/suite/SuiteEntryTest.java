@@ -42,6 +42,15 @@ class SuiteEntryTest {
     }
 
     @Test
+    void theAuroraCommandAnswersToItsOlderNameAndItsRunsAreReadUnderBoth() {
+        CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
+        assertEquals(root.getSubcommands().get("aurora"), root.getSubcommands().get("seed004"));
+        assertEquals("aurora", SuiteEntry.AURORA.command());
+        assertEquals(SuiteEntry.AURORA, SuiteEntry.ofCommand("aurora"));
+        assertEquals(SuiteEntry.AURORA, SuiteEntry.ofCommand("seed004"), "a run recorded under the older name");
+    }
+
+    @Test
     void everyScenarioCommandIsRegisteredOnceUnderItsParent() {
         CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
         for (SuiteEntry s : SuiteEntry.values()) {
@@ -76,8 +85,8 @@ class SuiteEntryTest {
         List<String> quick = SuiteEntry.FAILOVER_AT_LIMIT.steps("quick").stream().map(SuiteStep::sub).toList();
         assertEquals(List.of("knees", "planned"), quick);
         String line = String.join(" ", SuiteEntry.FAILOVER_AT_LIMIT.line("full"));
-        assertTrue(line.startsWith("seed004 --find-knee ") && line.contains(" --out {dir}/knees && ./poolbench"
-                + " seed004 --failover planned --at-knee {dir}/knees "), line);
+        assertTrue(line.startsWith("aurora --find-knee ") && line.contains(" --out {dir}/knees && ./poolbench"
+                + " aurora --failover planned --at-knee {dir}/knees "), line);
         assertTrue(SuiteEntry.FAILOVER_AT_LIMIT.chained());
     }
 

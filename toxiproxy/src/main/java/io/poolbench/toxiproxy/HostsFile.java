@@ -27,7 +27,7 @@ public final class HostsFile {
         if (f == null || f.isBlank()) {
             throw new TestbedException("the failover cluster needs a JVM started with -Djdk.net.hosts.file=FILE"
                     + " -Dsun.net.inetaddr.ttl=0 (its writer endpoint is a name that a failover moves): run through"
-                    + " the ./poolbench script (drill, seed004, plan --measure)");
+                    + " the ./poolbench script (drill, aurora, plan --measure)");
         }
         return Path.of(f);
     }

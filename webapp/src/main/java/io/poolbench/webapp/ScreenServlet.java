@@ -91,7 +91,7 @@ final class ScreenServlet extends JdbcServlet {
                     }
                     if (writeId != null) {
                         writeSent = true;
-                        Queries.write(c.connection(), writeId, "seed004 " + screen.label());
+                        Queries.write(c.connection(), writeId, "aurora " + screen.label());
                     }
                 }
             } else {
@@ -103,7 +103,7 @@ final class ScreenServlet extends JdbcServlet {
                 if (writeId != null) {
                     try (Borrows.Lease c = tr.borrow(dataSource())) {
                         writeSent = true;
-                        Queries.write(c.connection(), writeId, "seed004 " + screen.label());
+                        Queries.write(c.connection(), writeId, "aurora " + screen.label());
                     }
                 }
             }

@@ -40,7 +40,7 @@ final class TomcatBase {
     /**
      * The system property that runs the connector's request threads as virtual threads (Tomcat's
      * {@code useVirtualThreads}, since 10.1.10; JDK 21 or newer): a profile's variant, e.g.
-     * {@code seed004 --webapp-jvm-variant -Dpoolbench.tomcat.virtualThreads=true}, compares platform and virtual
+     * {@code aurora --webapp-jvm-variant -Dpoolbench.tomcat.virtualThreads=true}, compares platform and virtual
      * request threads for the same pool. Tomcat then ignores {@code maxThreads}.
      */
     static final String VIRTUAL_THREADS = "poolbench.tomcat.virtualThreads";

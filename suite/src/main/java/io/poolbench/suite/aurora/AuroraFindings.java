@@ -23,7 +23,8 @@ public final class AuroraFindings {
      *     short screen's p99), each with its interval; none from one round or when the results are missing
      */
     public static List<Claim> claims(Path dir) {
-        AuroraData.Summary j = ResultJson.readIfPresent(dir.resolve("seed004/summary.json"), AuroraData.Summary.class)
+        AuroraData.Summary j = ResultJson.readIfPresent(dir.resolve(AuroraReport.DIR).resolve("summary.json"),
+                AuroraData.Summary.class)
                 .orElse(null);
         if (j == null || j.findings() == null) {
             return List.of();

@@ -44,14 +44,17 @@ import java.util.Map;
 public final class AuroraReport {
     /** @return the JSON files the Aurora scenario writes, for {@code docs/reference/run-files.md} */
     public static List<RunFile> runFiles() {
-        return List.of(RunFile.of("seed004/summary.json", "Per run the statistics of each screen, the article's"
+        return List.of(RunFile.of(DIR + "/summary.json", "Per run the statistics of each screen, the article's"
                 + " figures beside them, and the findings.", AuroraData.Summary.class),
-                RunFile.of("seed004/<profile>.r<round>/outcome.json", "One run's outcome: the profile, its failures by"
+                RunFile.of(DIR + "/<profile>.r<round>/outcome.json", "One run's outcome: the profile, its failures by"
                         + " outcome, the failover's timeline.", io.poolbench.suite.aurora.run.RunOutcome.class),
-                RunFile.listOf("seed004/" + io.poolbench.suite.aurora.knee.KneeReport.FILE, "`--find-knee`: every"
+                RunFile.listOf(DIR + "/" + io.poolbench.suite.aurora.knee.KneeReport.FILE, "`--find-knee`: every"
                         + " search's knee with its interval, the model's knee and the cells it ran.",
                         io.poolbench.suite.aurora.knee.KneeResult.class));
     }
+
+    /** The Aurora scenario's folder in a run directory: part of the run directory's layout ({@code RunRecord.FORMAT}). */
+    public static final String DIR = "seed004";
 
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
@@ -79,7 +82,7 @@ public final class AuroraReport {
         Manifest m = Manifest.read(out);
         AuroraSettings settings = m.settings(AuroraSettings.class);
         AuroraData.Article art = article();
-        Path base = out.resolve("seed004");
+        Path base = out.resolve(DIR);
         Files.createDirectories(base);
         StringBuilder md = new StringBuilder(header(m, settings, art));
 

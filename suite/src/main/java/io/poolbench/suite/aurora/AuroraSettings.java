@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Settings of one {@code ./poolbench seed004} run, as the manifest records them: what is run, and one small record
+ * Settings of one {@code ./poolbench aurora} run, as the manifest records them: what is run, and one small record
  * per concern (the load, the screens, the network to the writer, the database, the webapp).
  *
  * @param runs what is run, in order: the profiles, then any one-setting-at-a-time variants

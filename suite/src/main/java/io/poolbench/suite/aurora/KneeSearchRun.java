@@ -30,7 +30,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * {@code seed004 --find-knee}: for every profile, round trip and borrowing pattern, runs the cells {@link KneeSearch}
+ * {@code aurora --find-knee}: for every profile, round trip and borrowing pattern, runs the cells {@link KneeSearch}
  * asks for, one at a time, on the running cluster, and keeps what each gave; with {@code --rounds N} every search
  * runs once per round, the profiles' order rotated from round to round, so that the report can give the knee's
  * scatter from search to search ({@link io.poolbench.suite.aurora.knee.KneeRounds}); the model's knee (by the same rule, on
@@ -78,7 +78,7 @@ final class KneeSearchRun {
             phase.failed(failed + " of " + found.size() + " search(es) stopped at a failed cell");
         } else {
             phase.ok(found.size() + " search(es): " + found.stream().filter(r -> r.status().equals("found"))
-                    .count() + " knee(s) found", out.resolve("seed004").resolve(FILE));
+                    .count() + " knee(s) found", out.resolve(AuroraReport.DIR).resolve(FILE));
         }
     }
 
@@ -96,7 +96,7 @@ final class KneeSearchRun {
     static List<KneeResult> run(KneeSearchSettings k, AuroraSettings s, List<LoadRun> profiles, CellRunner runner,
             Path out, Consumer<String> say) throws IOException, InterruptedException {
         List<KneeResult> results = new ArrayList<>();
-        Path file = Files.createDirectories(out.resolve("seed004")).resolve(FILE);
+        Path file = Files.createDirectories(out.resolve(AuroraReport.DIR)).resolve(FILE);
         Map<String, KneeResult.Model> models = new HashMap<>();
         Map<String, Integer> runsOfVariant = new HashMap<>();
         for (int round = 1; round <= s.rounds(); round++) {

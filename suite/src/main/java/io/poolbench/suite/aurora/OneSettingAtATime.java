@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * The report's "One setting at a time" section: the varied profile as written, then each copy with exactly one
- * attribute changed ({@code seed004 --vary PROFILE}, see {@code SettingVariants}) or with one further argument of its
+ * attribute changed ({@code aurora --vary PROFILE}, see {@code SettingVariants}) or with one further argument of its
  * webapp's JVM ({@code --webapp-jvm-variant}, see {@code WebappJvmOptions}), side by side: p99 and maximum per
  * screen, failed requests, and whether a maximum reaches the article's 20-second class.
  */

@@ -84,7 +84,7 @@ public final class PlanCommand extends PoolbenchCommand {
     Integer measureSeconds;
 
     @Option(names = "--measure-knee", description = "Then find the knee by search on the stand-in cluster (Docker;"
-            + " `seed004 --find-knee` with your request as its only screen: a light load of a tenth of the predicted"
+            + " `aurora --find-knee` with your request as its only screen: a light load of a tenth of the predicted"
             + " knee, then bisection up to twice it, 20-s cells after a 10-s warm-up; 3 to 6 minutes) and print it"
             + " beside the prediction. Needs a fixed --hold-ms and a whole --rtt-ms; not with --measure.")
     boolean measureKnee;

@@ -15,7 +15,7 @@ import java.util.Locale;
 
 /**
  * {@code poolbench plan --measure-knee}: the knee of the user's request found by search on the stand-in cluster,
- * beside {@code plan}'s prediction. It runs the Aurora scenario's knee search ({@code seed004 --find-knee}) with the
+ * beside {@code plan}'s prediction. It runs the Aurora scenario's knee search ({@code aurora --find-knee}) with the
  * user's request as its only screen, no jitter, at the user's round trip and borrowing, its load scale set so that
  * × 1 is {@code plan}'s predicted knee: the light load × 0.1 of it, the search starting at the search's own model
  * knee (with the stand-in's round trip measured at the light load), up to × 2. Cells of 20 s after a 10-s warm-up
@@ -44,7 +44,7 @@ final class PlanKneeMeasurement {
 
     /**
      * @param ratePerSecond requests/s at load × 1 (the predicted knee)
-     * @return the seed004 {@code --rate-per-minute} that makes load × 1 this rate, whole (one webapp takes a quarter
+     * @return the Aurora scenario's {@code --rate-per-minute} that makes load × 1 this rate, whole (one webapp takes a quarter
      *     of it per × 1: the article's four servers)
      */
     static long ratePerMinute(double ratePerSecond) {
@@ -67,7 +67,7 @@ final class PlanKneeMeasurement {
      * @param kneePerSecond {@code plan}'s predicted knee, requests/s: load × 1
      * @param out the run directory
      * @param root the project root
-     * @return seed004's command line
+     * @return the Aurora scenario's command line
      */
     static List<String> args(Path profileFile, Workload w, double kneePerSecond, Path out, Path root) {
         PlanMeasurement.check(w);
@@ -91,7 +91,7 @@ final class PlanKneeMeasurement {
      * @param kneePerSecond {@code plan}'s predicted knee, requests/s
      * @param dir where the run directory goes
      * @param console where the comparison goes
-     * @return the exit code: seed004's (0 ok, 1 a cell failed, 2 bad input or no Docker, 130 interrupted), or 1 when
+     * @return the exit code: the Aurora scenario's (0 ok, 1 a cell failed, 2 bad input or no Docker, 130 interrupted), or 1 when
      *     the search left no result
      * @throws IOException when the results cannot be read or the comparison not written
      */
@@ -105,7 +105,7 @@ final class PlanKneeMeasurement {
         ShortScreenMeasurement measurement = ShortScreenMeasurement.find();
         Path out = dir.prepare();
         List<String> args = args(profile.file(), w, kneePerSecond, out, dir.root);
-        console.println("finding the knee on the stand-in cluster (4 to 8 cells of about 40 s): poolbench seed004 "
+        console.println("finding the knee on the stand-in cluster (4 to 8 cells of about 40 s): poolbench aurora "
                 + String.join(" ", args));
         int rc = measurement.run("poolbench plan --measure-knee", args);
         if (rc == 2 || rc >= 128) {

@@ -87,17 +87,17 @@ final class PlanMeasurement {
     }
 
     /**
-     * The arguments of the seed004 run that measures the traffic.
+     * The arguments of the Aurora run that measures the traffic.
      *
      * @param profileFile the pool's context.xml
      * @param w the traffic (a fixed server time per query)
      * @param length how long
      * @param out the run directory
      * @param root the project root
-     * @return seed004's command line
+     * @return the Aurora scenario's command line
      * @throws TestbedException when the traffic has a spread of server times or a round trip that is not whole ms
      */
-    static List<String> seed004Args(Path profileFile, Workload w, Length length, Path out, Path root) {
+    static List<String> auroraArgs(Path profileFile, Workload w, Length length, Path out, Path root) {
         check(w);
         return List.of("--profiles", profileFile.toAbsolutePath().toString(),
                 "--share", "1", "--users", Integer.toString(threads(w.ratePerSecond())),
@@ -130,7 +130,7 @@ final class PlanMeasurement {
      * @param dir where the run directory goes
      * @param seed the simulation's random seed
      * @param console where the comparison goes
-     * @return the exit code: seed004's (0 ok, 1 the run failed, 2 bad input or no Docker, 130 interrupted), or 1
+     * @return the exit code: the Aurora scenario's (0 ok, 1 the run failed, 2 bad input or no Docker, 130 interrupted), or 1
      *     when the run left no figures for the request
      * @throws IOException when the report cannot be read or the comparison not written
      */
@@ -138,9 +138,9 @@ final class PlanMeasurement {
             PrintStream console) throws IOException {
         ShortScreenMeasurement measurement = ShortScreenMeasurement.find();
         Path out = dir.prepare();
-        List<String> args = seed004Args(profile.file(), w, length, out, dir.root);
+        List<String> args = auroraArgs(profile.file(), w, length, out, dir.root);
         console.println("measuring on the stand-in cluster (about " + (length.seconds() + length.warmupSeconds()
-                + 60) + " s): poolbench seed004 " + String.join(" ", args));
+                + 60) + " s): poolbench aurora " + String.join(" ", args));
         int rc = measurement.run("poolbench plan --measure", args);
         if (rc == 2 || rc >= 128) {
             return rc;

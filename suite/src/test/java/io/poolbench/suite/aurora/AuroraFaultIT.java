@@ -36,7 +36,7 @@ class AuroraFaultIT {
 
     private final List<String> console = new ArrayList<>();
 
-    /** Starts seed004 with one profile and returns once its load runs (the JMeter progress line). */
+    /** Starts the Aurora scenario with one profile and returns once its load runs (the JMeter progress line). */
     private Process startLoaded(Path out) throws Exception {
         Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--profiles", "seed004-hikari-verbatim",
                 "--duration", "30", "--warmup", "10", "--rampup", "2", "--rows", "2000", "--long-screen-max-ms", "2000");
@@ -51,7 +51,7 @@ class AuroraFaultIT {
                 return p;
             }
         }
-        throw new AssertionError("seed004 ended before its load ran:\n" + String.join("\n", console));
+        throw new AssertionError("the Aurora run ended before its load ran:\n" + String.join("\n", console));
     }
 
     private static List<Container> containersOf(long pid) {

@@ -32,9 +32,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny seed004 (Docker): the article's HikariCP resource (DBCP 1.4's runs in {@link AuroraMapIT}, DBCP2's in
+ * A tiny Aurora run (Docker): the article's HikariCP resource (DBCP 1.4's runs in {@link AuroraMapIT}, DBCP2's in
  * {@link AuroraStallIT}, which keeps this test within the build's time) and the two driver-failover profiles, two
- * JMeter engines, 14 s measured with a planned failover (the quick suite's seed004 settings). Checks the mechanics and the bookkeeping, never a timing: the table has every run
+ * JMeter engines, 14 s measured with a planned failover (the quick suite's Aurora settings). Checks the mechanics and the bookkeeping, never a timing: the table has every run
  * and screen beside the article's columns, the failover chart exists, every request JMeter sent is in the webapp's
  * own record and the other way round (none lost between the two), each run has its JFR recording, and the driver
  * profiles are linted against the cluster and have their failover row.

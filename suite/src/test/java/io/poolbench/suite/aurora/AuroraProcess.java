@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Starts {@code target/poolbench.jar seed004} in its own JVM the way the seed004 ITs run it: with a hosts file of its
+ * Starts {@code target/poolbench.jar aurora} in its own JVM the way the Aurora ITs run it: with a hosts file of its
  * own (the drills rewrite it), no DNS caching, the project root as {@code --root}, Testcontainers without Ryuk, and
  * stderr merged into stdout.
  */
@@ -17,12 +17,12 @@ public final class AuroraProcess {
 
     /**
      * @param tmp the test's temporary directory; the hosts file goes there
-     * @param args seed004's arguments after {@code --root ..}
+     * @param args the Aurora scenario's arguments after {@code --root ..}
      * @return the started process
      * @throws IOException when the hosts file cannot be written or the JVM cannot start
      */
     static Process start(Path tmp, String... args) throws IOException {
-        List<String> all = new ArrayList<>(List.of("seed004", "--root", ".."));
+        List<String> all = new ArrayList<>(List.of("aurora", "--root", ".."));
         all.addAll(List.of(args));
         return command(tmp, all);
     }
@@ -30,7 +30,7 @@ public final class AuroraProcess {
     /**
      * @param tmp the test's temporary directory; the hosts file goes there
      * @param args the whole command line after the jar, e.g. {@code check hikari --measure}
-     * @return the started process, as {@link #start} starts seed004
+     * @return the started process, as {@link #start} starts the Aurora scenario
      * @throws IOException when the hosts file cannot be written or the JVM cannot start
      */
     public static Process command(Path tmp, List<String> args) throws IOException {

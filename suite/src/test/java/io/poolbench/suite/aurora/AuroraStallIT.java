@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny seed004 with a stall of the writer's network (Docker): the article's DBCP2 resource, 6 s measured, a 2-s
+ * A tiny Aurora run with a stall of the writer's network (Docker): the article's DBCP2 resource, 6 s measured, a 2-s
  * stall in the middle. Checks the mechanics, never a timing: the stall began and ended (its events), requests met it and none was
  * lost (the servlet's record against JMeter's), the report's stall section has its row, and the run is ok: the
  * stall's requests do not count against the error budget.

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The queueing model against every knee measured and recorded under {@code src/test/resources/knees/}: each
- * directory is one run of {@code seed004 --find-knee} (its settings and every cell's short-screen figures, one or
+ * directory is one run of {@code aurora --find-knee} (its settings and every cell's short-screen figures, one or
  * more searches per knee). A knee measured in several searches, in one run's rounds or in several runs with the same
  * cell length, is their geometric mean: one search's knee scatters from the next by more than its own interval. The
  * model's knee, computed from the profile, the traffic and the stand-in's own round trip per query that each search

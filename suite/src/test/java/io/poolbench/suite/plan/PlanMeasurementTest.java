@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code plan --measure} without Docker: the seed004 run it asks for carries the user's traffic, traffic it cannot
+ * {@code plan --measure} without Docker: the Aurora run it asks for carries the user's traffic, traffic it cannot
  * serve is refused in one line, and the comparison puts predicted beside measured.
  */
 class PlanMeasurementTest {
@@ -21,7 +21,7 @@ class PlanMeasurementTest {
     @Test
     void theSeed004RunCarriesTheUsersRequestAsItsOnlyScreen() {
         Workload w = new Workload(40, 3, 12, 12, 2, true);
-        List<String> a = PlanMeasurement.seed004Args(Path.of("my.xml"), w, LENGTH, Path.of("out"), Path.of("."));
+        List<String> a = PlanMeasurement.auroraArgs(Path.of("my.xml"), w, LENGTH, Path.of("out"), Path.of("."));
         String line = String.join(" ", a);
         assertTrue(line.contains("--share 1 --users 600 --rate-per-minute 2400 --mix 100,0 --short-queries 3"
                 + " --short-query-ms 12 --borrow per-query --rtt-ms 2 --jitter-ms 0"), line);

@@ -12,7 +12,7 @@ class WebappJavaTest {
     @Test
     void aWebappJavaThatIsNoJavaEndsInOneLineBeforeAnythingStarts() throws Exception {
         Path script = Path.of("..", "poolbench").toAbsolutePath().normalize();
-        ProcessBuilder pb = new ProcessBuilder("bash", script.toString(), "seed004").redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder("bash", script.toString(), "aurora").redirectErrorStream(true);
         pb.environment().put("POOLBENCH_WEBAPP_JAVA", "/nonexistent/java");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The container images of the MySQL cluster behind Toxiproxy, as picocli options (a mixin of the commands that
- * start it: {@code seed004}, {@code drill}). No image is pulled here: {@link #resolve()} checks before anything
+ * start it: {@code aurora}, {@code drill}). No image is pulled here: {@link #resolve()} checks before anything
  * starts that each exists locally, and says which script builds it.
  */
 public final class ImageOptions {

@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --long-screen-max-ms}, the longest SQL time of the Aurora article's long screen alone: a picocli mixin of the webapp,
- * which serves the screen, and of {@code seed004}, which passes it on to the webapp it starts, so that the option,
+ * which serves the screen, and of {@code aurora}, which passes it on to the webapp it starts, so that the option,
  * its default (the article's 8.5 s) and its range ({@link #check(long)}) are one.
  */
 public final class LongScreenOption {

@@ -4,7 +4,7 @@ import io.poolbench.testbed.load.ScreenModel;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --short-queries} and {@code --short-query-ms} (a picocli mixin of the webapp and of {@code seed004}): the
+ * {@code --short-queries} and {@code --short-query-ms} (a picocli mixin of the webapp and of {@code aurora}): the
  * short screen's shape when it is not the article model's ({@link ScreenModel#SHORT_QUERIES} queries of
  * {@link ScreenModel#SHORT_QUERY_MS} ms). {@code poolbench plan --measure} measures a user's own request this way.
  */

@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The article's load as picocli options (a mixin of {@code seed004}): its users and rate over all its servers,
+ * The article's load as picocli options (a mixin of {@code aurora}): its users and rate over all its servers,
  * the share of it this one webapp stands for, the JMeter engines that send it, the mix of screens and how a
  * screen borrows.
  */

@@ -28,13 +28,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code poolbench seed004}: the Aurora experiment (see {@link AuroraExperiment}) and its report. */
-@Command(name = "seed004",
+/** {@code poolbench aurora}: the Aurora experiment (see {@link AuroraExperiment}) and its report. */
+@Command(name = "aurora", aliases = "seed004",
         description = "The Aurora article reproduced: its DBCP and HikariCP resources in one webapp in front of a"
                 + " MySQL writer + replica behind Toxiproxy, loaded by seed004.jmx on two JMeter engines; the table"
                 + " beside the article's. Needs Docker. --rounds N (default 1 here: a run is minutes long) runs every"
                 + " profile N times in rotated order; with --failover, the failed requests at the failover are then"
-                + " compared within each round, with a 95 %% interval. --vary runs once, after the rounds.",
+                + " compared within each round, with a 95 %% interval. --vary runs once, after the rounds. Also"
+                + " called seed004; its results go to the run directory's seed004/.",
         exitCodeList = {"0:every run ok", "1:a run failed (the summary marks it; run.json says why)",
             "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C)"})
 public final class AuroraCommand extends ScenarioCommand {
@@ -169,7 +170,7 @@ public final class AuroraCommand extends ScenarioCommand {
         List<LoadRun> placed = knee.runs(runs, rtt.wholeMs(), load.borrow.pattern().label(),
                 System.out::println);
         if (!Docker.available()) {
-            throw new TestbedException("seed004 needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"
+            throw new TestbedException("aurora needs Docker (Testcontainers MySQL + Toxiproxy) and no Docker engine"
                     + " answers: start dockerd (see .ci/run)");
         }
         images.resolve();

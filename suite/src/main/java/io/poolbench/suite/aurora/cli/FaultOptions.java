@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 
 /**
  * What the Aurora scenario does to the writer during each measured period, and the recording that explains it (a picocli
- * mixin of {@code seed004}): a failover in the middle ({@code --failover[=planned|unplanned|stale]}), optionally with
+ * mixin of {@code aurora}): a failover in the middle ({@code --failover[=planned|unplanned|stale]}), optionally with
  * a control twin per profile ({@code --control}), or network stalls of given lengths ({@code --stall}), one or the
  * other; the webapp's JFR recording ({@code --jfr}) is on by default with either.
  */

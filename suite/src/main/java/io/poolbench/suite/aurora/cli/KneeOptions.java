@@ -1,5 +1,6 @@
 package io.poolbench.suite.aurora.cli;
 
+import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.knee.KneeResult;
@@ -26,9 +27,9 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /**
- * {@code seed004 --at-knee RUN_DIR}: each profile at loads taken from its own knee in an earlier knee search
- * ({@code seed004 --find-knee}, its {@code knees.json}: the knee over its rounds) or saturation map
- * ({@code seed004 --map}), a picocli mixin: the failover at each profile's knee and at 1.25 × it, since
+ * {@code aurora --at-knee RUN_DIR}: each profile at loads taken from its own knee in an earlier knee search
+ * ({@code aurora --find-knee}, its {@code knees.json}: the knee over its rounds) or saturation map
+ * ({@code aurora --map}), a picocli mixin: the failover at each profile's knee and at 1.25 × it, since
  * one pool's limit is not another's, so one {@code --share} for all cannot put each at its own.
  *
  * <p>The knee is the map's ({@link SaturationMap#kneeLoad}: where the short screen's p99 reaches 10 × its value at
@@ -38,7 +39,7 @@ import picocli.CommandLine.Option;
  */
 final class KneeOptions {
     @Option(names = "--at-knee", paramLabel = "RUN_DIR", description = "Run each profile at its own knee from"
-            + " an earlier `seed004 --find-knee` run directory (the knee over its rounds) or `seed004 --map` run"
+            + " an earlier `aurora --find-knee` run directory (the knee over its rounds) or `aurora --map` run"
             + " directory (its summary), at this --rtt-ms and --borrow, times each --knee-multiples, instead of at"
             + " --share; a profile without a knee there runs at the highest load measured, said so. E.g."
             + " --failover --at-knee runs/knees.")
@@ -147,14 +148,14 @@ final class KneeOptions {
         } catch (TestbedException e) {
             throw new TestbedException("--at-knee " + run + ": " + e.getMessage(), e);
         }
-        Path searched = run.resolve("seed004").resolve(KneeReport.FILE);
+        Path searched = run.resolve(AuroraReport.DIR).resolve(KneeReport.FILE);
         if (Files.isRegularFile(searched)) {
             return fromSearch(run, searched);
         }
-        Path file = run.resolve("seed004").resolve("summary.json");
+        Path file = run.resolve(AuroraReport.DIR).resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             throw new TestbedException("--at-knee " + run + ": no " + file + "; give the run directory of a"
-                    + " finished `seed004 --map`");
+                    + " finished `aurora --map`");
         }
         AuroraData.Summary s;
         try {
@@ -165,13 +166,13 @@ final class KneeOptions {
         }
         if (s.knees() == null || s.knees().isEmpty()) {
             throw new TestbedException("--at-knee " + run + ": its summary holds no knees: give the run"
-                    + " directory of a finished `seed004 --map`");
+                    + " directory of a finished `aurora --map`");
         }
         return s.knees();
     }
 
     /**
-     * The knees of a knee search ({@code seed004 --find-knee}), each over its rounds ({@link KneeRounds}: the
+     * The knees of a knee search ({@code aurora --find-knee}), each over its rounds ({@link KneeRounds}: the
      * geometric mean of the searches that found one), as a map's knees: the highest load measured stands for the
      * grid's highest load where no search found a knee.
      */
@@ -186,7 +187,7 @@ final class KneeOptions {
         List<MapKnee.Knee> out = MapKnee.fromSearch(results);
         if (out.isEmpty()) {
             throw new TestbedException("--at-knee " + run + ": its knee search holds no search: give the run"
-                    + " directory of a finished `seed004 --find-knee` or `seed004 --map`");
+                    + " directory of a finished `aurora --find-knee` or `aurora --map`");
         }
         return out;
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * {@code seed004 --find-knee}: each profile's knee found by search instead of a grid, a picocli mixin
+ * {@code aurora --find-knee}: each profile's knee found by search instead of a grid, a picocli mixin
  * ({@link io.poolbench.suite.aurora.knee.KneeSearch}). The round trips and borrowing patterns are the map's
  * ({@code --map-rtts}, {@code --map-borrows}).
  */

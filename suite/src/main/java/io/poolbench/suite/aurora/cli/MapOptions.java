@@ -10,7 +10,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * {@code seed004 --map}: the saturation map's grid, a picocli mixin. Every profile runs at every load (multiples of
+ * {@code aurora --map}: the saturation map's grid, a picocli mixin. Every profile runs at every load (multiples of
  * the article's per-server rate), added round trip and borrowing pattern: one run per cell, in rounds with
  * {@code --rounds}.
  */

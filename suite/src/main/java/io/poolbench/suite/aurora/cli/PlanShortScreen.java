@@ -1,5 +1,6 @@
 package io.poolbench.suite.aurora.cli;
 
+import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.knee.KneeResult;
@@ -29,9 +30,9 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
 
     @Override
     public List<MeasuredShortScreen> read(Path out) throws IOException {
-        Path file = out.resolve("seed004").resolve("summary.json");
+        Path file = out.resolve(AuroraReport.DIR).resolve("summary.json");
         if (!Files.isRegularFile(file)) {
-            throw new IOException("no " + file + ": the seed004 run wrote no report");
+            throw new IOException("no " + file + ": the Aurora run wrote no report");
         }
         AuroraData.Summary summary = ResultJson.MAPPER.readValue(file.toFile(), AuroraData.Summary.class);
         List<MeasuredShortScreen> list = new ArrayList<>();
@@ -46,7 +47,7 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
 
     @Override
     public List<MeasuredKnee> readKnees(Path out, double perSecondAtOne) throws IOException {
-        Path file = out.resolve("seed004").resolve(KneeReport.FILE);
+        Path file = out.resolve(AuroraReport.DIR).resolve(KneeReport.FILE);
         if (!Files.isRegularFile(file)) {
             throw new IOException("no " + file + ": the knee search wrote no results");
         }
@@ -63,6 +64,6 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
 
     @Override
     public Path report(Path out) {
-        return out.resolve("seed004").resolve("summary.md");
+        return out.resolve(AuroraReport.DIR).resolve("summary.md");
     }
 }

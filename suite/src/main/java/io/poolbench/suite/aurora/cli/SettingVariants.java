@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * {@code seed004 --vary PROFILE}: the profile as written, then with exactly one setting changed at a time, each a
+ * {@code aurora --vary PROFILE}: the profile as written, then with exactly one setting changed at a time, each a
  * run of its own: the pool size (to {@code --vary-pool-size}), the borrow timeout (bounded ↔ unbounded) and
  * validation on borrow (on ↔ off), each under the pool's own attribute name from its adapter.
  */
@@ -30,7 +30,7 @@ public final class SettingVariants {
         if (!Integer.toString(varyPoolSize).equals(attrs.get(size))) {
             out.add(new String[] {size, Integer.toString(varyPoolSize)});
         } else {
-            note.accept("poolbench seed004: --vary " + p.name() + ": " + size + " is already " + varyPoolSize
+            note.accept("poolbench aurora: --vary " + p.name() + ": " + size + " is already " + varyPoolSize
                     + ", no pool-size run");
         }
         String timeout = a.borrowTimeoutAttribute();
@@ -42,7 +42,7 @@ public final class SettingVariants {
         if (validation != null && attrs.containsKey(validation)) {
             out.add(new String[] {validation, Boolean.toString(!Boolean.parseBoolean(attrs.get(validation)))});
         } else if (validation != null) {
-            note.accept("poolbench seed004: --vary " + p.name() + ": " + validation + " is not set (the pool's"
+            note.accept("poolbench aurora: --vary " + p.name() + ": " + validation + " is not set (the pool's"
                     + " default applies), no validation run; set it in the profile to vary it");
         }
         return out;

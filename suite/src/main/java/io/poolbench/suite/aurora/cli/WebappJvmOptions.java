@@ -8,7 +8,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * The webapp JVM's further arguments as picocli options (a mixin of {@code seed004}): for every run
+ * The webapp JVM's further arguments as picocli options (a mixin of {@code aurora}): for every run
  * ({@code --webapp-jvm-arg}), or as a variant of every profile of its own ({@code --webapp-jvm-variant}). A pool
  * setting that is a system property and no attribute of the profile, such as HikariCP's
  * {@code com.zaxxer.hikari.aliveBypassWindowMs} (read in {@code HikariPool}'s constructor, 500 ms by default), can

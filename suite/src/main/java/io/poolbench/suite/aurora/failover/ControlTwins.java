@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A failover's control twins ({@code seed004 --failover --control}): each round also runs every profile at the same
+ * A failover's control twins ({@code aurora --failover --control}): each round also runs every profile at the same
  * load without the failover, and marks the moment at which the failover would have been injected. A pool at its limit
  * queues in bursts with or without a failover; the twin shows how long its borrow wait stays above normal after an
  * arbitrary moment, so that "clogged" can be judged as what the failover adds ({@link Clogged#againstControl}).

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The report's section of {@code seed004 --find-knee}: each search's knee with its 95 % interval, the cells it ran and
+ * The report's section of {@code aurora --find-knee}: each search's knee with its 95 % interval, the cells it ran and
  * the model's knee beside it, from {@code seed004/knees.json}.
  */
 public final class KneeReport {

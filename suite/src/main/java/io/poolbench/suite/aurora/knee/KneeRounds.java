@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * One knee over its rounds: the searches of one profile, round trip and borrowing pattern, each run once per round
- * ({@code seed004 --find-knee --rounds N}). One search's own interval (its bracket and the bootstrap over its cells'
+ * ({@code aurora --find-knee --rounds N}). One search's own interval (its bracket and the bootstrap over its cells'
  * requests) holds the noise of the requests it measured, not the scatter from one search to the next: which long
  * screens a 20-s cell happens to draw moves its p99, and two searches of c3p0 at +1 ms, one after the other, found
  * × 2.55 and × 3.45. So the knee is summarised over the rounds as the geometric mean of the searches' knees with

@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 
 /**
- * What {@code seed004 --find-knee} searches: for every profile, round trip and borrowing pattern, the knee between
+ * What {@code aurora --find-knee} searches: for every profile, round trip and borrowing pattern, the knee between
  * the light load and the highest load, in at most so many cells.
  *
  * @param lightLoad the baseline's load, multiples of the article's per-server rate (default 0.5, the map's lowest)

@@ -1,5 +1,6 @@
 package io.poolbench.suite.aurora.limit;
 
+import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
@@ -25,8 +26,8 @@ import java.util.Locale;
  * scenario {@code failover-at-limit}): whether DBCP's reconnection "tended to clog" as the load rose, which the
  * article's per-server load cannot show, since no pool is near its limit there. The suite runs it as commands of
  * their own, each a complete Aurora scenario run directory below this scenario's: {@code map/}, the saturation map
- * ({@code seed004 --map}), then one per failover kind ({@code planned/}, {@code unplanned/}, {@code stale/}:
- * {@code seed004 --failover KIND --at-knee map}, every profile at its own knee and 1.25 × it).
+ * ({@code aurora --map}), then one per failover kind ({@code planned/}, {@code unplanned/}, {@code stale/}:
+ * {@code aurora --failover KIND --at-knee map}, every profile at its own knee and 1.25 × it).
  *
  * <p>This class measures nothing: it composes the scenario's {@code summary.md} from those commands' own results
  * (the map's knees from its {@code seed004/summary.json}; per kind its status and its comparisons over rounds,
@@ -84,7 +85,7 @@ public final class FailoverAtLimit {
             if (Files.isDirectory(k)) {
                 List<Claim> claims = AuroraFindings.claims(k);
                 kinds.add(new KindSection(f, status(k), claims, claims.isEmpty()
-                        ? failoverTable(k.resolve("seed004/summary.md")) : ""));
+                        ? failoverTable(k.resolve(AuroraReport.DIR + "/summary.md")) : ""));
             }
         }
         Path first = dir.resolve(KNEES);
@@ -116,7 +117,7 @@ public final class FailoverAtLimit {
         StringBuilder md = new StringBuilder("# Failover at each pool's limit\n\n");
         md.append("The article's second claim: with DBCP2, reconnection after an Aurora failover \"tended to clog\" as"
                 + " the load rose. At the article's per-server load no pool is near its limit, so here the saturation"
-                + " knee search (`knees/`, `seed004 --find-knee`) first finds each profile's knee (where the short"
+                + " knee search (`knees/`, `aurora --find-knee`) first finds each profile's knee (where the short"
                 + " screen's p99 reaches 10 × its value at the light load), then each failover kind runs every profile at its own knee and 1.25 × it"
                 + " (capped at × 4, the article's whole load on one webapp; a profile without a knee runs at the"
                 + " highest load measured). Each is an Aurora scenario run of its own, linked below with its full report;"
@@ -167,7 +168,7 @@ public final class FailoverAtLimit {
             return new CommandStatus(name, null, false);
         }
         return new CommandStatus(name, Manifest.read(run).status(), Files.isRegularFile(run.resolve(
-                "seed004/summary.md")));
+                AuroraReport.DIR + "/summary.md")));
     }
 
     /** One line: the command's status and where its full report is, or that it did not run. */
@@ -206,11 +207,11 @@ public final class FailoverAtLimit {
 
     /** The map's knees, none when it has no readable summary. */
     private static List<MapKnee.Knee> knees(Path first) throws IOException {
-        Path searched = first.resolve("seed004").resolve(KneeReport.FILE);
+        Path searched = first.resolve(AuroraReport.DIR).resolve(KneeReport.FILE);
         if (Files.isRegularFile(searched)) {
             return MapKnee.fromSearch(KneeReport.read(searched));
         }
-        AuroraData.Summary s = ResultJson.readIfPresent(first.resolve("seed004/summary.json"),
+        AuroraData.Summary s = ResultJson.readIfPresent(first.resolve(AuroraReport.DIR + "/summary.json"),
                 AuroraData.Summary.class).orElse(null);
         return s == null || s.knees() == null ? List.of() : s.knees();
     }

@@ -17,7 +17,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * The saturation map's pictures ({@code seed004 --map}): per profile and borrowing pattern a heat map of the short
+ * The saturation map's pictures ({@code aurora --map}): per profile and borrowing pattern a heat map of the short
  * screen's p99 and one of its maximum over load × round trip (colour: log10 of the milliseconds, so 2 is 100 ms, 3 is
  * 1 s, 4 is 10 s; the table beside has the figures), and the short screen's p50, p90 and maximum against load at the
  * round trip nearest 1 ms (the article's), a line per profile and borrowing pattern, on a log axis.

@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * The knee of a column of the Aurora article's saturation map, measured and predicted by one rule: the load at which the short
  * screen's p99 reaches {@link #FACTOR} × its value at the column's lowest load, interpolated on log p99 between the
- * two loads around it. {@code seed004 --at-knee} reads the knees a map kept in its {@code summary.json}.
+ * two loads around it. {@code aurora --at-knee} reads the knees a map kept in its {@code summary.json}.
  */
 public final class MapKnee {
     /** The knee: this many times the lowest load's p99. */
@@ -22,7 +22,7 @@ public final class MapKnee {
     }
 
     /**
-     * A column's knee, as {@code seed004/summary.json} keeps it for {@code seed004 --at-knee}.
+     * A column's knee, as {@code seed004/summary.json} keeps it for {@code aurora --at-knee}.
      *
      * @param profile the profile's name
      * @param borrow {@code per-request} or {@code per-query}
@@ -36,7 +36,7 @@ public final class MapKnee {
     }
 
     /**
-     * The knees of a knee search ({@code seed004 --find-knee}), each over its rounds ({@link KneeRounds}: the
+     * The knees of a knee search ({@code aurora --find-knee}), each over its rounds ({@link KneeRounds}: the
      * geometric mean of the searches that found one), as a map's knees (a pure function): the highest load a search
      * measured stands for the grid's highest load where none found a knee.
      *

@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The Aurora scenario's saturation map ({@code seed004 --map}): per profile and borrowing pattern, the short screen's p50 / p90 /
+ * The Aurora scenario's saturation map ({@code aurora --map}): per profile and borrowing pattern, the short screen's p50 / p90 /
  * p99 / max at every load and round trip, beside the model's prediction for the same cell (the pool read from its
  * profile, the Aurora article's three screens as three kinds of request sharing it, {@link PoolSimulation} over the measured
  * period's length: never fitted to the cells); the knee per round trip, measured and predicted by one rule (the

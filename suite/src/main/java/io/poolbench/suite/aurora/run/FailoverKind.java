@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Which failover {@code seed004 --failover[=KIND]} injects in the middle of each measured period: the same three
+ * Which failover {@code aurora --failover[=KIND]} injects in the middle of each measured period: the same three
  * the drills run, with the drills' defaults (docs/drills.md), now under the Aurora article's screens and at any load.
  */
 public enum FailoverKind {

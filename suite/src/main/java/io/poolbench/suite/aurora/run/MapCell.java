@@ -4,7 +4,7 @@ import io.poolbench.testbed.Figures;
 
 /**
  * A run's load, round trip and borrowing when they are not the settings' own, as the manifest records it: a cell
- * of the saturation map ({@code seed004 --map}), or a load taken from an earlier map's knee ({@code --at-knee}).
+ * of the saturation map ({@code aurora --map}), or a load taken from an earlier map's knee ({@code --at-knee}).
  *
  * @param load the load in multiples of the article's per-server rate (× 1 = {@code --share 0.25}, 12.5
  *     requests/s)

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Stalls the writer's network during one run ({@code seed004 --stall}): each stall begins at its offset
+ * Stalls the writer's network during one run ({@code aurora --stall}): each stall begins at its offset
  * (the settings' {@code stallOffsetsMs}) and ends its length later, through the writer's proxy
  * ({@link ProxyToxics#stall}); the events {@code stall-N} and {@code stall-N-end} (ms after the load began) go into
  * the run's outcome. {@link #close} ends a stall still on, so that a run that stops early does not leave the

@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * The Aurora scenario's failed requests at the failover, connection by connection, from the webapp's JDBC trace
- * ({@code seed004 --trace-jdbc}): for each request that failed from the injection on, the physical connection it ran
+ * ({@code aurora --trace-jdbc}): for each request that failed from the injection on, the physical connection it ran
  * on, how long that connection had been without a call before, whether the pool checked it while lending it
  * (a {@code Connection.isValid} or a test query inside {@code getConnection()}), the JDBC call that failed and its
  * message. Beside it, per run, the pool's JDBC calls per borrow over the measured period (lending and taking back),

@@ -16,7 +16,7 @@ import java.util.Locale;
 
 /**
  * Where the webapp's request threads waited in each Aurora run, from its Java Flight Recorder recording
- * ({@code seed004 --jfr}, on by default with {@code --failover}; {@link WebappRecording}): before the failover's
+ * ({@code aurora --jfr}, on by default with {@code --failover}; {@link WebappRecording}): before the failover's
  * injection and from it to the end of the measured period (the whole measured period without a failover). A borrower
  * queued for a connection shows as parks inside {@code getConnection()}; in DBCP 1.4 as {@code Object.wait()} (its
  * commons-pool 1.5 waits on a latch) and, briefly, as blocked monitor enters (it takes a lock); a pool that validates on borrow against a slow or rebooting writer as socket reads

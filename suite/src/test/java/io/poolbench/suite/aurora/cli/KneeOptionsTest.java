@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Where {@code seed004 --at-knee} puts each profile: its knee times each multiple, cut to × 4, or the map's top. */
+/** Where {@code aurora --at-knee} puts each profile: its knee times each multiple, cut to × 4, or the map's top. */
 class KneeOptionsTest {
     @TempDir
     Path tmp;

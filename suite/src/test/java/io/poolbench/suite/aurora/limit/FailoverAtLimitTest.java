@@ -60,7 +60,7 @@ class FailoverAtLimitTest {
     @Test
     void aFinishedCommandLinksItsReport() throws Exception {
         Files.createDirectories(tmp.resolve("map"));
-        RunRecord.start(tmp.resolve("map"), "seed004", List.of("seed004", "--map"), Map.of(), new PrintStream(
+        RunRecord.start(tmp.resolve("map"), "aurora", List.of("aurora", "--map"), Map.of(), new PrintStream(
                 OutputStream.nullOutputStream())).finish();
         Files.createDirectories(tmp.resolve("map/seed004"));
         Files.writeString(tmp.resolve("map/seed004/summary.md"), "# x\n");
