@@ -66,8 +66,8 @@ public final class PlanCommand extends PoolbenchCommand {
     BorrowOption borrow;
 
     @Option(names = "--run-minutes", defaultValue = "45", paramLabel = "MIN",
-            description = "Length of the simulated run: its maximum grows with it (default ${DEFAULT-VALUE}, seed"
-                    + " 004's article).")
+            description = "Length of the simulated run: its maximum grows with it (default ${DEFAULT-VALUE}, the"
+                    + " Aurora article's).")
     double runMinutes;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "The simulation's random seed.")
