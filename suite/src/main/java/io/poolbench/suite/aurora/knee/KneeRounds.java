@@ -25,9 +25,11 @@ import java.util.Map;
  * @param knee the geometric mean of the knees, their interval and n; null when no search found one
  * @param model the model's knee over the cell's window with the stand-in's round trip, the mean over the searches
  *     (each measured its own), or over the window alone for searches without it; null without one
+ * @param highestLoad the highest load any of the searches measured, multiples of the article's per-server rate; NaN
+ *     when none ran a cell
  */
 public record KneeRounds(String profile, int rttMs, String borrow, int searches, List<Double> knees,
-        RatioInterval knee, Double model) {
+        RatioInterval knee, Double model, double highestLoad) {
     /**
      * @param results every search, in any order
      * @return one summary per profile, round trip and borrowing pattern, in the order each first appears
@@ -47,8 +49,10 @@ public record KneeRounds(String profile, int rttMs, String borrow, int searches,
             // each search predicts with its own stand-in round trip: the model's knee over the rounds is their mean
             double[] predicted = same.stream().map(r -> r.model().predicted()).filter(x -> x != null)
                     .mapToDouble(Double::doubleValue).toArray();
+            double highest = same.stream().flatMap(r -> r.cells().stream()).mapToDouble(KneeResult.CellRun::load)
+                    .max().orElse(Double.NaN);
             out.add(new KneeRounds(first.profile(), first.rttMs(), first.borrow(), same.size(), knees, k,
-                    predicted.length == 0 ? null : Arrays.stream(predicted).average().orElseThrow()));
+                    predicted.length == 0 ? null : Arrays.stream(predicted).average().orElseThrow(), highest));
         }
         return out;
     }

@@ -46,9 +46,7 @@ public final class MapKnee {
     public static List<Knee> fromSearch(List<KneeResult> results) {
         List<Knee> out = new ArrayList<>();
         for (KneeRounds k : KneeRounds.of(results)) {
-            double highest = results.stream().filter(r -> r.profile().equals(k.profile()) && r.rttMs() == k.rttMs()
-                    && r.borrow().equals(k.borrow())).flatMap(r -> r.cells().stream())
-                    .mapToDouble(KneeResult.CellRun::load).max().orElse(1 / MapCell.ARTICLE_SHARE);
+            double highest = Double.isNaN(k.highestLoad()) ? 1 / MapCell.ARTICLE_SHARE : k.highestLoad();
             out.add(new Knee(k.profile(), k.borrow(), k.rttMs(), k.knee() == null ? null
                     : Math.round(k.knee().ratio() * 100) / 100.0, k.model(), highest));
         }
