@@ -11,6 +11,7 @@ import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stats.RatioInterval;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -102,9 +103,10 @@ class RecordedKneesTest {
                 found.add(knee);
             }
         }
-        // the knee over its searches: none when most found none, else the geometric mean of those found
+        // the knee over its searches: none when most found none, else the geometric mean of those found (as
+        // KneeRounds summarises a search's rounds)
         Double measured = found.size() * 2 < k.searches().size() || found.isEmpty() ? null
-                : Math.exp(found.stream().mapToDouble(Math::log).average().orElseThrow());
+                : RatioInterval.of(found.stream().mapToDouble(Double::doubleValue).toArray()).ratio();
         PoolReading pool = PoolReading.of(PoolProfile.load(first.profileFile()));
         KneeSearchSettings ks = new KneeSearchSettings(light, highest, 8, 0.1, List.of(first.rttMs()),
                 List.of(first.borrow()));
