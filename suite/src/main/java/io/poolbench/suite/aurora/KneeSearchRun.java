@@ -146,9 +146,10 @@ final class KneeSearchRun {
         List<KneeResult.CellRun> runs = new ArrayList<>();
         while (true) {
             KneeSearch.Step step = search.next(cells, SEED);
-            if (!(step instanceof KneeSearch.Measure m)) {
-                return result(x, step, runs, standInMs, say);
+            if (step instanceof KneeSearch.Done done) {
+                return result(x, done, runs, standInMs, say);
             }
+            KneeSearch.Measure m = (KneeSearch.Measure) step;
             MapCell c = new MapCell(m.load(), rtt, borrow);
             String variant = p.id() + "@" + c.label();
             // every run of a variant gets its own number, over the rounds of searches too
@@ -225,24 +226,14 @@ final class KneeSearchRun {
         }
     }
 
-    private static KneeResult result(Searched x, KneeSearch.Step step, List<KneeResult.CellRun> runs,
+    private static KneeResult result(Searched x, KneeSearch.Done done, List<KneeResult.CellRun> runs,
             Double standInMs, Consumer<String> say) {
         String profile = x.p().id();
         int rtt = x.rtt();
         String borrow = x.borrow();
         KneeResult.Model model = x.model();
-        KneeSearch.Estimate e;
-        String status;
-        if (step instanceof KneeSearch.Found f) {
-            e = f.estimate();
-            status = "found";
-        } else if (step instanceof KneeSearch.NoKnee n) {
-            e = n.estimate();
-            status = "no-knee";
-        } else {
-            e = ((KneeSearch.NotConverged) step).estimate();
-            status = "not-converged";
-        }
+        KneeSearch.Estimate e = done.estimate();
+        String status = done.status();
         say.accept("knee search: " + profile + " +" + rtt + " ms " + borrow + ": " + switch (status) {
             case "found" -> String.format(Locale.ROOT, "knee × %s (95 %% interval %s .. %s), %d cells; the model's"
                     + " %s", Figures.sig3(e.knee()), Figures.sig3(e.low()), Figures.sig3(e.high()), runs.size(),

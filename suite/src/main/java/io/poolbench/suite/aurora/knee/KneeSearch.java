@@ -94,6 +94,15 @@ public final class KneeSearch {
     public sealed interface Step {
     }
 
+    /** The search is over: its knee (or none) and how it ended. */
+    public sealed interface Done extends Step {
+        /** @return the knee as far as the search got */
+        Estimate estimate();
+
+        /** @return {@code found}, {@code no-knee} or {@code not-converged}, as a {@code KneeResult} records it */
+        String status();
+    }
+
     /**
      * Measure a cell at this load.
      *
@@ -108,7 +117,11 @@ public final class KneeSearch {
      *
      * @param estimate the knee
      */
-    public record Found(Estimate estimate) implements Step {
+    public record Found(Estimate estimate) implements Done {
+        @Override
+        public String status() {
+            return "found";
+        }
     }
 
     /**
@@ -117,7 +130,11 @@ public final class KneeSearch {
      * @param estimate the baseline and threshold, no knee
      * @param highestLoad the highest load measured
      */
-    public record NoKnee(Estimate estimate, double highestLoad) implements Step {
+    public record NoKnee(Estimate estimate, double highestLoad) implements Done {
+        @Override
+        public String status() {
+            return "no-knee";
+        }
     }
 
     /**
@@ -125,7 +142,11 @@ public final class KneeSearch {
      *
      * @param estimate the knee as far as it got, with its bracket
      */
-    public record NotConverged(Estimate estimate) implements Step {
+    public record NotConverged(Estimate estimate) implements Done {
+        @Override
+        public String status() {
+            return "not-converged";
+        }
     }
 
     /**
