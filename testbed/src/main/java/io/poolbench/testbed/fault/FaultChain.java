@@ -129,10 +129,10 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                     + ", then its backlog drains in " + Durations.text(queueMs - s) + " at " + pct(rho) + " busy";
         }
         Term borrow = borrow(queueMs, queueWhy);
-        if (borrow.ms() >= 0 && (queueMs < 0 || borrow.ms() < queueMs)) {
-            fails.add(new Failure("pool-timeout", "borrowers still waiting after " + borrow.setting() + ": those that"
-                    + " arrive in the stall's last " + Durations.text(Math.max(0, (queueMs < 0 ? s : queueMs)
-                    - borrow.ms())) + " and are not served by then" + (queueMs < 0 ? ", and on" : "")));
+        String late = pool.borrowUnbounded() ? null : lateArrivals(s, pool.borrowTimeoutMs(), rho);
+        if (late != null) {
+            fails.add(new Failure("pool-timeout", "borrowers still waiting after " + pool.borrowSetting() + " "
+                    + Durations.text(pool.borrowTimeoutMs()) + ": " + late));
         }
         Term query = new Term("query", Math.min(s, q.ms()), q.ms() < s ? q.setting() : "the stall itself, "
                 + Durations.text(s) + " (" + q.setting() + ")");
@@ -170,6 +170,29 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         return new Prediction(f, longest, chain, fails, "none: a stalled connection is not dead, and survives the"
                 + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), s, "the stall's end; the"
                 + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies().stall(q));
+    }
+
+    /**
+     * Which borrowers a stall leaves waiting past the borrow timeout, served first come, first served once it ends
+     * (the pools hand a returned connection to their longest waiter): one that arrives t after the stall began waits
+     * {@code s - t (1 - rho)}, the longest the first.
+     *
+     * @param s the stall, ms
+     * @param timeoutMs the borrow timeout, ms
+     * @param rho the share of the pool the load keeps busy
+     * @return those arrivals in words; null when none waits past the timeout
+     */
+    static String lateArrivals(long s, long timeoutMs, double rho) {
+        if (rho >= 1) {
+            long fromMs = s > timeoutMs ? 0 : Math.round((timeoutMs - s) / (rho - 1));
+            return "every one that arrives from " + (fromMs == 0 ? "the stall's start" : Durations.text(fromMs)
+                    + " after the stall began") + " on: the backlog never drains";
+        }
+        if (s <= timeoutMs) {
+            return null;
+        }
+        return "those that arrive in the first " + Durations.text(Math.round((s - timeoutMs) / (1 - rho)))
+                + " after the stall began (first come, first served, the earliest wait longest)";
     }
 
     private Prediction unplanned(Fault f) {

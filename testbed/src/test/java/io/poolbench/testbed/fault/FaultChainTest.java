@@ -109,7 +109,19 @@ class FaultChainTest {
         // at 10 s the maxWait ends the wait of borrowers in a 20-s stall: pool-timeout
         Prediction q = new FaultChain(DBCP1, ARTICLE_URL, NET, new Load(200, 20, 0)).predict(Fault.stall(20_000));
         assertEquals("pool-timeout", q.failures().get(0).outcome());
+        // the first arrival waits the whole 20 s; one that arrives t s in waits 20 - 0.6 t: over 10 s until 16.7 s
+        assertTrue(q.failures().get(0).which().contains("those that arrive in the first 16.7 s after the stall"
+                + " began"), q.failures().get(0).which());
         assertEquals(20_000, q.longestWaitMs(), "a query in flight waits the whole stall (socketTimeout 3 min)");
+    }
+
+    @Test
+    void aStallFailsTheEarliestBorrowersFirstComeFirstServed() {
+        assertEquals(null, FaultChain.lateArrivals(5_000, 5_000, 0.1), "nobody waits longer than the stall itself");
+        assertTrue(FaultChain.lateArrivals(20_000, 5_000, 0.0).contains("in the first 15 s after"));
+        assertTrue(FaultChain.lateArrivals(20_000, 5_000, 1.0).contains("from the stall's start on"));
+        // ρ = 1.5: a 2-s stall, then a backlog that grows by half a second a second: over 5 s from 6 s in
+        assertTrue(FaultChain.lateArrivals(2_000, 5_000, 1.5).contains("from 6 s after the stall began on"));
     }
 
     @Test
