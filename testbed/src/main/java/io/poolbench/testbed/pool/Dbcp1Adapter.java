@@ -130,7 +130,8 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         }
         putBorrowRows(m, b.getMaxWait(), b.getTestOnBorrow() + (b.getValidationQuery() == null
                 ? " (no effect without validationQuery)" : ""));
-        m.put("validation query (validationQuery)", String.valueOf(b.getValidationQuery()));
+        m.put("validation query (validationQuery)", b.getValidationQuery() == null ? "none: DBCP 1.4 validates only"
+                + " with a query" : b.getValidationQuery());
         m.put("validation timeout s (validationQueryTimeout)", b.getValidationQueryTimeout() <= 0 ? "none"
                 : Integer.toString(b.getValidationQueryTimeout()));
         m.put("eviction run every ms (timeBetweenEvictionRunsMillis)", b.getTimeBetweenEvictionRunsMillis() <= 0

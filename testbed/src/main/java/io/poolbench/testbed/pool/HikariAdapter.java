@@ -105,7 +105,8 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         Map<String, String> m = sizeRows(h.getMaximumPoolSize(), h.getMinimumIdle());
         m.put("borrow timeout ms (connectionTimeout)", Long.toString(h.getConnectionTimeout()));
         m.put("validation query (connectionTestQuery)", validationQueryText(h.getConnectionTestQuery()));
-        m.put("connection init SQL (connectionInitSql)", String.valueOf(h.getConnectionInitSql()));
+        m.put("connection init SQL (connectionInitSql)", h.getConnectionInitSql() == null ? "none"
+                : h.getConnectionInitSql());
         m.put("validation timeout ms (validationTimeout)", Long.toString(h.getValidationTimeout()));
         // HikariConfig sets idleTimeout to 0 (disabled) when it is within 1 s of maxLifetime, and it only applies
         // when minimumIdle < maximumPoolSize
