@@ -12,6 +12,7 @@ import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.RttOption;
+import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
@@ -234,7 +235,7 @@ public final class CheckCommand extends PoolbenchCommand {
     }
 
     private CheckedPool read(String p) {
-        if (SpringOptions.isSpringFile(p)) {
+        if (ProfileDir.isSpringFile(p)) {
             return CheckedPool.ofSpring(Path.of(p), spring.springProfiles, spring.sets);
         }
         return CheckedPool.of(profileOptions.load(p, null));

@@ -12,6 +12,7 @@ import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
+import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.spring.SpringContextXml;
 import java.nio.file.Path;
@@ -120,7 +121,7 @@ public final class PlanCommand extends PoolbenchCommand {
         PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds,
                 PlanMeasurement.WARMUP_SECONDS) : null;
         // a Spring Boot file: the pool it binds, as a context.xml (a measurement runs it in the webapp: MySQL only)
-        PoolProfile p = SpringOptions.isSpringFile(profile) ? SpringContextXml.read(Path.of(profile),
+        PoolProfile p = ProfileDir.isSpringFile(profile) ? SpringContextXml.read(Path.of(profile),
                 spring.springProfiles, spring.sets, measureSeconds != null || measureKnee)
                 : profileOptions.load(profile, null);
         PoolReading reading = PoolReading.of(p);

@@ -21,12 +21,4 @@ public final class SpringOptions {
             + " placeholder such as $${DB_URL}, or a change to try (e.g. --set"
             + " spring.datasource.hikari.connection-timeout=5000). Repeat for more.")
     public Map<String, String> sets = new LinkedHashMap<>();
-
-    /**
-     * @param path a file name or path
-     * @return true for a Spring Boot file ({@code .properties}, {@code .yml}, {@code .yaml})
-     */
-    public static boolean isSpringFile(String path) {
-        return path.matches("(?i).*\\.(properties|ya?ml)");
-    }
 }

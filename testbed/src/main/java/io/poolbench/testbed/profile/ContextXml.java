@@ -50,6 +50,11 @@ final class ContextXml {
                 doc = b.parse(in, file.toUri().toString());
             }
         } catch (SAXException e) {
+            if (ProfileDir.isSpringFile(file.getFileName().toString())) {
+                throw new TestbedException("profile " + file + " is a Spring Boot file, and this command reads a Tomcat"
+                        + " context.xml: check and plan read Spring Boot files; check FILE --measure writes the"
+                        + " context.xml Spring Boot's binding gives (spring-application.xml in its run directory)", e);
+            }
             throw new TestbedException("profile " + file + " is not well-formed XML: " + e.getMessage()
                     + "; fix the file (it must be a Tomcat context.xml)", e);
         } catch (IOException | ParserConfigurationException e) {

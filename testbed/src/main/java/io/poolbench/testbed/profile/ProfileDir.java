@@ -32,6 +32,15 @@ public final class ProfileDir {
     }
 
     /**
+     * @param path a file name or path a user gave for a pool's configuration
+     * @return true for a Spring Boot file ({@code .properties}, {@code .yml}, {@code .yaml}), which {@code check} and
+     *     {@code plan} bind with Spring Boot; every other command reads a Tomcat context.xml
+     */
+    public static boolean isSpringFile(String path) {
+        return path.matches("(?i).*\\.(properties|ya?ml)");
+    }
+
+    /**
      * @param given the directory a command was given, or null
      * @return the profile directory (see class comment)
      * @throws TestbedException when {@code given} or {@code poolbench.conf} names no directory

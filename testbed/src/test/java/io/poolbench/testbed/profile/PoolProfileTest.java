@@ -140,6 +140,15 @@ class PoolProfileTest {
     }
 
     @Test
+    void aSpringBootFileWhereAContextXmlIsReadSaysWhichCommandsReadIt() throws Exception {
+        Path f = Files.writeString(tmp.resolve("application.yml"), "spring:\n  datasource:\n    url: x\n");
+        TestbedException e = assertThrows(TestbedException.class, () -> PoolProfile.load(f));
+        assertTrue(e.getMessage().contains("is a Spring Boot file") && e.getMessage().contains("check and plan read"),
+                e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
     void dbcp1FactoryBuildsDbcp1AndItsTrapsAreNamed() throws Exception {
         // the Aurora article's resource: DBCP 1's factory with DBCP2's maxTotal
         PoolProfile p = PoolProfile.load(write("old.xml", "factory=\"org.apache.commons.dbcp.BasicDataSourceFactory\""
