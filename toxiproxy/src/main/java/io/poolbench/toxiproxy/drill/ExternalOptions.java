@@ -1,7 +1,11 @@
 package io.poolbench.toxiproxy.drill;
 
+import com.mysql.cj.conf.ConnectionUrl;
+import com.mysql.cj.conf.HostInfo;
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.toxiproxy.ExternalCluster;
+import java.util.Properties;
 import picocli.CommandLine.Option;
 
 /**
@@ -64,7 +68,8 @@ public final class ExternalOptions {
         }
         return new ExternalCluster.Settings(toxiproxyUrl, proxyA, proxyB, endpointA, endpointB, adminUrlA, adminUrlB,
                 adminUser, env("POOLBENCH_ADMIN_PASSWORD"), replicationHostA != null ? replicationHostA
-                : hostOf(adminUrlA), replicationHostB != null ? replicationHostB : hostOf(adminUrlB), appUser,
+                : hostOf("--admin-url-a", adminUrlA), replicationHostB != null ? replicationHostB : hostOf(
+                "--admin-url-b", adminUrlB), appUser,
                 env("POOLBENCH_JDBC_PASSWORD"), database);
     }
 
@@ -73,11 +78,20 @@ public final class ExternalOptions {
         return v == null ? "" : v;
     }
 
-    /** host:port of a jdbc:mysql://host:port/db URL. */
-    static String hostOf(String jdbcUrl) {
-        String rest = jdbcUrl.replaceFirst("^jdbc:[a-z]+://", "");
-        int slash = rest.indexOf('/');
-        String hp = slash < 0 ? rest : rest.substring(0, slash);
-        return hp.contains(":") ? hp : hp + ":3306";
+    /**
+     * @param option the option that gave it, for the error
+     * @param jdbcUrl a {@code jdbc:mysql:} URL
+     * @return host:port of the instance it names, read by Connector/J's own parser (its default port, 3306, where the
+     *     URL names none)
+     * @throws TestbedException one line when Connector/J cannot parse it
+     */
+    static String hostOf(String option, String jdbcUrl) {
+        try {
+            HostInfo h = ConnectionUrl.getConnectionUrlInstance(jdbcUrl, new Properties()).getMainHost();
+            return h.getHost() + ":" + h.getPort();
+        } catch (RuntimeException e) {
+            throw new TestbedException(option + " " + Redact.url(jdbcUrl) + ": Connector/J cannot parse it ("
+                    + e.getMessage() + "); give e.g. jdbc:mysql://db-a:3306/poolbench");
+        }
     }
 }
