@@ -4,6 +4,7 @@ import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.JdbcAddress;
 import io.poolbench.testbed.db.DatabaseSettings;
 import io.poolbench.testbed.db.MySqlBehindToxiproxy;
 import io.poolbench.testbed.db.MySqlDatabase;
@@ -68,10 +69,7 @@ final class BenchDatabase implements AutoCloseable {
             DataSet.ofOrders(2_000).ensureLoaded(db);
             PoolProfile p = BenchPools.profile(profile);
             Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
-            String url = db.jdbcUrl();
-            String hostPortDb = url.replaceFirst("^jdbc:[a-z]+://", "");
-            int slash = hostPortDb.indexOf('/');
-            vars.put("poolbench.mysql.endpoint", slash < 0 ? hostPortDb : hostPortDb.substring(0, slash));
+            JdbcAddress.of(db.jdbcUrl()).ifPresent(a -> vars.put("poolbench.mysql.endpoint", a.endpoint()));
             vars.put("poolbench.mysql.database", "poolbench");
             return new BenchDatabase(db, p.createDataSource(vars, BenchPools.sizeOverrides(p.kind(), poolSize)));
         } catch (RuntimeException e) {

@@ -1,8 +1,9 @@
 package io.poolbench.suite.tools;
 
+import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Database;
-import java.net.URI;
+import io.poolbench.testbed.db.JdbcAddress;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,11 +25,11 @@ public record PostgresBackend(String host, int port, String database, String use
      * @return its address as the tools need it; {@code localhost} becomes {@code 127.0.0.1}, a URL without a port gets 5432
      */
     public static PostgresBackend of(Database db) {
-        URI u = URI.create(db.jdbcUrl().substring("jdbc:".length()));
-        String host = u.getHost() == null || u.getHost().equals("localhost") ? "127.0.0.1" : u.getHost();
-        int port = u.getPort() < 0 ? 5432 : u.getPort();
-        String path = u.getPath() == null || u.getPath().length() <= 1 ? "postgres" : u.getPath().substring(1);
-        return new PostgresBackend(host, port, path, db.user(), db.password() == null ? "" : db.password());
+        JdbcAddress a = JdbcAddress.of(db.jdbcUrl()).orElseThrow(() -> new TestbedException("not a PostgreSQL URL: "
+                + Redact.url(db.jdbcUrl())));
+        return new PostgresBackend(a.host().equals("localhost") ? "127.0.0.1" : a.host(), a.port(),
+                a.database().isEmpty() ? "postgres" : a.database(), db.user(), db.password() == null ? ""
+                : db.password());
     }
 
     /** @return the backend as a pooler sees it */

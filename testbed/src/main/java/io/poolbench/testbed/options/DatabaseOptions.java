@@ -4,6 +4,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.db.Database;
 import io.poolbench.testbed.db.DatabaseSettings;
+import io.poolbench.testbed.db.JdbcAddress;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.ProfileVariables;
 import io.poolbench.testbed.profile.R2dbcProfile;
@@ -12,8 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -70,11 +69,10 @@ public final class DatabaseOptions {
         v.put("poolbench.jdbc.url", db.jdbcUrl());
         v.put("poolbench.jdbc.user", db.user());
         v.put("poolbench.jdbc.password", db.password());
-        Matcher m = Pattern.compile("^jdbc:mysql://([^/?]+)/([^/?]*)")
-                .matcher(db.jdbcUrl());
-        if (m.find()) {
-            v.put("poolbench.mysql.endpoint", m.group(1));
-            v.put("poolbench.mysql.database", m.group(2));
+        if (db.jdbcUrl().startsWith("jdbc:mysql:")) {
+            JdbcAddress a = JdbcAddress.of(db.jdbcUrl()).orElseThrow();
+            v.put("poolbench.mysql.endpoint", a.endpoint());
+            v.put("poolbench.mysql.database", a.database());
         }
         String r2dbc = R2dbcProfile.urlOf(db.jdbcUrl());
         if (r2dbc != null) {

@@ -2,6 +2,7 @@ package io.poolbench.testbed.profile;
 
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.JdbcAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -203,11 +204,10 @@ public final class R2dbcProfile extends ContextResource {
      * @return e.g. {@code r2dbc:postgresql://localhost:5432/postgres}, or null for a URL of another database
      */
     public static String urlOf(String jdbcUrl) {
-        if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql://")) {
+        if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
             return null;
         }
-        String rest = jdbcUrl.substring("jdbc:postgresql://".length());
-        int q = rest.indexOf('?');
-        return "r2dbc:postgresql://" + (q < 0 ? rest : rest.substring(0, q));
+        JdbcAddress a = JdbcAddress.of(jdbcUrl).orElseThrow();
+        return "r2dbc:postgresql://" + a.endpoint() + "/" + a.database();
     }
 }

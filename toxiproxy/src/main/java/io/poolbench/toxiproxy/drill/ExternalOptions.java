@@ -1,11 +1,9 @@
 package io.poolbench.toxiproxy.drill;
 
-import com.mysql.cj.conf.ConnectionUrl;
-import com.mysql.cj.conf.HostInfo;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.JdbcAddress;
 import io.poolbench.toxiproxy.ExternalCluster;
-import java.util.Properties;
 import picocli.CommandLine.Option;
 
 /**
@@ -81,17 +79,13 @@ public final class ExternalOptions {
     /**
      * @param option the option that gave it, for the error
      * @param jdbcUrl a {@code jdbc:mysql:} URL
-     * @return host:port of the instance it names, read by Connector/J's own parser (its default port, 3306, where the
-     *     URL names none)
-     * @throws TestbedException one line when Connector/J cannot parse it
+     * @return host:port of the instance it names, read by Connector/J's own parser ({@link JdbcAddress}; port 3306
+     *     where the URL names none)
+     * @throws TestbedException one line for a URL that is not MySQL's or that Connector/J cannot parse
      */
     static String hostOf(String option, String jdbcUrl) {
-        try {
-            HostInfo h = ConnectionUrl.getConnectionUrlInstance(jdbcUrl, new Properties()).getMainHost();
-            return h.getHost() + ":" + h.getPort();
-        } catch (RuntimeException e) {
-            throw new TestbedException(option + " " + Redact.url(jdbcUrl) + ": Connector/J cannot parse it ("
-                    + e.getMessage() + "); give e.g. jdbc:mysql://db-a:3306/poolbench");
-        }
+        return JdbcAddress.of(jdbcUrl).filter(x -> jdbcUrl.startsWith("jdbc:mysql:")).orElseThrow(() ->
+                new TestbedException(option + " " + Redact.url(jdbcUrl) + ": not a MySQL URL; give e.g."
+                + " jdbc:mysql://db-a:3306/poolbench")).endpoint();
     }
 }

@@ -17,10 +17,10 @@ class ExternalOptionsTest {
     }
 
     @Test
-    void anUrlConnectorJCannotReadIsOneLineNamingTheOption() {
+    void anUrlOfAnotherDatabaseIsOneLineNamingTheOption() {
         TestbedException e = assertThrows(TestbedException.class, () -> ExternalOptions.hostOf("--admin-url-b",
                 "postgres://db-b/x"));
-        assertTrue(e.getMessage().startsWith("--admin-url-b postgres://db-b/x: Connector/J cannot parse it"),
+        assertTrue(e.getMessage().startsWith("--admin-url-b postgres://db-b/x: not a MySQL URL"),
                 e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }
