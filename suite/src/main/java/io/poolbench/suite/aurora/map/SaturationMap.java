@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * The Aurora scenario's saturation map ({@code aurora --map}): per profile and borrowing pattern, the short screen's p50 / p90 /
@@ -256,14 +257,9 @@ public final class SaturationMap {
         return shape ? "**" + t + "**" : t;
     }
 
-    /** @return the median of the values that are not NaN (the mean of the middle two for an even count) */
+    /** @return the median of the values that are not NaN (Commons Math's: the mean of the middle two for an even count) */
     private static double median(List<Double> v) {
-        List<Double> s = v.stream().filter(x -> !x.isNaN()).sorted().toList();
-        if (s.isEmpty()) {
-            return Double.NaN;
-        }
-        int n = s.size();
-        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+        return new Median().evaluate(v.stream().filter(x -> !x.isNaN()).mapToDouble(Double::doubleValue).toArray());
     }
 
     static String num(double v) {
