@@ -102,7 +102,8 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         putBorrowRows(m, t.getMaxWait(), Boolean.toString(t.isTestOnBorrow()));
         m.put("validation query (validationQuery)", validationQueryText(t.getValidationQuery()));
         m.put("validation interval ms (validationInterval)", Long.toString(t.getValidationInterval()));
-        m.put("validation timeout s (validationQueryTimeout)", Integer.toString(t.getValidationQueryTimeout()));
+        m.put("validation timeout s (validationQueryTimeout)", t.getValidationQueryTimeout() <= 0 ? "none"
+                : Integer.toString(t.getValidationQueryTimeout()));
         m.put("eviction run every ms (timeBetweenEvictionRunsMillis)",
                 Integer.toString(t.getTimeBetweenEvictionRunsMillis()));
         m.put("idle before eviction ms (minEvictableIdleTimeMillis)",
