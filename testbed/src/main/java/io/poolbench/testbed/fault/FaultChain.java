@@ -96,7 +96,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                     + Durations.text(pool.validationTimeoutMs()));
         }
         return new Term("validation", q.ms(), (pool.validationTimeoutMs() > 0 ? "" : "no validation timeout on the"
-                + " socket (" + pool.boundedValidationSetting() + "): ") + q.setting());
+                + " socket (one needs " + pool.boundedValidationSetting() + "): ") + q.setting());
     }
 
     /** @return how long opening a connection to a silent address can wait, and what decides it */
