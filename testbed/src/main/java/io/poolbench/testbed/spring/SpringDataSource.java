@@ -26,6 +26,7 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyN
 import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.boot.jdbc.DatabaseDriver;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.DefaultResourceLoader;
 
@@ -45,9 +46,11 @@ import org.springframework.core.io.DefaultResourceLoader;
  * @param url the JDBC URL (may hold a password; print it through {@code Redact.url})
  * @param driverProperties the properties the pool hands to the driver (HikariCP's {@code data-source-properties})
  * @param ignored properties under {@code poolPrefix} that are no property of the pool: Spring Boot ignores them
+ * @param idleProfiles the profiles given for which neither a document of the file nor a {@code <name>-<profile>.*}
+ *     file beside it is: Spring Boot activates them without a word (a mistyped name leaves the defaults)
  */
 public record SpringDataSource(Path file, DataSource dataSource, String poolPrefix, String url,
-        Properties driverProperties, List<String> ignored) {
+        Properties driverProperties, List<String> ignored, List<String> idleProfiles) {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)");
 
     /**
@@ -59,25 +62,14 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
      *     placeholder without a value, or a driver class that is not on the class path
      */
     public static SpringDataSource bind(Path file, List<String> profiles, Map<String, String> sets) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
         if (!Files.isRegularFile(file)) {
             throw new TestbedException(file + ": no such file; give an application.properties or application.yml");
         }
-        StandardEnvironment env = new StandardEnvironment();
-        // only the file and --set: the machine's environment variables are not the service's
-        env.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
-        env.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
-        env.getPropertySources().addFirst(new MapPropertySource("--set", new LinkedHashMap<>(sets)));
-        Path dir = file.toAbsolutePath().getParent();
-        env.getPropertySources().addLast(new MapPropertySource("check", Map.of("spring.config.location", "file:"
-                + dir + "/", "spring.config.name", name.substring(0, dot))));
-        try {
-            ConfigDataEnvironmentPostProcessor.applyTo(env, new DefaultResourceLoader(), new DefaultBootstrapContext(),
-                    profiles);
-        } catch (RuntimeException e) {
-            throw new TestbedException(file + ": Spring Boot cannot read it: " + yamlProblem(e));
-        }
+        StandardEnvironment env = load(file, profiles, sets);
+        // a profile is idle when the files Spring Boot reads are the same without it
+        List<String> sources = sourceNames(env);
+        List<String> idle = profiles.stream().filter(p -> sourceNames(load(file, profiles.stream()
+                .filter(q -> !q.equals(p)).toList(), sets)).equals(sources)).toList();
         Binder binder = Binder.get(env);
         if (!binder.bind("spring.datasource", Bindable.mapOf(String.class, Object.class)).isBound()) {
             throw new TestbedException(file + ": no spring.datasource.* in it" + (profiles.isEmpty() ? ""
@@ -113,7 +105,7 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             }
             Properties driverProps = ds instanceof HikariDataSource h ? h.getDataSourceProperties() : new Properties();
             return new SpringDataSource(file, ds, prefix, url, driverProps, prefix.isEmpty() ? List.of()
-                    : unbound(binder, prefix, type));
+                    : unbound(binder, prefix, type), idle);
         } catch (TestbedException e) {
             throw e;
         } catch (Exception e) {
@@ -122,6 +114,30 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
                     instanceof ClassNotFoundException ? "class " + root.getMessage() + " is not on poolbench's class"
                     + " path (spring.datasource.type names a pool poolbench does not carry)" : Redact.rootMessage(e)));
         }
+    }
+
+    /** The file and its profile variants as Spring Boot's config-data loading reads them, with {@code --set} above. */
+    private static StandardEnvironment load(Path file, List<String> profiles, Map<String, String> sets) {
+        String name = file.getFileName().toString();
+        StandardEnvironment env = new StandardEnvironment();
+        // only the file and --set: the machine's environment variables are not the service's
+        env.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+        env.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+        env.getPropertySources().addFirst(new MapPropertySource("--set", new LinkedHashMap<>(sets)));
+        Path dir = file.toAbsolutePath().getParent();
+        env.getPropertySources().addLast(new MapPropertySource("check", Map.of("spring.config.location", "file:"
+                + dir + "/", "spring.config.name", name.substring(0, name.lastIndexOf('.')))));
+        try {
+            ConfigDataEnvironmentPostProcessor.applyTo(env, new DefaultResourceLoader(), new DefaultBootstrapContext(),
+                    profiles);
+        } catch (RuntimeException e) {
+            throw new TestbedException(file + ": Spring Boot cannot read it: " + yamlProblem(e));
+        }
+        return env;
+    }
+
+    private static List<String> sourceNames(StandardEnvironment env) {
+        return env.getPropertySources().stream().map(PropertySource::getName).toList();
     }
 
     private static String prefix(Class<?> type) {

@@ -55,6 +55,17 @@ class SpringDataSourceTest {
         h.close();
         SpringDataSource prod = SpringDataSource.bind(f, List.of("prod"), Map.of("DB_URL", "jdbc:mysql://db/o"));
         assertEquals(3_000, ((HikariDataSource) prod.dataSource()).getConnectionTimeout());
+        assertEquals(List.of(), prod.idleProfiles());
+    }
+
+    @Test
+    void aProfileNoDocumentOrFileIsForIsNamedSpringBootSaysNothing() throws Exception {
+        Path f = Files.writeString(dir.resolve("application.yml"), YML);
+        Files.writeString(dir.resolve("application-staging.yml"), "spring.datasource.hikari.maximum-pool-size: 8\n");
+        SpringDataSource s = SpringDataSource.bind(f, List.of("prod", "prdo", "staging"), Map.of("DB_URL",
+                "jdbc:mysql://db/o"));
+        assertEquals(List.of("prdo"), s.idleProfiles(), "prod is a document of the file, staging a file beside it");
+        assertEquals(8, ((HikariDataSource) s.dataSource()).getMaximumPoolSize());
     }
 
     @Test
