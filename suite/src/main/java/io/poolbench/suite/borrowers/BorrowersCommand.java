@@ -28,9 +28,7 @@ import picocli.CommandLine.Option;
         description = "Many borrowers against few connections on the stub driver, per pool, on virtual and on platform"
                 + " threads (JDK 21+: --java), and a pool at two versions (--pool-version, fetched by Maven Resolver):"
                 + " borrows per ms, CPU per borrow, pinned virtual threads and spinning, in rounds. E.g. --profiles"
-                + " hikari --pool-version hikari=7.0.2,7.1.0.",
-        exitCodeList = {"0:every probe ok", "1:a probe failed (the summary marks it)", "2:bad input (one line)",
-            "130:interrupted (Ctrl-C)"})
+                + " hikari --pool-version hikari=7.0.2,7.1.0.")
 public final class BorrowersCommand extends ScenarioCommand {
     @Mixin
     ProfilesOption profiles;

@@ -29,9 +29,7 @@ import picocli.CommandLine.Option;
         description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
                 + " profile (the suite's first scenario); writes run.json (the manifest), summary.md, summary.json and charts to its run"
                 + " directory. Rounds apply to the web load: the first profile against each other one, within each"
-                + " round.",
-        exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
-            "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C; 143 for SIGTERM); what finished is kept"})
+                + " round.")
 public final class CompareCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick",
             description = "quick (JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"

@@ -28,9 +28,7 @@ import picocli.CommandLine.Option;
                 + " and without its index, pool maximum 20, beside the article's tables. Embedded PostgreSQL by"
                 + " default (R2DBC here is r2dbc-postgresql: PostgreSQL only). Quick default about 10 minutes;"
                 + " --as-article: the article's 7 user counts and 60 s steps (about 70 minutes)."
-                + " --as-article: the article's user counts and 60 s steps, 5 rounds.",
-        exitCodeList = {"0:every step ok", "1:a step failed (the summary marks it)", "2:bad input",
-            "130:interrupted (Ctrl-C)"})
+                + " --as-article: the article's user counts and 60 s steps, 5 rounds.")
 public final class ConcurrencyCommand extends ArticleScenarioCommand {
     /** The article's user counts (k6 virtual users). */
     static final List<Integer> ARTICLE_USERS = List.of(10, 50, 100, 150, 200, 250, 300);

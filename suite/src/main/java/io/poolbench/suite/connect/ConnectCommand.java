@@ -27,9 +27,7 @@ import picocli.CommandLine.Option;
                 + " -S, and with pgbench through PgBouncer and pgpool-II, beside the article's figures. Embedded"
                 + " PostgreSQL by default. pgbench, PgBouncer and pgpool-II are skipped with one line when not"
                 + " installed."
-                + " --as-article: the article's parameters, 5 rounds and its runs per variant (about 9 minutes here).",
-        exitCodeList = {"0:every variant ok", "1:a variant failed (the summary marks it)", "2:bad input",
-            "130:interrupted (Ctrl-C)"})
+                + " --as-article: the article's parameters, 5 rounds and its runs per variant (about 9 minutes here).")
 public final class ConnectCommand extends ArticleScenarioCommand {
     /** Java clients by default: a connection per transaction, and every pool of the catalog. */
     static final List<String> DEFAULT_PROFILES = Stream.concat(Stream.of(PoolKind.UNPOOLED.profile()),

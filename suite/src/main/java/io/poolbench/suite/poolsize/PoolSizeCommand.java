@@ -17,9 +17,7 @@ import picocli.CommandLine.Option;
         description = "Pool size: tasks that each hold a connection for a while, elapsed time against the pool size,"
                 + " per pool, beside the ideal staircase and the article's bb8 figures. Embedded PostgreSQL by"
                 + " default."
-                + " --as-article: the article's parameters, every pooled profile, 5 rounds (about 12 minutes here).",
-        exitCodeList = {"0:every profile ok", "1:a profile failed (the summary marks it)", "2:bad input",
-            "130:interrupted (Ctrl-C)"})
+                + " --as-article: the article's parameters, every pooled profile, 5 rounds (about 12 minutes here).")
 public final class PoolSizeCommand extends ArticleScenarioCommand {
     /** Quick default: six pools of the catalog. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2", "tomcat-jdbc", "c3p0", "vibur", "agroal");

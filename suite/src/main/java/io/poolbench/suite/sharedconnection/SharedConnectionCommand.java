@@ -28,9 +28,7 @@ import picocli.CommandLine.Option;
                 + " its own JVM; client and server memory per connection; beside the article's figures. Embedded"
                 + " PostgreSQL by default; PgBouncer is skipped with one line when not installed. A round: one"
                 + " measured trial of every variant at each thread count, after one unrecorded warm-up trial each."
-                + " --as-article: the article's parameters, thread counts 10 … 500, 30 rounds (its trials), every pooled profile (hours on 2 cores: under the load the shared connection serialises 500 queries of about 0.2 s per trial).",
-        exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it)", "2:bad input",
-            "130:interrupted (Ctrl-C)"})
+                + " --as-article: the article's parameters, thread counts 10 … 500, 30 rounds (its trials), every pooled profile (hours on 2 cores: under the load the shared connection serialises 500 queries of about 0.2 s per trial).")
 public final class SharedConnectionCommand extends ArticleScenarioCommand {
     /** Quick default pools. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2");

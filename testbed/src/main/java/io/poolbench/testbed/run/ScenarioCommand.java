@@ -2,6 +2,7 @@ package io.poolbench.testbed.run;
 
 import io.poolbench.testbed.PoolbenchCommand;
 import java.nio.file.Path;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -10,8 +11,11 @@ import picocli.CommandLine.Spec;
  * What every scenario's command shares: {@code --out}, {@code --force} and {@code --root} ({@link RunDirOptions}),
  * and handing its experiment to the {@link ScenarioRunner} with the command line as typed. A command adds its own
  * options, builds its settings and calls {@link #run(Scenario)}; its help has the form of every poolbench
- * command's ({@link PoolbenchCommand}).
+ * command's ({@link PoolbenchCommand}), and its exit codes are the runner's, listed here once ({@link RunRecord}'s).
  */
+@Command(exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
+    "2:bad input, or a missing Docker engine or tool: one line on stderr; nothing started",
+    "130:interrupted by Ctrl-C (143 by SIGTERM); what finished is kept and reported"})
 public abstract class ScenarioCommand extends PoolbenchCommand {
     /** Where the run's directory goes, and the project root. */
     @Mixin

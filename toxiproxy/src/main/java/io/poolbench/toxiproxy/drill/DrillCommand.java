@@ -29,10 +29,7 @@ import picocli.CommandLine.Parameters;
  * (writer + replica) behind Toxiproxy and writes {@code drills/summary.md}, {@code summary.json} and charts.
  */
 @Command(name = "drill",
-        description = "Latency, stall and failover drills (Docker): latency, planned, unplanned, stale, stall, or all.",
-        exitCodeList = {"0:every drill ok", "1:a drill failed (the summary marks it; run.json says why)",
-            "2:bad input or no Docker, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what finished"
-                + " is kept"})
+        description = "Latency, stall and failover drills (Docker): latency, planned, unplanned, stale, stall, or all.")
 public final class DrillCommand extends ScenarioCommand {
     @Parameters(arity = "0..*", paramLabel = "DRILL", description = "latency, planned, unplanned, stale, stall, all (default all).")
     List<String> drills = new ArrayList<>();
