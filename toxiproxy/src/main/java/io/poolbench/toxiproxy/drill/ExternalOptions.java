@@ -84,8 +84,10 @@ public final class ExternalOptions {
      * @throws TestbedException one line for a URL that is not MySQL's or that Connector/J cannot parse
      */
     static String hostOf(String option, String jdbcUrl) {
-        return JdbcAddress.of(jdbcUrl).filter(x -> jdbcUrl.startsWith("jdbc:mysql:")).orElseThrow(() ->
-                new TestbedException(option + " " + Redact.url(jdbcUrl) + ": not a MySQL URL; give e.g."
-                + " jdbc:mysql://db-a:3306/poolbench")).endpoint();
+        if (!jdbcUrl.startsWith("jdbc:mysql:")) {
+            throw new TestbedException(option + " " + Redact.url(jdbcUrl) + ": not a MySQL URL; give e.g."
+                    + " jdbc:mysql://db-a:3306/poolbench");
+        }
+        return JdbcAddress.of(jdbcUrl).orElseThrow().endpoint();
     }
 }
