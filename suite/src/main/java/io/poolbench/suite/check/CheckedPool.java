@@ -138,7 +138,11 @@ public record CheckedPool(String name, String file, String source, String input,
 
         static Jar ofDriver(String url) {
             DriverTimeouts.DriverJar d = DriverTimeouts.driverJar(url);
-            return d == null ? null : new Jar(d.coordinates(), ArtifactOfClass.versionOf(d.driverClass(),
+            if (d == null) {
+                return null;
+            }
+            String own = d.ownVersion();
+            return new Jar(d.coordinates(), own != null ? own : ArtifactOfClass.versionOf(d.driverClass(),
                     d.coordinates()));
         }
 

@@ -42,10 +42,12 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
     public static DriverJar driverJar(String url) {
         String u = url == null ? "" : url.trim().replaceFirst("^jdbc:aws-wrapper:", "jdbc:");
         if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
-            return new DriverJar("com.mysql:mysql-connector-j", ConnectionUrl.class);
+            return new DriverJar("com.mysql:mysql-connector-j", ConnectionUrl.class, "com.mysql.cj.Constants",
+                    "CJ_VERSION");
         }
         if (u.startsWith("jdbc:postgresql:")) {
-            return new DriverJar("org.postgresql:postgresql", PGProperty.class);
+            return new DriverJar("org.postgresql:postgresql", PGProperty.class, "org.postgresql.util.DriverInfo",
+                    "DRIVER_VERSION");
         }
         return null;
     }
@@ -55,8 +57,25 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
      *
      * @param coordinates its Maven {@code groupId:artifactId}
      * @param driverClass a class of the jar, loaded from whichever version comes first on the class path
+     * @param versionClass the driver's class that holds its own version (Connector/J's {@code Constants}, pgjdbc's
+     *     {@code DriverInfo})
+     * @param versionField that class's constant, e.g. {@code CJ_VERSION}
      */
-    public record DriverJar(String coordinates, Class<?> driverClass) {
+    public record DriverJar(String coordinates, Class<?> driverClass, String versionClass, String versionField) {
+        /**
+         * @return the version the driver names itself, read from the same class loader as {@link #driverClass} (so
+         *     a jar put first on the class path answers for itself, also inside a shaded jar, whose manifest is not
+         *     the driver's); null when the driver has no such constant
+         */
+        public String ownVersion() {
+            try {
+                Object v = Class.forName(versionClass, true, driverClass.getClassLoader()).getField(versionField)
+                        .get(null);
+                return v instanceof String s && !s.isBlank() ? s : null;
+            } catch (ReflectiveOperationException | LinkageError e) {
+                return null;
+            }
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.poolbench.testbed.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.poolbench.testbed.TestbedException;
@@ -10,6 +11,18 @@ import org.junit.jupiter.api.Test;
 
 /** The drivers' own parsers and defaults, as check reads them. */
 class DriverTimeoutsTest {
+    @Test
+    void eachDriverNamesItsOwnVersionAsItsDriverClassDoes() throws Exception {
+        java.sql.Driver mysql = new com.mysql.cj.jdbc.Driver();
+        String cj = DriverTimeouts.driverJar("jdbc:mysql://db/app").ownVersion();
+        assertTrue(cj.startsWith(mysql.getMajorVersion() + "." + mysql.getMinorVersion() + "."), cj);
+        java.sql.Driver pg = new org.postgresql.Driver();
+        String pgjdbc = DriverTimeouts.driverJar("jdbc:postgresql://db/app").ownVersion();
+        assertTrue(pgjdbc.startsWith(pg.getMajorVersion() + "." + pg.getMinorVersion() + "."), pgjdbc);
+        assertEquals(cj, DriverTimeouts.driverJar("jdbc:aws-wrapper:mysql://db/app").ownVersion(),
+                "the driver behind the AWS wrapper");
+    }
+
     @Test
     void connectorJDefaultsAreNoTimeouts() {
         DriverTimeouts d = DriverTimeouts.read("jdbc:mysql://db:3306/app", new Properties());
