@@ -93,10 +93,7 @@ public record CheckedPool(String name, String file, String source, String input,
         PoolLogCapture<DataSource> c = started(() -> built);
         DataSource ds = c.value();
         try {
-            List<String> ignored = new ArrayList<>(s.ignored().stream().map(n -> n + ": not a property of "
-                    + a.displayName() + "; Spring Boot ignores it").toList());
-            s.idleProfiles().forEach(p -> ignored.add("--spring-profile " + p + ": no document of " + file.getFileName()
-                    + " and no file beside it is for this profile; Spring Boot activates it and changes nothing"));
+            List<String> ignored = s.notRead(a.displayName());
             Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
             eff.put("JDBC URL", Redact.url(s.url()));
             return new CheckedPool(SpringContextXml.profileName(file), file.toString(), file.toString(), "Spring Boot",

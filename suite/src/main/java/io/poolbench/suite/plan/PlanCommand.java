@@ -15,7 +15,10 @@ import io.poolbench.testbed.profile.PoolReading;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.RunDirOptions;
 import io.poolbench.testbed.spring.SpringContextXml;
+import io.poolbench.testbed.spring.SpringDataSource;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -121,16 +124,23 @@ public final class PlanCommand extends PoolbenchCommand {
         PlanMeasurement.Length length = measure ? new PlanMeasurement.Length(measureSeconds,
                 PlanMeasurement.WARMUP_SECONDS) : null;
         // a Spring Boot file: the pool it binds, as a context.xml (a measurement runs it in the webapp: MySQL only)
-        PoolProfile p = ProfileDir.isSpringFile(profile) ? SpringContextXml.read(Path.of(profile),
-                spring.springProfiles, spring.sets, measureSeconds != null || measureKnee)
-                : profileOptions.load(profile, null);
+        List<String> warnings = new ArrayList<>();
+        PoolProfile p;
+        if (ProfileDir.isSpringFile(profile)) {
+            SpringDataSource s = SpringDataSource.bind(Path.of(profile), spring.springProfiles, spring.sets);
+            warnings.addAll(s.notRead(SpringContextXml.kindOf(s).adapter().displayName()));
+            p = SpringContextXml.read(s, measureSeconds != null || measureKnee);
+        } else {
+            p = profileOptions.load(profile, null);
+        }
+        warnings.addAll(p.warnings());
         PoolReading reading = PoolReading.of(p);
         if (measure || measureKnee) {
             PlanMeasurement.check(w); // its one-line refusals before the prediction
             runDir.check();
             PlanMeasurement.requireCluster();
         }
-        System.out.print(Plan.text(reading, w, runMinutes, seed, p.warnings()));
+        System.out.print(Plan.text(reading, w, runMinutes, seed, warnings));
         if (measureKnee) {
             return PlanKneeMeasurement.run(p, w, Knee.rate(reading.model(), w, seed), runDir, System.out);
         }

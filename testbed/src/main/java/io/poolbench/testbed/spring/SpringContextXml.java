@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -76,20 +75,17 @@ public final class SpringContextXml {
     }
 
     /**
-     * A Spring Boot file's pool as a profile: bound by Spring Boot, written as a context.xml into a temporary
-     * directory removed when the JVM exits.
+     * A Spring Boot file's pool as a profile: the pool Spring Boot bound, written as a context.xml into a temporary
+     * directory removed when the JVM exits. Closes the bound pool (never started).
      *
-     * @param file {@code application.properties} / {@code .yml}
-     * @param springProfiles Spring profiles to activate
-     * @param sets properties above the files
+     * @param s the pool Spring Boot bound ({@link SpringDataSource#bind})
      * @param forMeasurement true when the webapp will run it against the stand-in (a MySQL URL only)
      * @return the profile
-     * @throws TestbedException one line when Spring Boot cannot bind the pool, it is no pool of the catalog, its URL
-     *     is not MySQL where it will be measured, or the file cannot be written
+     * @throws TestbedException one line when it is no pool of the catalog, its URL is not MySQL where it will be
+     *     measured, or the file cannot be written
      */
-    public static PoolProfile read(Path file, List<String> springProfiles, Map<String, String> sets,
-            boolean forMeasurement) {
-        SpringDataSource s = SpringDataSource.bind(file, springProfiles, sets);
+    public static PoolProfile read(SpringDataSource s, boolean forMeasurement) {
+        Path file = s.file();
         try {
             Path dir = Files.createTempDirectory("poolbench-spring");
             dir.toFile().deleteOnExit();

@@ -116,6 +116,19 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         }
     }
 
+    /**
+     * @param poolName the pool's name for people, e.g. {@code HikariCP}
+     * @return one sentence per setting nothing reads: each property under {@link #poolPrefix} that is no property of
+     *     the pool, then each profile of {@link #idleProfiles}
+     */
+    public List<String> notRead(String poolName) {
+        List<String> out = new ArrayList<>();
+        ignored.forEach(n -> out.add(n + ": not a property of " + poolName + "; Spring Boot ignores it"));
+        idleProfiles.forEach(p -> out.add("--spring-profile " + p + ": no document of " + file.getFileName()
+                + " and no file beside it is for this profile; Spring Boot activates it and changes nothing"));
+        return out;
+    }
+
     /** The file and its profile variants as Spring Boot's config-data loading reads them, with {@code --set} above. */
     private static StandardEnvironment load(Path file, List<String> profiles, Map<String, String> sets) {
         String name = file.getFileName().toString();
