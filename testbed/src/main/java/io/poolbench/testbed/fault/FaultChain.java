@@ -175,12 +175,13 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     /**
      * Which borrowers a stall leaves waiting past the borrow timeout, served first come, first served once it ends
      * (the pools hand a returned connection to their longest waiter): one that arrives t after the stall began waits
-     * {@code s - t (1 - rho)}, the longest the first.
+     * {@code s - t (1 - rho)}, the longest the first. Where later borrowers may overtake earlier ones, any borrower
+     * can wait until the backlog has drained, {@code s / (1 - rho)}: the longest wait the chain gives is that bound.
      *
      * @param s the stall, ms
      * @param timeoutMs the borrow timeout, ms
      * @param rho the share of the pool the load keeps busy
-     * @return those arrivals in words; null when none waits past the timeout
+     * @return those arrivals in words; null when no borrower can wait past the timeout
      */
     static String lateArrivals(long s, long timeoutMs, double rho) {
         if (rho >= 1) {
@@ -189,7 +190,10 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                     + " after the stall began") + " on: the backlog never drains";
         }
         if (s <= timeoutMs) {
-            return null;
+            long drainMs = Math.round(s / (1 - rho));
+            return drainMs <= timeoutMs ? null : "none served first come, first served (the first waits the stall, "
+                    + Durations.text(s) + "); where later borrowers overtake, at most those that arrive in the first "
+                    + Durations.text(drainMs - timeoutMs) + " after the stall began";
         }
         return "those that arrive in the first " + Durations.text(Math.round((s - timeoutMs) / (1 - rho)))
                 + " after the stall began (first come, first served, the earliest wait longest)";

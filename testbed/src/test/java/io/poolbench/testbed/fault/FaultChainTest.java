@@ -117,7 +117,11 @@ class FaultChainTest {
 
     @Test
     void aStallFailsTheEarliestBorrowersFirstComeFirstServed() {
-        assertEquals(null, FaultChain.lateArrivals(5_000, 5_000, 0.1), "nobody waits longer than the stall itself");
+        assertEquals(null, FaultChain.lateArrivals(5_000, 5_000, 0.0), "no load: nobody waits past the stall itself");
+        // ρ = 0.1: the backlog drains by 5.56 s; first come, first served nobody waits past 5 s
+        assertTrue(FaultChain.lateArrivals(5_000, 5_000, 0.1).startsWith("none served first come, first served (the"
+                + " first waits the stall, 5 s); where later borrowers overtake, at most those that arrive in the first"
+                + " 556 ms"));
         assertTrue(FaultChain.lateArrivals(20_000, 5_000, 0.0).contains("in the first 15 s after"));
         assertTrue(FaultChain.lateArrivals(20_000, 5_000, 1.0).contains("from the stall's start on"));
         // ρ = 1.5: a 2-s stall, then a backlog that grows by half a second a second: over 5 s from 6 s in
