@@ -2,6 +2,7 @@ package io.poolbench.suite;
 
 import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.AuroraReport;
+import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.cli.AuroraCommand;
 import io.poolbench.suite.aurora.limit.FailoverAtLimit;
 import io.poolbench.suite.compare.CompareCommand;
@@ -65,7 +66,7 @@ public enum SuiteEntry {
             List.of("sweep", "connect", "--as-article"), (d, m) -> ConnectReport.write(d), ConnectReport::findings),
     /** The Aurora article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
     AURORA("aurora", List.of("seed004"), "aurora", AuroraCommand.class, null,
-            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", AuroraReport.DIR + "/summary.md", true, 360,
+            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", AuroraResults.DIR + "/summary.md", true, 360,
             List.of("aurora", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
             List.of("aurora", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
     /**

@@ -122,7 +122,7 @@ public final class AuroraExperiment extends AbstractScenario {
         this.progress = progress;
         if (!variants.isEmpty()) {
             // the changed copies live in the run directory: what ran is there to read
-            Path vdir = Files.createDirectories(out.resolve(AuroraReport.DIR + "/variants"));
+            Path vdir = Files.createDirectories(out.resolve(AuroraResults.DIR).resolve("variants"));
             List<LoadRun> more = new ArrayList<>();
             for (String[] v : variants) {
                 String id = varied.name() + "+" + v[0] + "=" + v[1];
@@ -200,7 +200,7 @@ public final class AuroraExperiment extends AbstractScenario {
         if (report.start()) {
             try {
                 String md = AuroraReport.write(out);
-                report.ok(AuroraReport.DIR + "/summary.md");
+                report.ok(AuroraResults.DIR + "/summary.md");
                 reported = true;
                 progress.print(md);
             } catch (IOException | RuntimeException e) {
@@ -217,7 +217,7 @@ public final class AuroraExperiment extends AbstractScenario {
         if (!ph.start()) {
             throw new InterruptedException("interrupted before " + cell.id());
         }
-        return runOne(cell, ph, engines) ? out.resolve(AuroraReport.DIR).resolve(cell.id()) : null;
+        return runOne(cell, ph, engines) ? out.resolve(AuroraResults.DIR).resolve(cell.id()) : null;
     }
 
     private String describe(LoadRun r) {
@@ -243,7 +243,7 @@ public final class AuroraExperiment extends AbstractScenario {
                 topo.setLatency(Instance.B, rs.network().rttMs(), rs.network().jitterMs());
                 roundTripMs = rs.network().rttMs();
             }
-            Path runDir = out.resolve(AuroraReport.DIR).resolve(r.id());
+            Path runDir = out.resolve(AuroraResults.DIR).resolve(r.id());
             // every CSV of the run (results, screens, pool, trace) and its outcome, checked by report
             ph.ok(new ScreensRun(rs, art, plan, out, progress).run(r, topo, engines), runDir,
                     runDir.resolve("outcome.json"));
@@ -274,7 +274,7 @@ public final class AuroraExperiment extends AbstractScenario {
     }
 
     private JMeterEngines startEngines() throws IOException, InterruptedException {
-        Path logs = out.resolve(AuroraReport.DIR);
+        Path logs = out.resolve(AuroraResults.DIR);
         Files.createDirectories(logs);
         if (!s.load().remoteEngines().isEmpty()) {
             return JMeterEngines.remote(art.jmeterJar(), s.load().remoteEngines());

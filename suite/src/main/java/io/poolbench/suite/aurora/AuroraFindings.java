@@ -2,11 +2,11 @@ package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.run.FailoverKind;
-import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.Verdict;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +23,12 @@ public final class AuroraFindings {
      *     short screen's p99), each with its interval; none from one round or when the results are missing
      */
     public static List<Claim> claims(Path dir) {
-        AuroraData.Summary j = ResultJson.readIfPresent(dir.resolve(AuroraReport.DIR).resolve("summary.json"),
-                AuroraData.Summary.class)
-                .orElse(null);
+        AuroraData.Summary j;
+        try {
+            j = AuroraResults.summary(dir).orElse(null);
+        } catch (IOException e) {
+            return List.of();
+        }
         if (j == null || j.findings() == null) {
             return List.of();
         }

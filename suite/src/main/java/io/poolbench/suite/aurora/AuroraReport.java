@@ -44,17 +44,14 @@ import java.util.Map;
 public final class AuroraReport {
     /** @return the JSON files the Aurora scenario writes, for {@code docs/reference/run-files.md} */
     public static List<RunFile> runFiles() {
-        return List.of(RunFile.of(DIR + "/summary.json", "Per run the statistics of each screen, the article's"
+        String dir = AuroraResults.DIR + "/";
+        return List.of(RunFile.of(dir + "summary.json", "Per run the statistics of each screen, the article's"
                 + " figures beside them, and the findings.", AuroraData.Summary.class),
-                RunFile.of(DIR + "/<profile>.r<round>/outcome.json", "One run's outcome: the profile, its failures by"
+                RunFile.of(dir + "<profile>.r<round>/outcome.json", "One run's outcome: the profile, its failures by"
                         + " outcome, the failover's timeline.", io.poolbench.suite.aurora.run.RunOutcome.class),
-                RunFile.listOf(DIR + "/" + io.poolbench.suite.aurora.knee.KneeReport.FILE, "`--find-knee`: every"
-                        + " search's knee with its interval, the model's knee and the cells it ran.",
-                        io.poolbench.suite.aurora.knee.KneeResult.class));
+                RunFile.listOf(dir + KneeReport.FILE, "`--find-knee`: every search's knee with its interval, the"
+                        + " model's knee and the cells it ran.", io.poolbench.suite.aurora.knee.KneeResult.class));
     }
-
-    /** The Aurora scenario's folder in a run directory: part of the run directory's layout ({@code RunRecord.FORMAT}). */
-    public static final String DIR = "seed004";
 
     private static final ObjectMapper JSON = ResultJson.MAPPER;
 
@@ -82,7 +79,7 @@ public final class AuroraReport {
         Manifest m = Manifest.read(out);
         AuroraSettings settings = m.settings(AuroraSettings.class);
         AuroraData.Article art = article();
-        Path base = out.resolve(DIR);
+        Path base = out.resolve(AuroraResults.DIR);
         Files.createDirectories(base);
         StringBuilder md = new StringBuilder(header(m, settings, art));
 

@@ -8,7 +8,6 @@ import io.poolbench.suite.aurora.knee.KneeSearchSettings;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
-import io.poolbench.suite.aurora.run.ScreenMix;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.profile.PoolProfile;
@@ -78,7 +77,7 @@ final class KneeSearchRun {
             phase.failed(failed + " of " + found.size() + " search(es) stopped at a failed cell");
         } else {
             phase.ok(found.size() + " search(es): " + found.stream().filter(r -> r.status().equals("found"))
-                    .count() + " knee(s) found", out.resolve(AuroraReport.DIR).resolve(FILE));
+                    .count() + " knee(s) found", out.resolve(AuroraResults.DIR).resolve(FILE));
         }
     }
 
@@ -96,7 +95,7 @@ final class KneeSearchRun {
     static List<KneeResult> run(KneeSearchSettings k, AuroraSettings s, List<LoadRun> profiles, CellRunner runner,
             Path out, Consumer<String> say) throws IOException, InterruptedException {
         List<KneeResult> results = new ArrayList<>();
-        Path file = Files.createDirectories(out.resolve(AuroraReport.DIR)).resolve(FILE);
+        Path file = Files.createDirectories(out.resolve(AuroraResults.DIR)).resolve(FILE);
         Map<String, KneeResult.Model> models = new HashMap<>();
         Map<String, Integer> runsOfVariant = new HashMap<>();
         for (int round = 1; round <= s.rounds(); round++) {

@@ -87,7 +87,7 @@ final class ScreensRun {
      */
     String run(LoadRun r, FailoverTopology topo, JMeterEngines engines)
             throws IOException, InterruptedException, AuroraExperiment.PhaseFailure {
-        Path dir = out.resolve(AuroraReport.DIR).resolve(r.id());
+        Path dir = out.resolve(AuroraResults.DIR).resolve(r.id());
         Files.createDirectories(dir);
         PoolProfile pp = PoolProfile.load(Path.of(r.file()));
         Map<String, String> vars = topo.profileVars();

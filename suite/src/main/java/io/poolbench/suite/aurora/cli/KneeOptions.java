@@ -1,22 +1,15 @@
 package io.poolbench.suite.aurora.cli;
 
-import io.poolbench.suite.aurora.AuroraReport;
-import io.poolbench.suite.aurora.AuroraData;
-import io.poolbench.suite.aurora.knee.KneeReport;
-import io.poolbench.suite.aurora.knee.KneeResult;
-import io.poolbench.suite.aurora.knee.KneeRounds;
+import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
-import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Manifest;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -148,47 +141,17 @@ final class KneeOptions {
         } catch (TestbedException e) {
             throw new TestbedException("--at-knee " + run + ": " + e.getMessage(), e);
         }
-        Path searched = run.resolve(AuroraReport.DIR).resolve(KneeReport.FILE);
-        if (Files.isRegularFile(searched)) {
-            return fromSearch(run, searched);
-        }
-        Path file = run.resolve(AuroraReport.DIR).resolve("summary.json");
-        if (!Files.isRegularFile(file)) {
-            throw new TestbedException("--at-knee " + run + ": no " + file + "; give the run directory of a"
-                    + " finished `aurora --map`");
-        }
-        AuroraData.Summary s;
+        List<MapKnee.Knee> knees;
         try {
-            s = ResultJson.MAPPER.readValue(file.toFile(), AuroraData.Summary.class);
-        } catch (IOException | RuntimeException e) {
-            throw new TestbedException("--at-knee " + run + ": " + file + " cannot be read ("
-                    + Redact.rootMessage(e) + "); re-render it with ./poolbench report " + run, e);
+            knees = AuroraResults.knees(run);
+        } catch (IOException e) {
+            throw new TestbedException("--at-knee " + run + ": " + e.getMessage() + "; re-render it with"
+                    + " ./poolbench report " + run, e);
         }
-        if (s.knees() == null || s.knees().isEmpty()) {
-            throw new TestbedException("--at-knee " + run + ": its summary holds no knees: give the run"
-                    + " directory of a finished `aurora --map`");
+        if (knees.isEmpty()) {
+            throw new TestbedException("--at-knee " + run + ": it holds no knees: give the run directory of a"
+                    + " finished `aurora --find-knee` or `aurora --map`");
         }
-        return s.knees();
-    }
-
-    /**
-     * The knees of a knee search ({@code aurora --find-knee}), each over its rounds ({@link KneeRounds}: the
-     * geometric mean of the searches that found one), as a map's knees: the highest load measured stands for the
-     * grid's highest load where no search found a knee.
-     */
-    static List<MapKnee.Knee> fromSearch(Path run, Path knees) {
-        List<KneeResult> results;
-        try {
-            results = KneeReport.read(knees);
-        } catch (IOException | RuntimeException e) {
-            throw new TestbedException("--at-knee " + run + ": " + knees + " cannot be read (" + Redact.rootMessage(e)
-                    + ")", e);
-        }
-        List<MapKnee.Knee> out = MapKnee.fromSearch(results);
-        if (out.isEmpty()) {
-            throw new TestbedException("--at-knee " + run + ": its knee search holds no search: give the run"
-                    + " directory of a finished `aurora --find-knee` or `aurora --map`");
-        }
-        return out;
+        return knees;
     }
 }

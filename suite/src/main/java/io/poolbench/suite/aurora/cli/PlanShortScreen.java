@@ -1,6 +1,6 @@
 package io.poolbench.suite.aurora.cli;
 
-import io.poolbench.suite.aurora.AuroraReport;
+import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.knee.KneeResult;
@@ -9,7 +9,6 @@ import io.poolbench.suite.plan.MeasuredKnee;
 import io.poolbench.suite.plan.MeasuredShortScreen;
 import io.poolbench.suite.plan.ShortScreenMeasurement;
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.report.ResultJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,11 +29,8 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
 
     @Override
     public List<MeasuredShortScreen> read(Path out) throws IOException {
-        Path file = out.resolve(AuroraReport.DIR).resolve("summary.json");
-        if (!Files.isRegularFile(file)) {
-            throw new IOException("no " + file + ": the Aurora run wrote no report");
-        }
-        AuroraData.Summary summary = ResultJson.MAPPER.readValue(file.toFile(), AuroraData.Summary.class);
+        AuroraData.Summary summary = AuroraResults.summary(out).orElseThrow(() -> new IOException("no "
+                + AuroraResults.summaryFile(out) + ": the Aurora run wrote no report"));
         List<MeasuredShortScreen> list = new ArrayList<>();
         for (RunStats r : summary.runs()) {
             r.screens().stream().filter(s -> s.screen().equals("short") && s.n() > 0).findFirst().ifPresent(s ->
@@ -47,7 +43,7 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
 
     @Override
     public List<MeasuredKnee> readKnees(Path out, double perSecondAtOne) throws IOException {
-        Path file = out.resolve(AuroraReport.DIR).resolve(KneeReport.FILE);
+        Path file = AuroraResults.kneesFile(out);
         if (!Files.isRegularFile(file)) {
             throw new IOException("no " + file + ": the knee search wrote no results");
         }
@@ -64,6 +60,6 @@ public final class PlanShortScreen implements ShortScreenMeasurement {
 
     @Override
     public Path report(Path out) {
-        return out.resolve(AuroraReport.DIR).resolve("summary.md");
+        return AuroraResults.summaryPage(out);
     }
 }

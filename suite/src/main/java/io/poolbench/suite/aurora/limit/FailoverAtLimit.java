@@ -1,14 +1,11 @@
 package io.poolbench.suite.aurora.limit;
 
-import io.poolbench.suite.aurora.AuroraReport;
-import io.poolbench.suite.aurora.AuroraData;
+import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
-import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.RunRecord;
@@ -85,7 +82,7 @@ public final class FailoverAtLimit {
             if (Files.isDirectory(k)) {
                 List<Claim> claims = AuroraFindings.claims(k);
                 kinds.add(new KindSection(f, status(k), claims, claims.isEmpty()
-                        ? failoverTable(k.resolve(AuroraReport.DIR + "/summary.md")) : ""));
+                        ? failoverTable(AuroraResults.summaryPage(k)) : ""));
             }
         }
         Path first = dir.resolve(KNEES);
@@ -93,7 +90,7 @@ public final class FailoverAtLimit {
             // a chain that ran the saturation map instead of the knee search
             first = dir.resolve("map");
         }
-        return new Page(status(first), knees(first), kinds);
+        return new Page(status(first), AuroraResults.knees(first), kinds);
     }
 
     /**
@@ -167,8 +164,8 @@ public final class FailoverAtLimit {
         if (!Files.isRegularFile(run.resolve(RunRecord.MANIFEST))) {
             return new CommandStatus(name, null, false);
         }
-        return new CommandStatus(name, Manifest.read(run).status(), Files.isRegularFile(run.resolve(
-                AuroraReport.DIR + "/summary.md")));
+        return new CommandStatus(name, Manifest.read(run).status(), Files.isRegularFile(
+                AuroraResults.summaryPage(run)));
     }
 
     /** One line: the command's status and where its full report is, or that it did not run. */
@@ -205,14 +202,4 @@ public final class FailoverAtLimit {
         return out.toString();
     }
 
-    /** The map's knees, none when it has no readable summary. */
-    private static List<MapKnee.Knee> knees(Path first) throws IOException {
-        Path searched = first.resolve(AuroraReport.DIR).resolve(KneeReport.FILE);
-        if (Files.isRegularFile(searched)) {
-            return MapKnee.fromSearch(KneeReport.read(searched));
-        }
-        AuroraData.Summary s = ResultJson.readIfPresent(first.resolve(AuroraReport.DIR + "/summary.json"),
-                AuroraData.Summary.class).orElse(null);
-        return s == null || s.knees() == null ? List.of() : s.knees();
-    }
 }

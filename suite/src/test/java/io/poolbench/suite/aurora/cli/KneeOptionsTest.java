@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,9 +67,9 @@ class KneeOptionsTest {
     }
 
     @Test
-    void aKneeSearchGivesEachKneeOverItsRounds() {
+    void aKneeSearchGivesEachKneeOverItsRounds() throws IOException {
         Path knees = Path.of("src/test/resources/knees/article-dbcp14-rtt1-5-10-rounds3/knees.json");
-        List<MapKnee.Knee> k = KneeOptions.fromSearch(tmp, knees);
+        List<MapKnee.Knee> k = MapKnee.fromSearch(KneeReport.read(knees));
         assertEquals(3, k.size());
         MapKnee.Knee at1 = k.get(0);
         assertEquals("seed004-dbcp-verbatim", at1.profile());

@@ -1,0 +1,89 @@
+package io.poolbench.suite.aurora;
+
+import io.poolbench.suite.aurora.knee.KneeReport;
+import io.poolbench.suite.aurora.map.MapKnee;
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.report.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where a run directory keeps the Aurora scenario's results, and reading them back: its {@code summary.json} (the
+ * report's statistics, findings and a map's knees) and a knee search's {@code knees.json}. Every reader of a finished
+ * Aurora run (the suite's page, {@code plan --measure}, {@code aurora --at-knee}, the failover at the limit) goes
+ * through here.
+ */
+public final class AuroraResults {
+    /** The Aurora scenario's folder in a run directory: part of the run directory's layout ({@code RunRecord.FORMAT}). */
+    public static final String DIR = "seed004";
+
+    private AuroraResults() {
+    }
+
+    /**
+     * @param run the run directory
+     * @return its {@code seed004/summary.json}, which may not exist
+     */
+    public static Path summaryFile(Path run) {
+        return run.resolve(DIR).resolve("summary.json");
+    }
+
+    /**
+     * @param run the run directory
+     * @return its {@code seed004/summary.md}, which may not exist
+     */
+    public static Path summaryPage(Path run) {
+        return run.resolve(DIR).resolve("summary.md");
+    }
+
+    /**
+     * @param run the run directory
+     * @return its knee search's {@code seed004/knees.json}, which exists only after {@code aurora --find-knee}
+     */
+    public static Path kneesFile(Path run) {
+        return run.resolve(DIR).resolve(KneeReport.FILE);
+    }
+
+    /**
+     * Reads the run's summary back.
+     *
+     * @param run the run directory
+     * @return the summary; empty when the run wrote none (it failed before its report, or is not an Aurora run)
+     * @throws IOException one line naming the file, when it is there but does not hold a summary (damaged, or cut
+     *     short)
+     */
+    public static Optional<AuroraData.Summary> summary(Path run) throws IOException {
+        Path file = summaryFile(run);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ResultJson.MAPPER.readValue(file.toFile(), AuroraData.Summary.class));
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(file + " cannot be read (" + Redact.rootMessage(e) + ")", e);
+        }
+    }
+
+    /**
+     * The knees a run measured: its knee search's when it ran one ({@code knees.json}, each over its rounds, see
+     * {@link MapKnee#fromSearch}), else its saturation map's (kept in {@code summary.json}).
+     *
+     * @param run the run directory
+     * @return a knee per profile, round trip and borrowing; empty when the run holds neither
+     * @throws IOException one line naming the file, when one is there but cannot be read
+     */
+    public static List<MapKnee.Knee> knees(Path run) throws IOException {
+        Path searched = kneesFile(run);
+        if (Files.isRegularFile(searched)) {
+            try {
+                return MapKnee.fromSearch(KneeReport.read(searched));
+            } catch (IOException | RuntimeException e) {
+                throw new IOException(searched + " cannot be read (" + Redact.rootMessage(e) + ")", e);
+            }
+        }
+        return summary(run).map(AuroraData.Summary::knees).filter(k -> k != null).orElse(List.of());
+    }
+}
