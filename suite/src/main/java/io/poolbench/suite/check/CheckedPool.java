@@ -96,7 +96,7 @@ public record CheckedPool(String name, String file, String source, String input,
             List<String> ignored = s.notRead(a.displayName());
             Map<String, String> eff = new LinkedHashMap<>(a.effectiveSettings(ds));
             eff.put("JDBC URL", Redact.url(s.url()));
-            return new CheckedPool(SpringContextXml.profileName(file), file.toString(), file.toString(), "Spring Boot",
+            return new CheckedPool(SpringContextXml.profileName(file), file.toString(), s.describeFiles(), "Spring Boot",
                     a.displayName(), eff, c.warnings(), ignored, a.timeouts(ds), driver,
                     Jar.ofPool(SpringContextXml.kindOf(s), ds), Jar.ofDriver(s.url()));
         } finally {

@@ -19,6 +19,7 @@ import io.poolbench.testbed.spring.SpringDataSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -126,9 +127,11 @@ public final class PlanCommand extends PoolbenchCommand {
         // a Spring Boot file: the pool it binds, as a context.xml (a measurement runs it in the webapp: MySQL only)
         List<String> warnings = new ArrayList<>();
         PoolProfile p;
+        String read = null;
         if (ProfileDir.isSpringFile(profile)) {
             SpringDataSource s = SpringDataSource.bind(Path.of(profile), spring.springProfiles, spring.sets);
             warnings.addAll(s.notRead(SpringContextXml.kindOf(s).adapter().displayName()));
+            read = s.describeFiles();
             p = SpringContextXml.read(s, measureSeconds != null || measureKnee);
         } else {
             p = profileOptions.load(profile, null);
@@ -140,7 +143,10 @@ public final class PlanCommand extends PoolbenchCommand {
             runDir.check();
             PlanMeasurement.requireCluster();
         }
-        System.out.print(Plan.text(reading, w, runMinutes, seed, warnings));
+        String text = Plan.text(reading, w, runMinutes, seed, warnings);
+        // the file's name under the title: a Spring Boot service reads files beside it too
+        System.out.print(read == null ? text : text.replaceFirst("\n", "\nread: " + Matcher.quoteReplacement(read)
+                + "\n"));
         if (measureKnee) {
             return PlanKneeMeasurement.run(p, w, Knee.rate(reading.model(), w, seed), runDir, System.out);
         }

@@ -3,15 +3,19 @@ package io.poolbench.testbed.spring;
 import com.zaxxer.hikari.HikariDataSource;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.boot.DefaultBootstrapContext;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
@@ -23,8 +27,11 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.env.OriginTrackedMapPropertySource;
 import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.boot.jdbc.DatabaseDriver;
+import org.springframework.boot.origin.Origin;
+import org.springframework.boot.origin.TextResourceOrigin;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -48,9 +55,12 @@ import org.springframework.core.io.DefaultResourceLoader;
  * @param ignored properties under {@code poolPrefix} that are no property of the pool: Spring Boot ignores them
  * @param idleProfiles the profiles given for which neither a document of the file nor a {@code <name>-<profile>.*}
  *     file beside it is: Spring Boot activates them without a word (a mistyped name leaves the defaults)
+ * @param filesRead the files whose settings Spring Boot read, the one that wins where they disagree first: the file,
+ *     a file of the same base name and another extension beside it ({@code .properties} wins over {@code .yml}), and
+ *     the active profiles' {@code <name>-<profile>.*}; taken from the origins Spring Boot records for its settings
  */
 public record SpringDataSource(Path file, DataSource dataSource, String poolPrefix, String url,
-        Properties driverProperties, List<String> ignored, List<String> idleProfiles) {
+        Properties driverProperties, List<String> ignored, List<String> idleProfiles, List<Path> filesRead) {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)");
 
     /**
@@ -105,7 +115,7 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             }
             Properties driverProps = ds instanceof HikariDataSource h ? h.getDataSourceProperties() : new Properties();
             return new SpringDataSource(file, ds, prefix, url, driverProps, prefix.isEmpty() ? List.of()
-                    : unbound(binder, prefix, type), idle);
+                    : unbound(binder, prefix, type), idle, filesRead(env));
         } catch (TestbedException e) {
             throw e;
         } catch (Exception e) {
@@ -147,6 +157,39 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             throw new TestbedException(file + ": Spring Boot cannot read it: " + yamlProblem(e));
         }
         return env;
+    }
+
+    /**
+     * @return where the settings were read from, for a reader who has several files beside each other: the file
+     *     alone, or the file and every file Spring Boot read, the winning one first
+     */
+    public String describeFiles() {
+        Path given = file.toAbsolutePath().normalize();
+        if (filesRead.stream().allMatch(given::equals)) {
+            return file.toString();
+        }
+        return file + " (Spring Boot read " + filesRead.stream().map(f -> f.getFileName().toString())
+                .collect(Collectors.joining(", ")) + "; where they disagree, the first wins)";
+    }
+
+    /** The files behind Spring Boot's config-data property sources, highest precedence first, each once. */
+    private static List<Path> filesRead(StandardEnvironment env) {
+        Set<Path> out = new LinkedHashSet<>();
+        for (PropertySource<?> ps : env.getPropertySources()) {
+            String[] names = ps instanceof OriginTrackedMapPropertySource t ? t.getPropertyNames() : new String[0];
+            Origin o = names.length == 0 ? null : ((OriginTrackedMapPropertySource) ps).getOrigin(names[0]);
+            while (o != null && !(o instanceof TextResourceOrigin)) {
+                o = o.getParent();
+            }
+            if (o instanceof TextResourceOrigin t && t.getResource() != null && t.getResource().isFile()) {
+                try {
+                    out.add(t.getResource().getFile().toPath().toAbsolutePath().normalize());
+                } catch (IOException e) {
+                    // a resource that says it is a file and then is none: no file read
+                }
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static List<String> sourceNames(StandardEnvironment env) {

@@ -69,6 +69,23 @@ class SpringDataSourceTest {
     }
 
     @Test
+    void theFilesReadAreNamedTheWinningOneFirst() throws Exception {
+        Path f = Files.writeString(dir.resolve("application.yml"), YML);
+        SpringDataSource alone = SpringDataSource.bind(f, List.of(), Map.of("DB_URL", "jdbc:mysql://db/o"));
+        assertEquals(List.of(f.toAbsolutePath().normalize()), alone.filesRead());
+        assertEquals(f.toString(), alone.describeFiles());
+        Path props = Files.writeString(dir.resolve("application.properties"), "spring.datasource.hikari.minimum-idle=2\n");
+        Path staging = Files.writeString(dir.resolve("application-staging.yml"),
+                "spring.datasource.hikari.maximum-pool-size: 8\n");
+        SpringDataSource s = SpringDataSource.bind(f, List.of("staging"), Map.of("DB_URL", "jdbc:mysql://db/o"));
+        assertEquals(List.of(staging, props, f).stream().map(p -> p.toAbsolutePath().normalize()).toList(),
+                s.filesRead(), "a profile's file over the file; .properties over .yml beside it");
+        assertEquals(f + " (Spring Boot read application-staging.yml, application.properties, application.yml;"
+                + " where they disagree, the first wins)", s.describeFiles());
+        assertEquals(2, ((HikariDataSource) s.dataSource()).getMinimumIdle());
+    }
+
+    @Test
     void propertiesAndTheTypeSpringBootPicks() throws Exception {
         Path f = Files.writeString(dir.resolve("app.properties"), """
                 spring.datasource.url=jdbc:postgresql://db/app
