@@ -4,7 +4,6 @@ import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.db.Database;
-import io.poolbench.testbed.db.JdbcAddress;
 import io.poolbench.testbed.db.DatabaseSettings;
 import io.poolbench.testbed.db.MySqlBehindToxiproxy;
 import io.poolbench.testbed.db.MySqlDatabase;
@@ -69,7 +68,6 @@ final class BenchDatabase implements AutoCloseable {
             DataSet.ofOrders(2_000).ensureLoaded(db);
             PoolProfile p = BenchPools.profile(profile);
             Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
-            JdbcAddress.of(db.jdbcUrl()).ifPresent(a -> vars.put("poolbench.mysql.endpoint", a.endpoint()));
             vars.put("poolbench.mysql.database", "poolbench");
             return new BenchDatabase(db, p.createDataSource(vars, BenchPools.sizeOverrides(p.kind(), poolSize)));
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.poolbench.suite.tools;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.Dialect;
 import io.poolbench.testbed.db.JdbcAddress;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -25,7 +26,7 @@ public record PostgresBackend(String host, int port, String database, String use
      * @return its address as the tools need it; {@code localhost} becomes {@code 127.0.0.1}, a URL without a port gets 5432
      */
     public static PostgresBackend of(Database db) {
-        JdbcAddress a = JdbcAddress.of(db.jdbcUrl()).orElseThrow(() -> new TestbedException("not a PostgreSQL URL: "
+        JdbcAddress a = JdbcAddress.of(db.jdbcUrl(), Dialect.POSTGRESQL).orElseThrow(() -> new TestbedException("not a PostgreSQL URL: "
                 + Redact.url(db.jdbcUrl())));
         return new PostgresBackend(a.host().equals("localhost") ? "127.0.0.1" : a.host(), a.port(),
                 a.database().isEmpty() ? "postgres" : a.database(), db.user(), db.password() == null ? ""

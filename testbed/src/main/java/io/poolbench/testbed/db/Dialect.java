@@ -2,6 +2,7 @@ package io.poolbench.testbed.db;
 
 import io.poolbench.testbed.Redact;
 import java.util.Locale;
+import java.util.Optional;
 
 /** SQL dialect of a database, derived from its JDBC URL. Only what differs between the two matters here. */
 public enum Dialect {
@@ -18,14 +19,23 @@ public enum Dialect {
      * @throws IllegalArgumentException naming the (redacted) URL when it is neither
      */
     public static Dialect fromJdbcUrl(String jdbcUrl) {
+        return of(jdbcUrl).orElseThrow(() -> new IllegalArgumentException("unsupported JDBC URL '"
+                + Redact.url(jdbcUrl) + "': use jdbc:postgresql://... or jdbc:mysql://..."));
+    }
+
+    /**
+     * @param jdbcUrl a JDBC URL, or null
+     * @return the dialect of a {@code jdbc:postgresql:}, {@code jdbc:mysql:} or {@code jdbc:mariadb:} URL; empty for
+     *     another driver's URL
+     */
+    public static Optional<Dialect> of(String jdbcUrl) {
         String u = jdbcUrl == null ? "" : jdbcUrl.toLowerCase(Locale.ROOT);
         if (u.startsWith("jdbc:postgresql:")) {
-            return POSTGRESQL;
+            return Optional.of(POSTGRESQL);
         }
         if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
-            return MYSQL;
+            return Optional.of(MYSQL);
         }
-        throw new IllegalArgumentException("unsupported JDBC URL '" + Redact.url(jdbcUrl)
-                + "': use jdbc:postgresql://... or jdbc:mysql://...");
+        return Optional.empty();
     }
 }

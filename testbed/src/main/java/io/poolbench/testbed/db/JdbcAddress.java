@@ -24,28 +24,36 @@ public record JdbcAddress(String host, int port, String database) {
      * @throws TestbedException one line for a MySQL or PostgreSQL URL its driver cannot parse
      */
     public static Optional<JdbcAddress> of(String jdbcUrl) {
-        if (jdbcUrl == null) {
+        Optional<Dialect> d = Dialect.of(jdbcUrl);
+        if (d.isEmpty()) {
             return Optional.empty();
         }
-        if (jdbcUrl.startsWith("jdbc:mysql:") || jdbcUrl.startsWith("jdbc:mariadb:")) {
+        if (d.get() == Dialect.MYSQL) {
             try {
-                HostInfo h = ConnectionUrl.getConnectionUrlInstance(jdbcUrl.replaceFirst("^jdbc:mariadb:",
+                HostInfo h = ConnectionUrl.getConnectionUrlInstance(jdbcUrl.replaceFirst("(?i)^jdbc:mariadb:",
                         "jdbc:mysql:"), new Properties()).getMainHost();
                 return Optional.of(new JdbcAddress(h.getHost(), h.getPort(), h.getDatabase()));
             } catch (RuntimeException e) {
                 throw unreadable(jdbcUrl, "Connector/J", e.getMessage());
             }
         }
-        if (jdbcUrl.startsWith("jdbc:postgresql:")) {
-            Properties p = org.postgresql.Driver.parseURL(jdbcUrl, null);
-            if (p == null) {
-                throw unreadable(jdbcUrl, "pgjdbc", "not a URL it accepts");
-            }
-            // a URL of several hosts lists them, and their ports, comma-separated
-            return Optional.of(new JdbcAddress(p.getProperty("PGHOST").split(",")[0],
-                    Integer.parseInt(p.getProperty("PGPORT").split(",")[0]), p.getProperty("PGDBNAME", "")));
+        Properties p = org.postgresql.Driver.parseURL(jdbcUrl, null);
+        if (p == null) {
+            throw unreadable(jdbcUrl, "pgjdbc", "not a URL it accepts");
         }
-        return Optional.empty();
+        // a URL of several hosts lists them, and their ports, comma-separated
+        return Optional.of(new JdbcAddress(p.getProperty("PGHOST").split(",")[0],
+                Integer.parseInt(p.getProperty("PGPORT").split(",")[0]), p.getProperty("PGDBNAME", "")));
+    }
+
+    /**
+     * @param jdbcUrl a JDBC URL
+     * @param dialect the database it must be of
+     * @return where it leads; empty for a URL of another database or driver
+     * @throws TestbedException one line for a URL of that database its driver cannot parse
+     */
+    public static Optional<JdbcAddress> of(String jdbcUrl, Dialect dialect) {
+        return Dialect.of(jdbcUrl).filter(dialect::equals).flatMap(d -> of(jdbcUrl));
     }
 
     /** @return {@code host:port} */

@@ -4,6 +4,7 @@ import com.mysql.cj.conf.ConnectionUrl;
 import com.mysql.cj.conf.PropertyKey;
 import com.mysql.cj.jdbc.JdbcPropertySetImpl;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -41,15 +42,12 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
      */
     public static DriverJar driverJar(String url) {
         String u = url == null ? "" : url.trim().replaceFirst("^jdbc:aws-wrapper:", "jdbc:");
-        if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
-            return new DriverJar("com.mysql:mysql-connector-j", ConnectionUrl.class, "com.mysql.cj.Constants",
+        return Dialect.of(u).map(d -> switch (d) {
+            case MYSQL -> new DriverJar("com.mysql:mysql-connector-j", ConnectionUrl.class, "com.mysql.cj.Constants",
                     "CJ_VERSION");
-        }
-        if (u.startsWith("jdbc:postgresql:")) {
-            return new DriverJar("org.postgresql:postgresql", PGProperty.class, "org.postgresql.util.DriverInfo",
-                    "DRIVER_VERSION");
-        }
-        return null;
+            case POSTGRESQL -> new DriverJar("org.postgresql:postgresql", PGProperty.class,
+                    "org.postgresql.util.DriverInfo", "DRIVER_VERSION");
+        }).orElse(null);
     }
 
     /**
@@ -90,10 +88,11 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         if (u.startsWith("jdbc:aws-wrapper:")) {
             return wrapper(u, properties);
         }
-        if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
-            return mysql(u.replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"), properties);
+        Dialect d = Dialect.of(u).orElse(null);
+        if (d == Dialect.MYSQL) {
+            return mysql(u.replaceFirst("(?i)^jdbc:mariadb:", "jdbc:mysql:"), properties);
         }
-        if (u.startsWith("jdbc:postgresql:")) {
+        if (d == Dialect.POSTGRESQL) {
             return postgres(u, properties);
         }
         throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(u) + ": not a MySQL, PostgreSQL"
@@ -150,7 +149,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
             }
         }
         fromUrl.forEach(all::putIfAbsent);
-        DriverTimeouts under = target.startsWith("jdbc:postgresql:") ? postgres(target, properties)
+        DriverTimeouts under = Dialect.of(target).orElse(null) == Dialect.POSTGRESQL ? postgres(target, properties)
                 : mysql(target, properties);
         List<String> plugins = new ArrayList<>();
         for (String s : PropertyDefinition.PLUGINS.getString(all).split(",")) {

@@ -4,6 +4,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.db.Database;
 import io.poolbench.testbed.db.DatabaseSettings;
+import io.poolbench.testbed.db.Dialect;
 import io.poolbench.testbed.db.JdbcAddress;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.ProfileVariables;
@@ -69,11 +70,10 @@ public final class DatabaseOptions {
         v.put("poolbench.jdbc.url", db.jdbcUrl());
         v.put("poolbench.jdbc.user", db.user());
         v.put("poolbench.jdbc.password", db.password());
-        if (db.jdbcUrl().startsWith("jdbc:mysql:")) {
-            JdbcAddress a = JdbcAddress.of(db.jdbcUrl()).orElseThrow();
+        JdbcAddress.of(db.jdbcUrl(), Dialect.MYSQL).ifPresent(a -> {
             v.put("poolbench.mysql.endpoint", a.endpoint());
             v.put("poolbench.mysql.database", a.database());
-        }
+        });
         String r2dbc = R2dbcProfile.urlOf(db.jdbcUrl());
         if (r2dbc != null) {
             v.put(R2dbcProfile.URL_VAR, r2dbc);
@@ -88,7 +88,7 @@ public final class DatabaseOptions {
      */
     public Set<String> varsSetLater() {
         Set<String> s = new HashSet<>(ProfileVariables.JDBC_VARS);
-        if ("mysql".equalsIgnoreCase(kind) || (jdbcUrl != null && jdbcUrl.startsWith("jdbc:mysql:"))) {
+        if ("mysql".equalsIgnoreCase(kind) || Dialect.of(jdbcUrl).orElse(null) == Dialect.MYSQL) {
             s.addAll(ProfileVariables.MYSQL_VARS);
         }
         return s;

@@ -2,6 +2,7 @@ package io.poolbench.testbed.profile;
 
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Dialect;
 import io.poolbench.testbed.db.JdbcAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -204,10 +205,7 @@ public final class R2dbcProfile extends ContextResource {
      * @return e.g. {@code r2dbc:postgresql://localhost:5432/postgres}, or null for a URL of another database
      */
     public static String urlOf(String jdbcUrl) {
-        if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
-            return null;
-        }
-        JdbcAddress a = JdbcAddress.of(jdbcUrl).orElseThrow();
-        return "r2dbc:postgresql://" + a.endpoint() + "/" + a.database();
+        return JdbcAddress.of(jdbcUrl, Dialect.POSTGRESQL).map(a -> "r2dbc:postgresql://" + a.endpoint() + "/"
+                + a.database()).orElse(null);
     }
 }

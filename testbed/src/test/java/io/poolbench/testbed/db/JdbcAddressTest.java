@@ -23,6 +23,15 @@ class JdbcAddressTest {
     }
 
     @Test
+    void aUrlOfAnotherDatabaseHasNoAddressOfThisOne() {
+        assertEquals(Optional.of(new JdbcAddress("db-b", 3306, "poolbench")),
+                JdbcAddress.of("jdbc:mariadb://db-b/poolbench", Dialect.MYSQL), "MariaDB's URL is MySQL's dialect");
+        assertEquals(Optional.empty(), JdbcAddress.of("jdbc:postgresql://db/orders", Dialect.MYSQL));
+        assertEquals(Optional.empty(), JdbcAddress.of("jdbc:mysql://db/orders", Dialect.POSTGRESQL));
+        assertEquals(Optional.empty(), JdbcAddress.of("jdbc:stub:bench", Dialect.POSTGRESQL));
+    }
+
+    @Test
     void anotherDriversUrlHasNoAddressAndABrokenOneIsOneLine() {
         assertEquals(Optional.empty(), JdbcAddress.of("jdbc:stub:bench"));
         assertEquals(Optional.empty(), JdbcAddress.of(null));

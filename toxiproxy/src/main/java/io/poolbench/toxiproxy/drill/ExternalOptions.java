@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Dialect;
 import io.poolbench.testbed.db.JdbcAddress;
 import io.poolbench.toxiproxy.ExternalCluster;
 import picocli.CommandLine.Option;
@@ -84,10 +85,7 @@ public final class ExternalOptions {
      * @throws TestbedException one line for a URL that is not MySQL's or that Connector/J cannot parse
      */
     static String hostOf(String option, String jdbcUrl) {
-        if (!jdbcUrl.startsWith("jdbc:mysql:")) {
-            throw new TestbedException(option + " " + Redact.url(jdbcUrl) + ": not a MySQL URL; give e.g."
-                    + " jdbc:mysql://db-a:3306/poolbench");
-        }
-        return JdbcAddress.of(jdbcUrl).orElseThrow().endpoint();
+        return JdbcAddress.of(jdbcUrl, Dialect.MYSQL).orElseThrow(() -> new TestbedException(option + " "
+                + Redact.url(jdbcUrl) + ": not a MySQL URL; give e.g. jdbc:mysql://db-a:3306/poolbench")).endpoint();
     }
 }
