@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Properties;
 import org.postgresql.PGProperty;
 import software.amazon.jdbc.PropertyDefinition;
+import software.amazon.jdbc.util.ConnectionUrlParser;
 import software.amazon.jdbc.plugin.efm.base.HostMonitoringConnectionBasePlugin;
 
 /**
@@ -139,15 +140,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         all.putAll(properties);
         // the wrapper reads its own settings from the URL's parameters and the connection properties alike
         Properties fromUrl = new Properties();
-        int q = url.indexOf('?');
-        if (q >= 0) {
-            for (String kv : url.substring(q + 1).split("&")) {
-                int eq = kv.indexOf('=');
-                if (eq > 0) {
-                    fromUrl.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
-                }
-            }
-        }
+        ConnectionUrlParser.parsePropertiesFromUrl(url, fromUrl);
         fromUrl.forEach(all::putIfAbsent);
         DriverTimeouts under = Dialect.of(target).orElse(null) == Dialect.POSTGRESQL ? postgres(target, properties)
                 : mysql(target, properties);

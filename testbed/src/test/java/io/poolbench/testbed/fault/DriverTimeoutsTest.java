@@ -52,6 +52,18 @@ class DriverTimeoutsTest {
     }
 
     @Test
+    void theWrapperReadsItsSettingsFromTheUrlByItsOwnParserThePropertiesWinning() {
+        DriverTimeouts d = DriverTimeouts.read("jdbc:aws-wrapper:mysql://db/app?wrapperPlugins=efm2,failover2"
+                + "&failureDetectionTime=10000", new Properties());
+        assertEquals(List.of("efm2", "failover2"), d.plugins());
+        assertEquals(25_000, d.efmAbortMs(), "failureDetectionTime 10 s + interval 5 s × count 3");
+        Properties p = new Properties();
+        p.setProperty("wrapperPlugins", "failover2");
+        assertEquals(List.of("failover2"), DriverTimeouts.read("jdbc:aws-wrapper:mysql://db/app?wrapperPlugins=efm2",
+                p).plugins());
+    }
+
+    @Test
     void aUrlNoDriverReadsIsOneLine() {
         assertThrows(TestbedException.class, () -> DriverTimeouts.read("jdbc:oracle:thin:@db", new Properties()));
     }
