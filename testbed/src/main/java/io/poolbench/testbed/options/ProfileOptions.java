@@ -4,6 +4,7 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -11,10 +12,9 @@ import picocli.CommandLine.Option;
  * mixin of {@code lint}, {@code compare} and the webapp.
  */
 public final class ProfileOptions {
-    /** The profile directory given, or null for the default. */
-    @Option(names = "--conf-dir", paramLabel = "DIR", description = "Profile directory for names (default"
-            + " webapp/conf, ../webapp/conf, else the profiles packaged in the jar).")
-    public Path confDir;
+    /** {@code --conf-dir}. */
+    @Mixin
+    public ConfDirOption confDir = new ConfDirOption();
 
     /** The resource's JNDI name given, or null for the default. */
     @Option(names = "--resource", paramLabel = "NAME", description = "The <Resource name> to use in a file that has"
@@ -29,7 +29,7 @@ public final class ProfileOptions {
      * @throws TestbedException one line naming the missing directory or file
      */
     public Path locate(String nameOrFile, Path fallbackDir) {
-        return ProfileDir.locate(nameOrFile, ProfileDir.resolve(confDir != null ? confDir : fallbackDir));
+        return ProfileDir.locate(nameOrFile, confDir.resolve(fallbackDir));
     }
 
     /**

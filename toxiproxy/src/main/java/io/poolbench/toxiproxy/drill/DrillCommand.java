@@ -4,11 +4,11 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.options.ConfDirOption;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
-import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.ExternalCluster;
@@ -89,9 +89,8 @@ public final class DrillCommand extends ScenarioCommand {
     @Mixin
     ExternalOptions external;
 
-    @Option(names = "--conf-dir", description = "Profile directory (default webapp/conf, ../webapp/conf, else the"
-            + " profiles packaged in the jar).")
-    Path confDir;
+    @Mixin
+    ConfDirOption confDir = new ConfDirOption();
 
     /**
      * Standalone entry point (the suite's {@code poolbench drill} is the usual one). Needs the JVM flags
@@ -121,11 +120,11 @@ public final class DrillCommand extends ScenarioCommand {
             list.add(Labels.parse(Drill.class, d).orElseThrow(() -> new TestbedException("unknown drill '" + d
                     + "': use latency, planned, unplanned, stale, stall or all")));
         }
-        confDir = ProfileDir.resolve(confDir);
-        DrillSettings checked = new DrillSettings(profiles.names(), confDir, rounds.orElse(3), rate, writeFraction, rows, steady,
+        Path profileDir = confDir.resolve(null);
+        DrillSettings checked = new DrillSettings(profiles.names(), profileDir, rounds.orElse(3), rate, writeFraction, rows, steady,
                 after, detect, reboot, flapEvery, flapFor, stall, latencySteps, latencyStep, jitter, requestTimeout,
                 images.mysqlImage.image(), images.toxiproxyImage, null);
-        Profiles.load(profiles.names(), confDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
+        Profiles.load(profiles.names(), profileDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
         HostsFile.require();
         DrillCluster cluster = null;
         if (external.externalMode) {
