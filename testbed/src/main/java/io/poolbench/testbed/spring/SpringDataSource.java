@@ -118,6 +118,9 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
                     : unbound(binder, prefix, type), idle, filesRead(env));
         } catch (TestbedException e) {
             throw e;
+        } catch (BindException e) {
+            throw new TestbedException(file + ": Spring Boot cannot bind " + boundFrom(e) + ": "
+                    + Redact.rootMessage(e));
         } catch (Exception e) {
             Throwable root = Redact.rootCause(e);
             throw new TestbedException(file + ": Spring Boot cannot build its DataSource: " + (root
@@ -203,6 +206,18 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             case "org.apache.commons.dbcp2.BasicDataSource" -> "spring.datasource.dbcp2";
             default -> "";
         };
+    }
+
+    /**
+     * @return the property a binding failed on, as the user wrote it: its name, and the file and line (or
+     *     {@code --set}) Spring Boot records as its origin; never its value, which may be a password
+     */
+    private static String boundFrom(BindException e) {
+        if (e.getProperty() == null) {
+            return e.getName().toString();
+        }
+        Origin o = e.getProperty().getOrigin();
+        return e.getProperty().getName() + (o != null ? " (" + o + ")" : " (--set)");
     }
 
     /** The properties Spring Boot's binder leaves unbound under the prefix: its own NoUnboundElementsBindHandler. */

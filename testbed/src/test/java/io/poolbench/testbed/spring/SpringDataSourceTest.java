@@ -86,6 +86,17 @@ class SpringDataSourceTest {
     }
 
     @Test
+    void aValueThatDoesNotBindNamesItsPropertyAndWhereItWasWritten() throws Exception {
+        Path f = Files.writeString(dir.resolve("application.yml"), YML);
+        Files.writeString(dir.resolve("application-bad.properties"), "spring.datasource.hikari.connection-timeout=5s0\n");
+        TestbedException e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(f, List.of("bad"),
+                Map.of("DB_URL", "jdbc:mysql://db/o")));
+        assertTrue(e.getMessage().startsWith(f + ": Spring Boot cannot bind spring.datasource.hikari.connection-timeout"
+                + " (") && e.getMessage().contains("application-bad.properties] - 1:"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
     void propertiesAndTheTypeSpringBootPicks() throws Exception {
         Path f = Files.writeString(dir.resolve("app.properties"), """
                 spring.datasource.url=jdbc:postgresql://db/app
