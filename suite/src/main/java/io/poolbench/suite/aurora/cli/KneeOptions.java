@@ -145,8 +145,10 @@ final class KneeOptions {
         try {
             knees = AuroraResults.knees(run);
         } catch (IOException e) {
-            throw new TestbedException("--at-knee " + run + ": " + e.getMessage() + "; re-render it with"
-                    + " ./poolbench report " + run, e);
+            // the report rebuilds summary.json from the runs' files; a knee search's knees.json is those files
+            boolean summary = e.getMessage().startsWith(AuroraResults.summaryFile(run).toString());
+            throw new TestbedException("--at-knee " + run + ": " + e.getMessage() + (summary ? "; re-render it with"
+                    + " ./poolbench report " + run : ""), e);
         }
         if (knees.isEmpty()) {
             throw new TestbedException("--at-knee " + run + ": it holds no knees: give the run directory of a"
