@@ -150,7 +150,7 @@ final class CheckMeasureReport {
                     m.longestWaitMs() == null ? "not measured" : m.withinGoal() ? "met" : "missed",
                     Durations.text(p.servesAgainMs()), m.servesAgainS() == null ? "–" : seconds(m.servesAgainS()),
                     failures(m.failedByClass()), String.join(", ", p.failures().stream().map(
-                            Prediction.Failure::outcome).distinct().toList()));
+                            Prediction.Failure::label).distinct().toList()));
         }
         sb.append(t.markdown()).append('\n');
         sb.append("The chains behind each prediction, for the stand-in:\n\n");

@@ -131,8 +131,9 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         Term borrow = borrow(queueMs, queueWhy);
         String late = pool.borrowUnbounded() ? null : lateArrivals(s, pool.borrowTimeoutMs(), rho);
         if (late != null) {
+            // first come, first served fails nobody when the first borrower waits no longer than the timeout
             fails.add(new Failure("pool-timeout", "borrowers still waiting after " + pool.borrowSetting() + " "
-                    + Durations.text(pool.borrowTimeoutMs()) + ": " + late));
+                    + Durations.text(pool.borrowTimeoutMs()) + ": " + late, rho < 1 && s <= pool.borrowTimeoutMs()));
         }
         Term query = new Term("query", Math.min(s, q.ms()), q.ms() < s ? q.setting() : "the stall itself, "
                 + Durations.text(s) + " (" + q.setting() + ")");

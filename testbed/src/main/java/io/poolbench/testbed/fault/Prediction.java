@@ -37,8 +37,24 @@ public record Prediction(Fault fault, long longestWaitMs, List<Term> chain, List
      *
      * @param outcome {@code pool-timeout}, {@code connect-failed}, {@code connection-lost} or {@code read-only}
      * @param which which requests, in words
+     * @param ifOvertaken true when these fail only in a pool whose later borrowers overtake earlier ones: served first
+     *     come, first served, none does (a stall no longer than the borrow timeout whose backlog drains after it)
      */
-    public record Failure(String outcome, String which) {
+    public record Failure(String outcome, String which, boolean ifOvertaken) {
+        /**
+         * Requests that fail whatever order the pool serves its borrowers in.
+         *
+         * @param outcome the outcome class
+         * @param which which requests, in words
+         */
+        public Failure(String outcome, String which) {
+            this(outcome, which, false);
+        }
+
+        /** @return the outcome class, and when it fails only where later borrowers overtake, that condition */
+        public String label() {
+            return ifOvertaken ? outcome + " (only if later borrowers overtake)" : outcome;
+        }
     }
 
     /**

@@ -113,6 +113,11 @@ class FaultChainTest {
         assertTrue(q.failures().get(0).which().contains("those that arrive in the first 16.7 s after the stall"
                 + " began"), q.failures().get(0).which());
         assertEquals(20_000, q.longestWaitMs(), "a query in flight waits the whole stall (socketTimeout 3 min)");
+        assertEquals("pool-timeout", q.failures().get(0).label(), "the first arrivals fail in any order of service");
+        // a 10-s stall, maxWait 10 s: the first waits exactly 10 s; only a later borrower overtaking waits longer
+        Prediction r = new FaultChain(DBCP1, ARTICLE_URL, NET, new Load(200, 20, 0)).predict(Fault.stall(10_000));
+        assertTrue(r.failures().get(0).ifOvertaken(), r.failures().toString());
+        assertEquals("pool-timeout (only if later borrowers overtake)", r.failures().get(0).label());
     }
 
     @Test
