@@ -1,19 +1,25 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.load.CsvLog;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileLint;
 import io.poolbench.toxiproxy.DrillCluster;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /** What a drill run leaves in its directory: every request's sample, the pool's state, a summary line. */
 final class DrillFiles {
+    /** The columns of {@code run-<n>.csv}, a row per request ({@link OpenLoopLoad.Sample}, then its response time). */
+    static final String[] SAMPLE_COLUMNS = {"intendedMs", "startMs", "endMs", "endpoint", "status", "outcome",
+        "borrowUs", "responseMs"};
+    /** The columns of {@code pool-<n>.csv}, the pool's state every sample: ms since the load started, then counts. */
+    static final String[] POOL_COLUMNS = {"ms", "active", "idle", "waiting", "total"};
+
     private DrillFiles() {
     }
 
@@ -33,28 +39,18 @@ final class DrillFiles {
     }
 
     static void writeSamples(Path f, List<OpenLoopLoad.Sample> samples) throws IOException {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(f, StandardCharsets.UTF_8))) {
-            w.println("intendedMs,startMs,endMs,endpoint,status,outcome,borrowUs,responseMs");
-            for (OpenLoopLoad.Sample x : samples) {
-                w.println(x.intendedMs() + "," + x.startMs() + "," + x.endMs() + "," + x.endpoint() + ","
-                        + x.status() + "," + x.outcome() + "," + x.borrowUs() + "," + x.responseMs());
-            }
+        try (CsvLog<OpenLoopLoad.Sample> log = CsvLog.create(f, SAMPLE_COLUMNS, x -> Arrays.asList(x.intendedMs(),
+                x.startMs(), x.endMs(), x.endpoint(), x.status(), x.outcome(), x.borrowUs(), x.responseMs()))) {
+            samples.forEach(log::add);
         }
     }
 
     static void writePool(Path f, List<long[]> pool) throws IOException {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(f, StandardCharsets.UTF_8))) {
-            w.println("ms,active,idle,waiting,total");
-            for (long[] p : pool) {
-                w.println(p[0] + "," + p[1] + "," + p[2] + "," + p[3] + "," + p[4]);
-            }
+        try (CsvLog<long[]> log = CsvLog.create(f, POOL_COLUMNS, p -> Arrays.asList(p[0], p[1], p[2], p[3], p[4]))) {
+            pool.forEach(log::add);
         }
     }
 
-    /**
-     * Writes {@code drills/lint/<profile>.txt} once per profile: what the profile really configures, read back from
-     * a pool built against this cluster's writer (the lines {@code ./poolbench lint} prints; they head the report).
-     */
     /**
      * Writes a profile's lint against the cluster once per run ({@code drills/lint/<profile>.txt}).
      *

@@ -1,6 +1,7 @@
 package io.poolbench.toxiproxy.drill;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.poolbench.testbed.load.CsvLog;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.RunFile;
 import io.poolbench.testbed.report.TimelineChart;
@@ -196,15 +197,13 @@ public final class DrillReport {
     private static void chart(Path csv, DrillResult r, Path png) throws IOException {
         long inj = r.events().getOrDefault("injection", r.events().values().stream().findFirst().orElse(0L));
         TimelineChart chart = new TimelineChart();
-        List<String> lines = Files.readAllLines(csv);
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            long intended = Long.parseLong(f[0]);
-            long rt = Long.parseLong(f[7]);
-            if (intended < 0 || rt < 0) {
-                continue;
+        record Point(long intendedMs, String outcome, long responseMs) {
+        }
+        for (Point p : CsvLog.read(csv, DrillFiles.SAMPLE_COLUMNS, c -> new Point(Long.parseLong(c.get("intendedMs")),
+                c.get("outcome"), Long.parseLong(c.get("responseMs"))), "a drill's request")) {
+            if (p.intendedMs() >= 0 && p.responseMs() >= 0) {
+                chart.add(p.outcome(), (p.intendedMs() - inj) / 1000.0, p.responseMs());
             }
-            chart.add(f[5], (intended - inj) / 1000.0, rt);
         }
         r.events().values().forEach(at -> chart.mark((at - inj) / 1000.0));
         chart.write(png, r.drill() + " drill, profile " + r.profile() + " (run " + r.run() + ")",
