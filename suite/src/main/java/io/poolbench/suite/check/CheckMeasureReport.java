@@ -1,7 +1,6 @@
 package io.poolbench.suite.check;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.FaultChain;
@@ -11,6 +10,7 @@ import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.MeanInterval;
+import io.poolbench.toxiproxy.drill.DrillResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,16 +105,17 @@ final class CheckMeasureReport {
             try (Stream<Path> files = Files.list(runs)) {
                 for (Path run : files.filter(x -> x.getFileName().toString().matches("run-\\d+\\.json")).sorted()
                         .toList()) {
-                    JsonNode j = ResultJson.MAPPER.readTree(run.toFile());
-                    JsonNode max = j.at("/metrics/max_response_ms");
-                    if (max.isMissingNode() || max.isNull()) {
+                    DrillResult result = ResultJson.MAPPER.readValue(run.toFile(), DrillResult.class);
+                    Double max = result.metrics() == null ? null : result.metrics().get("max_response_ms");
+                    if (max == null) {
                         continue;
                     }
-                    longest.add(max.asDouble());
-                    serves.add(j.at("/metrics/serves_again_s").asDouble());
-                    Map<String, Long> out = new TreeMap<>();
-                    j.path("outcomes").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asLong()));
-                    failed.add(out);
+                    longest.add(max);
+                    Double servesAgain = result.metrics().get("serves_again_s");
+                    if (servesAgain != null) {
+                        serves.add(servesAgain);
+                    }
+                    failed.add(result.outcomes() == null ? Map.of() : new TreeMap<>(result.outcomes()));
                 }
             }
         }
