@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -61,13 +62,9 @@ public final class BorrowersCommand extends ScenarioCommand {
     public Integer call() throws Exception {
         BorrowerLoadOptions.Load l = load.load();
         Cli.rangeEach("--hold-us", holdsUs, 0, 1_000_000);
-        for (String t : threads) {
-            if (!t.equals("virtual") && !t.equals("platform")) {
-                throw new TestbedException("--threads " + t + ": give virtual, platform or both");
-            }
-        }
+        List<String> kinds = threadKinds(threads);
         String jvm = javaPath == null ? Children.java() : javaPath;
-        if (threads.contains("virtual")) {
+        if (kinds.contains("virtual")) {
             JavaVersion.requireVirtualThreads(jvm);
         }
         Path conf = ProfileDir.resolve(null);
@@ -81,7 +78,7 @@ public final class BorrowersCommand extends ScenarioCommand {
             List<String> vs = versions.getOrDefault(p.name(), Collections.singletonList(null));
             for (String v : vs) {
                 Path jar = v == null ? null : ArtifactVersions.jar(artifact + ":" + v);
-                for (String t : threads) {
+                for (String t : kinds) {
                     for (long hold : holdsUs) {
                         variants.add(new Variant(p.name(), p.file(), artifact, v, jar, t, hold));
                     }
@@ -89,8 +86,25 @@ public final class BorrowersCommand extends ScenarioCommand {
             }
         }
         BorrowersSettings s = new BorrowersSettings(pps.stream().map(x -> x.file().toString()).toList(), versions,
-                threads, l.borrowers(), l.poolSize(), holdsUs, l.warmupSeconds(), l.seconds(), rounds.orElse(3), jvm);
+                kinds, l.borrowers(), l.poolSize(), holdsUs, l.warmupSeconds(), l.seconds(), rounds.orElse(3), jvm);
         return run(new BorrowersExperiment(s, variants, art.benchmarksJar()));
+    }
+
+    /**
+     * @param given {@code --threads} as typed, split at commas
+     * @return the thread kinds, each once, in the given order; {@code both} stands for virtual, then platform
+     * @throws TestbedException one line for another word
+     */
+    static List<String> threadKinds(List<String> given) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String t : given) {
+            switch (t.trim()) {
+                case "virtual", "platform" -> out.add(t.trim());
+                case "both" -> out.addAll(List.of("virtual", "platform"));
+                default -> throw new TestbedException("--threads " + t + ": give virtual, platform or both");
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** @return per profile name, its versions, checked: a profile run, a pool with a Maven artifact, two distinct */
