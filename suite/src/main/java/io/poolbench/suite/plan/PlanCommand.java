@@ -106,8 +106,12 @@ public final class PlanCommand extends PoolbenchCommand {
     @Override
     public Integer call() throws Exception {
         boolean perQuery = borrow.pattern() == ScreenModel.Borrow.PER_QUERY;
-        if ((holdP50 == null) != (holdP90 == null) || holdMs != null && holdP50 != null) {
+        if (holdMs != null && (holdP50 != null || holdP90 != null)) {
             throw new TestbedException("give --hold-ms, or --hold-p50 with --hold-p90, not both");
+        }
+        if ((holdP50 == null) != (holdP90 == null)) {
+            throw new TestbedException((holdP50 == null ? "--hold-p90 needs --hold-p50" : "--hold-p50 needs --hold-p90")
+                    + ": the two give the log-normal spread of a query's server time");
         }
         double p50 = holdP50 != null ? holdP50 : holdMs != null ? holdMs : ScreenModel.SHORT_QUERY_MS;
         double p90 = holdP90 != null ? holdP90 : p50;

@@ -3,6 +3,7 @@ package io.poolbench.suite.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.suite.Console;
 import io.poolbench.suite.PoolbenchMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,6 +28,16 @@ class PlanTest {
             System.setOut(out);
         }
         return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSpreadNeedsBothPercentilesAndReplacesTheFixedHold() {
+        Console p50 = Console.run("plan", "--profile", "hikari", "--rate", "10", "--hold-p50", "5");
+        assertEquals(2, p50.code());
+        assertTrue(p50.err().contains("--hold-p50 needs --hold-p90"), p50.err());
+        Console both = Console.run("plan", "--profile", "hikari", "--rate", "10", "--hold-ms", "5", "--hold-p90", "9");
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("give --hold-ms, or --hold-p50 with --hold-p90, not both"), both.err());
     }
 
     private static double kneeRate(String text) {
