@@ -84,6 +84,6 @@ public final class AuroraResults {
                 throw new IOException(searched + " cannot be read (" + Redact.rootMessage(e) + ")", e);
             }
         }
-        return summary(run).map(AuroraData.Summary::knees).filter(k -> k != null).orElse(List.of());
+        return summary(run).map(AuroraData.Summary::knees).orElse(List.of());
     }
 }

@@ -10,6 +10,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -141,14 +142,14 @@ final class KneeOptions {
         } catch (TestbedException e) {
             throw new TestbedException("--at-knee " + run + ": " + e.getMessage(), e);
         }
+        // the report rebuilds summary.json from the runs' files; a knee search's knees.json is such a file itself
+        boolean fromSummary = !Files.isRegularFile(AuroraResults.kneesFile(run));
         List<MapKnee.Knee> knees;
         try {
             knees = AuroraResults.knees(run);
         } catch (IOException e) {
-            // the report rebuilds summary.json from the runs' files; a knee search's knees.json is those files
-            boolean summary = e.getMessage().startsWith(AuroraResults.summaryFile(run).toString());
-            throw new TestbedException("--at-knee " + run + ": " + e.getMessage() + (summary ? "; re-render it with"
-                    + " ./poolbench report " + run : ""), e);
+            throw new TestbedException("--at-knee " + run + ": " + e.getMessage() + (fromSummary ? "; re-render it"
+                    + " with ./poolbench report " + run : ""), e);
         }
         if (knees.isEmpty()) {
             throw new TestbedException("--at-knee " + run + ": it holds no knees: give the run directory of a"
