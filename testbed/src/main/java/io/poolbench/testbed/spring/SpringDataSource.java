@@ -179,8 +179,10 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
     private static List<Path> filesRead(StandardEnvironment env) {
         Set<Path> out = new LinkedHashSet<>();
         for (PropertySource<?> ps : env.getPropertySources()) {
-            String[] names = ps instanceof OriginTrackedMapPropertySource t ? t.getPropertyNames() : new String[0];
-            Origin o = names.length == 0 ? null : ((OriginTrackedMapPropertySource) ps).getOrigin(names[0]);
+            if (!(ps instanceof OriginTrackedMapPropertySource source) || source.getPropertyNames().length == 0) {
+                continue; // --set, the location given to Spring Boot, an empty document
+            }
+            Origin o = source.getOrigin(source.getPropertyNames()[0]);
             while (o != null && !(o instanceof TextResourceOrigin)) {
                 o = o.getParent();
             }
