@@ -24,6 +24,15 @@ public enum Dialect {
     }
 
     /**
+     * @param jdbcUrl a MySQL-dialect URL
+     * @return the URL as Connector/J reads it: a {@code jdbc:mariadb:} prefix becomes {@code jdbc:mysql:} (MariaDB
+     *     stands in for MySQL here, and Connector/J's parser reads the rest alike)
+     */
+    public static String asConnectorJ(String jdbcUrl) {
+        return jdbcUrl.replaceFirst("(?i)^jdbc:mariadb:", "jdbc:mysql:");
+    }
+
+    /**
      * @param jdbcUrl a JDBC URL, or null
      * @return the dialect of a {@code jdbc:postgresql:}, {@code jdbc:mysql:} or {@code jdbc:mariadb:} URL; empty for
      *     another driver's URL

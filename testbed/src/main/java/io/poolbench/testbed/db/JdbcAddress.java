@@ -30,8 +30,8 @@ public record JdbcAddress(String host, int port, String database) {
         }
         if (d.get() == Dialect.MYSQL) {
             try {
-                HostInfo h = ConnectionUrl.getConnectionUrlInstance(jdbcUrl.replaceFirst("(?i)^jdbc:mariadb:",
-                        "jdbc:mysql:"), new Properties()).getMainHost();
+                HostInfo h = ConnectionUrl.getConnectionUrlInstance(Dialect.asConnectorJ(jdbcUrl), new Properties())
+                        .getMainHost();
                 return Optional.of(new JdbcAddress(h.getHost(), h.getPort(), h.getDatabase()));
             } catch (RuntimeException e) {
                 throw unreadable(jdbcUrl, "Connector/J", e.getMessage());

@@ -91,7 +91,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         }
         Dialect d = Dialect.of(u).orElse(null);
         if (d == Dialect.MYSQL) {
-            return mysql(u.replaceFirst("(?i)^jdbc:mariadb:", "jdbc:mysql:"), properties);
+            return mysql(Dialect.asConnectorJ(u), properties);
         }
         if (d == Dialect.POSTGRESQL) {
             return postgres(u, properties);
