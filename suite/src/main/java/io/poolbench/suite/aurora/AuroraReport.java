@@ -15,8 +15,6 @@ import io.poolbench.suite.aurora.waits.JfrWaits;
 import io.poolbench.suite.aurora.waits.OutsideServlet;
 import io.poolbench.suite.report.Seeds;
 import io.poolbench.testbed.Figures;
-import io.poolbench.testbed.Redact;
-import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.RunFile;
@@ -84,8 +82,8 @@ public final class AuroraReport {
         StringBuilder md = new StringBuilder(header(m, settings, art));
 
         md.append(kneeLoads(settings));
-        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
-        List<RunFiles> files = readRuns(runs, base);
+        List<PhaseEntry> runs = AuroraResults.runPhases(m);
+        List<RunFiles> files = AuroraResults.runs(out);
         List<RunStats> stats = files.stream().map(RunFiles::stats).toList();
         md.append(withoutResult(runs));
         md.append(profiles(runs, base));
@@ -107,10 +105,10 @@ public final class AuroraReport {
         md.append(AuroraRounds.markdown(findings, settings.rounds()));
         SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
         md.append(SaturationMap.markdown(grid, base));
-        md.append(KneeReport.markdown(KneeReport.read(base.resolve("knees.json")), base));
+        md.append(KneeReport.markdown(KneeReport.read(AuroraResults.kneesFile(out)), base));
         md.append(timelines(files, base));
-        Files.writeString(base.resolve("summary.md"), md.toString());
-        JSON.writeValue(base.resolve("summary.json").toFile(), new AuroraData.Summary(m.status(), stats, art, findings,
+        Files.writeString(AuroraResults.summaryPage(out), md.toString());
+        JSON.writeValue(AuroraResults.summaryFile(out).toFile(), new AuroraData.Summary(m.status(), stats, art, findings,
                 MapKnee.knees(grid)));
         return md.toString();
     }
@@ -145,33 +143,10 @@ public final class AuroraReport {
         return md.toString();
     }
 
-    /**
-     * @param runs the manifest's run phases
-     * @param base the scenario's directory, {@code seed004/}
-     * @return the files of every run that produced a result, in the order run
-     * @throws TestbedException one line when a run's results are damaged
-     */
-    private static List<RunFiles> readRuns(List<PhaseEntry> runs, Path base) {
-        List<RunFiles> files = new ArrayList<>();
-        for (PhaseEntry p : runs) {
-            String id = p.id().substring(4);
-            Path dir = base.resolve(id);
-            if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
-                try {
-                    files.add(RunFiles.read(dir));
-                } catch (IOException | RuntimeException e) {
-                    throw new TestbedException("the results of run " + id + " in " + dir + " are damaged ("
-                            + Redact.rootMessage(e) + "); rerun it", e);
-                }
-            }
-        }
-        return files;
-    }
-
     /** @return the table of runs without a result, and why; empty when every run produced one */
     private static String withoutResult(List<PhaseEntry> runs) {
         StringBuilder md = new StringBuilder();
-        List<PhaseEntry> bad = WithoutResult.of(runs, id -> id.substring(4));
+        List<PhaseEntry> bad = WithoutResult.of(runs, AuroraResults::runId);
         if (!bad.isEmpty()) {
             md.append("Runs without a result (no numbers are shown for them):\n\n").append(WithoutResult.table(bad));
             md.append('\n');
@@ -185,9 +160,9 @@ public final class AuroraReport {
         md.append("## What the profiles configure\n\nRead back from each pool built against the cluster"
                 + " (`seed004/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
         for (PhaseEntry p : runs) {
-            Path lint = base.resolve(p.id().substring(4)).resolve("lint.txt");
+            Path lint = base.resolve(AuroraResults.runId(p.id())).resolve("lint.txt");
             if (Files.isRegularFile(lint)) {
-                md.append("-- run ").append(p.id().substring(4)).append('\n').append(Files.readString(lint));
+                md.append("-- run ").append(AuroraResults.runId(p.id())).append('\n').append(Files.readString(lint));
             }
         }
         md.append("```\n\n");
@@ -266,7 +241,7 @@ public final class AuroraReport {
 
     /** The run's status, or while the report phase itself runs, how many runs produced a result. */
     static String runStatus(Manifest m) {
-        List<PhaseEntry> runs = m.phases().stream().filter(p -> p.id().startsWith("run:")).toList();
+        List<PhaseEntry> runs = AuroraResults.runPhases(m);
         long ok = runs.stream().filter(PhaseEntry::ok).count();
         String counted = ok + " of " + runs.size() + " runs produced a result";
         return "running".equals(m.status()) ? "Runs: " + counted : "Run status: **" + m.status() + "**, " + counted;

@@ -2,23 +2,31 @@ package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
+import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.Manifest;
+import io.poolbench.testbed.run.PhaseEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where a run directory keeps the Aurora scenario's results, and reading them back: its {@code summary.json} (the
- * report's statistics, findings and a map's knees) and a knee search's {@code knees.json}. Every reader of a finished
- * Aurora run (the suite's page, {@code plan --measure}, {@code aurora --at-knee}, the failover at the limit) goes
- * through here.
+ * Where a run directory keeps the Aurora scenario's results, and reading them back: each run's files ({@code
+ * seed004/<run>/}), its {@code summary.json} (the report's statistics, findings and a map's knees) and a knee search's
+ * {@code knees.json}. Every reader of a finished Aurora run (its own report, the suite's page, {@code plan --measure},
+ * {@code aurora --at-knee}, the failover at the limit) goes through here.
  */
 public final class AuroraResults {
     /** The Aurora scenario's folder in a run directory: part of the run directory's layout ({@code RunRecord.FORMAT}). */
     public static final String DIR = "seed004";
+
+    /** The prefix of a run's phase id in the manifest: {@code run:<profile>.r<round>}. */
+    private static final String RUN_PHASE = "run:";
 
     private AuroraResults() {
     }
@@ -85,5 +93,48 @@ public final class AuroraResults {
             }
         }
         return summary(run).map(AuroraData.Summary::knees).orElse(List.of());
+    }
+
+    /**
+     * The run phases of a run's manifest ({@code run:<profile>.r<round>}, in the order run).
+     *
+     * @param m the run's manifest
+     * @return its run phases, each with its status
+     */
+    public static List<PhaseEntry> runPhases(Manifest m) {
+        return m.phases().stream().filter(p -> p.id().startsWith(RUN_PHASE)).toList();
+    }
+
+    /**
+     * @param phaseId the id of a run phase ({@link #runPhases})
+     * @return the run's id, which is also its folder below {@code seed004/}
+     */
+    public static String runId(String phaseId) {
+        return phaseId.substring(RUN_PHASE.length());
+    }
+
+    /**
+     * Reads the files of every run of an Aurora run directory that produced a result (its phase ok and its {@code
+     * outcome.json} written), each once.
+     *
+     * @param run the run directory
+     * @return each run's files, in the order run; empty when no run produced a result
+     * @throws TestbedException one line naming the run and its folder, when a run's results are damaged
+     */
+    public static List<RunFiles> runs(Path run) {
+        Path base = run.resolve(DIR);
+        List<RunFiles> files = new ArrayList<>();
+        for (PhaseEntry p : runPhases(Manifest.read(run))) {
+            Path dir = base.resolve(runId(p.id()));
+            if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
+                try {
+                    files.add(RunFiles.read(dir));
+                } catch (IOException | RuntimeException e) {
+                    throw new TestbedException("the results of run " + runId(p.id()) + " in " + dir + " are damaged ("
+                            + Redact.rootMessage(e) + "); rerun it", e);
+                }
+            }
+        }
+        return files;
     }
 }

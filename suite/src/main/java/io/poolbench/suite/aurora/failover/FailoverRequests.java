@@ -26,9 +26,6 @@ public final class FailoverRequests {
     private FailoverRequests() {
     }
 
-    /** The heading of the report's failover section, which {@code FailoverAtLimit} reads its table under. */
-    public static final String HEADING = "## Failover";
-
     /**
      * The report's failover section: one row per run, or nothing when the runs injected no failover.
      *
@@ -41,7 +38,7 @@ public final class FailoverRequests {
             return "";
         }
         String what = kind.describe();
-        StringBuilder md = new StringBuilder(HEADING + "\n\n" + Character.toUpperCase(what.charAt(0))
+        StringBuilder md = new StringBuilder("## Failover\n\n" + Character.toUpperCase(what.charAt(0))
                 + what.substring(1) + " in the middle of the measured period. Times in s after the"
                 + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"
                 + " the median time in getConnection() of every window stays at or below the p99 before the"
@@ -51,6 +48,16 @@ public final class FailoverRequests {
                 + " them are the failover's own administrative connections (catching B up, promoting it). The"
                 + " article describes HikariCP reconnecting \"in a short time\" and DBCP2's reconnection getting"
                 + " \"clogged\" under load; it gives no figures.\n\n");
+        return md.append(table(runs)).append('\n').toString();
+    }
+
+    /**
+     * The failover table alone: one row per run, in the order given.
+     *
+     * @param runs each run's files
+     * @return the Markdown table, each line ending in a line break; the header alone for no run
+     */
+    public static String table(List<RunFiles> runs) {
         Table t = Table.of("run", ">failover took", ">first acknowledged write on the new writer after",
                 ">borrow wait back to normal after", ">connections opened to the new writer by 10 s after the endpoint"
                 + " moved (most in 1 s)", "failed from the injection on (in flight or later), by class",
@@ -59,8 +66,7 @@ public final class FailoverRequests {
         for (RunFiles r : runs) {
             t.markdownRow(failoverRow(r.id(), r.outcome(), counts(r.outcome(), r.screens())).toArray(String[]::new));
         }
-        md.append(t.markdown());
-        return md.append('\n').toString();
+        return t.markdown();
     }
 
     /**

@@ -5,6 +5,7 @@ import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
@@ -27,8 +28,9 @@ import java.util.Locale;
  * {@code aurora --failover KIND --at-knee map}, every profile at its own knee and 1.25 × it).
  *
  * <p>This class measures nothing: it composes the scenario's {@code summary.md} from those commands' own results
- * (the map's knees from its {@code seed004/summary.json}; per kind its status and its comparisons over rounds,
- * {@link AuroraFindings#claims}) and links their full reports.
+ * (the knees from the knee search or the map, {@link AuroraResults#knees}; per kind its status and its comparisons
+ * over rounds, {@link AuroraFindings#claims}, or with one round its runs' failover table) and links their full
+ * reports.
  */
 public final class FailoverAtLimit {
     /** The chain's first command's directory: the knee search. */
@@ -53,7 +55,7 @@ public final class FailoverAtLimit {
      * @param kind the failover kind
      * @param status what its command left
      * @param claims its comparisons over rounds ({@link AuroraFindings#claims}), none with one round
-     * @param failoverTable without comparisons, the table of its report's failover section (Markdown), else empty
+     * @param failoverTable without comparisons, its runs' failover table (Markdown, as its report shows it), else empty
      */
     record KindSection(FailoverKind kind, CommandStatus status, List<Claim> claims, String failoverTable) {
     }
@@ -81,8 +83,7 @@ public final class FailoverAtLimit {
             Path k = dir.resolve(f.label());
             if (Files.isDirectory(k)) {
                 List<Claim> claims = AuroraFindings.claims(k);
-                kinds.add(new KindSection(f, status(k), claims, claims.isEmpty()
-                        ? failoverTable(AuroraResults.summaryPage(k)) : ""));
+                kinds.add(new KindSection(f, status(k), claims, claims.isEmpty() ? failoverTable(k) : ""));
             }
         }
         Path first = dir.resolve(KNEES);
@@ -174,32 +175,22 @@ public final class FailoverAtLimit {
             return "**Not run** (no " + s.dir() + "/" + RunRecord.MANIFEST + ").";
         }
         String status = Status.OK.label().equals(s.status()) ? s.status() : "**" + s.status() + "**";
-        String report = s.dir() + "/seed004/summary.md";
+        String report = s.dir() + "/" + AuroraResults.DIR + "/summary.md";
         return "Status " + status + "; " + (s.report() ? "full report: [" + report + "](" + report + ")"
                 : "no report written") + ".";
     }
 
     /**
-     * @param summary an Aurora run's {@code summary.md}
-     * @return the table of its "Failover" section, each line ending in a line break; empty when it has none
-     * @throws IOException when the file exists and cannot be read
+     * @param run one failover kind's Aurora run directory
+     * @return its runs' failover table, from the runs' own files; empty when no run produced a result
+     * @throws io.poolbench.testbed.TestbedException one line, when the manifest or a run's results cannot be read
      */
-    static String failoverTable(Path summary) throws IOException {
-        if (!Files.isRegularFile(summary)) {
+    static String failoverTable(Path run) {
+        if (!Files.isRegularFile(run.resolve(RunRecord.MANIFEST))) {
             return "";
         }
-        StringBuilder out = new StringBuilder();
-        boolean in = false;
-        for (String line : Files.readAllLines(summary)) {
-            if (line.startsWith("## ")) {
-                in = line.equals(FailoverRequests.HEADING);
-            } else if (in && line.startsWith("|")) {
-                out.append(line).append('\n');
-            } else if (in && out.length() > 0) {
-                break;
-            }
-        }
-        return out.toString();
+        List<RunFiles> runs = AuroraResults.runs(run);
+        return runs.isEmpty() ? "" : FailoverRequests.table(runs);
     }
 
 }

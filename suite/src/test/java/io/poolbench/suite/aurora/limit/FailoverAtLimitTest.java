@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.suite.aurora.AuroraData;
+import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -70,14 +72,32 @@ class FailoverAtLimitTest {
     }
 
     @Test
-    void oneRoundShowsTheFailoverTableOfItsReport() throws Exception {
-        Path kind = tmp.resolve("planned/seed004");
+    void oneRoundShowsItsRunsFailoverTableFromTheirFiles() throws Exception {
+        Path kind = tmp.resolve("planned");
         Files.createDirectories(kind);
-        Files.writeString(kind.resolve("summary.md"), "# x\n\n## Failover\n\nText.\n\n| run | failed |\n|---|---:|\n"
-                + "| a.r1 | 3 |\n\nAfter.\n\n## Next\n\n| other | table |\n");
+        RunRecord record = RunRecord.start(kind, "aurora", List.of("aurora", "--failover", "planned"), Map.of(),
+                new PrintStream(OutputStream.nullOutputStream()));
+        Phase hikari = record.plan("run:hikari.r1", "HikariCP");
+        hikari.start();
+        Path run = Files.createDirectories(kind.resolve(AuroraResults.DIR).resolve("hikari.r1"));
+        Files.writeString(run.resolve("outcome.json"), "{\"id\":\"hikari.r1\",\"pool\":\"HikariCP\","
+                + "\"borrowTimeoutMs\":10000,\"targetPerSecond\":3.125,\"window\":{\"t0EpochMs\":1000,"
+                + "\"measureFromEpochMs\":40000,\"measureToEpochMs\":70000},\"writer\":{\"events\":{"
+                + "\"injection\":60000,\"old-writer-rebooted\":62500},\"ledger\":{\"acknowledged\":40,\"lost\":0,"
+                + "\"unacknowledgedPresent\":0,\"duplicates\":0,\"lostSample\":[],\"failed\":0,\"failedPresent\":0,"
+                + "\"unknown\":0,\"unknownCommitted\":0}}}");
+        Files.writeString(run.resolve("results.csv"), "timeStamp,elapsed,label,responseCode,success\n"
+                + "50000,45,short,200,true\n");
+        hikari.ok("1 request");
+        record.plan("run:dbcp2.r1", "DBCP2").failed("the webapp exited");
+        record.finish();
+
         FailoverAtLimit.KindSection planned = FailoverAtLimit.read(tmp).kinds().get(0);
-        assertEquals("| run | failed |\n|---|---:|\n| a.r1 | 3 |\n", planned.failoverTable(),
-                "the failover section's table only, not the next section's");
-        assertTrue(FailoverAtLimit.write(tmp).contains("each run's failover, from its report:\n\n| run | failed |"));
+        assertEquals(List.of(), planned.claims(), "one round: no comparison");
+        List<String> lines = planned.failoverTable().lines().toList();
+        assertEquals(3, lines.size(), "the header, its rule and the one run with a result: " + lines);
+        assertTrue(lines.get(2).startsWith("| hikari.r1 | 2.5 |"), lines.get(2));
+        assertTrue(FailoverAtLimit.write(tmp).contains("each run's failover, from its report:\n\n| run | failover"
+                + " took |"));
     }
 }
