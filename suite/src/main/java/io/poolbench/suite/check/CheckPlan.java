@@ -36,7 +36,7 @@ final class CheckPlan {
             PoolModel m = new PoolModel(t.maxSize(), Math.max(0, t.borrowTimeoutMs()), t.check());
             Workload w = new Workload(load.ratePerSecond(), 1, load.holdMs(), load.holdMs(), rttMs, false);
             return Plan.text(new PoolReading(pool.name(), pool.pool(), m, pool.effective()), w, RUN_MINUTES, 1,
-                    List.of());
+                    List.of(), null);
         } catch (IllegalArgumentException e) {
             throw new TestbedException(e.getMessage());
         }

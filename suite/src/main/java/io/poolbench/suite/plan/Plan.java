@@ -25,14 +25,20 @@ public final class Plan {
      * @param runMinutes the run's length for the simulation (its maximum grows with it), minutes
      * @param seed the simulation's random seed
      * @param warnings lint's warnings on the profile as written
+     * @param filesRead the files a Spring Boot configuration was bound from, shown under the title (a service reads
+     *     the files beside its {@code application.yml} too); null for a context.xml
      * @return the answer, lines of text
      */
-    public static String text(PoolReading r, Workload w, double runMinutes, long seed, List<String> warnings) {
+    public static String text(PoolReading r, Workload w, double runMinutes, long seed, List<String> warnings,
+            String filesRead) {
         PoolModel pool = r.model();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "poolbench plan: %s (%s): pool size %d, borrow timeout %s, %s%n",
                 r.profile(), r.pool(), pool.size(), pool.borrowTimeoutMs() > 0 ? String.format(Locale.ROOT,
                 "%,d ms", pool.borrowTimeoutMs()) : "none (waits forever)", pool.check().text()));
+        if (filesRead != null) {
+            out.append("read: ").append(filesRead).append('\n');
+        }
         warnings.forEach(x -> out.append("  lint: ").append(x).append('\n'));
         // Erlang C sees borrows: per request one borrow holding every query, per query one borrow per query
         int borrows = w.perQuery() ? w.queriesPerRequest() : 1;

@@ -19,7 +19,6 @@ import io.poolbench.testbed.spring.SpringDataSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -147,10 +146,7 @@ public final class PlanCommand extends PoolbenchCommand {
             runDir.check();
             PlanMeasurement.requireCluster();
         }
-        String text = Plan.text(reading, w, runMinutes, seed, warnings);
-        // the file's name under the title: a Spring Boot service reads files beside it too
-        System.out.print(read == null ? text : text.replaceFirst("\n", "\nread: " + Matcher.quoteReplacement(read)
-                + "\n"));
+        System.out.print(Plan.text(reading, w, runMinutes, seed, warnings, read));
         if (measureKnee) {
             return PlanKneeMeasurement.run(p, w, Knee.rate(reading.model(), w, seed), runDir, System.out);
         }

@@ -61,6 +61,8 @@ class PlanTest {
         String text = plan("plan", "--profile", yml.toString(), "--set", "DB_URL=jdbc:postgresql://db:5432/o",
                 "--rate", "100", "--run-minutes", "1");
         assertTrue(text.contains("(HikariCP): pool size 20, borrow timeout 3,000 ms"), text);
+        assertTrue(text.lines().skip(1).findFirst().orElseThrow().startsWith("read: " + yml), "under the title: "
+                + text);
         assertTrue(!text.contains("canary-7f3a"), text);
         assertEquals(2, PoolbenchMain.run("plan", "--profile", tmp.resolve("missing.yml").toString(), "--rate", "10"));
     }
