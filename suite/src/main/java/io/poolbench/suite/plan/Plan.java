@@ -45,10 +45,11 @@ public final class Plan {
         double holdMs = w.meanHoldPerRequestMs() / borrows + (pool.check().everyBorrow() ? w.rttMs() : 0);
         double lambda = w.ratePerSecond() * borrows / 1000;
         double a = lambda * holdMs;
-        out.append(String.format(Locale.ROOT, "traffic: %s requests/s, %d queries of %s ms (p90 %s) each, round trip"
-                + " %s ms, borrowing per %s: %s borrow(s) a request, each holding a connection %.1f ms on average%n",
-                num(w.ratePerSecond()), w.queriesPerRequest(), num(w.queryP50Ms()), num(w.queryP90Ms()),
-                num(w.rttMs()), w.perQuery() ? "query" : "request", borrows, holdMs));
+        out.append(String.format(Locale.ROOT, "traffic: %s requests/s, %d %s of %s ms (p90 %s) each, round trip"
+                + " %s ms, borrowing per %s: %d %s a request, each holding a connection %.1f ms on average%n",
+                num(w.ratePerSecond()), w.queriesPerRequest(), w.queriesPerRequest() == 1 ? "query" : "queries",
+                num(w.queryP50Ms()), num(w.queryP90Ms()), num(w.rttMs()), w.perQuery() ? "query" : "request", borrows,
+                borrows == 1 ? "borrow" : "borrows", holdMs));
         out.append(String.format(Locale.ROOT, "offered load: %.2f connections busy on average of %d (%.0f %%)%n", a,
                 pool.size(), 100 * a / pool.size()));
         if (a >= pool.size()) {
