@@ -18,7 +18,6 @@ import io.poolbench.testbed.run.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -119,12 +118,6 @@ public final class CheckCommand extends PoolbenchCommand {
 
     @Spec
     CommandSpec spec;
-
-    /** @return the default round trip */
-    @Override
-    protected Map<String, String> optionDefaults() {
-        return Map.of("--rtt-ms", "1");
-    }
 
     @Override
     public Integer call() throws Exception {

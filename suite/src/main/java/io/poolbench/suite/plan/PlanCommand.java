@@ -19,7 +19,6 @@ import io.poolbench.testbed.spring.SpringDataSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -95,12 +94,6 @@ public final class PlanCommand extends PoolbenchCommand {
 
     @Mixin
     RunDirOptions runDir;
-
-    /** @return the default round trip */
-    @Override
-    protected Map<String, String> optionDefaults() {
-        return Map.of("--rtt-ms", "1");
-    }
 
     @Override
     public Integer call() throws Exception {

@@ -6,26 +6,22 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --rtt-ms}, the network round trip between the application and the database in milliseconds: a picocli
- * mixin shared by the commands that model or inject it. Default: the command's, 1 ms in each today (a LAN or one
- * availability zone).
+ * mixin shared by the commands that model or inject it. Default 1 ms: a LAN or one availability zone.
  */
 public final class RttOption {
     /** The longest round trip taken, ms: ten seconds is an outage, not a network. */
     public static final int MAX_MS = 10_000;
 
-    @Option(names = "--rtt-ms", paramLabel = "MS",
-            description = "Round trip between the application and the database, ms (default ${DEFAULT-VALUE}).")
-    Double rttMs;
+    @Option(names = "--rtt-ms", paramLabel = "MS", defaultValue = "1",
+            description = "Round trip between the application and the database, ms (default ${DEFAULT-VALUE}: a LAN"
+                    + " or one availability zone).")
+    double rttMs;
 
     /**
      * @return the round trip, ms
-     * @throws TestbedException one line when it is outside 0 .. {@value #MAX_MS} ms, or not given where the command
-     *     has no default
+     * @throws TestbedException one line when it is outside 0 .. {@value #MAX_MS} ms
      */
     public double ms() {
-        if (rttMs == null) {
-            throw new TestbedException("--rtt-ms: give the round trip in ms");
-        }
         Cli.range("--rtt-ms", rttMs, 0, MAX_MS);
         return rttMs;
     }

@@ -110,10 +110,10 @@ public final class AuroraCommand extends ScenarioCommand {
     @Mixin
     ImageOptions images;
 
-    /** @return the default profiles and round trip */
+    /** @return the default profiles */
     @Override
     protected Map<String, String> optionDefaults() {
-        return Map.of("--profiles", String.join(",", ARTICLE_PROFILES), "--rtt-ms", "1");
+        return Map.of("--profiles", String.join(",", ARTICLE_PROFILES));
     }
 
     @Override
