@@ -7,6 +7,7 @@ import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.RunRecord;
@@ -182,15 +183,18 @@ public final class FailoverAtLimit {
 
     /**
      * @param run one failover kind's Aurora run directory
-     * @return its runs' failover table, from the runs' own files; empty when no run produced a result
-     * @throws io.poolbench.testbed.TestbedException one line, when the manifest or a run's results cannot be read
+     * @return its runs' failover table, from the runs' own files; empty when no run produced a result; one line
+     *     saying why when a run's results cannot be read (the rest of the page is still written)
      */
     static String failoverTable(Path run) {
         if (!Files.isRegularFile(run.resolve(RunRecord.MANIFEST))) {
             return "";
         }
-        List<RunFiles> runs = AuroraResults.runs(run);
-        return runs.isEmpty() ? "" : FailoverRequests.table(runs);
+        try {
+            List<RunFiles> runs = AuroraResults.runs(run);
+            return runs.isEmpty() ? "" : FailoverRequests.table(runs);
+        } catch (TestbedException e) {
+            return "**No failover table**: " + e.getMessage() + ".\n";
+        }
     }
-
 }

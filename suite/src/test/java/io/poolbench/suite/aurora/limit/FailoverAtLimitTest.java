@@ -99,5 +99,9 @@ class FailoverAtLimitTest {
         assertTrue(lines.get(2).startsWith("| hikari.r1 | 2.5 |"), lines.get(2));
         assertTrue(FailoverAtLimit.write(tmp).contains("each run's failover, from its report:\n\n| run | failover"
                 + " took |"));
+
+        Files.writeString(run.resolve("results.csv"), "timeStamp,elapsed,label,success\nabc,45,short,true\n");
+        String damaged = FailoverAtLimit.read(tmp).kinds().get(0).failoverTable();
+        assertTrue(damaged.startsWith("**No failover table**: the results of run hikari.r1 in "), damaged);
     }
 }
