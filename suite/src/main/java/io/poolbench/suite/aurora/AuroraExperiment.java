@@ -151,7 +151,7 @@ public final class AuroraExperiment extends AbstractScenario {
         Phase cluster = record.plan("cluster", "MySQL writer + replica behind Toxiproxy ("
                 + s.network().rttMs() + " ms round trip), data set, writer check");
         for (LoadRun r : s.runs()) {
-            phases.put(r.id(), record.plan("run:" + r.id(), describe(r)));
+            phases.put(r.id(), record.plan(AuroraResults.runPhaseId(r.id()), describe(r)));
         }
         Phase knees = search == null ? null : record.plan("knee-search", "the knee of " + searched.size()
                 + " profile(s) at +" + search.rttsMs() + " ms, " + search.borrows() + " borrowing: cells chosen as"
@@ -211,7 +211,7 @@ public final class AuroraExperiment extends AbstractScenario {
 
     /** A knee search's cell: its phase planned now, its run added to the settings' runs. */
     private Path runCell(LoadRun cell, JMeterEngines engines) throws InterruptedException {
-        Phase ph = record.plan("run:" + cell.id(), describe(cell));
+        Phase ph = record.plan(AuroraResults.runPhaseId(cell.id()), describe(cell));
         s = s.withRuns(List.of(cell));
         record.settings(s);
         if (!ph.start()) {

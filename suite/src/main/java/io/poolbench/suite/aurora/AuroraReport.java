@@ -83,7 +83,7 @@ public final class AuroraReport {
 
         md.append(kneeLoads(settings));
         List<PhaseEntry> runs = AuroraResults.runPhases(m);
-        List<RunFiles> files = AuroraResults.runs(out);
+        List<RunFiles> files = AuroraResults.runs(out, m);
         List<RunStats> stats = files.stream().map(RunFiles::stats).toList();
         md.append(withoutResult(runs));
         md.append(profiles(runs, base));

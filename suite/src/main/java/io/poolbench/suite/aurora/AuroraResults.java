@@ -106,6 +106,14 @@ public final class AuroraResults {
     }
 
     /**
+     * @param runId a run's id ({@code <profile>.r<round>}, or a map cell's)
+     * @return the id of its phase in the manifest
+     */
+    public static String runPhaseId(String runId) {
+        return RUN_PHASE + runId;
+    }
+
+    /**
      * @param phaseId the id of a run phase ({@link #runPhases})
      * @return the run's id, which is also its folder below {@code seed004/}
      */
@@ -118,13 +126,14 @@ public final class AuroraResults {
      * outcome.json} written), each once.
      *
      * @param run the run directory
+     * @param m its manifest ({@link Manifest#read}), which says which runs produced a result
      * @return each run's files, in the order run; empty when no run produced a result
      * @throws TestbedException one line naming the run and its folder, when a run's results are damaged
      */
-    public static List<RunFiles> runs(Path run) {
+    public static List<RunFiles> runs(Path run, Manifest m) {
         Path base = run.resolve(DIR);
         List<RunFiles> files = new ArrayList<>();
-        for (PhaseEntry p : runPhases(Manifest.read(run))) {
+        for (PhaseEntry p : runPhases(m)) {
             Path dir = base.resolve(runId(p.id()));
             if (p.ok() && Files.isRegularFile(dir.resolve("outcome.json"))) {
                 try {

@@ -191,7 +191,7 @@ public final class FailoverAtLimit {
             return "";
         }
         try {
-            List<RunFiles> runs = AuroraResults.runs(run);
+            List<RunFiles> runs = AuroraResults.runs(run, Manifest.read(run));
             return runs.isEmpty() ? "" : FailoverRequests.table(runs);
         } catch (TestbedException e) {
             return "**No failover table**: " + e.getMessage() + ".\n";
