@@ -7,6 +7,7 @@ import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
+import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.SpringOptions;
@@ -63,6 +64,22 @@ public final class CheckCommand extends PoolbenchCommand {
             + " JVM caches a resolved name, seconds; -1 forever (default ${DEFAULT-VALUE}: the JDK's"
             + " networkaddress.cache.ttl without a security manager; -1 with one).")
     long jvmDnsTtlSeconds;
+
+    @Option(names = "--tcp-retries2", defaultValue = "15", paramLabel = "N", description = "The service host's"
+            + " net.ipv4.tcp_retries2, 1 to 15 (default ${DEFAULT-VALUE}, Linux's: unacknowledged bytes are given up"
+            + " after 924.6 s).")
+    int tcpRetries2;
+
+    @Option(names = "--tcp-keepalive", split = ",", defaultValue = "7200,75,9", paramLabel = "TIME,INTVL,PROBES",
+            hideParamSyntax = true, description = "The service host's net.ipv4.tcp_keepalive_time (s),"
+            + " tcp_keepalive_intvl (s) and tcp_keepalive_probes (default ${DEFAULT-VALUE}, Linux's: a read the"
+            + " writer acknowledged before it vanished ends after 2.2 h, where the driver sets SO_KEEPALIVE).")
+    List<Integer> tcpKeepalive;
+
+    @Option(names = "--old-writer-back-s", paramLabel = "S", description = "At an unplanned failover, when the old"
+            + " writer's address answers again (a rebooted instance), seconds after it fell silent: adds the branch"
+            + " where the next retransmission or keepalive probe meets a reset.")
+    Long oldWriterBackSeconds;
 
     @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
             + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
@@ -123,7 +140,8 @@ public final class CheckCommand extends PoolbenchCommand {
     public Integer call() throws Exception {
         CheckReport.clear(out);
         checkNumbers();
-        Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L);
+        Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L)
+                .withTcp(tcpTimers()).withBack(oldWriterBackSeconds == null ? -1 : oldWriterBackSeconds * 1000L);
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
         List<Fault> faults = new ArrayList<>();
         stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
@@ -170,11 +188,30 @@ public final class CheckCommand extends PoolbenchCommand {
         Cli.range("--hold-ms", holdMs, 0.001, 3_600_000);
         Cli.range("--query-ms", longestQueryMs, 0, 3_600_000);
         rtt.ms();
+        tcpTimers();
+        if (oldWriterBackSeconds != null) {
+            Cli.range("--old-writer-back-s", oldWriterBackSeconds, 0, 86_400);
+        }
         if (maxHangSeconds != null) {
             Cli.range("--max-hang-s", maxHangSeconds, 0, 86_400);
         }
         if (measure) {
             Cli.range("--measure-rate", measureRate, 0.1, 10_000);
+        }
+    }
+
+    /** @return the service host's TCP timers from {@code --tcp-retries2} and {@code --tcp-keepalive} */
+    private TcpTimers tcpTimers() {
+        if (tcpKeepalive.size() != 3) {
+            throw new TestbedException("--tcp-keepalive " + String.join(",", tcpKeepalive.stream()
+                    .map(String::valueOf).toList()) + ": give three numbers, TIME,INTVL,PROBES (Linux's:"
+                    + " 7200,75,9)");
+        }
+        try {
+            return TcpTimers.LINUX.withRetries2(tcpRetries2).withKeepalive(tcpKeepalive.get(0), tcpKeepalive.get(1),
+                    tcpKeepalive.get(2));
+        } catch (TestbedException e) {
+            throw new TestbedException("--tcp-retries2 / --tcp-keepalive: " + e.getMessage());
         }
     }
 

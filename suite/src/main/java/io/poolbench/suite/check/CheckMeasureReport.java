@@ -62,9 +62,8 @@ final class CheckMeasureReport {
         }
         long reboot = s.rebootSeconds() * 1000L;
         Network linux = Network.linux(0, s.promoteSeconds() * 1000L + 500);
-        return new Network(linux.queryGiveUpMs(), linux.connectGiveUpMs(), 0, 0, linux.promoteMs(),
-                linux.queryGiveUpWhy(), linux.connectGiveUpWhy(), reboot, "the stand-in's old writer reboots and"
-                + " cuts its connections");
+        return new Network(linux.tcp(), 0, 0, linux.promoteMs(), reboot, "the stand-in's old writer reboots and"
+                + " cuts its connections", -1);
     }
 
     /**

@@ -114,6 +114,20 @@ public final class CheckReport {
                 + " requests/s holding a connection " + Math.round(r.load().holdMs()) + " ms each" : ", without a"
                 + " load (give --rate and --hold-ms for the backlog a stall leaves)").append(":\n\n")
                 .append(faults.markdown()).append('\n');
+        for (Prediction f : r.predictions()) {
+            if (f.branches().isEmpty()) {
+                continue;
+            }
+            Table branches = Table.of("where the connection stood", "longest wait", "chain of timeouts", "symptom");
+            f.branches().forEach(b -> branches.row(b.branch().label(), Durations.text(b.longestWaitMs()), b.chain(),
+                    b.symptom()));
+            sb.append("At the ").append(f.fault().label()).append(", per TCP branch: the writer vanishes without"
+                    + " closing anything, so where no setting ends a wait, the client's own kernel does (")
+                    .append(r.network().tcp().text()).append(r.network().tcp().isLinuxDefault() ? ", Linux's defaults;"
+                    + " give yours with --tcp-retries2 and --tcp-keepalive" : "").append(r.network().backMs() < 0
+                    ? "; --old-writer-back-s adds the branch where the old address answers again" : "")
+                    .append("):\n\n").append(branches.markdown()).append('\n');
+        }
         if (r.plan() != null) {
             sb.append("Where it breaks under your load (`poolbench plan`'s queueing model, no fault):\n\n```\n")
                     .append(r.plan()).append("```\n\n");
@@ -171,6 +185,7 @@ public final class CheckReport {
             m.put("AWS wrapper host monitoring aborts after", Durations.text(p.driver().efmAbortMs()) + " ("
                     + p.driver().efmSetting() + ")");
         }
+        m.put("client TCP timers", r.network().tcp().text());
         m.put("JVM DNS cache", Durations.text(r.network().jvmDnsTtlMs()) + " (networkaddress.cache.ttl)");
         return m;
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
+import io.poolbench.testbed.fault.Prediction;
+import io.poolbench.testbed.fault.TcpBranch;
 import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
@@ -22,7 +24,7 @@ class CheckCatalogTest {
     /** Linux's tcp_retries2 = 15: what ends a query to a silent writer without socketTimeout. */
     private static final long LINUX = 924_600;
     /**
-     * The longest wait per profile: a pool that lends a connection without a check runs its query into the silent
+     * The longest wait per profile of a request whose bytes went out after the writer fell silent: a pool that lends a connection without a check runs its query into the silent
      * writer (HikariCP within its 500-ms window, Vibur within connectionIdleLimitInSeconds 5, Druid within
      * testWhileIdle's 60 s, and Tomcat JDBC, c3p0 and Agroal without testOnBorrow by default); a pool that validates
      * every borrow after its 30-s wait adds a validation nothing on the socket bounds (DBCP2 and Tomcat's DBCP:
@@ -41,8 +43,13 @@ class CheckCatalogTest {
             CheckedPool p = CheckedPool.of(PoolProfile.load(ProfileDir.locate(name, conf)));
             CheckResult r = CheckResult.predict(p, Network.linux(30_000, 30_000), Load.NONE,
                     List.of(Fault.of(Fault.Kind.UNPLANNED_FAILOVER)), 1);
-            assertEquals(UNPLANNED.get(name), r.predictions().get(0).longestWaitMs(), name + ": "
-                    + r.predictions().get(0).chainText());
+            Prediction f = r.predictions().get(0);
+            assertEquals(UNPLANNED.get(name), f.branches().get(0).longestWaitMs(), name + ": "
+                    + f.branches().get(0).chain());
+            assertEquals(TcpBranch.UNACKNOWLEDGED, f.branches().get(0).branch());
+            // and a request in flight whose query the writer acknowledged waits for Connector/J's keepalive (on by
+            // default): 7200 s + 9 × 75 s, longer than every chain above
+            assertEquals(7_875_000, f.longestWaitMs(), name + ": " + f.chainText());
         }
     }
 }

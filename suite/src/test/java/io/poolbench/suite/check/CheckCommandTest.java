@@ -84,7 +84,15 @@ class CheckCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("--set DB_URL="), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
-        // the shipped hikari profile sets no socketTimeout: a query can hang 15.4 min
+        // a client TCP timer out of the kernel's range, or a keepalive without its three numbers: one line each
+        Console t = Console.run("check", "hikari", "--tcp-retries2", "16");
+        assertEquals(2, t.code());
+        assertEquals("poolbench: --tcp-retries2 / --tcp-keepalive: tcp_retries2 16 is out of range: give 1 to 15",
+                t.err().strip());
+        assertEquals(2, Console.run("check", "hikari", "--tcp-keepalive", "20,5").code());
+        assertEquals(2, Console.run("check", "hikari", "--old-writer-back-s", "-1").code());
+        // the shipped hikari profile sets no socketTimeout: a query the writer acknowledged can hang 2.2 h
+        // (keepalive)
         assertEquals(3, Console.run("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());
         // rerun into the same --out with bad input: the earlier run's page does not stay as if it were this one's
         assertTrue(Files.isRegularFile(tmp.resolve("h/check.md")));

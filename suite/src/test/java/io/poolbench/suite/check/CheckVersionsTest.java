@@ -61,11 +61,11 @@ class CheckVersionsTest {
         Path out = tmp.resolve("out");
         Console r = Console.run("check", "hikari", "--stall", "20", "--pool-version", "7.0.2,7.1.0", "--out",
                 out.toString(), "--max-hang-s", "60");
-        // the unplanned failover's wait (no socketTimeout: Linux's retransmissions) is above --max-hang-s at both
+        // the unplanned failover's wait (no socketTimeout: Linux's keepalive) is above --max-hang-s at both
         // versions: exit 3, a line each
         assertEquals(3, r.code(), r.err() + r.out());
         for (String v : List.of("7.0.2", "7.1.0")) {
-            assertTrue(r.out().contains("jdbc/poolbench at " + v + ": a predicted wait of 15.4 min is above"
+            assertTrue(r.out().contains("jdbc/poolbench at " + v + ": a predicted wait of 2.2 h is above"
                     + " --max-hang-s 60"), r.out());
         }
         for (String v : List.of("7.0.2", "7.1.0")) {

@@ -2,7 +2,7 @@ package io.poolbench.testbed.fault;
 
 import java.util.Locale;
 
-/** Durations in the words reports use: {@code 800 ms}, {@code 20 s}, {@code 15.4 min}, {@code 30 min}. */
+/** Durations in the words reports use: {@code 800 ms}, {@code 20 s}, {@code 15.4 min}, {@code 30 min}, {@code 2.2 h}. */
 public final class Durations {
     private Durations() {
     }
@@ -20,6 +20,10 @@ public final class Durations {
         }
         if (ms < 120_000) {
             return ms % 1_000 == 0 ? ms / 1_000 + " s" : String.format(Locale.ROOT, "%.1f s", ms / 1_000.0);
+        }
+        if (ms >= 7_200_000) {
+            double h = ms / 3_600_000.0;
+            return h == Math.rint(h) ? (long) h + " h" : String.format(Locale.ROOT, "%.1f h", h);
         }
         double min = ms / 60_000.0;
         return min == Math.rint(min) ? (long) min + " min" : String.format(Locale.ROOT, "%.1f min", min);

@@ -1,5 +1,6 @@
 package io.poolbench.testbed.fault;
 
+import io.poolbench.testbed.fault.Prediction.BranchWait;
 import io.poolbench.testbed.fault.Prediction.Failure;
 import io.poolbench.testbed.fault.Prediction.Term;
 import io.poolbench.testbed.model.BorrowCheck;
@@ -56,19 +57,59 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         return new Remedies(pool, driver, net, load);
     }
 
-    /** @return how long a query can wait for a silent or stalled server, and what decides it */
+    /** @return how long a query sent after the writer fell silent can wait, and what decides it */
     Term queryBound() {
+        return queryBound(TcpBranch.UNACKNOWLEDGED);
+    }
+
+    /**
+     * @param branch where the query's connection stood when the writer vanished
+     * @return how long the query can wait, and what decides it: the driver's socketTimeout or the AWS wrapper's host
+     *     monitoring where they come first, else the client's own TCP timers in that branch
+     */
+    Term queryBound(TcpBranch branch) {
         long socket = driver.socketTimeoutMs() > 0 ? driver.socketTimeoutMs() : Long.MAX_VALUE;
         long efm = driver.efmAbortMs() > 0 ? driver.efmAbortMs() : Long.MAX_VALUE;
+        Term kernel = silent(branch);
+        long kernelMs = kernel.ms() < 0 ? Long.MAX_VALUE : kernel.ms();
         Term t;
-        if (socket == Long.MAX_VALUE && efm == Long.MAX_VALUE) {
-            t = new Term("query", net.queryGiveUpMs(), "no socketTimeout: " + net.queryGiveUpWhy() + ", "
-                    + Durations.text(net.queryGiveUpMs()));
+        if (kernelMs <= socket && kernelMs <= efm) {
+            t = new Term("query", kernel.ms(), (socket == Long.MAX_VALUE ? "no socketTimeout: " : "before socketTimeout "
+                    + Durations.text(socket) + ": ") + kernel.setting());
         } else {
             t = socket <= efm ? new Term("query", socket, "socketTimeout " + Durations.text(socket))
                     : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + driver.efmSetting());
         }
         return cut(t);
+    }
+
+    /**
+     * @param branch where a connection stood when the writer vanished
+     * @return what the client's own kernel makes of a wait on it when nothing else ends it ({@link TcpTimers}), ms
+     *     after the writer fell silent; -1 never
+     */
+    Term silent(TcpBranch branch) {
+        TcpTimers tcp = net.tcp();
+        String keepalive = "keepalive " + tcp.keepaliveTimeS() + " s + " + tcp.keepaliveProbes() + " × "
+                + tcp.keepaliveIntvlS() + " s";
+        return switch (branch) {
+            case UNACKNOWLEDGED -> new Term("retransmissions", tcp.retransmitGiveUpMs(), "bytes unacknowledged: Linux"
+                    + " drops the connection after tcp_retries2 = " + tcp.retries2() + ", "
+                    + Durations.text(tcp.retransmitGiveUpMs()));
+            case ACKNOWLEDGED -> driver.tcpKeepAlive() ? new Term("keepalive", tcp.keepaliveGiveUpMs(), "acknowledged,"
+                    + " nothing in flight: TCP " + keepalive + ", " + Durations.text(tcp.keepaliveGiveUpMs()))
+                    : new Term("keepalive", -1, "acknowledged, nothing in flight and no tcpKeepAlive on the driver's"
+                    + " socket: nothing ends the read");
+            case OLD_ADDRESS_BACK -> {
+                long unack = tcp.retransmitAtOrAfterMs(net.backMs());
+                long ack = driver.tcpKeepAlive() ? tcp.probeAtOrAfterMs(net.backMs()) : -1;
+                yield ack < 0 || ack > unack ? new Term("reset", ack, "old address back at " + Durations.text(
+                        net.backMs()) + ": " + (ack < 0 ? "an acknowledged read without tcpKeepAlive sends nothing to"
+                        + " meet the reset" : "the next keepalive probe meets a reset, " + Durations.text(ack)))
+                        : new Term("reset", unack, "old address back at " + Durations.text(net.backMs()) + ": the next"
+                        + " retransmission meets a reset, " + Durations.text(unack));
+            }
+        };
     }
 
     /**
@@ -79,12 +120,15 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
      */
     private long after(long startMs, Term t) {
         boolean cutEndsIt = net.cutMs() >= 0 && t.ms() == net.cutMs();
+        if (t.ms() < 0 || startMs < 0) {
+            return -1;
+        }
         return cutEndsIt ? Math.max(startMs, t.ms()) : startMs + t.ms();
     }
 
     /** A silent writer that closes its connections ends every wait on them then, whatever the settings say. */
     private Term cut(Term t) {
-        return net.cutMs() >= 0 && net.cutMs() < t.ms() ? new Term(t.what(), net.cutMs(), net.cutWhy() + ", "
+        return net.cutMs() >= 0 && (t.ms() < 0 || net.cutMs() < t.ms()) ? new Term(t.what(), net.cutMs(), net.cutWhy() + ", "
                 + Durations.text(net.cutMs()) + " (before " + t.setting() + ")") : t;
     }
 
@@ -102,8 +146,9 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     /** @return how long opening a connection to a silent address can wait, and what decides it */
     Term connectBound() {
         return cut(driver.connectTimeoutMs() > 0 ? new Term("connect", driver.connectTimeoutMs(), "connectTimeout "
-                + Durations.text(driver.connectTimeoutMs())) : new Term("connect", net.connectGiveUpMs(),
-                "no connectTimeout: " + net.connectGiveUpWhy() + ", " + Durations.text(net.connectGiveUpMs())));
+                + Durations.text(driver.connectTimeoutMs())) : new Term("connect", net.tcp().synGiveUpMs(),
+                "no connectTimeout: Linux gives up after tcp_syn_retries = " + net.tcp().synRetries() + ", "
+                + Durations.text(net.tcp().synGiveUpMs())));
     }
 
     private Term borrow(long waitMs, String why) {
@@ -160,8 +205,12 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                             + (pool.borrowCoversValidation() ? ", again until " + pool.borrowSetting() : "")));
                 }
                 if (pool.borrowCoversValidation() && !pool.borrowUnbounded()) {
-                    checkedMs = Math.min(Math.max(checkedMs, Math.min(s, pool.borrowTimeoutMs())),
-                            pool.borrowTimeoutMs());
+                    // the borrower validates one stalled connection after another until its timeout; the last one
+                    // it began runs to its own end, unless the stall ends first
+                    checkedMs = Math.min(s, pool.borrowTimeoutMs() + v.ms());
+                    checked = List.of(new Term("borrow", pool.borrowTimeoutMs(), "validating stalled connections"
+                            + " until " + pool.borrowSetting() + " " + Durations.text(pool.borrowTimeoutMs())),
+                            lastValidation(v));
                 }
             }
         }
@@ -170,7 +219,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 : checkedMs > query.ms() ? checked : List.of(query);
         return new Prediction(f, longest, chain, fails, "none: a stalled connection is not dead, and survives the"
                 + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), s, "the stall's end; the"
-                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies().stall(q));
+                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies().stall(q), List.of());
     }
 
     /**
@@ -232,14 +281,14 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
             longest = q.ms();
         } else {
             chain.add(borrow);
-            if (!check.everyBorrow() || borrow.ms() < 0) {
-                longest = borrow.ms();
-            } else if (pool.borrowCoversValidation()) {
+            if (check.equals(BorrowCheck.NONE) || borrow.ms() < 0) {
                 longest = borrow.ms();
             } else {
-                // the validation runs after the wait, in series
-                chain.add(v);
-                longest = after(borrow.ms(), v);
+                // a validation runs after the wait, in series; where the borrow timeout covers the validations, the
+                // last one begun before it ran out still runs to its own end
+                Term last = pool.borrowCoversValidation() ? lastValidation(v) : v;
+                chain.add(last);
+                longest = after(borrow.ms(), last);
             }
         }
         // the pool serves again once the name resolves to the new writer and the dead connections are out
@@ -253,7 +302,45 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 + " causes ends" : serves == lastAttempt ? "the name resolves to the promoted writer ("
                 + Durations.text(switchMs) + "), and a connection attempt begun just before still waits " + c.text()
                 : "the dead connections leave the pool only when their queries give up (" + q.setting() + ")";
-        return new Prediction(f, longest, chain, fails, lent, serves, why, remedies().unplanned(q, v, c));
+        // the same failover, per TCP branch of the connection a request holds: the chain above is a request whose
+        // bytes went out after the writer fell silent; one whose query the writer had acknowledged waits on keepalive
+        List<BranchWait> branches = new ArrayList<>();
+        branches.add(new BranchWait(TcpBranch.UNACKNOWLEDGED, longest, chainText(chain), unchecked
+                ? "every request on a connection lent without a check hangs " + Durations.text(q.ms()) + "; under load"
+                + " they take the whole pool, exhausted that long" : "borrows fail or wait up to " + Durations.text(
+                longest) + "; no connection is lent to the silent writer"));
+        Term inFlight = queryBound(TcpBranch.ACKNOWLEDGED);
+        branches.add(new BranchWait(TcpBranch.ACKNOWLEDGED, inFlight.ms(), inFlight.text(), "each request in flight"
+                + " when the writer vanished holds its connection " + (inFlight.ms() < 0 ? "until the service"
+                + " restarts" : Durations.text(inFlight.ms()))));
+        if (net.backMs() >= 0) {
+            Term back = queryBound(TcpBranch.OLD_ADDRESS_BACK);
+            branches.add(new BranchWait(TcpBranch.OLD_ADDRESS_BACK, back.ms(), back.text(), "requests on connections"
+                    + " to the old writer end " + (back.ms() < 0 ? "never" : "after " + Durations.text(back.ms()))));
+        }
+        if (inFlight.ms() < 0 || longest >= 0 && inFlight.ms() > longest) {
+            fails.add(0, new Failure("connection-lost", "requests whose query the writer had acknowledged before it"
+                    + " vanished, after " + Durations.text(inFlight.ms())));
+            chain = List.of(new Term("borrow", 0, "a request in flight when the writer vanished"), inFlight);
+            longest = inFlight.ms();
+        }
+        return new Prediction(f, longest, chain, fails, lent, serves, why, remedies().unplanned(q, v, c, inFlight),
+                branches);
+    }
+
+    private static String chainText(List<Term> chain) {
+        return String.join(" + ", chain.stream().map(Term::text).toList());
+    }
+
+    /**
+     * The validation a borrower began just before its borrow timeout ran out, which runs to its own end: HikariCP's
+     * {@code HikariPool.getConnection(long)} takes an entry, runs {@code isConnectionAlive} under its validationTimeout
+     * and computes the time left only afterwards (HikariCP 7.0.2), so a borrow lasts up to connectionTimeout +
+     * validationTimeout, and dead entries in a row each spend a validation until then.
+     */
+    private Term lastValidation(Term v) {
+        return new Term("validation begun before " + pool.borrowSetting() + " ran out", v.ms(), v.setting()
+                + "; the time left is checked only after it");
     }
 
     private Prediction stale(Fault f) {
@@ -273,7 +360,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 ? "none that hang: closed connections fail at once" : "none that hang", serves,
                 serves < 0 ? (life < 0 ? pool.lifetimeSetting() + " never retires a connection" : "the JVM caches the"
                         + " old address forever") : "the last connection opened in the stale window reaches "
-                        + pool.lifetimeSetting(), remedies().stale());
+                        + pool.lifetimeSetting(), remedies().stale(), List.of());
     }
 
     private boolean lentAll(long windowMs) {

@@ -14,9 +14,29 @@ import java.util.List;
  *     operator acts)
  * @param servesAgainWhy what decides that moment
  * @param changes what to change, each with its effect and cost
+ * @param branches for a fault that silences the writer, the longest wait per TCP branch of the connection a request
+ *     holds ({@link TcpBranch}); empty for the others. {@code longestWaitMs} is the longest of the branches a silent
+ *     writer leaves (unacknowledged, acknowledged), not of the old address coming back
  */
 public record Prediction(Fault fault, long longestWaitMs, List<Term> chain, List<Failure> failures,
-        String lentUnchecked, long servesAgainMs, String servesAgainWhy, List<Change> changes) {
+        String lentUnchecked, long servesAgainMs, String servesAgainWhy, List<Change> changes,
+        List<BranchWait> branches) {
+
+    /** A prediction read from an older check.json, without branches, has none. */
+    public Prediction {
+        branches = branches == null ? List.of() : branches;
+    }
+
+    /**
+     * The longest wait in one TCP branch.
+     *
+     * @param branch where the request's connection stood when the writer vanished
+     * @param longestWaitMs the longest wait in it, ms; -1 without limit
+     * @param chain its chain of timeouts, in words
+     * @param symptom what a service shows, e.g. the pool exhausted for 15.4 min
+     */
+    public record BranchWait(TcpBranch branch, long longestWaitMs, String chain, String symptom) {
+    }
 
     /**
      * One term of a chain of timeouts.

@@ -27,10 +27,24 @@ record Remedies(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load
         return changes;
     }
 
-    List<Change> unplanned(Term q, Term v, Term c) {
+    List<Change> unplanned(Term q, Term v, Term c, Term inFlight) {
         BorrowCheck check = pool.check();
         List<Change> changes = new ArrayList<>();
-        queryChange(q, changes);
+        queryChange(inFlight.ms() < 0 || inFlight.ms() > q.ms() ? inFlight : q, changes);
+        if (!driver.tcpKeepAlive() && driver.socketTimeoutMs() <= 0) {
+            changes.add(new Change("tcpKeepAlive=true in the JDBC URL", "a read the writer acknowledged before it"
+                    + " vanished ends after TCP keepalive (" + Durations.text(net.tcp().keepaliveGiveUpMs())
+                    + " at this host's timers) instead of never", "a keepalive probe per idle connection"));
+        }
+        if (pool.borrowCoversValidation() && !pool.borrowUnbounded() && pool.validationTimeoutMs() > 0
+                && pool.validationTimeoutMs() >= pool.borrowTimeoutMs() && !check.equals(BorrowCheck.NONE)) {
+            long shorter = Math.max(250, pool.borrowTimeoutMs() / 3);
+            changes.add(new Change("validationTimeout below " + pool.borrowSetting() + " (e.g. " + shorter + " ms)",
+                    "a borrow ends by " + pool.borrowSetting() + " + validationTimeout = " + Durations.text(
+                    pool.borrowTimeoutMs() + shorter) + " instead of " + Durations.text(pool.borrowTimeoutMs()
+                    + pool.validationTimeoutMs()) + ": the validation begun before the timeout ran out runs to its end",
+                    "a validation slower than that counts the connection as dead"));
+        }
         if (!check.everyBorrow()) {
             changes.add(new Change(pool.everyBorrowSetting(), "no connection is lent unchecked: a dead one costs a"
                     + " validation of at most " + Durations.text(v.ms()) + " instead of a query of "
@@ -80,7 +94,7 @@ record Remedies(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load
             changes.add(new Change("socketTimeout in the JDBC URL, 2–3 × your longest query" + (to > 0 ? " (e.g. "
                     + to + (driver.driver().contains("pgjdbc") ? " ms, written in seconds for pgjdbc)" : " ms)") : ""),
                     "a query to a silent server ends " + (to > 0 ? "after " + Durations.text(to) : "there")
-                            + " instead of after " + Durations.text(q.ms()),
+                            + " instead of after " + Durations.text(q.ms()) + " (" + q.setting() + ")",
                     "a query longer than that fails; the connection is closed"));
         }
     }

@@ -31,7 +31,10 @@ class FaultChainTest {
         Prediction p = new FaultChain(HIKARI, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));
         // a connection used within 500 ms is lent unchecked; its query waits tcp_retries2's 924.6 s
-        assertEquals(924_600, p.longestWaitMs());
+        assertEquals(924_600, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
+        // a query the writer acknowledged before it vanished waits for keepalive: 7200 + 9 × 75 s = 7875 s
+        assertEquals(7_875_000, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
+        assertEquals(7_875_000, p.longestWaitMs());
         assertEquals(List.of("borrow", "query"), p.chain().stream().map(Prediction.Term::what).toList());
         // every request the failover caught has ended only when the hung query gives up
         assertEquals(924_600, p.servesAgainMs());
@@ -49,8 +52,7 @@ class FaultChainTest {
 
     @Test
     void aWriterThatClosesItsConnectionsEndsTheWaitBeforeTheSocketTimeout() {
-        Network rebooting = new Network(Network.LINUX_RETRIES2_MS, Network.LINUX_SYN_RETRIES_MS, 0, 0, 3_500,
-                "Linux", "Linux", 18_000, "the old writer reboots");
+        Network rebooting = new Network(TcpTimers.LINUX, 0, 0, 3_500, 18_000, "the old writer reboots", -1);
         Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, 0, true, List.of(), -1,
                 ""), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         // socketTimeout 30 s, but the reboot at 18 s closes the connection first
@@ -80,7 +82,8 @@ class FaultChainTest {
                 "testOnBorrow false", "testOnBorrow=true with validationInterval=0", -1, "isValid", false, -1, "maxAge");
         Prediction p = new FaultChain(tomcat, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));
-        assertEquals(924_600, p.longestWaitMs());
+        assertEquals(924_600, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
+        assertEquals(7_875_000, p.longestWaitMs());
         assertTrue(p.lentUnchecked().startsWith("every connection"), p.lentUnchecked());
         // every dead connection is cleared only when its query gives up
         assertEquals(924_600, p.servesAgainMs());
@@ -95,7 +98,9 @@ class FaultChainTest {
                 Fault.Kind.UNPLANNED_FAILOVER));
         // the wait until the name resolves to the promoted writer (30 s + 35 s), then, in series, a validation
         // that only Linux ends (924.6 s): an upper bound
-        assertEquals(65_000 + 924_600, p.longestWaitMs());
+        assertEquals(65_000 + 924_600, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
+        // and a request in flight when the writer vanished waits for keepalive, the longest branch
+        assertEquals(7_875_000, p.longestWaitMs());
         assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("a validation bounded on the socket")));
         assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("maxWaitMillis")));
     }
@@ -138,8 +143,9 @@ class FaultChainTest {
         DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
         Prediction p = new FaultChain(HIKARI, tuned, NET, Load.NONE).predict(Fault.stall(60_000));
         assertTrue(p.failures().stream().anyMatch(f -> f.outcome().equals("connection-lost")), p.toString());
-        // HikariCP's connectionTimeout (30 s) bounds the borrows: longest 30 s, not the 60-s stall
-        assertEquals(30_000, p.longestWaitMs());
+        // HikariCP's connectionTimeout (30 s) ends the borrows, but the validation it began before then runs to its
+        // end (validationTimeout 5 s): longest 35 s, not the 60-s stall
+        assertEquals(35_000, p.longestWaitMs());
     }
 
     @Test
@@ -151,5 +157,76 @@ class FaultChainTest {
                 Fault.Kind.PLANNED_FAILOVER));
         // the stale window (30 s JVM + 5 s record) + maxLifetime 30 min
         assertEquals(35_000 + 1_800_000, h.servesAgainMs());
+    }
+
+    private static Prediction.BranchWait branch(Prediction p, TcpBranch b) {
+        return p.branches().stream().filter(w -> w.branch() == b).findFirst().orElseThrow();
+    }
+
+    @Test
+    void withoutKeepaliveAnAcknowledgedReadWaitsForever() {
+        // pgjdbc's default: tcpKeepAlive false, no socketTimeout
+        DriverTimeouts pg = new DriverTimeouts("pgjdbc", 0, 0, 0, false, List.of(), -1, "");
+        Prediction p = new FaultChain(HIKARI, pg, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(-1, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
+        assertEquals(-1, p.longestWaitMs());
+        assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("tcpKeepAlive=true")));
+        assertTrue(branch(p, TcpBranch.ACKNOWLEDGED).symptom().contains("until the service restarts"));
+    }
+
+    @Test
+    void aSocketTimeoutBoundsEveryBranch() {
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
+        Prediction p = new FaultChain(HIKARI, tuned, NET.withBack(300_000), Load.NONE).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        for (TcpBranch b : TcpBranch.values()) {
+            assertTrue(branch(p, b).longestWaitMs() <= 10_000 + 5_000 + 30_000, b + ": " + branch(p, b));
+        }
+        assertEquals(10_000, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
+    }
+
+    @Test
+    void anOldAddressThatComesBackEndsTheWaitAtTheNextRetransmissionOrProbe() {
+        // scaled timers: tcp_retries2 5 (12.6 s: retransmissions at 0.2, 0.6, 1.4, 3.0, 6.2, 12.6 s), keepalive
+        // 20 s + 3 × 5 s; the old address answers with resets from 2 s: the retransmission at 3.0 s meets it, and an
+        // acknowledged read's first probe at 20 s
+        TcpTimers scaled = TcpTimers.LINUX.withRetries2(5).withKeepalive(20, 5, 3);
+        Prediction p = new FaultChain(HIKARI, NO_TIMEOUTS, NET.withTcp(scaled).withBack(2_000), Load.NONE).predict(
+                Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(20_000, branch(p, TcpBranch.OLD_ADDRESS_BACK).longestWaitMs());
+        // a query lent unchecked is given up at 12.6 s; a validated borrow waits connectionTimeout 30 s and the
+        // validation it began before then, 5 s
+        assertEquals(35_000, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
+        assertEquals(35_000, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
+        // without the old address coming back, no such branch
+        Prediction q = new FaultChain(HIKARI, NO_TIMEOUTS, NET.withTcp(scaled), Load.NONE).predict(
+                Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        assertTrue(q.branches().stream().noneMatch(w -> w.branch() == TcpBranch.OLD_ADDRESS_BACK));
+    }
+
+    @Test
+    void hikariRunsTheValidationItBeganBeforeItsConnectionTimeoutToItsEnd() {
+        // connectionTimeout 3 s and the default validationTimeout 5 s, every borrow validated, socketTimeout 10 s:
+        // HikariPool.getConnection checks the time left only after isConnectionAlive, so a borrow that took a dead
+        // entry at 2.9 s returns at 7.9 s: the bound is 3 + 5 = 8 s, not 3 s
+        PoolTimeouts short3 = new PoolTimeouts("HikariCP", 10, 3_000, "connectionTimeout", BorrowCheck.EVERY_BORROW,
+                "aliveBypassWindowMs 0 ms", "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, "validationTimeout",
+                true, 1_800_000, "maxLifetime");
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
+        Prediction p = new FaultChain(short3, tuned, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(8_000, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
+        assertTrue(p.branches().get(0).chain().startsWith("borrow 3 s (connectionTimeout 3 s) + validation begun"
+                + " before connectionTimeout ran out 5 s"), p.branches().get(0).chain());
+        assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("validationTimeout below"
+                + " connectionTimeout")), p.changes().toString());
+        // in a 20-s stall the borrower validates stalled connections until 3 s; the last runs to 8 s
+        Prediction s = new FaultChain(short3, tuned, NET, Load.NONE).predict(Fault.stall(20_000));
+        assertEquals(10_000, s.longestWaitMs(), "the in-flight query's socketTimeout is longer");
+        PoolTimeouts quick = new PoolTimeouts("HikariCP", 10, 3_000, "connectionTimeout", BorrowCheck.EVERY_BORROW,
+                "aliveBypassWindowMs 0 ms", "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, "validationTimeout",
+                true, 1_800_000, "maxLifetime");
+        DriverTimeouts longSocket = new DriverTimeouts("MySQL Connector/J", 2_000, 60_000, 0, true, List.of(), -1, "");
+        Prediction t = new FaultChain(quick, longSocket, NET, Load.NONE).predict(Fault.stall(20_000));
+        assertEquals(20_000, t.longestWaitMs(), "the query in flight waits the stall");
     }
 }
