@@ -205,12 +205,11 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                             + (pool.borrowCoversValidation() ? ", again until " + pool.borrowSetting() : "")));
                 }
                 if (pool.borrowCoversValidation() && !pool.borrowUnbounded()) {
-                    // the borrower validates one stalled connection after another until its timeout; the last one
-                    // it began runs to its own end, unless the stall ends first
-                    checkedMs = Math.min(s, pool.borrowTimeoutMs() + v.ms());
-                    checked = List.of(new Term("borrow", pool.borrowTimeoutMs(), "validating stalled connections"
-                            + " until " + pool.borrowSetting() + " " + Durations.text(pool.borrowTimeoutMs())),
-                            lastValidation(v));
+                    // the borrower validates one stalled connection after another while time is left, each to its
+                    // own end, unless the stall ends first
+                    Term b = validatedBorrow(v);
+                    checkedMs = Math.min(s, b.ms());
+                    checked = List.of(b);
                 }
             }
         }
@@ -284,11 +283,16 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
             if (check.equals(BorrowCheck.NONE) || borrow.ms() < 0) {
                 longest = borrow.ms();
             } else {
-                // a validation runs after the wait, in series; where the borrow timeout covers the validations, the
-                // last one begun before it ran out still runs to its own end
-                Term last = pool.borrowCoversValidation() ? lastValidation(v) : v;
-                chain.add(last);
-                longest = after(borrow.ms(), last);
+                if (pool.borrowCoversValidation() && borrow.ms() == pool.borrowTimeoutMs()) {
+                    // the borrow times out: dead connections validated back to back until the time left runs out
+                    chain.set(chain.size() - 1, validatedBorrow(v));
+                    longest = after(0, chain.get(chain.size() - 1));
+                } else {
+                    // a validation runs after the wait, in series (or, where the borrow timeout covers it, the one
+                    // under way when the new writer became reachable)
+                    chain.add(v);
+                    longest = after(borrow.ms(), v);
+                }
             }
         }
         // the pool serves again once the name resolves to the new writer and the dead connections are out
@@ -333,14 +337,22 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     }
 
     /**
-     * The validation a borrower began just before its borrow timeout ran out, which runs to its own end: HikariCP's
-     * {@code HikariPool.getConnection(long)} takes an entry, runs {@code isConnectionAlive} under its validationTimeout
-     * and computes the time left only afterwards (HikariCP 7.0.2), so a borrow lasts up to connectionTimeout +
-     * validationTimeout, and dead entries in a row each spend a validation until then.
+     * A borrow whose timeout covers its validations, against connections that are all dead or stalled: HikariCP's
+     * {@code HikariPool.getConnection(long)} takes an entry, runs {@code isConnectionAlive} under its validationTimeout,
+     * and computes the time left only afterwards (HikariCP 7.0.2), so it validates back to back while time is left,
+     * each validation to its own end: ⌈T / V⌉ × V for a borrow timeout T and a validation bound V (5 s for
+     * connectionTimeout 3 s and the default validationTimeout 5 s; 30 s for 30 s and 5 s). A connection handed over
+     * just before the timeout can add up to one more V; against a silent writer none comes back alive to be handed
+     * over.
      */
-    private Term lastValidation(Term v) {
-        return new Term("validation begun before " + pool.borrowSetting() + " ran out", v.ms(), v.setting()
-                + "; the time left is checked only after it");
+    private Term validatedBorrow(Term v) {
+        long t = pool.borrowTimeoutMs();
+        long each = Math.max(1, v.ms());
+        long ms = v.ms() < 0 ? -1 : (t + each - 1) / each * each;
+        return new Term("borrow", ms, "validations of dead connections back to back, each up to " + v.setting()
+                + ", until " + pool.borrowSetting() + " " + Durations.text(t) + " runs out: ⌈" + Durations.text(t)
+                + " / " + Durations.text(v.ms()) + "⌉ × " + Durations.text(v.ms())
+                + " (the time left is checked only after each)");
     }
 
     private Prediction stale(Fault f) {

@@ -36,14 +36,16 @@ record Remedies(PoolTimeouts pool, DriverTimeouts driver, Network net, Load load
                     + " vanished ends after TCP keepalive (" + Durations.text(net.tcp().keepaliveGiveUpMs())
                     + " at this host's timers) instead of never", "a keepalive probe per idle connection"));
         }
-        if (pool.borrowCoversValidation() && !pool.borrowUnbounded() && pool.validationTimeoutMs() > 0
-                && pool.validationTimeoutMs() >= pool.borrowTimeoutMs() && !check.equals(BorrowCheck.NONE)) {
-            long shorter = Math.max(250, pool.borrowTimeoutMs() / 3);
-            changes.add(new Change("validationTimeout below " + pool.borrowSetting() + " (e.g. " + shorter + " ms)",
-                    "a borrow ends by " + pool.borrowSetting() + " + validationTimeout = " + Durations.text(
-                    pool.borrowTimeoutMs() + shorter) + " instead of " + Durations.text(pool.borrowTimeoutMs()
-                    + pool.validationTimeoutMs()) + ": the validation begun before the timeout ran out runs to its end",
-                    "a validation slower than that counts the connection as dead"));
+        long t = pool.borrowTimeoutMs();
+        long vt = pool.validationTimeoutMs();
+        if (pool.borrowCoversValidation() && !pool.borrowUnbounded() && vt > 0 && t % vt != 0
+                && !check.equals(BorrowCheck.NONE)) {
+            long shorter = Math.max(250, t / 3);
+            changes.add(new Change("validationTimeout a divisor of " + pool.borrowSetting() + " (e.g. " + shorter
+                    + " ms)", "a borrow against dead connections ends at " + pool.borrowSetting() + ", "
+                    + Durations.text((t + shorter - 1) / shorter * shorter) + ", instead of " + Durations.text(
+                    (t + vt - 1) / vt * vt) + ": the pool runs each validation it begins to its end and checks the time"
+                    + " left only then", "a validation slower than that counts the connection as dead"));
         }
         if (!check.everyBorrow()) {
             changes.add(new Change(pool.everyBorrowSetting(), "no connection is lent unchecked: a dead one costs a"

@@ -1,0 +1,314 @@
+package io.poolbench.toxiproxy.tcp;
+
+import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.db.Leftovers;
+import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.testbed.process.ParentWatch;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.RunRecord;
+import io.poolbench.testbed.stats.Rounds;
+import io.poolbench.toxiproxy.tcp.TcpFaultRun.Outcome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.ToLongBiFunction;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.MySQLContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * Runs the TCP-level faults: a writer (MySQL, or MariaDB where no registry is reachable) and a client namespace on
+ * one Docker network of the project's own, the client's TCP timers set in its namespace ({@code docker run
+ * --sysctl}, never on the host), and per profile, fault and round a client JVM of its own ({@link TcpFaultClient})
+ * started in that namespace with the profile's pool pointed straight at the writer's address: no proxy in between.
+ * Per run: the client's load until it serves, {@code steadyMs} more, the drop in the writer's firewall ({@link
+ * WriterFirewall}), for the reboot the resets after {@code rebootAfterMs}, then the wait the caller sets (from its
+ * prediction, capped), the client stopped (the requests still waiting written as unfinished), the rules removed and
+ * the writer's leftover sessions killed. Every run is a phase of the run record: a run without a result is failed,
+ * never left out. The containers go at the end, also on failure; the leftover sweep removes them after a kill -9.
+ */
+public final class TcpFaultRunner {
+    private final TcpFaultSettings s;
+    private final Consumer<String> log;
+    private final RunRecord record;
+    private final String phasePrefix;
+
+    /**
+     * @param settings what to run
+     * @param log progress lines
+     * @param record the run record its phases go into, or null (tests)
+     * @param phasePrefix the prefix of its phase ids, e.g. {@code tcp/}
+     */
+    public TcpFaultRunner(TcpFaultSettings settings, Consumer<String> log, RunRecord record, String phasePrefix) {
+        this.s = settings;
+        this.log = log;
+        this.record = record;
+        this.phasePrefix = phasePrefix;
+    }
+
+    /**
+     * Checks, before anything starts, that this host can make the faults.
+     *
+     * @throws TestbedException one line naming what is missing: Linux, root, nsenter, iptables, Docker
+     */
+    public static void requireHost() {
+        Netns.requireHost();
+        if (!Docker.available()) {
+            throw new TestbedException("the TCP-level faults need Docker (the writer and the client's namespace are"
+                    + " containers) and no Docker engine answers: start dockerd (see .ci/run)");
+        }
+    }
+
+    /** @return a run's directory under the settings' {@code out} */
+    private Path dir(String profileName, KernelFault f, int round) {
+        return s.out().resolve(f.id()).resolve(profileName).resolve("run-" + round);
+    }
+
+    /**
+     * Runs every fault for every profile, in rounds.
+     *
+     * @param windowMs how long to wait after the drop for a profile's file and a fault, ms (the caller's prediction
+     *     with a margin); capped at {@link TcpFaultSettings#CAP_MS}
+     * @return every run that produced a result
+     * @throws InterruptedException when interrupted (what finished is kept)
+     * @throws TestbedException when the containers cannot start
+     */
+    public List<TcpFaultRun> run(ToLongBiFunction<String, KernelFault> windowMs) throws InterruptedException {
+        Map<String, Phase> phases = new TreeMap<>();
+        if (record != null) {
+            for (KernelFault f : s.faults()) {
+                for (int r = 1; r <= s.rounds(); r++) {
+                    for (String p : s.profiles()) {
+                        String id = phaseId(f, p, r);
+                        phases.put(id, record.plan(id, f.label() + " at the TCP level, profile " + name(p)
+                                + ", round " + r));
+                    }
+                }
+            }
+        }
+        List<TcpFaultRun> all = new ArrayList<>();
+        Network net = Leftovers.network();
+        MySQLContainer<?> writer = MySqlDatabase.container(s.mysqlImage(), net, "writer");
+        GenericContainer<?> client = clientContainer(net);
+        try {
+            log.accept("starting the writer and the client's namespace (" + s.timers().text() + ")");
+            MySqlDatabase.start(writer);
+            try {
+                client.start();
+            } catch (RuntimeException e) {
+                throw new TestbedException("the client's namespace container did not start: " + Redact.oneLine(
+                        e.getMessage()), e);
+            }
+            Netns writerNs = Netns.of("writer", writer);
+            Netns clientNs = Netns.of("client", client);
+            WriterFirewall firewall = new WriterFirewall(writerNs);
+            try (Connection root = root(writer)) {
+                MySqlDatabase.installWriterCheck(root, writer.getUsername());
+            } catch (SQLException e) {
+                throw new TestbedException("the writer refused the writer check: " + Redact.oneLine(e.getMessage()), e);
+            }
+            for (KernelFault f : s.faults()) {
+                for (int r = 1; r <= s.rounds(); r++) {
+                    for (String p : Rounds.order(s.profiles(), r)) {
+                        Phase ph = phases.get(phaseId(f, p, r));
+                        if (ph != null && !ph.start()) {
+                            return all;
+                        }
+                        long window = Math.min(TcpFaultSettings.CAP_MS, Math.max(10_000, windowMs.applyAsLong(p, f)));
+                        log.accept(f.label() + ", " + name(p) + ", round " + r + ": waiting up to " + window / 1000
+                                + " s after the drop");
+                        try {
+                            TcpFaultRun run = runOne(p, f, r, window, writer, writerNs, clientNs, firewall);
+                            all.add(run);
+                            log.accept("  " + line(run));
+                            if (ph != null) {
+                                ph.ok(line(run));
+                            }
+                        } catch (InterruptedException e) {
+                            throw e;
+                        } catch (Exception e) {
+                            String why = e instanceof TestbedException ? e.getMessage() : e.toString();
+                            log.accept("  run FAILED, no result: " + Redact.oneLine(why));
+                            if (ph != null) {
+                                ph.failed(Redact.oneLine(why));
+                            }
+                        } finally {
+                            quietly(firewall);
+                        }
+                        if (record != null && record.interrupted()) {
+                            return all;
+                        }
+                    }
+                }
+            }
+            return all;
+        } finally {
+            Docker.stopQuietly(client, writer, net);
+        }
+    }
+
+    private String phaseId(KernelFault f, String profile, int round) {
+        return phasePrefix + f.id() + ":" + name(profile) + ":" + round;
+    }
+
+    private static String name(String profile) {
+        return PoolProfile.load(Path.of(profile)).name();
+    }
+
+    /** @return e.g. {@code 14 counted, longest 16.1 s (connection-lost 14)} */
+    static String line(TcpFaultRun r) {
+        return r.counted() + " counted, longest " + (r.longestMs() < 0 ? "none" : (r.unfinished() ? "≥ " : "")
+                + String.format(java.util.Locale.ROOT, "%.1f s", r.longestMs() / 1000.0)) + " ("
+                + String.join(", ", r.outcomes().stream().map(o -> o.outcome() + " " + o.count()).toList()) + ")";
+    }
+
+    private GenericContainer<?> clientContainer(Network net) {
+        Map<String, String> sysctls = Map.of(
+                "net.ipv4.tcp_retries2", Integer.toString(s.timers().retries2()),
+                "net.ipv4.tcp_keepalive_time", Integer.toString(s.timers().keepaliveTimeS()),
+                "net.ipv4.tcp_keepalive_intvl", Integer.toString(s.timers().keepaliveIntvlS()),
+                "net.ipv4.tcp_keepalive_probes", Integer.toString(s.timers().keepaliveProbes()),
+                "net.ipv4.tcp_syn_retries", Integer.toString(s.timers().synRetries()));
+        // the MySQL image serves as the namespace's holder: it is present wherever the writer is, and has sleep
+        return Leftovers.label(new GenericContainer<>(DockerImageName.parse(s.mysqlImage())))
+                .withNetwork(net)
+                .withCreateContainerCmdModifier(cmd -> {
+                    cmd.withEntrypoint("sleep", "infinity");
+                    cmd.getHostConfig().withSysctls(sysctls);
+                });
+    }
+
+    private static Connection root(MySQLContainer<?> writer) throws SQLException {
+        return DriverManager.getConnection(writer.getJdbcUrl(), "root", writer.getPassword());
+    }
+
+    private TcpFaultRun runOne(String profile, KernelFault f, int round, long windowMs, MySQLContainer<?> writer,
+            Netns writerNs, Netns clientNs, WriterFirewall firewall) throws Exception {
+        Path dir = dir(name(profile), f, round);
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("requests.csv");
+        Files.deleteIfExists(csv);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m"));
+        String window = System.getProperty("com.zaxxer.hikari.aliveBypassWindowMs");
+        if (window != null) {
+            cmd.add("-Dcom.zaxxer.hikari.aliveBypassWindowMs=" + window);
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TcpFaultClient.class.getName(), profile,
+                Double.toString(s.ratePerSecond()), Integer.toString(f.queryMs()), csv.toString()));
+        ProcessBuilder pb = new ProcessBuilder(clientNs.enter(cmd)).redirectErrorStream(true);
+        String endpoint = writerNs.address() + ":" + WriterFirewall.PORT;
+        Map<String, String> env = pb.environment();
+        String p = TcpFaultClient.VAR_PREFIX;
+        env.put(p + "poolbench.mysql.endpoint", endpoint);
+        env.put(p + "poolbench.mysql.database", writer.getDatabaseName());
+        env.put(p + "poolbench.jdbc.url", "jdbc:mysql://" + endpoint + "/" + writer.getDatabaseName()
+                + "?useSSL=false&allowPublicKeyRetrieval=true");
+        env.put(p + "poolbench.jdbc.user", writer.getUsername());
+        env.put(p + "poolbench.jdbc.password", writer.getPassword());
+        Path clientLog = dir.resolve("client.log");
+        Process child = pb.redirectOutput(clientLog.toFile()).start();
+        ParentWatch.guard(child.pid(), "TERM", null);
+        long dropMs;
+        try {
+            awaitReady(child, clientLog);
+            Thread.sleep(s.steadyMs());
+            firewall.drop();
+            dropMs = System.currentTimeMillis();
+            if (f == KernelFault.REBOOT) {
+                Thread.sleep(s.rebootAfterMs());
+                firewall.reset();
+            }
+            long left = dropMs + windowMs - System.currentTimeMillis();
+            if (left > 0) {
+                Thread.sleep(left);
+            }
+        } finally {
+            child.destroy();
+            if (!child.waitFor(15, TimeUnit.SECONDS)) {
+                child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+        firewall.heal();
+        killSessions(writer);
+        if (!Files.isRegularFile(csv)) {
+            throw new TestbedException("the client wrote no requests (" + clientLog + ")");
+        }
+        List<TcpFaultSample> counted = TcpFaultSample.read(csv).stream().filter(x -> f.counts(x, dropMs)).toList();
+        TcpFaultSample longest = counted.stream().max((a, b) -> Long.compare(a.ms(), b.ms())).orElse(null);
+        Map<String, Integer> by = new TreeMap<>();
+        counted.forEach(x -> by.merge(x.outcome(), 1, Integer::sum));
+        return new TcpFaultRun(name(profile), f, round, counted.size(), longest == null ? -1 : longest.ms(),
+                longest != null && TcpFaultSample.UNFINISHED.equals(longest.outcome()), windowMs,
+                by.entrySet().stream().map(e -> new Outcome(e.getKey(), e.getValue())).toList(), dir.toString());
+    }
+
+    /** Waits until the client has served a request; fails with its last lines when it ends or takes over 60 s. */
+    private static void awaitReady(Process child, Path clientLog) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (Files.isRegularFile(clientLog) && Files.readAllLines(clientLog, StandardCharsets.UTF_8).stream()
+                    .anyMatch(TcpFaultClient.READY::equals)) {
+                return;
+            }
+            if (!child.isAlive()) {
+                throw new TestbedException("the client ended before it served (exit " + child.exitValue() + "): "
+                        + tail(clientLog));
+            }
+            Thread.sleep(100);
+        }
+        throw new TestbedException("the client served no request within 60 s: " + tail(clientLog));
+    }
+
+    private static String tail(Path log) throws IOException {
+        if (!Files.isRegularFile(log)) {
+            return "no output";
+        }
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return Redact.oneLine(String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
+    }
+
+    /** Ends the sessions the stopped client left on the writer, so that runs do not add up to max_connections. */
+    private static void killSessions(MySQLContainer<?> writer) throws SQLException {
+        try (Connection root = root(writer); Statement st = root.createStatement()) {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery("SELECT id FROM information_schema.processlist WHERE user = '"
+                    + writer.getUsername().replace("'", "''") + "'")) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            for (long id : ids) {
+                try {
+                    st.execute("KILL " + id);
+                } catch (SQLException gone) {
+                    // it ended on its own meanwhile
+                }
+            }
+        }
+    }
+
+    private static void quietly(WriterFirewall firewall) {
+        try {
+            firewall.heal();
+        } catch (IOException | InterruptedException e) {
+            // the container goes at the end, and its rules with it
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.poolbench.toxiproxy.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.toxiproxy.RequiresDocker;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * One black hole and one silent-after-acknowledge at the scaled timers, one round, HikariCP at its defaults (no
+ * socketTimeout): the mechanics, not the timings. A request in flight at the drop is ended by the client's own kernel
+ * (its keepalive), as connection-lost, before the run ends; requests after the drop are counted; the host's firewall
+ * is as before, and no container is left.
+ */
+@ExtendWith(RequiresDocker.class)
+class TcpFaultIT {
+    @Test
+    void theClientsOwnKernelEndsTheWaits() throws Exception {
+        String hostRules = hostRules();
+        Path out = Path.of("target/tcp-fault-it").toAbsolutePath();
+        TcpFaultSettings s = new TcpFaultSettings(List.of(Path.of("../webapp/conf/hikari.xml").toAbsolutePath()
+                .toString()), List.of(KernelFault.SILENT_AFTER_ACK, KernelFault.BLACK_HOLE), 1,
+                TcpFaultSettings.SCALED, 5_000, 20, 2_000, MySqlDatabase.resolveImage(null), out);
+        // keepalive 10 s + 3 × 2 s ends the silent reads at 16 s; the black hole's borrows end by
+        // connectionTimeout 30 s + validationTimeout 5 s
+        List<TcpFaultRun> runs = new TcpFaultRunner(s, System.out::println, null, "").run((p, f) ->
+                f == KernelFault.SILENT_AFTER_ACK ? 25_000 : 40_000);
+        assertEquals(2, runs.size(), runs.toString());
+        TcpFaultRun silent = runs.get(0);
+        assertEquals(KernelFault.SILENT_AFTER_ACK, silent.fault());
+        assertTrue(silent.counted() > 0, silent.toString());
+        assertEquals(List.of(new TcpFaultRun.Outcome("connection-lost", silent.counted())), silent.outcomes(),
+                "every read in flight at the drop ended by the client's kernel, not by the run's end");
+        TcpFaultRun hole = runs.get(1);
+        assertTrue(hole.counted() > 0, hole.toString());
+        assertTrue(hole.outcomes().stream().noneMatch(o -> o.outcome().equals("ok")), hole.toString());
+        assertEquals(hostRules, hostRules(), "the host's firewall is untouched");
+        assertTrue(DockerClientFactory.instance().client().listContainersCmd().exec().stream().noneMatch(c ->
+                c.getLabels().containsKey("io.poolbench.pid") && c.getLabels().get("io.poolbench.pid").equals(
+                        Long.toString(ProcessHandle.current().pid()))), "no container of this test left");
+    }
+
+    private static String hostRules() throws Exception {
+        Process p = new ProcessBuilder(Netns.which("iptables"), "-S").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return out;
+    }
+}
