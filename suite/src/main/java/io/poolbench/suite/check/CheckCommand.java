@@ -16,6 +16,8 @@ import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
+import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,6 +116,22 @@ public final class CheckCommand extends PoolbenchCommand {
     @Mixin
     RoundsOption rounds;
 
+    @Option(names = "--tcp-faults", split = ",", paramLabel = "FAULT", description = "--measure: then the writer"
+            + " vanishing at the TCP level, no proxy in between, the client's own kernel ending the waits at scaled"
+            + " timers (tcp_retries2 5, keepalive 10 s + 3 × 2 s): black-hole, silent-after-ack, reboot, or all."
+            + " Needs Linux, root, nsenter and iptables.")
+    List<String> tcpFaults = new ArrayList<>();
+
+    @Option(names = "--measure-tcp-retries2", defaultValue = "5", paramLabel = "N", description = "--tcp-faults: the"
+            + " client namespace's tcp_retries2, 1 to 15 (default ${DEFAULT-VALUE}: 12.6 s, so that a run reaches it).")
+    int measureRetries2;
+
+    @Option(names = "--measure-tcp-keepalive", split = ",", defaultValue = "10,2,3", paramLabel = "TIME,INTVL,PROBES",
+            hideParamSyntax = true, description = "--tcp-faults: the client namespace's keepalive (default"
+            + " ${DEFAULT-VALUE}: 16 s). Longer timers reach longer driver bounds (the AWS wrapper's host"
+            + " monitoring), up to the run's cap of 3 min.")
+    List<Integer> measureKeepalive;
+
     @Option(names = "--measure-rate", defaultValue = "50", paramLabel = "PER_S", description = "--measure: the"
             + " open-loop load's requests per second (default ${DEFAULT-VALUE}).")
     double measureRate;
@@ -140,6 +158,7 @@ public final class CheckCommand extends PoolbenchCommand {
     public Integer call() throws Exception {
         CheckReport.clear(out);
         checkNumbers();
+        List<KernelFault> kernelFaults = kernelFaults();
         Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L)
                 .withTcp(tcpTimers()).withBack(oldWriterBackSeconds == null ? -1 : oldWriterBackSeconds * 1000L);
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
@@ -157,6 +176,9 @@ public final class CheckCommand extends PoolbenchCommand {
         }
         if (measure) {
             MeasureRun.check(images);
+            if (!kernelFaults.isEmpty()) {
+                TcpFaultRunner.requireHost();
+            }
         }
         List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults, rtt.ms()))
                 .toList();
@@ -171,7 +193,7 @@ public final class CheckCommand extends PoolbenchCommand {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
             MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
-                    images.toxiproxyImage, dir);
+                    images.toxiproxyImage, dir, kernelFaults, measureTimers());
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
             return measured != 0 ? measured : code;
@@ -189,6 +211,7 @@ public final class CheckCommand extends PoolbenchCommand {
         Cli.range("--query-ms", longestQueryMs, 0, 3_600_000);
         rtt.ms();
         tcpTimers();
+        measureTimers();
         if (oldWriterBackSeconds != null) {
             Cli.range("--old-writer-back-s", oldWriterBackSeconds, 0, 86_400);
         }
@@ -200,18 +223,38 @@ public final class CheckCommand extends PoolbenchCommand {
         }
     }
 
+    /** @return the faults of {@code --tcp-faults}, in the order given ({@code all}: every one) */
+    private List<KernelFault> kernelFaults() {
+        if (!tcpFaults.isEmpty() && !measure) {
+            throw new TestbedException("--tcp-faults measures: give --measure too");
+        }
+        if (tcpFaults.size() == 1 && tcpFaults.get(0).trim().equalsIgnoreCase("all")) {
+            return List.of(KernelFault.values());
+        }
+        return tcpFaults.stream().map(KernelFault::parse).distinct().toList();
+    }
+
     /** @return the service host's TCP timers from {@code --tcp-retries2} and {@code --tcp-keepalive} */
     private TcpTimers tcpTimers() {
-        if (tcpKeepalive.size() != 3) {
-            throw new TestbedException("--tcp-keepalive " + String.join(",", tcpKeepalive.stream()
+        return timers("--tcp", tcpRetries2, tcpKeepalive);
+    }
+
+    /** @return the client namespace's TCP timers for {@code --tcp-faults} */
+    private TcpTimers measureTimers() {
+        return timers("--measure-tcp", measureRetries2, measureKeepalive);
+    }
+
+    private static TcpTimers timers(String prefix, int retries2, List<Integer> keepalive) {
+        if (keepalive.size() != 3) {
+            throw new TestbedException(prefix + "-keepalive " + String.join(",", keepalive.stream()
                     .map(String::valueOf).toList()) + ": give three numbers, TIME,INTVL,PROBES (Linux's:"
                     + " 7200,75,9)");
         }
         try {
-            return TcpTimers.LINUX.withRetries2(tcpRetries2).withKeepalive(tcpKeepalive.get(0), tcpKeepalive.get(1),
-                    tcpKeepalive.get(2));
+            return TcpTimers.LINUX.withRetries2(retries2).withKeepalive(keepalive.get(0), keepalive.get(1),
+                    keepalive.get(2));
         } catch (TestbedException e) {
-            throw new TestbedException("--tcp-retries2 / --tcp-keepalive: " + e.getMessage());
+            throw new TestbedException(prefix + "-retries2 / " + prefix + "-keepalive: " + e.getMessage());
         }
     }
 

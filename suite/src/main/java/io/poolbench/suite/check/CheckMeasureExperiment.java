@@ -6,6 +6,8 @@ import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.drill.Drill;
 import io.poolbench.toxiproxy.drill.DrillRunner;
+import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
+import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
 import java.time.LocalTime;
 import java.util.List;
 
@@ -22,6 +24,10 @@ import java.util.List;
  * writer {@value MeasureSettings#REBOOT_AFTER_PROMOTION_SECONDS} s later, which cuts what still hangs on it
  * ({@link io.poolbench.toxiproxy.drill.Drill#UNPLANNED}). Each run is a phase
  * ({@code stall-5s/stall:<profile>:<round>}); a run that produced no result is failed, never left out.
+ *
+ * <p>With {@code --tcp-faults}, then the faults at the TCP level ({@link io.poolbench.toxiproxy.tcp.KernelFault}),
+ * where no proxy stands between the pool and the writer and the client's own kernel, at scaled timers, ends the
+ * waits: each predicted at the same timers ({@link TcpFaultPrediction}) and at Linux's defaults beside.
  *
  * <p>Easy to overlook: the stand-in is not production. Its endpoint name resolves without a DNS cache, and the old
  * writer's reboot bounds a hanging query; so the predictions beside the measurements are recomputed for the
@@ -59,6 +65,17 @@ final class CheckMeasureExperiment extends AbstractScenario {
         }
         runner(CheckMeasureReport.UNPLANNED, 1, progress).recordTo(record, CheckMeasureReport.UNPLANNED + "/")
                 .run(List.of(Drill.UNPLANNED));
+        if (settings.tcpFaults().isEmpty() || record.interrupted()) {
+            return;
+        }
+        TcpFaultSettings tcp = settings.tcp();
+        new TcpFaultRunner(tcp, line -> progress.print("[" + LocalTime.now().withNano(0) + "] "
+                + MeasureSettings.TCP + ": " + line), record, MeasureSettings.TCP + "/").run((profile, fault) -> {
+                    // the run waits for the predicted longest wait and half again, plus 5 s
+                    long ms = TcpFaultPrediction.predict(predicted.get(settings.profiles().indexOf(profile)), fault,
+                            tcp.timers(), tcp.rebootAfterMs()).longestWaitMs();
+                    return ms < 0 ? Long.MAX_VALUE : ms + ms / 2 + 5_000;
+                });
     }
 
     private DrillRunner runner(String id, int stall, Progress progress) {

@@ -10,7 +10,11 @@ import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.MeanInterval;
+import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.toxiproxy.drill.DrillResult;
+import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.TcpFaultRun;
+import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +54,7 @@ final class CheckMeasureReport {
     /**
      * The stand-in's network for one fault: no DNS cache (the endpoint is a name in the JVM's hosts file, read
      * afresh), the promotion after {@code --promote-s} and the 0.5 s the drill waits, and for the failover the old
-     * writer's reboot, which cuts the connections still hanging on it (in production: Linux's 15.4 min).
+     * writer's reboot, which cuts the connections still hanging on it (in production: the client's kernel, by TCP branch).
      *
      * @param f the fault
      * @param s the measurement's settings
@@ -86,9 +90,61 @@ final class CheckMeasureReport {
             rows.add(measured(dir.resolve(UNPLANNED), "unplanned", r, Fault.of(Fault.Kind.UNPLANNED_FAILOVER), s));
         }
         String md = markdown(rows, s);
+        if (!s.tcpFaults().isEmpty()) {
+            List<MeasuredTcpFault> tcp = new ArrayList<>();
+            for (CheckResult r : predicted) {
+                for (KernelFault f : s.tcpFaults()) {
+                    tcp.add(new MeasuredTcpFault(r.pool().name(), r.pool().pool(), f, s.rounds(),
+                            TcpFaultPrediction.predict(r, f, s.tcp().timers(), s.tcp().rebootAfterMs()),
+                            TcpFaultPrediction.predict(r, f, TcpTimers.LINUX, s.tcp().rebootAfterMs()),
+                            TcpFaultRunner.results(dir.resolve(MeasureSettings.TCP), r.pool().name(), f)));
+                }
+            }
+            md += tcpMarkdown(tcp, s);
+            ResultJson.MAPPER.writeValue(dir.resolve(TCP_JSON).toFile(), tcp);
+        }
         Files.writeString(dir.resolve("check-measure.md"), md);
         ResultJson.MAPPER.writeValue(dir.resolve("check-measure.json").toFile(), rows);
         return md;
+    }
+
+    /** The TCP-level faults' figures. */
+    static final String TCP_JSON = "check-measure-tcp.json";
+
+    static String tcpMarkdown(List<MeasuredTcpFault> rows, MeasureSettings s) {
+        TcpTimers t = s.tcp().timers();
+        StringBuilder sb = new StringBuilder("\n## At the TCP level: the client's own kernel ends the waits\n\n");
+        sb.append(String.format(Locale.ROOT, "The writer vanishes in its own kernel (its firewall drops every packet"
+                + " of the database port; for the reboot, %d s later, answers with resets), with no proxy between the"
+                + " pool and the writer; the pool runs in a JVM of its own, in a network namespace whose TCP timers are"
+                + " scaled so that every branch ends within a run: %s (Linux's: %s). No writer is promoted, so only"
+                + " the pool, the driver and the client's kernel end a wait. Load: %.0f requests/s (a 200-ms query for"
+                + " the silence after acknowledge, so that reads are in flight at the drop; SELECT 1 otherwise), %d s"
+                + " after the first served request before the drop. Per run, the longest wait of the requests the"
+                + " fault counts; the figures are the median over the runs (n = runs that counted a request) and"
+                + " their range; ≥ where the longest counted request still waited when the run ended (unfinished: requests still waiting then, begun late in the run). Goal: within ±15 %%, or"
+                + " ±1 s below 5 s. The last column is the same configuration's prediction at Linux's defaults:"
+                + " production's wait.%n%n", s.tcp().rebootAfterMs() / 1000, t.text(), TcpTimers.LINUX.text(),
+                s.tcp().ratePerSecond(), s.tcp().steadyMs() / 1000));
+        Table table = Table.of("profile", "fault", "requests counted", "n", "predicted at the run's timers",
+                "measured median (range)", "measured ÷ predicted", "goal", "failed requests (all runs)",
+                "at Linux's defaults");
+        for (MeasuredTcpFault m : rows) {
+            List<TcpFaultRun> ms = m.measured();
+            String measured = ms.isEmpty() ? (m.runs().isEmpty() ? "no run has a result" : "no request counted")
+                    : (m.cut() ? "≥ " : "") + Durations.text(m.medianMs()) + (ms.size() < 2 ? "" : " ("
+                    + Durations.text(ms.stream().mapToLong(TcpFaultRun::longestMs).min().orElse(0)) + "–"
+                    + Durations.text(ms.stream().mapToLong(TcpFaultRun::longestMs).max().orElse(0)) + ")");
+            java.util.Map<String, Integer> by = new TreeMap<>();
+            m.runs().forEach(r -> r.outcomes().forEach(o -> by.merge(o.outcome(), o.count(), Integer::sum)));
+            table.row(m.profile() + " (" + m.pool() + ")", m.fault().label(), m.fault().counts(), ms.size() + " of "
+                    + m.expectedRuns(), Durations.text(m.predicted().longestWaitMs()) + ": " + m.predicted().chain(),
+                    measured, Double.isNaN(m.error()) ? "–" : String.format(Locale.ROOT, "%.2f", m.error()),
+                    ms.isEmpty() ? "not measured" : m.withinGoal() ? "met" : "missed", by.isEmpty() ? "none"
+                    : String.join(", ", by.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()),
+                    Durations.text(m.production().longestWaitMs()) + " (" + m.production().symptom() + ")");
+        }
+        return sb.append(table.markdown()).toString();
     }
 
     private static MeasuredFault measured(Path faultDir, String drill, CheckResult r, Fault f, MeasureSettings s)
@@ -135,7 +191,8 @@ final class CheckMeasureReport {
                 + " writes; %d s of load before the fault, %d s after, a 300-request warm-up excluded). Figures over"
                 + " the runs: median, and mean with its 95 %% interval (Student's t); n = runs with a result. The"
                 + " predictions are recomputed for the stand-in: no DNS cache, and the old writer reboots %d s after"
-                + " it fell silent (in production a hanging query waits for its socketTimeout or Linux's 15.4 min)."
+                + " it fell silent (in production a hanging query waits for its socketTimeout, or for what the client's kernel"
+                + " decides in its TCP branch: check.md's table, and the TCP-level faults)."
                 + " Goal: the longest wait within ±20 %%, or ±1 s below 5 s.%n%n", s.rounds(), s.ratePerSecond(),
                 MeasureSettings.STEADY_SECONDS, MeasureSettings.AFTER_SECONDS, s.rebootSeconds()));
         Table t = Table.of("profile", "fault", "n", "longest wait: predicted", "measured median (mean, 95 % interval)",

@@ -27,7 +27,10 @@ public final class CheckReport {
         return List.of(RunFile.listOf("check.json", "Per configuration: the pool read back, the network and load"
                 + " given, and per fault the predicted longest wait, outcomes and what to change.", CheckResult.class),
                 RunFile.listOf("measure/<time>/check-measure.json", "`--measure`: per profile and fault the measured"
-                        + " figures beside the predicted ones.", MeasuredFault.class));
+                        + " figures beside the predicted ones.", MeasuredFault.class),
+                RunFile.listOf("measure/<time>/check-measure-tcp.json", "`--measure --tcp-faults`: per profile and"
+                        + " TCP-level fault the prediction at the run's timers and at Linux's, and each run's longest"
+                        + " wait.", MeasuredTcpFault.class));
     }
 
     private CheckReport() {

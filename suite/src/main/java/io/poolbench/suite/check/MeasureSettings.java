@@ -1,6 +1,10 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.toxiproxy.drill.DrillSettings;
+import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -16,16 +20,38 @@ import java.util.List;
  * @param mysqlImage the MySQL image, or null for the default
  * @param toxiproxyImage the Toxiproxy image, or null for the default
  * @param out the run directory
+ * @param tcpFaults the faults at the TCP level to run after the stand-in's ({@code --tcp-faults}), empty for none
+ * @param tcpTimers the client namespace's TCP timers for those ({@code --measure-tcp-*})
  */
 public record MeasureSettings(List<String> profiles, int rounds, double ratePerSecond, List<Integer> stallSeconds,
-        int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out) {
+        int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out, List<KernelFault> tcpFaults,
+        TcpTimers tcpTimers) {
+    /** The TCP-level faults' directory and phase prefix. */
+    static final String TCP = "tcp";
+    /** {@link KernelFault#REBOOT}: from the drop to the old address's resets, ms. */
+    static final long TCP_REBOOT_AFTER_MS = 5_000;
+
+    /** Settings written before the TCP-level faults existed have none. */
+    public MeasureSettings {
+        tcpFaults = tcpFaults == null ? List.of() : tcpFaults;
+        tcpTimers = tcpTimers == null ? TcpFaultSettings.SCALED : tcpTimers;
+    }
+
+    /**
+     * @return the TCP-level faults' settings: the same profiles, rounds and image, the timers given, 20 requests/s
+     */
+    TcpFaultSettings tcp() {
+        return new TcpFaultSettings(profiles, tcpFaults, rounds, tcpTimers, TCP_REBOOT_AFTER_MS, 20,
+                3_000, MySqlDatabase.resolveImage(mysqlImage), out.resolve(TCP));
+    }
+
     /** Load before each fault, s. */
     static final int STEADY_SECONDS = 5;
     /** Load after each fault, s. */
     static final int AFTER_SECONDS = 10;
     /**
      * From the writer's silence to its reboot, which cuts the connections still hanging on it: the promotion plus
-     * this, s. Without it a query without socketTimeout would hang Linux's 15.4 min; the stand-in's bound is said
+     * this, s. Without it a query without socketTimeout would hang until the client's kernel ends it; the stand-in's bound is said
      * beside every prediction it changes.
      */
     static final int REBOOT_AFTER_PROMOTION_SECONDS = 15;

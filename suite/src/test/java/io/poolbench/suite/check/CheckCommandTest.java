@@ -91,6 +91,12 @@ class CheckCommandTest {
                 t.err().strip());
         assertEquals(2, Console.run("check", "hikari", "--tcp-keepalive", "20,5").code());
         assertEquals(2, Console.run("check", "hikari", "--old-writer-back-s", "-1").code());
+        Console noMeasure = Console.run("check", "hikari", "--tcp-faults", "all");
+        assertEquals(2, noMeasure.code());
+        assertEquals("poolbench: --tcp-faults measures: give --measure too", noMeasure.err().strip());
+        Console unknown = Console.run("check", "hikari", "--measure", "--tcp-faults", "black-holes");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("give black-hole, silent-after-ack or reboot"), unknown.err());
         // the shipped hikari profile sets no socketTimeout: a query the writer acknowledged can hang 2.2 h
         // (keepalive)
         assertEquals(3, Console.run("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());

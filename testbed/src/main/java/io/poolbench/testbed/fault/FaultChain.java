@@ -16,7 +16,7 @@ import java.util.Locale;
  * driver's socketTimeout, the AWS wrapper's host monitoring, or, with neither, until Linux drops the connection after
  * tcp_retries2: 15.4 min). A fault holds each of those for as long as the setting that bounds it lets it:
  * <ul>
- * <li><b>stall of S</b> (the writer's packets held, then delivered; connections survive): a query in flight waits
+ * <li><b>stall of S</b> ({@link StallChain}; the writer's packets held, then delivered; connections survive): a query in flight waits
  * S unless a shorter socketTimeout ends it (connection-lost); a borrower queues behind the stalled connections and,
  * after the stall, behind the backlog that built up during it, which drains in S·ρ/(1−ρ) at a busy share ρ of the
  * pool (an M/D/c backlog's drain at the pool's spare capacity), unless the borrow timeout ends it first
@@ -47,13 +47,13 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
      */
     public Prediction predict(Fault f) {
         return switch (f.kind()) {
-            case STALL -> stall(f);
+            case STALL -> new StallChain(this).predict(f);
             case UNPLANNED_FAILOVER -> unplanned(f);
             case PLANNED_FAILOVER, STALE_ENDPOINT -> stale(f);
         };
     }
 
-    private Remedies remedies() {
+    Remedies remedies() {
         return new Remedies(pool, driver, net, load);
     }
 
@@ -100,15 +100,9 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                     + " nothing in flight: TCP " + keepalive + ", " + Durations.text(tcp.keepaliveGiveUpMs()))
                     : new Term("keepalive", -1, "acknowledged, nothing in flight and no tcpKeepAlive on the driver's"
                     + " socket: nothing ends the read");
-            case OLD_ADDRESS_BACK -> {
-                long unack = tcp.retransmitAtOrAfterMs(net.backMs());
-                long ack = driver.tcpKeepAlive() ? tcp.probeAtOrAfterMs(net.backMs()) : -1;
-                yield ack < 0 || ack > unack ? new Term("reset", ack, "old address back at " + Durations.text(
-                        net.backMs()) + ": " + (ack < 0 ? "an acknowledged read without tcpKeepAlive sends nothing to"
-                        + " meet the reset" : "the next keepalive probe meets a reset, " + Durations.text(ack)))
-                        : new Term("reset", unack, "old address back at " + Durations.text(net.backMs()) + ": the next"
-                        + " retransmission meets a reset, " + Durations.text(unack));
-            }
+            case OLD_ADDRESS_BACK -> new Term("reset", tcp.retransmitAtOrAfterMs(net.backMs()), "bytes"
+                    + " unacknowledged, old address back at " + Durations.text(net.backMs()) + ": the next"
+                    + " retransmission meets a reset, " + Durations.text(tcp.retransmitAtOrAfterMs(net.backMs())));
         };
     }
 
@@ -151,101 +145,10 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 + Durations.text(net.tcp().synGiveUpMs())));
     }
 
-    private Term borrow(long waitMs, String why) {
+    Term borrow(long waitMs, String why) {
         boolean withinTimeout = pool.borrowUnbounded() || waitMs >= 0 && waitMs < pool.borrowTimeoutMs();
         return withinTimeout ? new Term("borrow", waitMs, why) : new Term("borrow", pool.borrowTimeoutMs(),
                 pool.borrowSetting() + " " + Durations.text(pool.borrowTimeoutMs()));
-    }
-
-    private Prediction stall(Fault f) {
-        long s = f.stallMs();
-        double rho = load.busy(pool.maxSize());
-        Term q = queryBound();
-        List<Failure> fails = new ArrayList<>();
-        // a borrower waits out the stall, then the backlog the stall built
-        long queueMs;
-        String queueWhy;
-        if (rho >= 1) {
-            queueMs = -1;
-            queueWhy = "the stall, then a backlog that never drains: the load keeps " + pct(rho) + " of the pool busy";
-        } else {
-            queueMs = Math.round(s / (1 - rho));
-            queueWhy = rho == 0 ? "the stall; no load given, so no backlog counted" : "the stall " + Durations.text(s)
-                    + ", then its backlog drains in " + Durations.text(queueMs - s) + " at " + pct(rho) + " busy";
-        }
-        Term borrow = borrow(queueMs, queueWhy);
-        String late = pool.borrowUnbounded() ? null : lateArrivals(s, pool.borrowTimeoutMs(), rho);
-        if (late != null) {
-            // first come, first served fails nobody when the first borrower waits no longer than the timeout
-            fails.add(new Failure("pool-timeout", "borrowers still waiting after " + pool.borrowSetting() + " "
-                    + Durations.text(pool.borrowTimeoutMs()) + ": " + late, rho < 1 && s <= pool.borrowTimeoutMs()));
-        }
-        Term query = new Term("query", Math.min(s, q.ms()), q.ms() < s ? q.setting() : "the stall itself, "
-                + Durations.text(s) + " (" + q.setting() + ")");
-        if (q.ms() < s) {
-            fails.add(new Failure("connection-lost", "every query in flight when the stall began, after "
-                    + Durations.text(q.ms())));
-        }
-        // a borrow that validates a stalled connection: the validation gives up, the pool opens a new connection
-        // (stalled too), and either may end the request before the stall does
-        List<Term> checked = new ArrayList<>();
-        long checkedMs = 0;
-        if (!pool.check().equals(BorrowCheck.NONE)) {
-            Term v = validationBound();
-            if (v.ms() < s) {
-                Term c = connectBound();
-                long connect = Math.min(c.ms(), s - v.ms());
-                checked.add(v);
-                checked.add(new Term("new connection", connect, c.ms() < s - v.ms() ? c.setting()
-                        : "until the stall ends (" + c.setting() + ")"));
-                checkedMs = v.ms() + connect;
-                if (v.ms() + c.ms() < s) {
-                    fails.add(new Failure("connect-failed", "borrows that validate a stalled connection: validation "
-                            + Durations.text(v.ms()) + " + new connection " + Durations.text(c.ms())
-                            + (pool.borrowCoversValidation() ? ", again until " + pool.borrowSetting() : "")));
-                }
-                if (pool.borrowCoversValidation() && !pool.borrowUnbounded()) {
-                    // the borrower validates one stalled connection after another while time is left, each to its
-                    // own end, unless the stall ends first
-                    Term b = validatedBorrow(v);
-                    checkedMs = Math.min(s, b.ms());
-                    checked = List.of(b);
-                }
-            }
-        }
-        long longest = borrow.ms() < 0 ? -1 : Math.max(Math.max(borrow.ms(), query.ms()), checkedMs);
-        List<Term> chain = longest < 0 || borrow.ms() >= Math.max(query.ms(), checkedMs) ? List.of(borrow)
-                : checkedMs > query.ms() ? checked : List.of(query);
-        return new Prediction(f, longest, chain, fails, "none: a stalled connection is not dead, and survives the"
-                + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), s, "the stall's end; the"
-                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), remedies().stall(q), List.of());
-    }
-
-    /**
-     * Which borrowers a stall leaves waiting past the borrow timeout, served first come, first served once it ends
-     * (the pools hand a returned connection to their longest waiter): one that arrives t after the stall began waits
-     * {@code s - t (1 - rho)}, the longest the first. Where later borrowers may overtake earlier ones, any borrower
-     * can wait until the backlog has drained, {@code s / (1 - rho)}: the longest wait the chain gives is that bound.
-     *
-     * @param s the stall, ms
-     * @param timeoutMs the borrow timeout, ms
-     * @param rho the share of the pool the load keeps busy
-     * @return those arrivals in words; null when no borrower can wait past the timeout
-     */
-    static String lateArrivals(long s, long timeoutMs, double rho) {
-        if (rho >= 1) {
-            long fromMs = s > timeoutMs ? 0 : Math.round((timeoutMs - s) / (rho - 1));
-            return "every one that arrives from " + (fromMs == 0 ? "the stall's start" : Durations.text(fromMs)
-                    + " after the stall began") + " on: the backlog never drains";
-        }
-        if (s <= timeoutMs) {
-            long drainMs = Math.round(s / (1 - rho));
-            return drainMs <= timeoutMs ? null : "none served first come, first served (the first waits the stall, "
-                    + Durations.text(s) + "); where later borrowers overtake, at most those that arrive in the first "
-                    + Durations.text(drainMs - timeoutMs) + " after the stall began";
-        }
-        return "those that arrive in the first " + Durations.text(Math.round((s - timeoutMs) / (1 - rho)))
-                + " after the stall began (first come, first served, the earliest wait longest)";
     }
 
     private Prediction unplanned(Fault f) {
@@ -319,8 +222,12 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 + " restarts" : Durations.text(inFlight.ms()))));
         if (net.backMs() >= 0) {
             Term back = queryBound(TcpBranch.OLD_ADDRESS_BACK);
-            branches.add(new BranchWait(TcpBranch.OLD_ADDRESS_BACK, back.ms(), back.text(), "requests on connections"
-                    + " to the old writer end " + (back.ms() < 0 ? "never" : "after " + Durations.text(back.ms()))));
+            long probe = driver.tcpKeepAlive() ? net.tcp().probeAtOrAfterMs(net.backMs()) : -1;
+            branches.add(new BranchWait(TcpBranch.OLD_ADDRESS_BACK, back.ms(), back.text(), "a request whose bytes"
+                    + " the writer never acknowledged fails at the reset, after " + Durations.text(back.ms()) + "; one"
+                    + " it had acknowledged learns it only at its next keepalive probe, " + (probe < 0 ? "never"
+                    + " without tcpKeepAlive" : Durations.text(Math.min(probe, inFlight.ms() < 0 ? probe
+                    : inFlight.ms())))));
         }
         if (inFlight.ms() < 0 || longest >= 0 && inFlight.ms() > longest) {
             fails.add(0, new Failure("connection-lost", "requests whose query the writer had acknowledged before it"
@@ -345,7 +252,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
      * just before the timeout can add up to one more V; against a silent writer none comes back alive to be handed
      * over.
      */
-    private Term validatedBorrow(Term v) {
+    Term validatedBorrow(Term v) {
         long t = pool.borrowTimeoutMs();
         long each = Math.max(1, v.ms());
         long ms = v.ms() < 0 ? -1 : (t + each - 1) / each * each;
@@ -389,7 +296,4 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 load.ratePerSecond()) + " requests/s";
     }
 
-    private static String pct(double rho) {
-        return String.format(Locale.ROOT, "%.0f %%", 100 * rho);
-    }
 }

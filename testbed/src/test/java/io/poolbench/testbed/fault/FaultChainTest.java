@@ -127,15 +127,15 @@ class FaultChainTest {
 
     @Test
     void aStallFailsTheEarliestBorrowersFirstComeFirstServed() {
-        assertEquals(null, FaultChain.lateArrivals(5_000, 5_000, 0.0), "no load: nobody waits past the stall itself");
+        assertEquals(null, StallChain.lateArrivals(5_000, 5_000, 0.0), "no load: nobody waits past the stall itself");
         // ρ = 0.1: the backlog drains by 5.56 s; first come, first served nobody waits past 5 s
-        assertTrue(FaultChain.lateArrivals(5_000, 5_000, 0.1).startsWith("none served first come, first served (the"
+        assertTrue(StallChain.lateArrivals(5_000, 5_000, 0.1).startsWith("none served first come, first served (the"
                 + " first waits the stall, 5 s); where later borrowers overtake, at most those that arrive in the first"
                 + " 556 ms"));
-        assertTrue(FaultChain.lateArrivals(20_000, 5_000, 0.0).contains("in the first 15 s after"));
-        assertTrue(FaultChain.lateArrivals(20_000, 5_000, 1.0).contains("from the stall's start on"));
+        assertTrue(StallChain.lateArrivals(20_000, 5_000, 0.0).contains("in the first 15 s after"));
+        assertTrue(StallChain.lateArrivals(20_000, 5_000, 1.0).contains("from the stall's start on"));
         // ρ = 1.5: a 2-s stall, then a backlog that grows by half a second a second: over 5 s from 6 s in
-        assertTrue(FaultChain.lateArrivals(2_000, 5_000, 1.5).contains("from 6 s after the stall began on"));
+        assertTrue(StallChain.lateArrivals(2_000, 5_000, 1.5).contains("from 6 s after the stall began on"));
     }
 
     @Test
@@ -193,7 +193,9 @@ class FaultChainTest {
         TcpTimers scaled = TcpTimers.LINUX.withRetries2(5).withKeepalive(20, 5, 3);
         Prediction p = new FaultChain(HIKARI, NO_TIMEOUTS, NET.withTcp(scaled).withBack(2_000), Load.NONE).predict(
                 Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
-        assertEquals(20_000, branch(p, TcpBranch.OLD_ADDRESS_BACK).longestWaitMs());
+        assertEquals(3_000, branch(p, TcpBranch.OLD_ADDRESS_BACK).longestWaitMs());
+        assertTrue(branch(p, TcpBranch.OLD_ADDRESS_BACK).symptom().endsWith("next keepalive probe, 20 s"),
+                branch(p, TcpBranch.OLD_ADDRESS_BACK).symptom());
         // a query lent unchecked is given up at 12.6 s; a validated borrow validates dead connections back to back,
         // 5 s each, until connectionTimeout 30 s runs out
         assertEquals(30_000, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());

@@ -22,10 +22,10 @@ public enum KernelFault {
     /**
      * Every packet dropped while queries run on the writer: it had each query (acknowledged) and then nothing, so the
      * client reads with nothing in flight and only a keepalive probe (or the socketTimeout) ends the read. The load
-     * runs queries of 500 ms so that requests are in flight at the drop. Counts the requests in flight
+     * runs queries of 200 ms so that requests are in flight at the drop. Counts the requests in flight
      * at the drop.
      */
-    SILENT_AFTER_ACK(TcpBranch.ACKNOWLEDGED, 500),
+    SILENT_AFTER_ACK(TcpBranch.ACKNOWLEDGED, 200),
     /**
      * A black hole whose address answers again with resets after a while (a rebooted instance: the drop replaced by
      * a TCP reset): the next retransmission meets the reset. Counts the requests that began after the drop and lost

@@ -3,10 +3,9 @@ package io.poolbench.toxiproxy.tcp;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
-import io.poolbench.testbed.db.Leftovers;
-import io.poolbench.testbed.db.MySqlDatabase;
 import io.poolbench.testbed.process.ParentWatch;
 import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.stats.Rounds;
@@ -15,11 +14,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +21,6 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.ToLongBiFunction;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.MySQLContainer;
-import org.testcontainers.containers.Network;
-import org.testcontainers.utility.DockerImageName;
 
 /**
  * Runs the TCP-level faults: a writer (MySQL, or MariaDB where no registry is reachable) and a client namespace on
@@ -44,6 +34,9 @@ import org.testcontainers.utility.DockerImageName;
  * never left out. The containers go at the end, also on failure; the leftover sweep removes them after a kill -9.
  */
 public final class TcpFaultRunner {
+    /** Each run's result, in its directory ({@code <out>/<fault>/<profile>/run-<round>/}). */
+    public static final String RESULT = "result.json";
+
     private final TcpFaultSettings s;
     private final Consumer<String> log;
     private final RunRecord record;
@@ -81,6 +74,29 @@ public final class TcpFaultRunner {
     }
 
     /**
+     * @param out a measurement's {@code out} directory
+     * @param profileName a profile's name
+     * @param f a fault
+     * @return every run of that profile and fault that wrote a result, by round
+     * @throws IOException when a result cannot be read
+     */
+    public static List<TcpFaultRun> results(Path out, String profileName, KernelFault f) throws IOException {
+        Path runs = out.resolve(f.id()).resolve(profileName);
+        List<TcpFaultRun> list = new ArrayList<>();
+        if (!Files.isDirectory(runs)) {
+            return list;
+        }
+        try (var dirs = Files.list(runs)) {
+            for (Path d : dirs.sorted().toList()) {
+                if (Files.isRegularFile(d.resolve(RESULT))) {
+                    list.add(ResultJson.MAPPER.readValue(d.resolve(RESULT).toFile(), TcpFaultRun.class));
+                }
+            }
+        }
+        return list;
+    }
+
+    /**
      * Runs every fault for every profile, in rounds.
      *
      * @param windowMs how long to wait after the drop for a profile's file and a fault, ms (the caller's prediction
@@ -103,26 +119,20 @@ public final class TcpFaultRunner {
             }
         }
         List<TcpFaultRun> all = new ArrayList<>();
-        Network net = Leftovers.network();
-        MySQLContainer<?> writer = MySqlDatabase.container(s.mysqlImage(), net, "writer");
-        GenericContainer<?> client = clientContainer(net);
+        TcpStandIn started;
         try {
-            log.accept("starting the writer and the client's namespace (" + s.timers().text() + ")");
-            MySqlDatabase.start(writer);
-            try {
-                client.start();
-            } catch (RuntimeException e) {
-                throw new TestbedException("the client's namespace container did not start: " + Redact.oneLine(
-                        e.getMessage()), e);
-            }
-            Netns writerNs = Netns.of("writer", writer);
-            Netns clientNs = Netns.of("client", client);
-            WriterFirewall firewall = new WriterFirewall(writerNs);
-            try (Connection root = root(writer)) {
-                MySqlDatabase.installWriterCheck(root, writer.getUsername());
-            } catch (SQLException e) {
-                throw new TestbedException("the writer refused the writer check: " + Redact.oneLine(e.getMessage()), e);
-            }
+            started = TcpStandIn.start(s.mysqlImage(), s.timers(), log);
+        } catch (TestbedException e) {
+            // no run can have a result: each is failed with the reason, not left out
+            log.accept("FAILED, no TCP-level run: " + Redact.oneLine(e.getMessage()));
+            phases.values().forEach(ph -> {
+                if (ph.start()) {
+                    ph.failed(Redact.oneLine(e.getMessage()));
+                }
+            });
+            return all;
+        }
+        try (TcpStandIn standIn = started) {
             for (KernelFault f : s.faults()) {
                 for (int r = 1; r <= s.rounds(); r++) {
                     for (String p : Rounds.order(s.profiles(), r)) {
@@ -134,7 +144,7 @@ public final class TcpFaultRunner {
                         log.accept(f.label() + ", " + name(p) + ", round " + r + ": waiting up to " + window / 1000
                                 + " s after the drop");
                         try {
-                            TcpFaultRun run = runOne(p, f, r, window, writer, writerNs, clientNs, firewall);
+                            TcpFaultRun run = runOne(p, f, r, window, standIn);
                             all.add(run);
                             log.accept("  " + line(run));
                             if (ph != null) {
@@ -149,7 +159,7 @@ public final class TcpFaultRunner {
                                 ph.failed(Redact.oneLine(why));
                             }
                         } finally {
-                            quietly(firewall);
+                            quietly(standIn.firewall());
                         }
                         if (record != null && record.interrupted()) {
                             return all;
@@ -158,8 +168,6 @@ public final class TcpFaultRunner {
                 }
             }
             return all;
-        } finally {
-            Docker.stopQuietly(client, writer, net);
         }
     }
 
@@ -178,28 +186,9 @@ public final class TcpFaultRunner {
                 + String.join(", ", r.outcomes().stream().map(o -> o.outcome() + " " + o.count()).toList()) + ")";
     }
 
-    private GenericContainer<?> clientContainer(Network net) {
-        Map<String, String> sysctls = Map.of(
-                "net.ipv4.tcp_retries2", Integer.toString(s.timers().retries2()),
-                "net.ipv4.tcp_keepalive_time", Integer.toString(s.timers().keepaliveTimeS()),
-                "net.ipv4.tcp_keepalive_intvl", Integer.toString(s.timers().keepaliveIntvlS()),
-                "net.ipv4.tcp_keepalive_probes", Integer.toString(s.timers().keepaliveProbes()),
-                "net.ipv4.tcp_syn_retries", Integer.toString(s.timers().synRetries()));
-        // the MySQL image serves as the namespace's holder: it is present wherever the writer is, and has sleep
-        return Leftovers.label(new GenericContainer<>(DockerImageName.parse(s.mysqlImage())))
-                .withNetwork(net)
-                .withCreateContainerCmdModifier(cmd -> {
-                    cmd.withEntrypoint("sleep", "infinity");
-                    cmd.getHostConfig().withSysctls(sysctls);
-                });
-    }
-
-    private static Connection root(MySQLContainer<?> writer) throws SQLException {
-        return DriverManager.getConnection(writer.getJdbcUrl(), "root", writer.getPassword());
-    }
-
-    private TcpFaultRun runOne(String profile, KernelFault f, int round, long windowMs, MySQLContainer<?> writer,
-            Netns writerNs, Netns clientNs, WriterFirewall firewall) throws Exception {
+    private TcpFaultRun runOne(String profile, KernelFault f, int round, long windowMs, TcpStandIn standIn)
+            throws Exception {
+        WriterFirewall firewall = standIn.firewall();
         Path dir = dir(name(profile), f, round);
         Files.createDirectories(dir);
         Path csv = dir.resolve("requests.csv");
@@ -212,16 +201,8 @@ public final class TcpFaultRunner {
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TcpFaultClient.class.getName(), profile,
                 Double.toString(s.ratePerSecond()), Integer.toString(f.queryMs()), csv.toString()));
-        ProcessBuilder pb = new ProcessBuilder(clientNs.enter(cmd)).redirectErrorStream(true);
-        String endpoint = writerNs.address() + ":" + WriterFirewall.PORT;
-        Map<String, String> env = pb.environment();
-        String p = TcpFaultClient.VAR_PREFIX;
-        env.put(p + "poolbench.mysql.endpoint", endpoint);
-        env.put(p + "poolbench.mysql.database", writer.getDatabaseName());
-        env.put(p + "poolbench.jdbc.url", "jdbc:mysql://" + endpoint + "/" + writer.getDatabaseName()
-                + "?useSSL=false&allowPublicKeyRetrieval=true");
-        env.put(p + "poolbench.jdbc.user", writer.getUsername());
-        env.put(p + "poolbench.jdbc.password", writer.getPassword());
+        ProcessBuilder pb = new ProcessBuilder(standIn.client().enter(cmd)).redirectErrorStream(true);
+        standIn.profileVars().forEach((k, v) -> pb.environment().put(TcpFaultClient.VAR_PREFIX + k, v));
         Path clientLog = dir.resolve("client.log");
         Process child = pb.redirectOutput(clientLog.toFile()).start();
         ParentWatch.guard(child.pid(), "TERM", null);
@@ -246,7 +227,7 @@ public final class TcpFaultRunner {
             }
         }
         firewall.heal();
-        killSessions(writer);
+        standIn.killSessions();
         if (!Files.isRegularFile(csv)) {
             throw new TestbedException("the client wrote no requests (" + clientLog + ")");
         }
@@ -254,9 +235,11 @@ public final class TcpFaultRunner {
         TcpFaultSample longest = counted.stream().max((a, b) -> Long.compare(a.ms(), b.ms())).orElse(null);
         Map<String, Integer> by = new TreeMap<>();
         counted.forEach(x -> by.merge(x.outcome(), 1, Integer::sum));
-        return new TcpFaultRun(name(profile), f, round, counted.size(), longest == null ? -1 : longest.ms(),
-                longest != null && TcpFaultSample.UNFINISHED.equals(longest.outcome()), windowMs,
+        TcpFaultRun run = new TcpFaultRun(name(profile), f, round, counted.size(), longest == null ? -1
+                : longest.ms(), longest != null && TcpFaultSample.UNFINISHED.equals(longest.outcome()), windowMs,
                 by.entrySet().stream().map(e -> new Outcome(e.getKey(), e.getValue())).toList(), dir.toString());
+        ResultJson.MAPPER.writeValue(dir.resolve(RESULT).toFile(), run);
+        return run;
     }
 
     /** Waits until the client has served a request; fails with its last lines when it ends or takes over 60 s. */
@@ -282,26 +265,6 @@ public final class TcpFaultRunner {
         }
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
         return Redact.oneLine(String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
-    }
-
-    /** Ends the sessions the stopped client left on the writer, so that runs do not add up to max_connections. */
-    private static void killSessions(MySQLContainer<?> writer) throws SQLException {
-        try (Connection root = root(writer); Statement st = root.createStatement()) {
-            List<Long> ids = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("SELECT id FROM information_schema.processlist WHERE user = '"
-                    + writer.getUsername().replace("'", "''") + "'")) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-            for (long id : ids) {
-                try {
-                    st.execute("KILL " + id);
-                } catch (SQLException gone) {
-                    // it ended on its own meanwhile
-                }
-            }
-        }
     }
 
     private static void quietly(WriterFirewall firewall) {

@@ -24,7 +24,7 @@ public record TcpFaultSettings(List<String> profiles, List<KernelFault> faults, 
     /** The scaled timers a run uses unless told otherwise: tcp_retries2 5 (12.6 s), keepalive 10 s + 3 × 2 s. */
     public static final TcpTimers SCALED = TcpTimers.LINUX.withRetries2(5).withKeepalive(10, 2, 3);
     /** The longest a run waits after the drop, ms: a wait longer than this is counted as at least this long. */
-    public static final long CAP_MS = 90_000;
+    public static final long CAP_MS = 180_000;
 
     /** Every value in range. */
     public TcpFaultSettings {
