@@ -122,6 +122,10 @@ public final class CheckCommand extends PoolbenchCommand {
             + " Needs Linux, root, nsenter and iptables.")
     List<String> tcpFaults = new ArrayList<>();
 
+    @Option(names = "--tcp-only", description = "--tcp-faults: run only those, not the stand-in's stalls and"
+            + " unplanned failover.")
+    boolean tcpOnly;
+
     @Option(names = "--measure-tcp-retries2", defaultValue = "5", paramLabel = "N", description = "--tcp-faults: the"
             + " client namespace's tcp_retries2, 1 to 15 (default ${DEFAULT-VALUE}: 12.6 s, so that a run reaches it).")
     int measureRetries2;
@@ -193,7 +197,7 @@ public final class CheckCommand extends PoolbenchCommand {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
             MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
-                    images.toxiproxyImage, dir, kernelFaults, measureTimers());
+                    images.toxiproxyImage, dir, kernelFaults, measureTimers(), tcpOnly);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
             return measured != 0 ? measured : code;
@@ -227,6 +231,9 @@ public final class CheckCommand extends PoolbenchCommand {
     private List<KernelFault> kernelFaults() {
         if (!tcpFaults.isEmpty() && !measure) {
             throw new TestbedException("--tcp-faults measures: give --measure too");
+        }
+        if (tcpOnly && tcpFaults.isEmpty()) {
+            throw new TestbedException("--tcp-only runs the TCP-level faults alone: give --tcp-faults too");
         }
         if (tcpFaults.size() == 1 && tcpFaults.get(0).trim().equalsIgnoreCase("all")) {
             return List.of(KernelFault.values());

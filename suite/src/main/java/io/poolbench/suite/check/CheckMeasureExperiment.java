@@ -56,6 +56,24 @@ final class CheckMeasureExperiment extends AbstractScenario {
     public void run(RunRecord record, Progress progress) throws Exception {
         ResultJson.MAPPER.writeValue(record.dir().resolve(CheckMeasureReport.PREDICTED).toFile(), predicted);
         ResultJson.MAPPER.writeValue(record.dir().resolve(CheckMeasureReport.SETTINGS).toFile(), settings);
+        if (!settings.tcpOnly()) {
+            standIn(record, progress);
+        }
+        if (settings.tcpFaults().isEmpty() || record.interrupted()) {
+            return;
+        }
+        TcpFaultSettings tcp = settings.tcp();
+        new TcpFaultRunner(tcp, line -> progress.print("[" + LocalTime.now().withNano(0) + "] "
+                + MeasureSettings.TCP + ": " + line), record, MeasureSettings.TCP + "/").run((profile, fault) -> {
+                    // the run waits for the predicted longest wait and half again, plus 5 s
+                    long ms = TcpFaultPrediction.predict(predicted.get(settings.profiles().indexOf(profile)), fault,
+                            tcp.timers(), tcp.rebootAfterMs(), tcp.ratePerSecond()).longestWaitMs();
+                    return ms < 0 ? Long.MAX_VALUE : ms + ms / 2 + 5_000;
+                });
+    }
+
+    /** The stand-in's faults: every stall, then the unplanned failover. */
+    private void standIn(RunRecord record, Progress progress) throws Exception {
         for (int stall : settings.stallSeconds()) {
             String id = CheckMeasureReport.stallId(stall);
             runner(id, stall, progress).recordTo(record, id + "/").run(List.of(Drill.STALL));
@@ -65,17 +83,6 @@ final class CheckMeasureExperiment extends AbstractScenario {
         }
         runner(CheckMeasureReport.UNPLANNED, 1, progress).recordTo(record, CheckMeasureReport.UNPLANNED + "/")
                 .run(List.of(Drill.UNPLANNED));
-        if (settings.tcpFaults().isEmpty() || record.interrupted()) {
-            return;
-        }
-        TcpFaultSettings tcp = settings.tcp();
-        new TcpFaultRunner(tcp, line -> progress.print("[" + LocalTime.now().withNano(0) + "] "
-                + MeasureSettings.TCP + ": " + line), record, MeasureSettings.TCP + "/").run((profile, fault) -> {
-                    // the run waits for the predicted longest wait and half again, plus 5 s
-                    long ms = TcpFaultPrediction.predict(predicted.get(settings.profiles().indexOf(profile)), fault,
-                            tcp.timers(), tcp.rebootAfterMs()).longestWaitMs();
-                    return ms < 0 ? Long.MAX_VALUE : ms + ms / 2 + 5_000;
-                });
     }
 
     private DrillRunner runner(String id, int stall, Progress progress) {

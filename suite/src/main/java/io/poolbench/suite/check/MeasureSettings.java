@@ -22,20 +22,15 @@ import java.util.List;
  * @param out the run directory
  * @param tcpFaults the faults at the TCP level to run after the stand-in's ({@code --tcp-faults}), empty for none
  * @param tcpTimers the client namespace's TCP timers for those ({@code --measure-tcp-*})
+ * @param tcpOnly true to run only the TCP-level faults, not the stand-in's stalls and failover ({@code --tcp-only})
  */
 public record MeasureSettings(List<String> profiles, int rounds, double ratePerSecond, List<Integer> stallSeconds,
         int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out, List<KernelFault> tcpFaults,
-        TcpTimers tcpTimers) {
+        TcpTimers tcpTimers, boolean tcpOnly) {
     /** The TCP-level faults' directory and phase prefix. */
     static final String TCP = "tcp";
     /** {@link KernelFault#REBOOT}: from the drop to the old address's resets, ms. */
     static final long TCP_REBOOT_AFTER_MS = 5_000;
-
-    /** Settings written before the TCP-level faults existed have none. */
-    public MeasureSettings {
-        tcpFaults = tcpFaults == null ? List.of() : tcpFaults;
-        tcpTimers = tcpTimers == null ? TcpFaultSettings.SCALED : tcpTimers;
-    }
 
     /**
      * @return the TCP-level faults' settings: the same profiles, rounds and image, the timers given, 20 requests/s

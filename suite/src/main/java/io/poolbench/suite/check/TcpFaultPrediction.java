@@ -28,12 +28,15 @@ final class TcpFaultPrediction {
      * @param timers the client's TCP timers
      * @param rebootAfterMs when the old address answers with resets, ms after the drop (used by {@link
      *     KernelFault#REBOOT} only)
-     * @return the predicted longest wait of the requests the fault counts, with its chain
+     * @param ratePerSecond the run's arrival rate, requests/s (how many borrowers share the idle connections)
+     * @return the predicted waits of the requests the fault counts, with their chain
      */
-    static BranchWait predict(CheckResult r, KernelFault f, TcpTimers timers, long rebootAfterMs) {
+    static BranchWait predict(CheckResult r, KernelFault f, TcpTimers timers, long rebootAfterMs,
+            double ratePerSecond) {
         Network net = new Network(timers, 0, 0, NO_PROMOTION_MS, -1, "", f == KernelFault.REBOOT ? rebootAfterMs
                 : -1);
-        Prediction p = new FaultChain(r.pool().timeouts(), r.pool().driver(), net, Load.NONE).predict(Fault.of(
+        Load load = new Load(ratePerSecond, f.queryMs() + 1, 0);
+        Prediction p = new FaultChain(r.pool().timeouts(), r.pool().driver(), net, load).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));
         return p.branches().stream().filter(b -> b.branch() == f.branch()).findFirst().orElseThrow();
     }

@@ -26,9 +26,9 @@ import software.amazon.jdbc.plugin.efm.base.HostMonitoringConnectionBasePlugin;
  *     Connector/J has no such property: 0)
  * @param tcpKeepAlive whether the driver asks for TCP keepalive on its sockets
  * @param plugins the AWS wrapper's plugins, empty for other drivers
- * @param efmAbortMs when the AWS wrapper's host monitoring (efm, efm2) aborts a connection to a silent host, ms:
- *     failureDetectionTime + failureDetectionInterval × failureDetectionCount; -1 when no monitoring runs
- * @param efmSetting those three values in words, empty when no monitoring runs
+ * @param efmAbortMs when the AWS wrapper's host monitoring (efm, efm2) aborts a call on a silent host, ms, from its
+ *     own code ({@link HostMonitoring}); -1 when no monitoring runs
+ * @param efmSetting how that comes about, in words, empty when no monitoring runs
  */
 public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTimeoutMs, long loginTimeoutMs,
         boolean tcpKeepAlive,
@@ -156,9 +156,15 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
             long time = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_TIME.getLong(all);
             long interval = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_INTERVAL.getLong(all);
             long count = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_COUNT.getLong(all);
-            abort = time + interval * count;
-            setting = "failureDetectionTime " + time + " ms + failureDetectionInterval " + interval + " ms × "
-                    + "failureDetectionCount " + count;
+            // the monitor's own connection inherits the user's properties; monitoring-* ones override them
+            String own = all.getProperty("monitoring-connectTimeout");
+            long connect = own != null ? Long.parseLong(own.trim()) : under.connectTimeoutMs();
+            HostMonitoring m = new HostMonitoring(time, interval, count, connect > 0 ? connect
+                    : TcpTimers.LINUX.synGiveUpMs(), own != null ? "monitoring-connectTimeout " + Durations.text(
+                    connect) : connect > 0 ? "connectTimeout " + Durations.text(connect) : "no connectTimeout: Linux's"
+                    + " SYN retries " + Durations.text(TcpTimers.LINUX.synGiveUpMs()));
+            abort = m.abortMs();
+            setting = m.text();
         }
         return new DriverTimeouts("AWS Advanced JDBC Wrapper over " + under.driver(), under.connectTimeoutMs(),
                 under.socketTimeoutMs(), under.loginTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), abort,

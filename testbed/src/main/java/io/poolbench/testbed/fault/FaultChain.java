@@ -1,12 +1,9 @@
 package io.poolbench.testbed.fault;
 
-import io.poolbench.testbed.fault.Prediction.BranchWait;
 import io.poolbench.testbed.fault.Prediction.Failure;
 import io.poolbench.testbed.fault.Prediction.Term;
-import io.poolbench.testbed.model.BorrowCheck;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Predicts from settings alone what a fault of the writer does to a pool's requests: timeouts in series.
@@ -21,7 +18,7 @@ import java.util.Locale;
  * after the stall, behind the backlog that built up during it, which drains in S·ρ/(1−ρ) at a busy share ρ of the
  * pool (an M/D/c backlog's drain at the pool's spare capacity), unless the borrow timeout ends it first
  * (pool-timeout).</li>
- * <li><b>unplanned failover</b> (the writer silent, another promoted after {@link Network#promoteMs}, the name
+ * <li><b>unplanned failover</b> ({@link FailoverChain}; the writer silent, another promoted after {@link Network#promoteMs}, the name
  * resolving to it once the old address leaves the DNS caches): a connection lent without a check runs its query into
  * the silent writer and waits the whole query bound (connection-lost); a validated borrow finds the connection dead
  * after the validation bound, tries the next, and gives up at the borrow timeout (pool-timeout); a new connection to
@@ -48,7 +45,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     public Prediction predict(Fault f) {
         return switch (f.kind()) {
             case STALL -> new StallChain(this).predict(f);
-            case UNPLANNED_FAILOVER -> unplanned(f);
+            case UNPLANNED_FAILOVER -> new FailoverChain(this).predict(f);
             case PLANNED_FAILOVER, STALE_ENDPOINT -> stale(f);
         };
     }
@@ -112,7 +109,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
      * @return when it ends, ms after the fault: a wait that the old writer's closing ends, ends at that moment
      *     whenever it began; any other lasts its own length
      */
-    private long after(long startMs, Term t) {
+    long after(long startMs, Term t) {
         boolean cutEndsIt = net.cutMs() >= 0 && t.ms() == net.cutMs();
         if (t.ms() < 0 || startMs < 0) {
             return -1;
@@ -151,115 +148,35 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 pool.borrowSetting() + " " + Durations.text(pool.borrowTimeoutMs()));
     }
 
-    private Prediction unplanned(Fault f) {
-        Term q = queryBound();
-        Term v = validationBound();
-        Term c = connectBound();
-        long switchMs = net.staleMs() < 0 ? -1 : net.promoteMs() + net.staleMs();
-        List<Failure> fails = new ArrayList<>();
-        BorrowCheck check = pool.check();
-        boolean unchecked = !check.everyBorrow();
-        String lent = check.everyBorrow() ? "none: every borrow validates" : check.idleOverMs() >= 0
-                ? "connections used within " + Durations.text(check.idleOverMs()) + " before their borrow ("
-                + pool.checkSetting() + ")" + lentUnder(check.idleOverMs()) : "every connection: no validation on borrow";
-        if (unchecked) {
-            fails.add(new Failure("connection-lost", "requests on a connection lent without a check, after "
-                    + Durations.text(q.ms())));
-        }
-        Term borrow = borrow(switchMs, switchMs < 0 ? "no new connection reaches the new writer while the JVM caches"
-                + " the old address forever" : "until the name resolves to the promoted writer: promotion "
-                + Durations.text(net.promoteMs()) + " + DNS " + Durations.text(net.staleMs()));
-        if (!pool.borrowUnbounded() && (switchMs < 0 || pool.borrowTimeoutMs() < switchMs)) {
-            fails.add(new Failure("pool-timeout", "validated borrows that find no live connection within "
-                    + Durations.text(pool.borrowTimeoutMs())));
-        }
-        fails.add(new Failure("connect-failed", "each new connection to the old address, after " + Durations.text(
-                c.ms()) + " (" + c.setting() + ")"));
-        List<Term> chain = new ArrayList<>();
-        long longest;
-        if (unchecked && (borrow.ms() >= 0 && q.ms() >= borrow.ms())) {
-            chain.add(new Term("borrow", 0, "a connection lent without a check"));
-            chain.add(q);
-            longest = q.ms();
-        } else {
-            chain.add(borrow);
-            if (check.equals(BorrowCheck.NONE) || borrow.ms() < 0) {
-                longest = borrow.ms();
-            } else {
-                if (pool.borrowCoversValidation() && borrow.ms() == pool.borrowTimeoutMs()) {
-                    // the borrow times out: dead connections validated back to back until the time left runs out
-                    chain.set(chain.size() - 1, validatedBorrow(v));
-                    longest = after(0, chain.get(chain.size() - 1));
-                } else {
-                    // a validation runs after the wait, in series (or, where the borrow timeout covers it, the one
-                    // under way when the new writer became reachable)
-                    chain.add(v);
-                    longest = after(borrow.ms(), v);
-                }
-            }
-        }
-        // the pool serves again once the name resolves to the new writer and the dead connections are out
-        // and every request the fault caught has ended: the longest wait, and a connection attempt begun just
-        // before the switch, which still waits its connect bound
-        long clear = unchecked && (check.idleOverMs() < 0 || lentAll(check.idleOverMs())) ? q.ms() : v.ms();
-        long lastAttempt = switchMs < 0 ? -1 : after(switchMs, c);
-        long serves = switchMs < 0 || longest < 0 ? -1 : Math.max(Math.max(lastAttempt, clear), longest);
-        String why = serves < 0 ? (switchMs < 0 ? "the JVM caches the old address forever (networkaddress.cache.ttl"
-                + " -1)" : "a borrow waits without limit") : serves == longest ? "the longest wait the failover"
-                + " causes ends" : serves == lastAttempt ? "the name resolves to the promoted writer ("
-                + Durations.text(switchMs) + "), and a connection attempt begun just before still waits " + c.text()
-                : "the dead connections leave the pool only when their queries give up (" + q.setting() + ")";
-        // the same failover, per TCP branch of the connection a request holds: the chain above is a request whose
-        // bytes went out after the writer fell silent; one whose query the writer had acknowledged waits on keepalive
-        List<BranchWait> branches = new ArrayList<>();
-        branches.add(new BranchWait(TcpBranch.UNACKNOWLEDGED, longest, chainText(chain), unchecked
-                ? "every request on a connection lent without a check hangs " + Durations.text(q.ms()) + "; under load"
-                + " they take the whole pool, exhausted that long" : "borrows fail or wait up to " + Durations.text(
-                longest) + "; no connection is lent to the silent writer"));
-        Term inFlight = queryBound(TcpBranch.ACKNOWLEDGED);
-        branches.add(new BranchWait(TcpBranch.ACKNOWLEDGED, inFlight.ms(), inFlight.text(), "each request in flight"
-                + " when the writer vanished holds its connection " + (inFlight.ms() < 0 ? "until the service"
-                + " restarts" : Durations.text(inFlight.ms()))));
-        if (net.backMs() >= 0) {
-            Term back = queryBound(TcpBranch.OLD_ADDRESS_BACK);
-            long probe = driver.tcpKeepAlive() ? net.tcp().probeAtOrAfterMs(net.backMs()) : -1;
-            branches.add(new BranchWait(TcpBranch.OLD_ADDRESS_BACK, back.ms(), back.text(), "a request whose bytes"
-                    + " the writer never acknowledged fails at the reset, after " + Durations.text(back.ms()) + "; one"
-                    + " it had acknowledged learns it only at its next keepalive probe, " + (probe < 0 ? "never"
-                    + " without tcpKeepAlive" : Durations.text(Math.min(probe, inFlight.ms() < 0 ? probe
-                    : inFlight.ms())))));
-        }
-        if (inFlight.ms() < 0 || longest >= 0 && inFlight.ms() > longest) {
-            fails.add(0, new Failure("connection-lost", "requests whose query the writer had acknowledged before it"
-                    + " vanished, after " + Durations.text(inFlight.ms())));
-            chain = List.of(new Term("borrow", 0, "a request in flight when the writer vanished"), inFlight);
-            longest = inFlight.ms();
-        }
-        return new Prediction(f, longest, chain, fails, lent, serves, why, remedies().unplanned(q, v, c, inFlight),
-                branches);
-    }
-
-    private static String chainText(List<Term> chain) {
+    static String chainText(List<Term> chain) {
         return String.join(" + ", chain.stream().map(Term::text).toList());
     }
 
     /**
      * A borrow whose timeout covers its validations, against connections that are all dead or stalled: HikariCP's
      * {@code HikariPool.getConnection(long)} takes an entry, runs {@code isConnectionAlive} under its validationTimeout,
-     * and computes the time left only afterwards (HikariCP 7.0.2), so it validates back to back while time is left,
-     * each validation to its own end: ⌈T / V⌉ × V for a borrow timeout T and a validation bound V (5 s for
-     * connectionTimeout 3 s and the default validationTimeout 5 s; 30 s for 30 s and 5 s). A connection handed over
-     * just before the timeout can add up to one more V; against a silent writer none comes back alive to be handed
-     * over.
+     * and computes the time left only afterwards (HikariCP 7.0.2), so it validates while time is left, each validation
+     * to its own end. Alone, a borrower validates the idle connections back to back: ⌈T / V⌉ × V for a borrow timeout
+     * T and a validation bound V (5 s for connectionTimeout 3 s and the default validationTimeout 5 s). Under a load
+     * whose arrivals during one validation outnumber the pool, the first borrowers take every idle connection, each
+     * validates one and then waits out the rest of T in an empty pool: the longer of T and V (measured at the TCP
+     * level: 30.0 s for 30 s and 5 s, 10.0 s for 10 s and 9.8 s, at 20 requests/s and 10 connections).
      */
     Term validatedBorrow(Term v) {
         long t = pool.borrowTimeoutMs();
+        if (v.ms() < 0) {
+            return new Term("borrow", -1, "a validation nothing bounds: " + v.setting());
+        }
+        if (load.ratePerSecond() * v.ms() / 1000.0 >= pool.maxSize()) {
+            return new Term("borrow", Math.max(t, v.ms()), "under load each borrower validates one dead connection ("
+                    + v.setting() + ") and waits out " + pool.borrowSetting() + " " + Durations.text(t) + " in an"
+                    + " empty pool: the longer of the two");
+        }
         long each = Math.max(1, v.ms());
-        long ms = v.ms() < 0 ? -1 : (t + each - 1) / each * each;
-        return new Term("borrow", ms, "validations of dead connections back to back, each up to " + v.setting()
-                + ", until " + pool.borrowSetting() + " " + Durations.text(t) + " runs out: ⌈" + Durations.text(t)
-                + " / " + Durations.text(v.ms()) + "⌉ × " + Durations.text(v.ms())
-                + " (the time left is checked only after each)");
+        return new Term("borrow", (t + each - 1) / each * each, "validations of dead connections back to back, each"
+                + " up to " + v.setting() + ", until " + pool.borrowSetting() + " " + Durations.text(t) + " runs out: ⌈"
+                + Durations.text(t) + " / " + Durations.text(v.ms()) + "⌉ × " + Durations.text(v.ms()) + " (the time"
+                + " left is checked only after each)");
     }
 
     private Prediction stale(Fault f) {
@@ -281,19 +198,4 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                         + " old address forever") : "the last connection opened in the stale window reaches "
                         + pool.lifetimeSetting(), remedies().stale(), List.of());
     }
-
-    private boolean lentAll(long windowMs) {
-        return load.ratePerSecond() > 0 && load.ratePerSecond() * (windowMs + load.holdMs()) / 1000.0
-                >= pool.maxSize();
-    }
-
-    private String lentUnder(long windowMs) {
-        if (load.ratePerSecond() <= 0) {
-            return ": up to all " + pool.maxSize() + " under load";
-        }
-        long n = Math.min(pool.maxSize(), Math.round(load.ratePerSecond() * (windowMs + load.holdMs()) / 1000.0));
-        return ": about " + n + " of " + pool.maxSize() + " at " + String.format(Locale.ROOT, "%.0f",
-                load.ratePerSecond()) + " requests/s";
-    }
-
 }

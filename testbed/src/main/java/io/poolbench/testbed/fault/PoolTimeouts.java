@@ -22,8 +22,10 @@ import io.poolbench.testbed.model.BorrowCheck;
  *     writer rebooted. A timeout set on the socket counts (HikariCP's validationTimeout through setNetworkTimeout,
  *     JDBC4 isValid's timeout, which Connector/J's ping and pgjdbc enforce on the socket)
  * @param boundedValidationSetting how to get a validation that a silent server cannot hold, in the pool's own words
- * @param borrowCoversValidation true when the borrow timeout bounds the validations too (HikariCP's connectionTimeout
- *     covers its whole getConnection loop); false when a validation runs after the wait, in series (DBCP's maxWait
+ * @param borrowCoversValidation true when the pool validates inside its borrow loop and stops starting validations at
+ *     the borrow timeout, but runs each one it began to its end and checks the time left only then (HikariCP's
+ *     getConnection, read in its code; Vibur and Agroal are modelled alike): against dead connections a borrow lasts
+ *     ⌈timeout / validation bound⌉ validations; false when a validation runs after the wait, in series (DBCP's maxWait
  *     bounds only the wait for an idle connection)
  * @param maxLifetimeMs when the pool retires a connection however it behaves, ms; -1 never
  * @param lifetimeSetting the setting's name, e.g. {@code maxLifetime}

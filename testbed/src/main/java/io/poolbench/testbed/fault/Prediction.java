@@ -22,11 +22,6 @@ public record Prediction(Fault fault, long longestWaitMs, List<Term> chain, List
         String lentUnchecked, long servesAgainMs, String servesAgainWhy, List<Change> changes,
         List<BranchWait> branches) {
 
-    /** A prediction read from an older check.json, without branches, has none. */
-    public Prediction {
-        branches = branches == null ? List.of() : branches;
-    }
-
     /**
      * The longest wait in one TCP branch.
      *
@@ -34,8 +29,13 @@ public record Prediction(Fault fault, long longestWaitMs, List<Term> chain, List
      * @param longestWaitMs the longest wait in it, ms; -1 without limit
      * @param chain its chain of timeouts, in words
      * @param symptom what a service shows, e.g. the pool exhausted for 15.4 min
+     * @param queryMs the longest a query waits in it, ms (-1 without limit); null where no query meets the silent
+     *     writer (every borrow validated)
+     * @param borrowMs the longest a validated borrow waits in it, ms (-1 without limit); null for a branch of
+     *     requests already past their borrow
      */
-    public record BranchWait(TcpBranch branch, long longestWaitMs, String chain, String symptom) {
+    public record BranchWait(TcpBranch branch, long longestWaitMs, String chain, String symptom, Long queryMs,
+            Long borrowMs) {
     }
 
     /**

@@ -91,7 +91,7 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         long borrow = h.getConnectionTimeout() >= Integer.MAX_VALUE ? -1 : h.getConnectionTimeout();
         long window = Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500);
         long life = h.getMaxLifetime() <= 0 ? -1 : h.getMaxLifetime();
-        // connectionTimeout bounds HikariPool.getConnection's whole loop, validations included
+        // HikariPool.getConnection validates inside its connectionTimeout loop, checking the time left after each
         return new PoolTimeouts(displayName(), h.getMaximumPoolSize(), borrow, "connectionTimeout",
                 BorrowCheck.idleOver(window), "aliveBypassWindowMs " + window + " ms",
                 "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(),

@@ -4,6 +4,7 @@ import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.TcpBranch;
 import io.poolbench.testbed.load.PoolErrors;
+import java.util.List;
 
 /**
  * The writer vanishing at the TCP level, made in the kernel of the writer's own network namespace (iptables), with
@@ -32,6 +33,19 @@ public enum KernelFault {
      * their connection (connection-lost): the ones whose bytes were retransmitted until the reset.
      */
     REBOOT(TcpBranch.OLD_ADDRESS_BACK, 0);
+
+    /** The waits a fault measures apart, by how the request ended. */
+    public enum Wait {
+        /** A query on a connection to the vanished writer, ended by the driver or the kernel: connection-lost. */
+        QUERY,
+        /** A borrow that found only dead connections, validations included: pool-timeout, connect-failed. */
+        BORROW;
+
+        /** @return its name in a table */
+        public String label() {
+            return this == QUERY ? "query (connection-lost)" : "borrow (pool-timeout, connect-failed)";
+        }
+    }
 
     private final TcpBranch branch;
     private final int queryMs;
@@ -63,6 +77,11 @@ public enum KernelFault {
             case SILENT_AFTER_ACK -> "silent after acknowledge";
             case REBOOT -> "reboot";
         };
+    }
+
+    /** @return the waits it measures: a black hole's borrows too, the others' queries only */
+    public List<Wait> waits() {
+        return this == BLACK_HOLE ? List.of(Wait.QUERY, Wait.BORROW) : List.of(Wait.QUERY);
     }
 
     /** @return which requests it counts, in words */

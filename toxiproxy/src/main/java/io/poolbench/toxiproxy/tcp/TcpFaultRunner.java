@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.tcp;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.load.PoolErrors;
 import io.poolbench.testbed.process.ParentWatch;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -237,9 +239,16 @@ public final class TcpFaultRunner {
         counted.forEach(x -> by.merge(x.outcome(), 1, Integer::sum));
         TcpFaultRun run = new TcpFaultRun(name(profile), f, round, counted.size(), longest == null ? -1
                 : longest.ms(), longest != null && TcpFaultSample.UNFINISHED.equals(longest.outcome()), windowMs,
-                by.entrySet().stream().map(e -> new Outcome(e.getKey(), e.getValue())).toList(), dir.toString());
+                dropMs, longestOf(counted, Set.of(PoolErrors.CONNECTION_LOST)), longestOf(counted, Set.of(
+                PoolErrors.POOL_TIMEOUT, PoolErrors.CONNECT_FAILED)), by.entrySet().stream().map(e -> new Outcome(
+                e.getKey(), e.getValue())).toList(), dir.toString());
         ResultJson.MAPPER.writeValue(dir.resolve(RESULT).toFile(), run);
         return run;
+    }
+
+    private static long longestOf(List<TcpFaultSample> samples, Set<String> outcomes) {
+        return samples.stream().filter(x -> outcomes.contains(x.outcome())).mapToLong(TcpFaultSample::ms).max()
+                .orElse(-1);
     }
 
     /** Waits until the client has served a request; fails with its last lines when it ends or takes over 60 s. */
