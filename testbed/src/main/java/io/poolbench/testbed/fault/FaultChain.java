@@ -158,7 +158,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
      * and computes the time left only afterwards (HikariCP 7.0.2), so it validates while time is left, each validation
      * to its own end. Alone, a borrower validates the idle connections back to back: ⌈T / V⌉ × V for a borrow timeout
      * T and a validation bound V (5 s for connectionTimeout 3 s and the default validationTimeout 5 s). Under a load
-     * whose arrivals during one validation outnumber the pool, the first borrowers take every idle connection, each
+     * whose arrivals during one validation outnumber the idle connections, the first borrowers take every one, each
      * validates one and then waits out the rest of T in an empty pool: the longer of T and V (measured at the TCP
      * level: 30.0 s for 30 s and 5 s, 10.0 s for 10 s and 9.8 s, at 20 requests/s and 10 connections).
      */
@@ -167,7 +167,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         if (v.ms() < 0) {
             return new Term("borrow", -1, "a validation nothing bounds: " + v.setting());
         }
-        if (load.ratePerSecond() * v.ms() / 1000.0 >= pool.maxSize()) {
+        if (load.ratePerSecond() * v.ms() / 1000.0 >= pool.idleSize()) {
             return new Term("borrow", Math.max(t, v.ms()), "under load each borrower validates one dead connection ("
                     + v.setting() + ") and waits out " + pool.borrowSetting() + " " + Durations.text(t) + " in an"
                     + " empty pool: the longer of the two");

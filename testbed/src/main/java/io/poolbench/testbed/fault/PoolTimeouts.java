@@ -29,10 +29,37 @@ import io.poolbench.testbed.model.BorrowCheck;
  *     bounds only the wait for an idle connection)
  * @param maxLifetimeMs when the pool retires a connection however it behaves, ms; -1 never
  * @param lifetimeSetting the setting's name, e.g. {@code maxLifetime}
+ * @param idleSize how many connections the pool keeps open when idle (HikariCP's minimumIdle): how many idle ones
+ *     borrowers find when the writer vanishes
  */
 public record PoolTimeouts(String pool, int maxSize, long borrowTimeoutMs, String borrowSetting,
         BorrowCheck check, String checkSetting, String everyBorrowSetting, long validationTimeoutMs,
-        String boundedValidationSetting, boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting) {
+        String boundedValidationSetting, boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting,
+        int idleSize) {
+    /**
+     * A pool that keeps its whole size open: {@code idleSize} = {@code maxSize}. The parameters are the record's.
+     *
+     * @param pool the pool's name
+     * @param maxSize the most connections it lends at once
+     * @param borrowTimeoutMs the borrow timeout, ms; -1 without limit
+     * @param borrowSetting its name
+     * @param check what a borrow validates
+     * @param checkSetting the setting that decides it
+     * @param everyBorrowSetting how to validate every borrow
+     * @param validationTimeoutMs the validation's bound on the socket, ms; -1 none
+     * @param boundedValidationSetting how to get one
+     * @param borrowCoversValidation whether the borrow loop runs the validations
+     * @param maxLifetimeMs the lifetime, ms; -1 never
+     * @param lifetimeSetting its name
+     */
+    public PoolTimeouts(String pool, int maxSize, long borrowTimeoutMs, String borrowSetting, BorrowCheck check,
+            String checkSetting, String everyBorrowSetting, long validationTimeoutMs, String boundedValidationSetting,
+            boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting) {
+        this(pool, maxSize, borrowTimeoutMs, borrowSetting, check, checkSetting, everyBorrowSetting,
+                validationTimeoutMs, boundedValidationSetting, borrowCoversValidation, maxLifetimeMs, lifetimeSetting,
+                maxSize);
+    }
+
     /** @return true when a borrower waits for a connection without limit */
     public boolean borrowUnbounded() {
         return borrowTimeoutMs < 0;

@@ -96,7 +96,7 @@ public final class HikariAdapter extends AbstractPoolAdapter {
                 BorrowCheck.idleOver(window), "aliveBypassWindowMs " + window + " ms",
                 "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(),
                 "validationTimeout (HikariCP sets it on the socket: setNetworkTimeout)", true,
-                life, "maxLifetime");
+                life, "maxLifetime", Math.min(h.getMaximumPoolSize(), Math.max(1, h.getMinimumIdle())));
     }
 
     @Override
