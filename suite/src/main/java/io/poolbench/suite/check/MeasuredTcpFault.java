@@ -30,6 +30,11 @@ public record MeasuredTcpFault(String profile, String pool, KernelFault fault, K
         return of(production);
     }
 
+    /** @return the chain of the predicted wait at the run's timers, in words; null where none is predicted */
+    public String predictedChain() {
+        return what == KernelFault.Wait.QUERY ? predicted.queryChain() : predicted.borrowChain();
+    }
+
     private Long of(BranchWait b) {
         return what == KernelFault.Wait.QUERY ? b.queryMs() : b.borrowMs();
     }

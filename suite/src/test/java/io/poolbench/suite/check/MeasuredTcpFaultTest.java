@@ -19,7 +19,8 @@ class MeasuredTcpFaultTest {
     }
 
     private static MeasuredTcpFault of(Long predictedMs, TcpFaultRun... runs) {
-        BranchWait p = new BranchWait(TcpBranch.ACKNOWLEDGED, 0, "query", "hangs", predictedMs, null);
+        BranchWait p = new BranchWait(TcpBranch.ACKNOWLEDGED, 0, "query", "hangs", predictedMs, null,
+                "query", null);
         return new MeasuredTcpFault("hikari", "HikariCP", KernelFault.SILENT_AFTER_ACK, KernelFault.Wait.QUERY, 3, p,
                 p, List.of(runs));
     }

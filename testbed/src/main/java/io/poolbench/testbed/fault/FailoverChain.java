@@ -94,11 +94,12 @@ final class FailoverChain {
         branches.add(new BranchWait(TcpBranch.UNACKNOWLEDGED, longest, FaultChain.chainText(chain), unchecked
                 ? "every request on a connection lent without a check hangs " + Durations.text(q.ms()) + "; under load"
                 + " they take the whole pool, exhausted that long" : "borrows fail or wait up to " + Durations.text(
-                longest) + "; no connection is lent to the silent writer", unchecked ? q.ms() : null, borrowMs));
+                longest) + "; no connection is lent to the silent writer", unchecked ? q.ms() : null, borrowMs,
+                unchecked ? q.text() : null, FaultChain.chainText(borrowChain)));
         Term inFlight = c.queryBound(TcpBranch.ACKNOWLEDGED);
         branches.add(new BranchWait(TcpBranch.ACKNOWLEDGED, inFlight.ms(), inFlight.text(), "each request in flight"
                 + " when the writer vanished holds its connection " + (inFlight.ms() < 0 ? "until the service"
-                + " restarts" : Durations.text(inFlight.ms())), inFlight.ms(), null));
+                + " restarts" : Durations.text(inFlight.ms())), inFlight.ms(), null, inFlight.text(), null));
         if (net.backMs() >= 0) {
             Term back = c.queryBound(TcpBranch.OLD_ADDRESS_BACK);
             long probe = c.driver().tcpKeepAlive() ? net.tcp().probeAtOrAfterMs(net.backMs()) : -1;
@@ -106,7 +107,7 @@ final class FailoverChain {
                     + " the writer never acknowledged fails at the reset, after " + Durations.text(back.ms()) + "; one"
                     + " it had acknowledged learns it only at its next keepalive probe, " + (probe < 0 ? "never"
                     + " without tcpKeepAlive" : Durations.text(Math.min(probe, inFlight.ms() < 0 ? probe
-                    : inFlight.ms()))), back.ms(), null));
+                    : inFlight.ms()))), back.ms(), null, back.text(), null));
         }
         if (inFlight.ms() < 0 || longest >= 0 && inFlight.ms() > longest) {
             fails.add(0, new Failure("connection-lost", "requests whose query the writer had acknowledged before it"

@@ -33,9 +33,11 @@ public record Prediction(Fault fault, long longestWaitMs, List<Term> chain, List
      *     writer (every borrow validated)
      * @param borrowMs the longest a validated borrow waits in it, ms (-1 without limit); null for a branch of
      *     requests already past their borrow
+     * @param queryChain the chain of {@code queryMs}, in words; null with it
+     * @param borrowChain the chain of {@code borrowMs}, in words; null with it
      */
     public record BranchWait(TcpBranch branch, long longestWaitMs, String chain, String symptom, Long queryMs,
-            Long borrowMs) {
+            Long borrowMs, String queryChain, String borrowChain) {
     }
 
     /**
