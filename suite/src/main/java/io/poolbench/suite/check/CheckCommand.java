@@ -7,7 +7,6 @@ import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
-import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.SpringOptions;
@@ -67,21 +66,8 @@ public final class CheckCommand extends PoolbenchCommand {
             + " networkaddress.cache.ttl without a security manager; -1 with one).")
     long jvmDnsTtlSeconds;
 
-    @Option(names = "--tcp-retries2", defaultValue = "15", paramLabel = "N", description = "The service host's"
-            + " net.ipv4.tcp_retries2, 1 to 15 (default ${DEFAULT-VALUE}, Linux's: unacknowledged bytes are given up"
-            + " after 924.6 s).")
-    int tcpRetries2;
-
-    @Option(names = "--tcp-keepalive", split = ",", defaultValue = "7200,75,9", paramLabel = "TIME,INTVL,PROBES",
-            hideParamSyntax = true, description = "The service host's net.ipv4.tcp_keepalive_time (s),"
-            + " tcp_keepalive_intvl (s) and tcp_keepalive_probes (default ${DEFAULT-VALUE}, Linux's: a read the"
-            + " writer acknowledged before it vanished ends after 2.2 h, where the driver sets SO_KEEPALIVE).")
-    List<Integer> tcpKeepalive;
-
-    @Option(names = "--old-writer-back-s", paramLabel = "S", description = "At an unplanned failover, when the old"
-            + " writer's address answers again (a rebooted instance), seconds after it fell silent: adds the branch"
-            + " where the next retransmission or keepalive probe meets a reset.")
-    Long oldWriterBackSeconds;
+    @Mixin
+    TcpOptions tcp;
 
     @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
             + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
@@ -116,26 +102,6 @@ public final class CheckCommand extends PoolbenchCommand {
     @Mixin
     RoundsOption rounds;
 
-    @Option(names = "--tcp-faults", split = ",", paramLabel = "FAULT", description = "--measure: then the writer"
-            + " vanishing at the TCP level, no proxy in between, the client's own kernel ending the waits at scaled"
-            + " timers (tcp_retries2 5, keepalive 10 s + 3 × 2 s): black-hole, silent-after-ack, reboot, or all."
-            + " Needs Linux, root, nsenter and iptables.")
-    List<String> tcpFaults = new ArrayList<>();
-
-    @Option(names = "--tcp-only", description = "--tcp-faults: run only those, not the stand-in's stalls and"
-            + " unplanned failover.")
-    boolean tcpOnly;
-
-    @Option(names = "--measure-tcp-retries2", defaultValue = "5", paramLabel = "N", description = "--tcp-faults: the"
-            + " client namespace's tcp_retries2, 1 to 15 (default ${DEFAULT-VALUE}: 12.6 s, so that a run reaches it).")
-    int measureRetries2;
-
-    @Option(names = "--measure-tcp-keepalive", split = ",", defaultValue = "10,2,3", paramLabel = "TIME,INTVL,PROBES",
-            hideParamSyntax = true, description = "--tcp-faults: the client namespace's keepalive (default"
-            + " ${DEFAULT-VALUE}: 16 s). Longer timers reach longer driver bounds (the AWS wrapper's host"
-            + " monitoring), up to the run's cap of 3 min.")
-    List<Integer> measureKeepalive;
-
     @Option(names = "--measure-rate", defaultValue = "50", paramLabel = "PER_S", description = "--measure: the"
             + " open-loop load's requests per second (default ${DEFAULT-VALUE}).")
     double measureRate;
@@ -162,9 +128,9 @@ public final class CheckCommand extends PoolbenchCommand {
     public Integer call() throws Exception {
         CheckReport.clear(out);
         checkNumbers();
-        List<KernelFault> kernelFaults = kernelFaults();
+        List<KernelFault> kernelFaults = tcp.kernelFaults(measure);
         Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L)
-                .withTcp(tcpTimers()).withBack(oldWriterBackSeconds == null ? -1 : oldWriterBackSeconds * 1000L);
+                .withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
         List<Fault> faults = new ArrayList<>();
         stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
@@ -197,7 +163,7 @@ public final class CheckCommand extends PoolbenchCommand {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
             MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
-                    images.toxiproxyImage, dir, kernelFaults, measureTimers(), tcpOnly);
+                    images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
             return measured != 0 ? measured : code;
@@ -214,54 +180,12 @@ public final class CheckCommand extends PoolbenchCommand {
         Cli.range("--hold-ms", holdMs, 0.001, 3_600_000);
         Cli.range("--query-ms", longestQueryMs, 0, 3_600_000);
         rtt.ms();
-        tcpTimers();
-        measureTimers();
-        if (oldWriterBackSeconds != null) {
-            Cli.range("--old-writer-back-s", oldWriterBackSeconds, 0, 86_400);
-        }
+        tcp.check();
         if (maxHangSeconds != null) {
             Cli.range("--max-hang-s", maxHangSeconds, 0, 86_400);
         }
         if (measure) {
             Cli.range("--measure-rate", measureRate, 0.1, 10_000);
-        }
-    }
-
-    /** @return the faults of {@code --tcp-faults}, in the order given ({@code all}: every one) */
-    private List<KernelFault> kernelFaults() {
-        if (!tcpFaults.isEmpty() && !measure) {
-            throw new TestbedException("--tcp-faults measures: give --measure too");
-        }
-        if (tcpOnly && tcpFaults.isEmpty()) {
-            throw new TestbedException("--tcp-only runs the TCP-level faults alone: give --tcp-faults too");
-        }
-        if (tcpFaults.size() == 1 && tcpFaults.get(0).trim().equalsIgnoreCase("all")) {
-            return List.of(KernelFault.values());
-        }
-        return tcpFaults.stream().map(KernelFault::parse).distinct().toList();
-    }
-
-    /** @return the service host's TCP timers from {@code --tcp-retries2} and {@code --tcp-keepalive} */
-    private TcpTimers tcpTimers() {
-        return timers("--tcp", tcpRetries2, tcpKeepalive);
-    }
-
-    /** @return the client namespace's TCP timers for {@code --tcp-faults} */
-    private TcpTimers measureTimers() {
-        return timers("--measure-tcp", measureRetries2, measureKeepalive);
-    }
-
-    private static TcpTimers timers(String prefix, int retries2, List<Integer> keepalive) {
-        if (keepalive.size() != 3) {
-            throw new TestbedException(prefix + "-keepalive " + String.join(",", keepalive.stream()
-                    .map(String::valueOf).toList()) + ": give three numbers, TIME,INTVL,PROBES (Linux's:"
-                    + " 7200,75,9)");
-        }
-        try {
-            return TcpTimers.LINUX.withRetries2(retries2).withKeepalive(keepalive.get(0), keepalive.get(1),
-                    keepalive.get(2));
-        } catch (TestbedException e) {
-            throw new TestbedException(prefix + "-retries2 / " + prefix + "-keepalive: " + e.getMessage());
         }
     }
 

@@ -88,15 +88,32 @@ final class FailoverChain {
                 + Durations.text(switchMs) + "), and a connection attempt begun just before still waits "
                 + conn.text() : "the dead connections leave the pool only when their queries give up ("
                 + q.setting() + ")";
-        // the same failover per TCP branch of the connection a request holds: the chain above is a request whose bytes
-        // went out after the writer fell silent; one whose query the writer had acknowledged waits on keepalive
+        Term inFlight = c.queryBound(TcpBranch.ACKNOWLEDGED);
+        List<BranchWait> branches = branches(unchecked, q, borrowMs, borrowChain, chain, longest, inFlight);
+        if (inFlight.ms() < 0 || longest >= 0 && inFlight.ms() > longest) {
+            fails.add(0, new Failure("connection-lost", "requests whose query the writer had acknowledged before it"
+                    + " vanished, after " + Durations.text(inFlight.ms())));
+            chain = List.of(new Term("borrow", 0, "a request in flight when the writer vanished"), inFlight);
+            longest = inFlight.ms();
+        }
+        return new Prediction(f, longest, chain, fails, lent, serves, why, c.remedies().unplanned(q, v, conn,
+                inFlight), branches);
+    }
+
+    /**
+     * The same failover per TCP branch of the connection a request holds: the chain of {@link #predict} is a request
+     * whose bytes went out after the writer fell silent; one whose query the writer had acknowledged waits on
+     * keepalive; one on an address that comes back, for the reset.
+     */
+    private List<BranchWait> branches(boolean unchecked, Term q, long borrowMs, List<Term> borrowChain,
+            List<Term> chain, long longest, Term inFlight) {
+        Network net = c.net();
         List<BranchWait> branches = new ArrayList<>();
         branches.add(new BranchWait(TcpBranch.UNACKNOWLEDGED, longest, FaultChain.chainText(chain), unchecked
                 ? "every request on a connection lent without a check hangs " + Durations.text(q.ms()) + "; under load"
                 + " they take the whole pool, exhausted that long" : "borrows fail or wait up to " + Durations.text(
                 longest) + "; no connection is lent to the silent writer", unchecked ? q.ms() : null, borrowMs,
                 unchecked ? q.text() : null, FaultChain.chainText(borrowChain)));
-        Term inFlight = c.queryBound(TcpBranch.ACKNOWLEDGED);
         branches.add(new BranchWait(TcpBranch.ACKNOWLEDGED, inFlight.ms(), inFlight.text(), "each request in flight"
                 + " when the writer vanished holds its connection " + (inFlight.ms() < 0 ? "until the service"
                 + " restarts" : Durations.text(inFlight.ms())), inFlight.ms(), null, inFlight.text(), null));
@@ -109,14 +126,7 @@ final class FailoverChain {
                     + " without tcpKeepAlive" : Durations.text(Math.min(probe, inFlight.ms() < 0 ? probe
                     : inFlight.ms()))), back.ms(), null, back.text(), null));
         }
-        if (inFlight.ms() < 0 || longest >= 0 && inFlight.ms() > longest) {
-            fails.add(0, new Failure("connection-lost", "requests whose query the writer had acknowledged before it"
-                    + " vanished, after " + Durations.text(inFlight.ms())));
-            chain = List.of(new Term("borrow", 0, "a request in flight when the writer vanished"), inFlight);
-            longest = inFlight.ms();
-        }
-        return new Prediction(f, longest, chain, fails, lent, serves, why, c.remedies().unplanned(q, v, conn,
-                inFlight), branches);
+        return branches;
     }
 
     private boolean lentAll(long windowMs) {
