@@ -222,6 +222,11 @@ public final class TcpFaultRunner {
             if (left > 0) {
                 Thread.sleep(left);
             }
+            if (!child.isAlive()) {
+                // a client that died during the run wrote neither its late requests nor the ones still waiting
+                throw new TestbedException("the client exited with code " + child.exitValue() + " during the run,"
+                        + " before its end: no result (" + clientLog + ")");
+            }
         } finally {
             child.destroy();
             if (!child.waitFor(15, TimeUnit.SECONDS)) {
