@@ -184,9 +184,9 @@ public final class CheckReport {
         if (!p.driver().plugins().isEmpty()) {
             m.put("AWS wrapper plugins", String.join(", ", p.driver().plugins()));
         }
-        if (p.driver().efmAbortMs() > 0) {
-            m.put("AWS wrapper host monitoring aborts after", Durations.text(p.driver().efmAbortMs()) + " ("
-                    + p.driver().efmSetting() + ")");
+        if (p.driver().monitoring() != null) {
+            m.put("AWS wrapper host monitoring aborts a lone call after", Durations.text(p.driver().monitoring()
+                    .abortMs()) + " (" + p.driver().monitoring().text(-1) + ")");
         }
         m.put("client TCP timers", r.network().tcp().text());
         m.put("JVM DNS cache", Durations.text(r.network().jvmDnsTtlMs()) + " (networkaddress.cache.ttl)");

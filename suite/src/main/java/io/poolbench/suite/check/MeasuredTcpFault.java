@@ -1,6 +1,7 @@
 package io.poolbench.suite.check;
 
 import io.poolbench.testbed.fault.Prediction.BranchWait;
+import io.poolbench.testbed.stats.MeanInterval;
 import io.poolbench.toxiproxy.tcp.KernelFault;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
 import java.util.List;
@@ -44,14 +45,16 @@ public record MeasuredTcpFault(String profile, String pool, KernelFault fault, K
         return runs.stream().map(r -> r.ms(what)).filter(ms -> ms >= 0).toList();
     }
 
+    /** @return {@link #measuredMs} summarised: median, mean and the mean's 95 % interval, ms; null when no run has one */
+    public MeanInterval summary() {
+        List<Long> v = measuredMs();
+        return v.isEmpty() ? null : MeanInterval.of(v.stream().map(Long::doubleValue).toList());
+    }
+
     /** @return the median of {@link #measuredMs}, ms; -1 when no run has one */
     public long medianMs() {
-        List<Long> v = measuredMs().stream().sorted().toList();
-        if (v.isEmpty()) {
-            return -1;
-        }
-        int n = v.size();
-        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+        MeanInterval m = summary();
+        return m == null ? -1 : Math.round(m.median());
     }
 
     /** @return the runs whose longest counted request was still waiting when the run ended */

@@ -29,6 +29,9 @@ class MeasuredTcpFaultTest {
     void theMedianOverRunsIsWithinFifteenPercentOrOneSecond() {
         MeasuredTcpFault m = of(16_000L, run(16_300, false), run(18_000, false), run(16_100, false));
         assertEquals(16_300, m.medianMs());
+        assertEquals(3, m.summary().n(), "n: the runs where such a request ended");
+        assertTrue(m.summary().low() < m.summary().mean() && m.summary().mean() < m.summary().high(),
+                "the mean's 95 % interval");
         assertTrue(m.withinGoal());
         assertEquals(16_300 / 16_000.0, m.error(), 1e-9);
         assertFalse(of(16_000L, run(19_000, false)).withinGoal(), "+19 %");
@@ -36,6 +39,7 @@ class MeasuredTcpFaultTest {
         // a run where no counted request ended that way is no measurement of it
         MeasuredTcpFault none = of(16_000L, run(-1, false));
         assertEquals(-1, none.medianMs());
+        assertEquals(null, none.summary());
         assertFalse(none.withinGoal());
         assertFalse(of(null, run(16_000, false)).withinGoal(), "nothing predicted: no goal");
     }

@@ -26,13 +26,12 @@ import software.amazon.jdbc.plugin.efm.base.HostMonitoringConnectionBasePlugin;
  *     Connector/J has no such property: 0)
  * @param tcpKeepAlive whether the driver asks for TCP keepalive on its sockets
  * @param plugins the AWS wrapper's plugins, empty for other drivers
- * @param efmAbortMs when the AWS wrapper's host monitoring (efm, efm2) aborts a call on a silent host, ms, from its
- *     own code ({@link HostMonitoring}); -1 when no monitoring runs
- * @param efmSetting how that comes about, in words, empty when no monitoring runs
+ * @param monitoring the AWS wrapper's host monitoring (efm, efm2) with its settings, which aborts a call on a silent
+ *     host ({@link HostMonitoring}); null when no monitoring runs
  */
 public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTimeoutMs, long loginTimeoutMs,
         boolean tcpKeepAlive,
-        List<String> plugins, long efmAbortMs, String efmSetting) {
+        List<String> plugins, HostMonitoring monitoring) {
 
     /**
      * The driver that reads a URL, as its jar: the driver behind the AWS wrapper's {@code jdbc:aws-wrapper:} prefix;
@@ -114,7 +113,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
         set.initializeProperties(p);
         return new DriverTimeouts("MySQL Connector/J", set.getIntegerProperty(PropertyKey.connectTimeout).getValue(),
                 set.getIntegerProperty(PropertyKey.socketTimeout).getValue(), 0,
-                set.getBooleanProperty(PropertyKey.tcpKeepAlive).getValue(), List.of(), -1, "");
+                set.getBooleanProperty(PropertyKey.tcpKeepAlive).getValue(), List.of(), null);
     }
 
     private static DriverTimeouts postgres(String url, Properties properties) {
@@ -127,8 +126,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
             // pgjdbc's timeouts are in seconds
             return new DriverTimeouts("PostgreSQL JDBC (pgjdbc)", PGProperty.CONNECT_TIMEOUT.getInt(p) * 1000L,
                     PGProperty.SOCKET_TIMEOUT.getInt(p) * 1000L, PGProperty.LOGIN_TIMEOUT.getInt(p) * 1000L,
-                    PGProperty.TCP_KEEP_ALIVE.getBoolean(p), List.of(),
-                    -1, "");
+                    PGProperty.TCP_KEEP_ALIVE.getBoolean(p), List.of(), null);
         } catch (java.sql.SQLException e) {
             throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": " + e.getMessage());
         }
@@ -150,8 +148,7 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
                 plugins.add(s.trim());
             }
         }
-        long abort = -1;
-        String setting = "";
+        HostMonitoring m = null;
         if (plugins.contains("efm") || plugins.contains("efm2")) {
             long time = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_TIME.getLong(all);
             long interval = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_INTERVAL.getLong(all);
@@ -159,15 +156,12 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
             // the monitor's own connection inherits the user's properties; monitoring-* ones override them
             String own = all.getProperty("monitoring-connectTimeout");
             long connect = own != null ? Long.parseLong(own.trim()) : under.connectTimeoutMs();
-            HostMonitoring m = new HostMonitoring(time, interval, count, connect > 0 ? connect
+            m = new HostMonitoring(time, interval, count, connect > 0 ? connect
                     : TcpTimers.LINUX.synGiveUpMs(), own != null ? "monitoring-connectTimeout " + Durations.text(
                     connect) : connect > 0 ? "connectTimeout " + Durations.text(connect) : "no connectTimeout: Linux's"
                     + " SYN retries " + Durations.text(TcpTimers.LINUX.synGiveUpMs()));
-            abort = m.abortMs();
-            setting = m.text();
         }
         return new DriverTimeouts("AWS Advanced JDBC Wrapper over " + under.driver(), under.connectTimeoutMs(),
-                under.socketTimeoutMs(), under.loginTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), abort,
-                setting);
+                under.socketTimeoutMs(), under.loginTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), m);
     }
 }

@@ -66,7 +66,9 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
      */
     Term queryBound(TcpBranch branch) {
         long socket = driver.socketTimeoutMs() > 0 ? driver.socketTimeoutMs() : Long.MAX_VALUE;
-        long efm = driver.efmAbortMs() > 0 ? driver.efmAbortMs() : Long.MAX_VALUE;
+        HostMonitoring m = driver.monitoring();
+        long window = monitoringLendWindowMs();
+        long efm = m == null ? Long.MAX_VALUE : window >= 0 ? m.abortUnderLoadMs(window) : m.abortMs();
         Term kernel = silent(branch);
         long kernelMs = kernel.ms() < 0 ? Long.MAX_VALUE : kernel.ms();
         Term t;
@@ -75,9 +77,19 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                     + Durations.text(socket) + ": ") + kernel.setting());
         } else {
             t = socket <= efm ? new Term("query", socket, "socketTimeout " + Durations.text(socket))
-                    : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + driver.efmSetting());
+                    : new Term("query", efm, "the AWS wrapper's host monitoring aborts it: " + m.text(window));
         }
         return cut(t);
+    }
+
+    /**
+     * @return for the AWS wrapper's host monitoring: -1 without a load of at least one request a second (a lone call:
+     *     the monitor idle until it comes due); under load, how long after the host went silent calls still begin on
+     *     it, ms: the connections the pool keeps idle lent one by one at the load's rate (no new one opens to the
+     *     silent host) ({@link HostMonitoring})
+     */
+    private long monitoringLendWindowMs() {
+        return load.ratePerSecond() < 1 ? -1 : Math.round(pool.idleSize() * 1000.0 / load.ratePerSecond());
     }
 
     /**

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 /** The chain of timeouts on hand-computed cases: each figure below is worked out in the comment beside it. */
 class FaultChainTest {
     private static final Network NET = Network.linux(30_000, 30_000);
-    private static final DriverTimeouts NO_TIMEOUTS = new DriverTimeouts("MySQL Connector/J", 0, 0, 0, true, List.of(),
-            -1, "");
+    private static final DriverTimeouts NO_TIMEOUTS = new DriverTimeouts("MySQL Connector/J", 0, 0, 0, true, List.of(), null);
     /** HikariCP's defaults: connectionTimeout 30 s, validationTimeout 5 s, maxLifetime 30 min, 10 connections. */
     private static final PoolTimeouts HIKARI = new PoolTimeouts("HikariCP", 10, 30_000, "connectionTimeout",
             BorrowCheck.idleOver(500), "aliveBypassWindowMs 500 ms",
@@ -24,7 +23,7 @@ class FaultChainTest {
             BorrowCheck.EVERY_BORROW, "testOnBorrow", "testOnBorrow=true", -1, "none in DBCP 1.4", false, -1,
             "a maximum lifetime");
     private static final DriverTimeouts ARTICLE_URL = new DriverTimeouts("MySQL Connector/J", 10_000, 180_000, 0, true,
-            List.of(), -1, "");
+            List.of(), null);
 
     @Test
     void hikariDefaultsWithoutSocketTimeoutHangAQueryUntilLinuxGivesUp() {
@@ -44,17 +43,19 @@ class FaultChainTest {
 
     @Test
     void theEfmAbortBoundsAQueryBeforeALongerSocketTimeout() {
-        DriverTimeouts efm = new DriverTimeouts("AWS wrapper", 10_000, 180_000, 0, true, List.of("efm2"), 45_000,
-                "30 s + 5 s × 3");
+        HostMonitoring defaults = new HostMonitoring(30_000, 5_000, 3, 10_000, "connectTimeout 10 s");
+        DriverTimeouts efm = new DriverTimeouts("AWS wrapper", 10_000, 180_000, 0, true, List.of("efm2"), defaults);
         Prediction p = new FaultChain(HIKARI, efm, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
-        assertEquals(45_000, p.longestWaitMs());
+        assertEquals(defaults.abortMs(), p.longestWaitMs(), "a lone call");
+        Prediction loaded = new FaultChain(HIKARI, efm, NET, new Load(20, 5, 0)).predict(Fault.of(
+                Fault.Kind.UNPLANNED_FAILOVER));
+        assertEquals(defaults.abortUnderLoadMs(HIKARI.idleSize() * 1000L / 20), loaded.longestWaitMs(), "under load");
     }
 
     @Test
     void aWriterThatClosesItsConnectionsEndsTheWaitBeforeTheSocketTimeout() {
         Network rebooting = new Network(TcpTimers.LINUX, 0, 0, 3_500, 18_000, "the old writer reboots", -1);
-        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, 0, true, List.of(), -1,
-                ""), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, 0, true, List.of(), null), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         // socketTimeout 30 s, but the reboot at 18 s closes the connection first
         assertEquals(18_000, p.longestWaitMs());
         // DBCP 1.4 waits maxWait (10 s), then validates: the validation ends at the reboot, 18 s after the fault,
@@ -140,7 +141,7 @@ class FaultChainTest {
 
     @Test
     void aShortSocketTimeoutEndsTheQueriesOfALongStall() {
-        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), null);
         Prediction p = new FaultChain(HIKARI, tuned, NET, Load.NONE).predict(Fault.stall(60_000));
         assertTrue(p.failures().stream().anyMatch(f -> f.outcome().equals("connection-lost")), p.toString());
         // HikariCP validates stalled connections back to back, 5 s each, until connectionTimeout (30 s) runs out:
@@ -166,7 +167,7 @@ class FaultChainTest {
     @Test
     void withoutKeepaliveAnAcknowledgedReadWaitsForever() {
         // pgjdbc's default: tcpKeepAlive false, no socketTimeout
-        DriverTimeouts pg = new DriverTimeouts("pgjdbc", 0, 0, 0, false, List.of(), -1, "");
+        DriverTimeouts pg = new DriverTimeouts("pgjdbc", 0, 0, 0, false, List.of(), null);
         Prediction p = new FaultChain(HIKARI, pg, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         assertEquals(-1, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
         assertEquals(-1, p.longestWaitMs());
@@ -176,7 +177,7 @@ class FaultChainTest {
 
     @Test
     void aSocketTimeoutBoundsEveryBranch() {
-        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), null);
         Prediction p = new FaultChain(HIKARI, tuned, NET.withBack(300_000), Load.NONE).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));
         for (TcpBranch b : TcpBranch.values()) {
@@ -214,7 +215,7 @@ class FaultChainTest {
         PoolTimeouts short3 = new PoolTimeouts("HikariCP", 10, 3_000, "connectionTimeout", BorrowCheck.EVERY_BORROW,
                 "aliveBypassWindowMs 0 ms", "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, "validationTimeout",
                 true, 1_800_000, "maxLifetime");
-        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), -1, "");
+        DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), null);
         Prediction p = new FaultChain(short3, tuned, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
         assertEquals(5_000, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
         assertTrue(p.branches().get(0).chain().startsWith("borrow 5 s (validations of dead connections back to back"),
@@ -228,7 +229,7 @@ class FaultChainTest {
         PoolTimeouts seven = new PoolTimeouts("HikariCP", 10, 30_000, "connectionTimeout", BorrowCheck.EVERY_BORROW,
                 "aliveBypassWindowMs 0 ms", "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 7_000, "validationTimeout",
                 true, 1_800_000, "maxLifetime");
-        DriverTimeouts longSocket = new DriverTimeouts("MySQL Connector/J", 2_000, 60_000, 0, true, List.of(), -1, "");
+        DriverTimeouts longSocket = new DriverTimeouts("MySQL Connector/J", 2_000, 60_000, 0, true, List.of(), null);
         Prediction e = new FaultChain(seven, longSocket, NET, Load.NONE).predict(Fault.of(
                 Fault.Kind.UNPLANNED_FAILOVER));
         assertEquals(35_000, branch(e, TcpBranch.UNACKNOWLEDGED).longestWaitMs());

@@ -43,6 +43,7 @@ public final class TcpFaultRunner {
     private final Consumer<String> log;
     private final RunRecord record;
     private final String phasePrefix;
+    private final Map<String, String> names = new java.util.HashMap<>();
 
     /**
      * @param settings what to run
@@ -177,8 +178,9 @@ public final class TcpFaultRunner {
         return phasePrefix + f.id() + ":" + name(profile) + ":" + round;
     }
 
-    private static String name(String profile) {
-        return PoolProfile.load(Path.of(profile)).name();
+    /** @return the profile's name, its file read once */
+    private String name(String profile) {
+        return names.computeIfAbsent(profile, p -> PoolProfile.load(Path.of(p)).name());
     }
 
     /** @return e.g. {@code 14 counted, longest 16.1 s (connection-lost 14)} */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * One black hole and one silent-after-acknowledge at the scaled timers, one round, HikariCP at its defaults (no
+ * One black hole and one silent-after-acknowledge at short timers, one round, HikariCP at its defaults (no
  * socketTimeout): the mechanics, not the timings. A request in flight at the drop is ended by the client's own kernel
  * (its keepalive), as connection-lost, before the run ends; requests after the drop are counted; the host's firewall
  * is as before, and no container is left.
@@ -26,11 +26,12 @@ class TcpFaultIT {
         Path out = Path.of("target/tcp-fault-it").toAbsolutePath();
         TcpFaultSettings s = new TcpFaultSettings(List.of(Path.of("../webapp/conf/hikari.xml").toAbsolutePath()
                 .toString()), List.of(KernelFault.SILENT_AFTER_ACK, KernelFault.BLACK_HOLE), 1,
-                TcpFaultSettings.SCALED, 5_000, 20, 2_000, MySqlDatabase.resolveImage(null), out);
-        // keepalive 10 s + 3 × 2 s ends the silent reads at 16 s; the black hole's borrows end by
-        // connectionTimeout 30 s + validationTimeout 5 s
+                TcpFaultSettings.SCALED.withKeepalive(4, 1, 2), 5_000, 20, 2_000, MySqlDatabase.resolveImage(null),
+                out);
+        // keepalive 4 s + 2 × 1 s ends the silent reads at 6 s; the black hole's requests are counted whether they
+        // end (connectionTimeout 30 s) or still wait at the run's end
         List<TcpFaultRun> runs = new TcpFaultRunner(s, System.out::println, null, "").run((p, f) ->
-                f == KernelFault.SILENT_AFTER_ACK ? 25_000 : 40_000);
+                f == KernelFault.SILENT_AFTER_ACK ? 12_000 : 10_000);
         assertEquals(2, runs.size(), runs.toString());
         TcpFaultRun silent = runs.get(0);
         assertEquals(KernelFault.SILENT_AFTER_ACK, silent.fault());
