@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -129,22 +130,20 @@ final class CheckMeasureReport {
                 + " after the first served request before the drop. Per run and wait, the longest wait of the requests"
                 + " the fault counts that ended that way: a query's (connection-lost) or a borrow's (pool-timeout,"
                 + " connect-failed); the figures are the median over the runs (n = runs where such a request ended),"
-                + " their range and the 95 %% interval of their mean (Student's t); unfinished: requests still waiting when the run ended, most begun late in it. Goal: within ±15 %%, or"
+                + " their mean with its 95 %% interval (Student's t), and their range; unfinished: requests still waiting when the run ended, most begun late in it. Goal: within ±15 %%, or"
                 + " ±1 s below 5 s. The last column is the same configuration's prediction at Linux's defaults:"
                 + " production's wait.%n%n", s.tcp().rebootAfterMs() / 1000, t.text(), TcpTimers.LINUX.text(),
                 s.tcp().ratePerSecond(), s.tcp().steadyMs() / 1000));
         Table table = Table.of("profile", "fault", "requests counted", "wait", "n", "predicted at the run's timers",
-                "measured median (range; mean's 95 % interval)", "measured ÷ predicted", "goal", "failed requests (all runs)",
+                "measured median (mean, 95 % interval); range", "measured ÷ predicted", "goal", "failed requests (all runs)",
                 "at Linux's defaults");
         for (MeasuredTcpFault m : rows) {
             List<Long> ms = m.measuredMs();
             String measured = m.runs().isEmpty() ? "no run has a result" : ms.isEmpty() ? "none ended so" + (m
                     .stillWaiting() > 0 ? "; requests still waiting at the end of " + m.stillWaiting() + " run(s)"
-                    : "") : Durations.text(m.medianMs()) + (ms.size() < 2 ? "" : " (" + Durations.text(
-                    ms.stream().mapToLong(Long::longValue).min().orElse(0)) + "–" + Durations.text(ms.stream()
-                    .mapToLong(Long::longValue).max().orElse(0)) + "; mean's 95 %: " + Durations.text(Math.round(
-                    m.summary().low())) + "–" + Durations.text(Math.round(m.summary().high())) + ")");
-            java.util.Map<String, Integer> by = new TreeMap<>();
+                    : "") : ms(m.summary()) + (ms.size() < 2 ? "" : "; range " + Durations.text(Collections.min(ms))
+                    + "–" + Durations.text(Collections.max(ms)));
+            Map<String, Integer> by = new TreeMap<>();
             m.runs().forEach(r -> r.outcomes().forEach(o -> by.merge(o.outcome(), o.count(), Integer::sum)));
             Long p = m.predictedMs();
             Long prod = m.productionMs();

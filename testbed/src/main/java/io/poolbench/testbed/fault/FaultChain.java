@@ -85,11 +85,18 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     /**
      * @return for the AWS wrapper's host monitoring: -1 without a load of at least one request a second (a lone call:
      *     the monitor idle until it comes due); under load, how long after the host went silent calls still begin on
-     *     it, ms: the connections the pool keeps idle lent one by one at the load's rate (no new one opens to the
-     *     silent host) ({@link HostMonitoring})
+     *     it, ms: {@link #idleTakenMs} (no new connection opens to the silent host) ({@link HostMonitoring})
      */
     private long monitoringLendWindowMs() {
-        return load.ratePerSecond() < 1 ? -1 : Math.round(pool.idleSize() * 1000.0 / load.ratePerSecond());
+        return load.ratePerSecond() < 1 ? -1 : Math.round(idleTakenMs());
+    }
+
+    /**
+     * @return how long the load takes to borrow every connection the pool keeps idle, one by one at its rate, ms;
+     *     infinite without a load
+     */
+    private double idleTakenMs() {
+        return load.ratePerSecond() <= 0 ? Double.POSITIVE_INFINITY : pool.idleSize() * 1000.0 / load.ratePerSecond();
     }
 
     /**
@@ -179,7 +186,7 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         if (v.ms() < 0) {
             return new Term("borrow", -1, "a validation nothing bounds: " + v.setting());
         }
-        if (load.ratePerSecond() * v.ms() / 1000.0 >= pool.idleSize()) {
+        if (v.ms() >= idleTakenMs()) {
             return new Term("borrow", Math.max(t, v.ms()), "under load each borrower validates one dead connection ("
                     + v.setting() + ") and waits out " + pool.borrowSetting() + " " + Durations.text(t) + " in an"
                     + " empty pool: the longer of the two");

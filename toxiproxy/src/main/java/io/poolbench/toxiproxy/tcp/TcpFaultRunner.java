@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +44,7 @@ public final class TcpFaultRunner {
     private final Consumer<String> log;
     private final RunRecord record;
     private final String phasePrefix;
-    private final Map<String, String> names = new java.util.HashMap<>();
+    private final Map<String, String> names = new HashMap<>();
 
     /**
      * @param settings what to run

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MySQLContainer;
 import org.testcontainers.containers.Network;
@@ -53,7 +54,7 @@ final class TcpStandIn implements AutoCloseable {
      * @return the running stand-in
      * @throws TestbedException when a container does not start or the writer refuses the writer check
      */
-    static TcpStandIn start(String mysqlImage, TcpTimers timers, java.util.function.Consumer<String> log) {
+    static TcpStandIn start(String mysqlImage, TcpTimers timers, Consumer<String> log) {
         Network net = Leftovers.network();
         MySQLContainer<?> writer = MySqlDatabase.container(mysqlImage, net, "writer");
         GenericContainer<?> client = clientContainer(mysqlImage, net, timers);
