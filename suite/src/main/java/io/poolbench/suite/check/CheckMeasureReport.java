@@ -150,8 +150,7 @@ final class CheckMeasureReport {
             table.row(m.profile() + " (" + m.pool() + ")", m.fault().label(), m.fault().counts(), m.what().label(),
                     ms.size() + " of " + m.expectedRuns(), p == null ? "none: every borrow validates"
                     : Durations.text(p) + ": " + m.predictedChain(), measured, Double.isNaN(m.error()) ? "–"
-                    : String.format(Locale.ROOT, "%.2f", m.error()), p == null ? "–" : m.withinGoal() ? "met"
-                    : ms.isEmpty() && p >= 0 ? "not reached" : "missed", by.isEmpty() ? "none" : String.join(", ",
+                    : String.format(Locale.ROOT, "%.2f", m.error()), m.goal(), by.isEmpty() ? "none" : String.join(", ",
                     by.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()), prod == null ? "–"
                     : Durations.text(prod) + " (" + m.production().symptom() + ")");
         }

@@ -80,6 +80,22 @@ public record MeasuredTcpFault(String profile, String pool, KernelFault fault, K
         return m >= 0 && (p < 5_000 ? Math.abs(m - p) <= 1_000 : Math.abs(m - p) <= 0.15 * p);
     }
 
+    /**
+     * @return the goal's verdict in words: {@code met}, {@code missed}, {@code not reached} (runs with a result, none
+     *     of whose counted requests ended that way), {@code no result} (no run produced one: nothing was measured),
+     *     or {@code –} where nothing is predicted
+     */
+    public String goal() {
+        Long p = predictedMs();
+        if (p == null) {
+            return "–";
+        }
+        if (runs.isEmpty()) {
+            return "no result";
+        }
+        return withinGoal() ? "met" : measuredMs().isEmpty() && p >= 0 ? "not reached" : "missed";
+    }
+
     /** @return measured median ÷ predicted; NaN when either is missing */
     public double error() {
         Long p = predictedMs();

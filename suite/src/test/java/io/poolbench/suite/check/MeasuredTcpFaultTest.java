@@ -42,6 +42,10 @@ class MeasuredTcpFaultTest {
         assertEquals(null, none.summary());
         assertFalse(none.withinGoal());
         assertFalse(of(null, run(16_000, false)).withinGoal(), "nothing predicted: no goal");
+        assertEquals("met", m.goal());
+        assertEquals("not reached", none.goal());
+        assertEquals("no result", of(16_000L).goal(), "no run produced a result: nothing was measured");
+        assertEquals("–", of(null, run(16_000, false)).goal());
     }
 
     @Test
