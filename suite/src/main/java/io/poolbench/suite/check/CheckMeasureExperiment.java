@@ -66,8 +66,8 @@ final class CheckMeasureExperiment extends AbstractScenario {
         new TcpFaultRunner(tcp, line -> progress.print("[" + LocalTime.now().withNano(0) + "] "
                 + MeasureSettings.TCP + ": " + line), record, MeasureSettings.TCP + "/").run((profile, fault) -> {
                     // the run waits for the predicted longest wait and half again, plus 5 s
-                    long ms = TcpFaultPrediction.predict(predicted.get(settings.profiles().indexOf(profile)), fault,
-                            tcp.timers(), tcp.rebootAfterMs(), tcp.ratePerSecond()).longestWaitMs();
+                    long ms = TcpFaultPrediction.runMs(predicted.get(settings.profiles().indexOf(profile)), fault,
+                            tcp);
                     return ms < 0 ? Long.MAX_VALUE : ms + ms / 2 + 5_000;
                 });
     }

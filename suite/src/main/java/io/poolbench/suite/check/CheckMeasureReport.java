@@ -15,6 +15,7 @@ import io.poolbench.toxiproxy.drill.DrillResult;
 import io.poolbench.toxiproxy.tcp.KernelFault;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
 import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
+import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,10 +101,9 @@ final class CheckMeasureReport {
                             r.pool().name(), f);
                     for (KernelFault.Wait w : f.waits()) {
                         tcp.add(new MeasuredTcpFault(r.pool().name(), r.pool().pool(), f, w, s.rounds(),
-                                TcpFaultPrediction.predict(r, f, s.tcp().timers(), s.tcp().rebootAfterMs(),
-                                        s.tcp().ratePerSecond()),
-                                TcpFaultPrediction.predict(r, f, TcpTimers.LINUX, s.tcp().rebootAfterMs(),
-                                        s.tcp().ratePerSecond()), runs));
+                                TcpFaultPrediction.predict(r, f, w, s.tcp().timers(), s.tcp(), s.tcp().jvmDnsTtlMs()),
+                                TcpFaultPrediction.predict(r, f, w, TcpTimers.LINUX, s.tcp(),
+                                        Network.JVM_DNS_TTL_MS), runs));
                     }
                 }
             }
@@ -125,7 +125,11 @@ final class CheckMeasureReport {
                 + " of the database port; for the reboot, %d s later, answers with resets), with no proxy between the"
                 + " pool and the writer; the pool runs in a JVM of its own, in a network namespace whose TCP timers are"
                 + " scaled so that every branch ends within a run: %s (Linux's: %s). No writer is promoted, so only"
-                + " the pool, the driver and the client's kernel end a wait. Load: %.0f requests/s (a 200-ms query for"
+                + " the pool, the driver and the client's kernel end a wait; except in the DNS flip, where a second"
+                + " writer is promoted %d s after the drop and the writer's name, which the client's JVM reads from a"
+                + " hosts file behind its own cache (%d s here; 30 s by default), moves to it once the record's TTL"
+                + " (%d s) has passed: when the pool reaches it depends on when the JVM last resolved the name, so"
+                + " the prediction is a window, met when every run falls in it (±1 s). Load: %.0f requests/s (a 200-ms query for"
                 + " the silence after acknowledge, so that reads are in flight at the drop; SELECT 1 otherwise), %d s"
                 + " after the first served request before the drop. Per run and wait, the longest wait of the requests"
                 + " the fault counts that ended that way: a query's (connection-lost) or a borrow's (pool-timeout,"
@@ -133,6 +137,7 @@ final class CheckMeasureReport {
                 + " their mean with its 95 %% interval (Student's t), and their range; unfinished: requests still waiting when the run ended, most begun late in it. Goal: within ±15 %%, or"
                 + " ±1 s below 5 s. The last column is the same configuration's prediction at Linux's defaults:"
                 + " production's wait.%n%n", s.tcp().rebootAfterMs() / 1000, t.text(), TcpTimers.LINUX.text(),
+                TcpFaultSettings.PROMOTE_MS / 1000, s.tcp().jvmDnsTtlMs() / 1000, TcpFaultSettings.RECORD_TTL_MS / 1000,
                 s.tcp().ratePerSecond(), s.tcp().steadyMs() / 1000));
         Table table = Table.of("profile", "fault", "requests counted", "wait", "n", "predicted at the run's timers",
                 "measured median (mean, 95 % interval); range", "measured ÷ predicted", "goal", "failed requests (all runs)",
@@ -149,7 +154,8 @@ final class CheckMeasureReport {
             Long prod = m.productionMs();
             table.row(m.profile() + " (" + m.pool() + ")", m.fault().label(), m.fault().counts(), m.what().label(),
                     ms.size() + " of " + m.expectedRuns(), p == null ? "none: every borrow validates"
-                    : Durations.text(p) + ": " + m.predictedChain(), measured, Double.isNaN(m.error()) ? "–"
+                    : (m.predicted().window() ? Durations.text(m.predicted().fromMs()) + " to " : "")
+                    + Durations.text(p) + ": " + m.predicted().chain(), measured, Double.isNaN(m.error()) ? "–"
                     : String.format(Locale.ROOT, "%.2f", m.error()), m.goal(), by.isEmpty() ? "none" : String.join(", ",
                     by.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()), prod == null ? "–"
                     : Durations.text(prod) + " (" + m.production().symptom() + ")");

@@ -31,12 +31,14 @@ public record MeasureSettings(List<String> profiles, int rounds, double ratePerS
     static final String TCP = "tcp";
     /** {@link KernelFault#REBOOT}: from the drop to the old address's resets, ms. */
     static final long TCP_REBOOT_AFTER_MS = 5_000;
+    /** {@link KernelFault#DNS_FLIP}: the client JVM's DNS cache, ms (a third of the JVM's default 30 s). */
+    static final long TCP_JVM_DNS_TTL_MS = 10_000;
 
     /**
      * @return the TCP-level faults' settings: the same profiles, rounds and image, the timers given, 20 requests/s
      */
     TcpFaultSettings tcp() {
-        return new TcpFaultSettings(profiles, tcpFaults, rounds, tcpTimers, TCP_REBOOT_AFTER_MS, 20,
+        return new TcpFaultSettings(profiles, tcpFaults, rounds, tcpTimers, TCP_REBOOT_AFTER_MS, TCP_JVM_DNS_TTL_MS, 20,
                 3_000, MySqlDatabase.resolveImage(mysqlImage), out.resolve(TCP));
     }
 

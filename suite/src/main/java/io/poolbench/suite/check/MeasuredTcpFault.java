@@ -1,6 +1,5 @@
 package io.poolbench.suite.check;
 
-import io.poolbench.testbed.fault.Prediction.BranchWait;
 import io.poolbench.testbed.stats.MeanInterval;
 import io.poolbench.toxiproxy.tcp.KernelFault;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
@@ -20,24 +19,15 @@ import java.util.List;
  * @param runs the runs that produced a result
  */
 public record MeasuredTcpFault(String profile, String pool, KernelFault fault, KernelFault.Wait what,
-        int expectedRuns, BranchWait predicted, BranchWait production, List<TcpFaultRun> runs) {
+        int expectedRuns, PredictedTcpWait predicted, PredictedTcpWait production, List<TcpFaultRun> runs) {
     /** @return the predicted wait at the run's timers, ms (-1 without limit); null where none is predicted */
     public Long predictedMs() {
-        return of(predicted);
+        return predicted.ms();
     }
 
     /** @return the predicted wait at Linux's defaults, ms (-1 without limit); null where none is predicted */
     public Long productionMs() {
-        return of(production);
-    }
-
-    /** @return the chain of the predicted wait at the run's timers, in words; null where none is predicted */
-    public String predictedChain() {
-        return what == KernelFault.Wait.QUERY ? predicted.queryChain() : predicted.borrowChain();
-    }
-
-    private Long of(BranchWait b) {
-        return what == KernelFault.Wait.QUERY ? b.queryMs() : b.borrowMs();
+        return production.ms();
     }
 
     /** @return each run's longest such wait, ms, for the runs where a counted request ended that way */
@@ -64,7 +54,8 @@ public record MeasuredTcpFault(String profile, String pool, KernelFault fault, K
 
     /**
      * The goal: the measured median within ±15 % of the prediction, or ±1 s below 5 s; a prediction without limit is
-     * met when no such wait ended and requests still waited when the runs ended.
+     * met when no such wait ended and requests still waited when the runs ended; a window is met when every run's
+     * figure lies in it, ±1 s.
      *
      * @return true when met; false also when nothing was measured or nothing predicted
      */
@@ -76,6 +67,9 @@ public record MeasuredTcpFault(String profile, String pool, KernelFault fault, K
         }
         if (p < 0) {
             return m < 0 && stillWaiting() > 0;
+        }
+        if (predicted.window()) {
+            return m >= 0 && measuredMs().stream().allMatch(x -> x >= predicted.fromMs() - 1_000 && x <= p + 1_000);
         }
         return m >= 0 && (p < 5_000 ? Math.abs(m - p) <= 1_000 : Math.abs(m - p) <= 0.15 * p);
     }

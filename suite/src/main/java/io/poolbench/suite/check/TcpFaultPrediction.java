@@ -1,19 +1,23 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.FaultChain;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
-import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.fault.Prediction.BranchWait;
+import io.poolbench.testbed.fault.Prediction.Term;
 import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
 
 /**
  * What {@code check} predicts for a TCP-level fault of the stand-in ({@link KernelFault}): the unplanned failover's
- * chain in the fault's TCP branch, at given client timers, on the stand-in's network, where no writer is promoted
- * within the run and the endpoint is an address (no DNS), so that only the pool, the driver and the client's kernel
- * end a wait. The same function gives the prediction at the run's scaled timers and at Linux's defaults.
+ * chain in the fault's TCP branch, at given client timers, on the stand-in's network, where the endpoint is an
+ * address (no DNS) and no writer is promoted within the run, so that only the pool, the driver and the client's
+ * kernel end a wait; for the DNS flip, the promotion after {@link TcpFaultSettings#PROMOTE_MS} and the name's move
+ * behind the record's TTL and the JVM's cache. The same function gives the prediction at the run's scaled timers and
+ * at Linux's defaults.
  */
 final class TcpFaultPrediction {
     /** No writer is promoted within a TCP-level run: the promotion is put beyond its end, ms. */
@@ -25,19 +29,53 @@ final class TcpFaultPrediction {
     /**
      * @param r a configuration's check
      * @param f the fault
+     * @param w which of its waits
      * @param timers the client's TCP timers
-     * @param rebootAfterMs when the old address answers with resets, ms after the drop (used by {@link
-     *     KernelFault#REBOOT} only)
-     * @param ratePerSecond the run's arrival rate, requests/s (how many borrowers share the idle connections)
-     * @return the predicted waits of the requests the fault counts, with their chain
+     * @param s the run's settings: the reboot's delay, the arrival rate (how many borrowers share the idle
+     *     connections)
+     * @param jvmDnsTtlMs the client JVM's DNS cache, ms (the run's, or the JVM's default for production)
+     * @return the predicted wait
      */
-    static BranchWait predict(CheckResult r, KernelFault f, TcpTimers timers, long rebootAfterMs,
-            double ratePerSecond) {
-        Network net = new Network(timers, 0, 0, NO_PROMOTION_MS, -1, "", f == KernelFault.REBOOT ? rebootAfterMs
+    static PredictedTcpWait predict(CheckResult r, KernelFault f, KernelFault.Wait w, TcpTimers timers,
+            TcpFaultSettings s, long jvmDnsTtlMs) {
+        FaultChain chain = chain(r, f, timers, s, jvmDnsTtlMs);
+        if (w == KernelFault.Wait.NEW_WRITER) {
+            Term t = chain.newWriterReached();
+            long from = TcpFaultSettings.PROMOTE_MS + TcpFaultSettings.RECORD_TTL_MS;
+            return new PredictedTcpWait(t.ms(), from, t.setting(), "borrows fail until the pool's first connection"
+                    + " to the promoted writer, " + Durations.text(from) + " to " + Durations.text(t.ms())
+                    + " after the failure");
+        }
+        BranchWait b = branch(chain, f);
+        return w == KernelFault.Wait.QUERY ? new PredictedTcpWait(b.queryMs(), -1, b.queryChain(), b.symptom())
+                : new PredictedTcpWait(b.borrowMs(), -1, b.borrowChain(), b.symptom());
+    }
+
+    /**
+     * @param r a configuration's check
+     * @param f the fault
+     * @param s the run's settings
+     * @return how long a run of it must wait after the drop to see what it measures, ms (-1 without limit): the
+     *     longest wait of its requests at the run's timers; for the DNS flip, the bound of the promoted writer's first
+     *     connection
+     */
+    static long runMs(CheckResult r, KernelFault f, TcpFaultSettings s) {
+        FaultChain chain = chain(r, f, s.timers(), s, s.jvmDnsTtlMs());
+        return f == KernelFault.DNS_FLIP ? chain.newWriterReached().ms() : branch(chain, f).longestWaitMs();
+    }
+
+    private static FaultChain chain(CheckResult r, KernelFault f, TcpTimers timers, TcpFaultSettings s,
+            long jvmDnsTtlMs) {
+        boolean flip = f == KernelFault.DNS_FLIP;
+        Network net = new Network(timers, flip ? jvmDnsTtlMs : 0, flip ? TcpFaultSettings.RECORD_TTL_MS : 0, flip
+                ? TcpFaultSettings.PROMOTE_MS : NO_PROMOTION_MS, -1, "", f == KernelFault.REBOOT ? s.rebootAfterMs()
                 : -1);
-        Load load = new Load(ratePerSecond, f.queryMs() + 1, 0);
-        Prediction p = new FaultChain(r.pool().timeouts(), r.pool().driver(), net, load).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
-        return p.branches().stream().filter(b -> b.branch() == f.branch()).findFirst().orElseThrow();
+        Load load = new Load(s.ratePerSecond(), f.queryMs() + 1, 0);
+        return new FaultChain(r.pool().timeouts(), r.pool().driver(), net, load);
+    }
+
+    private static BranchWait branch(FaultChain chain, KernelFault f) {
+        return chain.predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER)).branches().stream().filter(b -> b.branch()
+                == f.branch()).findFirst().orElseThrow();
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.testbed.fault.Prediction.BranchWait;
-import io.poolbench.testbed.fault.TcpBranch;
 import io.poolbench.toxiproxy.tcp.KernelFault;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
 import java.util.List;
@@ -15,12 +13,11 @@ import org.junit.jupiter.api.Test;
 class MeasuredTcpFaultTest {
     private static TcpFaultRun run(long queryMs, boolean unfinished) {
         return new TcpFaultRun("hikari", KernelFault.SILENT_AFTER_ACK, 1, 4, Math.max(queryMs, 30_000), unfinished,
-                30_000, 0, queryMs, -1, List.of(new TcpFaultRun.Outcome("connection-lost", 4)), "d");
+                30_000, 0, queryMs, -1, -1, List.of(new TcpFaultRun.Outcome("connection-lost", 4)), "d");
     }
 
     private static MeasuredTcpFault of(Long predictedMs, TcpFaultRun... runs) {
-        BranchWait p = new BranchWait(TcpBranch.ACKNOWLEDGED, 0, "query", "hangs", predictedMs, null,
-                "query", null);
+        PredictedTcpWait p = new PredictedTcpWait(predictedMs, -1, "query", "hangs");
         return new MeasuredTcpFault("hikari", "HikariCP", KernelFault.SILENT_AFTER_ACK, KernelFault.Wait.QUERY, 3, p,
                 p, List.of(runs));
     }
@@ -52,5 +49,23 @@ class MeasuredTcpFaultTest {
     void aPredictionWithoutLimitIsMetOnlyByRequestsStillWaiting() {
         assertTrue(of(-1L, run(-1, true)).withinGoal(), "predicted: forever; no query ended, requests still waited");
         assertFalse(of(-1L, run(16_000, false)).withinGoal(), "predicted forever, but the kernel ended it");
+    }
+
+    @Test
+    void aWindowIsMetWhenEveryRunFallsInIt() {
+        PredictedTcpWait window = new PredictedTcpWait(21_000L, 10_000, "promotion + TTLs", "borrows fail");
+        java.util.function.LongFunction<TcpFaultRun> flip = ms -> new TcpFaultRun("hikari", KernelFault.DNS_FLIP, 1,
+                40, 30_000, false, 30_000, 0, -1, 30_000, ms, List.of(new TcpFaultRun.Outcome("ok", 20)), "d");
+        MeasuredTcpFault in = new MeasuredTcpFault("hikari", "HikariCP", KernelFault.DNS_FLIP,
+                KernelFault.Wait.NEW_WRITER, 3, window, window, List.of(flip.apply(10_400), flip.apply(21_500),
+                flip.apply(15_000)));
+        assertEquals(List.of(10_400L, 21_500L, 15_000L), in.measuredMs(), "from the drop to the first request served");
+        assertTrue(in.withinGoal(), "every run in 10 s to 21 s, ±1 s");
+        MeasuredTcpFault late = new MeasuredTcpFault("hikari", "HikariCP", KernelFault.DNS_FLIP,
+                KernelFault.Wait.NEW_WRITER, 3, window, window, List.of(flip.apply(15_000), flip.apply(23_000)));
+        assertFalse(late.withinGoal(), "one run past the window's end");
+        MeasuredTcpFault early = new MeasuredTcpFault("hikari", "HikariCP", KernelFault.DNS_FLIP,
+                KernelFault.Wait.NEW_WRITER, 3, window, window, List.of(flip.apply(8_000)));
+        assertFalse(early.withinGoal(), "served before the name could have moved");
     }
 }

@@ -80,7 +80,7 @@ final class FailoverChain {
         // request the fault caught has ended: the longest wait, and a connection attempt begun just before the
         // switch, which still waits its connect bound
         long clear = unchecked && (check.idleOverMs() < 0 || lentAll(check.idleOverMs())) ? q.ms() : v.ms();
-        long lastAttempt = switchMs < 0 ? -1 : c.after(switchMs, conn);
+        long lastAttempt = c.newWriterReached().ms();
         long serves = switchMs < 0 || longest < 0 ? -1 : Math.max(Math.max(lastAttempt, clear), longest);
         String why = serves < 0 ? (switchMs < 0 ? "the JVM caches the old address forever (networkaddress.cache.ttl"
                 + " -1)" : "a borrow waits without limit") : serves == longest ? "the longest wait the failover"

@@ -161,6 +161,26 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
                 + Durations.text(net.tcp().synGiveUpMs())));
     }
 
+    /**
+     * When the first new connection can reach the promoted writer after an unplanned failure: the name resolves to it
+     * once the promotion is done and the old address has left the DNS caches (the record's TTL, then the JVM's {@code
+     * networkaddress.cache.ttl}: {@link Network#staleMs}), and an attempt begun just before still waits its connect
+     * bound. It is a bound, not a point: how much of the JVM's cache is left at the switch depends on when the JVM
+     * last resolved the name, which no setting tells.
+     *
+     * @return the bound, ms after the failure (-1 while the JVM caches the old address forever), with its chain
+     */
+    public Term newWriterReached() {
+        if (net.staleMs() < 0) {
+            return new Term("new writer", -1, "the JVM caches the old address forever (networkaddress.cache.ttl -1)");
+        }
+        Term conn = connectBound();
+        long switchMs = net.promoteMs() + net.staleMs();
+        return new Term("new writer", after(switchMs, conn), "promotion " + Durations.text(net.promoteMs())
+                + " + record TTL " + Durations.text(net.recordTtlMs()) + " + JVM cache " + Durations.text(
+                net.jvmDnsTtlMs()) + " + an attempt begun just before: " + conn.setting());
+    }
+
     Term borrow(long waitMs, String why) {
         boolean withinTimeout = pool.borrowUnbounded() || waitMs >= 0 && waitMs < pool.borrowTimeoutMs();
         return withinTimeout ? new Term("borrow", waitMs, why) : new Term("borrow", pool.borrowTimeoutMs(),

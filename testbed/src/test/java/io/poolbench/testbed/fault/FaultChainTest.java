@@ -160,6 +160,19 @@ class FaultChainTest {
         assertEquals(35_000 + 1_800_000, h.servesAgainMs());
     }
 
+    @Test
+    void thePromotedWriterIsReachedOnceTheNameLeavesBothCachesAndAnAttemptEnds() {
+        // promotion 5 s + record TTL 5 s + JVM cache 10 s, then a connect begun just before: connectTimeout 10 s
+        Network flip = new Network(TcpTimers.LINUX, 10_000, 5_000, 5_000, -1, "", -1);
+        Prediction.Term t = new FaultChain(HIKARI, ARTICLE_URL, flip, Load.NONE).newWriterReached();
+        assertEquals(30_000, t.ms());
+        assertTrue(t.setting().contains("JVM cache 10 s"), t.setting());
+        // without connectTimeout, Linux's SYN retries (6: 127 s) bound the attempt
+        assertEquals(20_000 + 127_000, new FaultChain(HIKARI, NO_TIMEOUTS, flip, Load.NONE).newWriterReached().ms());
+        Network forever = new Network(TcpTimers.LINUX, -1, 5_000, 5_000, -1, "", -1);
+        assertEquals(-1, new FaultChain(HIKARI, ARTICLE_URL, forever, Load.NONE).newWriterReached().ms());
+    }
+
     private static Prediction.BranchWait branch(Prediction p, TcpBranch b) {
         return p.branches().stream().filter(w -> w.branch() == b).findFirst().orElseThrow();
     }

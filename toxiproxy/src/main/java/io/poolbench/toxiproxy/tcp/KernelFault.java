@@ -32,18 +32,32 @@ public enum KernelFault {
      * a TCP reset): the next retransmission meets the reset. Counts the requests that began after the drop and lost
      * their connection (connection-lost): the ones whose bytes were retransmitted until the reset.
      */
-    REBOOT(TcpBranch.OLD_ADDRESS_BACK, 0);
+    REBOOT(TcpBranch.OLD_ADDRESS_BACK, 0),
+    /**
+     * A black hole, then the writer's name moves to a promoted writer: the client reaches the writer by a name it
+     * resolves from a hosts file ({@code jdk.net.hosts.file}) behind the JVM's own cache ({@code
+     * networkaddress.cache.ttl}), and the file is changed once the promotion and the record's TTL have passed, as a
+     * resolver that cached the record for its whole TTL would. Measures when the first request is served by the
+     * promoted writer. Counts every request begun after the drop.
+     */
+    DNS_FLIP(TcpBranch.UNACKNOWLEDGED, 0);
 
     /** The waits a fault measures apart, by how the request ended. */
     public enum Wait {
         /** A query on a connection to the vanished writer, ended by the driver or the kernel: connection-lost. */
         QUERY,
         /** A borrow that found only dead connections, validations included: pool-timeout, connect-failed. */
-        BORROW;
+        BORROW,
+        /** From the drop to the end of the first request served by the promoted writer. */
+        NEW_WRITER;
 
         /** @return its name in a table */
         public String label() {
-            return this == QUERY ? "query (connection-lost)" : "borrow (pool-timeout, connect-failed)";
+            return switch (this) {
+                case QUERY -> "query (connection-lost)";
+                case BORROW -> "borrow (pool-timeout, connect-failed)";
+                case NEW_WRITER -> "first request the promoted writer serves, from the drop";
+            };
         }
     }
 
@@ -76,18 +90,26 @@ public enum KernelFault {
             case BLACK_HOLE -> "black hole";
             case SILENT_AFTER_ACK -> "silent after acknowledge";
             case REBOOT -> "reboot";
+            case DNS_FLIP -> "DNS flip";
         };
     }
 
-    /** @return the waits it measures: a black hole's borrows too, the others' queries only */
+    /**
+     * @return the waits it measures: a black hole's borrows too, a DNS flip's first request on the promoted writer
+     *     only (its other waits are a black hole's), the others' queries
+     */
     public List<Wait> waits() {
-        return this == BLACK_HOLE ? List.of(Wait.QUERY, Wait.BORROW) : List.of(Wait.QUERY);
+        return switch (this) {
+            case BLACK_HOLE -> List.of(Wait.QUERY, Wait.BORROW);
+            case DNS_FLIP -> List.of(Wait.NEW_WRITER);
+            default -> List.of(Wait.QUERY);
+        };
     }
 
     /** @return which requests it counts, in words */
     public String counts() {
         return switch (this) {
-            case BLACK_HOLE -> "every request begun after the drop";
+            case BLACK_HOLE, DNS_FLIP -> "every request begun after the drop";
             case SILENT_AFTER_ACK -> "the requests in flight at the drop";
             case REBOOT -> "requests begun after the drop that lost their connection";
         };
@@ -100,7 +122,7 @@ public enum KernelFault {
      */
     boolean counts(TcpFaultSample s, long dropMs) {
         return switch (this) {
-            case BLACK_HOLE -> s.startMs() >= dropMs;
+            case BLACK_HOLE, DNS_FLIP -> s.startMs() >= dropMs;
             case SILENT_AFTER_ACK -> s.startMs() < dropMs && s.endMs() > dropMs;
             case REBOOT -> s.startMs() >= dropMs && PoolErrors.CONNECTION_LOST.equals(s.outcome());
         };
@@ -113,6 +135,6 @@ public enum KernelFault {
      */
     public static KernelFault parse(String id) {
         return Labels.parse(KernelFault.class, id).orElseThrow(() -> new TestbedException("--tcp-faults " + id
-                + " is not a TCP-level fault: give black-hole, silent-after-ack or reboot"));
+                + " is not a TCP-level fault: give black-hole, silent-after-ack, reboot or dns-flip"));
     }
 }

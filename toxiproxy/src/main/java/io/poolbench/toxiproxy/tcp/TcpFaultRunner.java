@@ -3,14 +3,12 @@ package io.poolbench.toxiproxy.tcp;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
-import io.poolbench.testbed.load.PoolErrors;
 import io.poolbench.testbed.process.ParentWatch;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.stats.Rounds;
-import io.poolbench.toxiproxy.tcp.TcpFaultRun.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +17,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -150,9 +147,9 @@ public final class TcpFaultRunner {
                         try {
                             TcpFaultRun run = runOne(p, f, r, window, standIn);
                             all.add(run);
-                            log.accept("  " + line(run));
+                            log.accept("  " + run.line());
                             if (ph != null) {
-                                ph.ok(line(run));
+                                ph.ok(run.line());
                             }
                         } catch (InterruptedException e) {
                             throw e;
@@ -184,12 +181,6 @@ public final class TcpFaultRunner {
         return names.computeIfAbsent(profile, p -> PoolProfile.load(Path.of(p)).name());
     }
 
-    /** @return e.g. {@code 14 counted, longest 16.1 s (connection-lost 14)} */
-    static String line(TcpFaultRun r) {
-        return r.counted() + " counted, longest " + (r.longestMs() < 0 ? "none" : (r.unfinished() ? "≥ " : "")
-                + String.format(java.util.Locale.ROOT, "%.1f s", r.longestMs() / 1000.0)) + " ("
-                + String.join(", ", r.outcomes().stream().map(o -> o.outcome() + " " + o.count()).toList()) + ")";
-    }
 
     private TcpFaultRun runOne(String profile, KernelFault f, int round, long windowMs, TcpStandIn standIn)
             throws Exception {
@@ -204,10 +195,20 @@ public final class TcpFaultRunner {
         if (window != null) {
             cmd.add("-Dcom.zaxxer.hikari.aliveBypassWindowMs=" + window);
         }
+        Path hosts = dir.resolve("hosts");
+        boolean byName = f == KernelFault.DNS_FLIP;
+        if (byName) {
+            standIn.startPromoted(s.mysqlImage(), log);
+            standIn.resolve(hosts, false);
+            // the JVM's own cache in front of the hosts file, as in front of DNS; no cache of failed lookups
+            cmd.addAll(List.of("-Djdk.net.hosts.file=" + hosts, "-Dsun.net.inetaddr.ttl=" + s.jvmDnsTtlMs() / 1000,
+                    "-Dsun.net.inetaddr.negative.ttl=0"));
+        }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TcpFaultClient.class.getName(), profile,
                 Double.toString(s.ratePerSecond()), Integer.toString(f.queryMs()), csv.toString()));
         ProcessBuilder pb = new ProcessBuilder(standIn.client().enter(cmd)).redirectErrorStream(true);
-        standIn.profileVars().forEach((k, v) -> pb.environment().put(TcpFaultClient.VAR_PREFIX + k, v));
+        (byName ? standIn.profileVars(TcpStandIn.WRITER_NAME) : standIn.profileVars()).forEach((k, v) ->
+                pb.environment().put(TcpFaultClient.VAR_PREFIX + k, v));
         Path clientLog = dir.resolve("client.log");
         Process child = pb.redirectOutput(clientLog.toFile()).start();
         ParentWatch.guard(child.pid(), "TERM", null);
@@ -220,6 +221,10 @@ public final class TcpFaultRunner {
             if (f == KernelFault.REBOOT) {
                 Thread.sleep(s.rebootAfterMs());
                 firewall.reset();
+            }
+            if (byName) {
+                Thread.sleep(TcpFaultSettings.PROMOTE_MS + TcpFaultSettings.RECORD_TTL_MS);
+                standIn.resolve(hosts, true);
             }
             long left = dropMs + windowMs - System.currentTimeMillis();
             if (left > 0) {
@@ -242,21 +247,9 @@ public final class TcpFaultRunner {
             throw new TestbedException("the client wrote no requests (" + clientLog + ")");
         }
         List<TcpFaultSample> counted = TcpFaultSample.read(csv).stream().filter(x -> f.counts(x, dropMs)).toList();
-        TcpFaultSample longest = counted.stream().max((a, b) -> Long.compare(a.ms(), b.ms())).orElse(null);
-        Map<String, Integer> by = new TreeMap<>();
-        counted.forEach(x -> by.merge(x.outcome(), 1, Integer::sum));
-        TcpFaultRun run = new TcpFaultRun(name(profile), f, round, counted.size(), longest == null ? -1
-                : longest.ms(), longest != null && TcpFaultSample.UNFINISHED.equals(longest.outcome()), windowMs,
-                dropMs, longestOf(counted, Set.of(PoolErrors.CONNECTION_LOST)), longestOf(counted, Set.of(
-                PoolErrors.POOL_TIMEOUT, PoolErrors.CONNECT_FAILED)), by.entrySet().stream().map(e -> new Outcome(
-                e.getKey(), e.getValue())).toList(), dir.toString());
+        TcpFaultRun run = TcpFaultRun.of(name(profile), f, round, windowMs, dropMs, counted, dir.toString());
         ResultJson.MAPPER.writeValue(dir.resolve(RESULT).toFile(), run);
         return run;
-    }
-
-    private static long longestOf(List<TcpFaultSample> samples, Set<String> outcomes) {
-        return samples.stream().filter(x -> outcomes.contains(x.outcome())).mapToLong(TcpFaultSample::ms).max()
-                .orElse(-1);
     }
 
     /** Waits until the client has served a request; fails with its last lines when it ends or takes over 60 s. */

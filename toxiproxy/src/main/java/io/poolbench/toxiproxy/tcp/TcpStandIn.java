@@ -6,6 +6,11 @@ import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.db.Leftovers;
 import io.poolbench.testbed.db.MySqlDatabase;
 import io.poolbench.testbed.fault.TcpTimers;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -26,15 +31,21 @@ import org.testcontainers.utility.DockerImageName;
  * network namespace, two containers on a Docker network of the project's own. The client's TCP timers are set in its
  * namespace when the container is created ({@code --sysctl}, never on the host). Both containers carry the project's
  * labels, so the leftover sweep removes them after a kill -9; {@link #close} removes them otherwise, and with them
- * every firewall rule.
+ * every firewall rule. For the DNS flip a second writer, the promoted one, starts beside the first, and the client
+ * reaches the writer by {@value #WRITER_NAME}, a name its JVM resolves from a hosts file the run changes.
  */
 final class TcpStandIn implements AutoCloseable {
+    /** The writer's name as the client resolves it for the DNS flip ({@code .test}: a name no real resolver knows). */
+    static final String WRITER_NAME = "writer.poolbench.test";
+
     private final Network net;
     private final MySQLContainer<?> writer;
     private final GenericContainer<?> clientContainer;
     private final Netns writerNs;
     private final Netns client;
     private final WriterFirewall firewall;
+    private MySQLContainer<?> promoted;
+    private Netns promotedNs;
 
     private TcpStandIn(Network net, MySQLContainer<?> writer, GenericContainer<?> clientContainer) {
         this.net = net;
@@ -112,7 +123,15 @@ final class TcpStandIn implements AutoCloseable {
      *     log it)
      */
     Map<String, String> profileVars() {
-        String endpoint = writerNs.address() + ":" + WriterFirewall.PORT;
+        return profileVars(writerNs.address());
+    }
+
+    /**
+     * @param host the writer's address, or {@link #WRITER_NAME}
+     * @return the profile placeholders for that host (the password is one: never log it)
+     */
+    Map<String, String> profileVars(String host) {
+        String endpoint = host + ":" + WriterFirewall.PORT;
         Map<String, String> v = new LinkedHashMap<>();
         v.put("poolbench.mysql.endpoint", endpoint);
         v.put("poolbench.mysql.database", writer.getDatabaseName());
@@ -123,8 +142,58 @@ final class TcpStandIn implements AutoCloseable {
         return v;
     }
 
+    private static Connection root(MySQLContainer<?> server) throws SQLException {
+        return DriverManager.getConnection(server.getJdbcUrl(), "root", server.getPassword());
+    }
+
     private Connection root() throws SQLException {
-        return DriverManager.getConnection(writer.getJdbcUrl(), "root", writer.getPassword());
+        return root(writer);
+    }
+
+    /**
+     * Starts the promoted writer for the DNS flip, once: a second server with the same database, user and writer
+     * check, on the same network.
+     *
+     * @param image the MySQL image, resolved
+     * @param log progress lines
+     * @throws TestbedException when it does not start or refuses the writer check
+     */
+    void startPromoted(String image, Consumer<String> log) {
+        if (promoted != null) {
+            return;
+        }
+        log.accept("starting the writer the DNS flip promotes");
+        MySQLContainer<?> b = MySqlDatabase.container(image, net, "promoted");
+        try {
+            MySqlDatabase.start(b);
+            try (Connection root = root(b)) {
+                MySqlDatabase.installWriterCheck(root, b.getUsername());
+            }
+        } catch (SQLException e) {
+            Docker.stopQuietly(b);
+            throw new TestbedException("the promoted writer refused the writer check: " + Redact.oneLine(
+                    e.getMessage()), e);
+        } catch (RuntimeException e) {
+            Docker.stopQuietly(b);
+            throw e;
+        }
+        promoted = b;
+        promotedNs = Netns.of("promoted", b);
+    }
+
+    /**
+     * Points {@link #WRITER_NAME} at the old writer or the promoted one, replacing the hosts file at once (a reader
+     * never sees half a file).
+     *
+     * @param file the hosts file the client JVM reads ({@code jdk.net.hosts.file})
+     * @param toPromoted true for the promoted writer ({@link #startPromoted} first)
+     * @throws IOException when it cannot be written
+     */
+    void resolve(Path file, boolean toPromoted) throws IOException {
+        String address = toPromoted ? promotedNs.address() : writerNs.address();
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, address + " " + WRITER_NAME + "\n", StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**
@@ -134,10 +203,17 @@ final class TcpStandIn implements AutoCloseable {
      * @throws SQLException when the writer does not answer
      */
     void killSessions() throws SQLException {
-        try (Connection root = root(); Statement st = root.createStatement()) {
+        killSessions(writer);
+        if (promoted != null) {
+            killSessions(promoted);
+        }
+    }
+
+    private static void killSessions(MySQLContainer<?> server) throws SQLException {
+        try (Connection root = root(server); Statement st = root.createStatement()) {
             List<Long> ids = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT id FROM information_schema.processlist WHERE user = '"
-                    + writer.getUsername().replace("'", "''") + "'")) {
+                    + server.getUsername().replace("'", "''") + "'")) {
                 while (rs.next()) {
                     ids.add(rs.getLong(1));
                 }
@@ -154,6 +230,9 @@ final class TcpStandIn implements AutoCloseable {
 
     @Override
     public void close() {
+        if (promoted != null) {
+            Docker.stopQuietly(promoted);
+        }
         Docker.stopQuietly(clientContainer, writer, net);
     }
 }

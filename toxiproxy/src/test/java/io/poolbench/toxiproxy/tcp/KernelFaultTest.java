@@ -32,7 +32,7 @@ class KernelFaultTest {
         assertEquals(KernelFault.SILENT_AFTER_ACK, KernelFault.parse(" Silent-After-Ack "));
         assertEquals("black-hole", KernelFault.BLACK_HOLE.id());
         TestbedException e = assertThrows(TestbedException.class, () -> KernelFault.parse("blackhole"));
-        assertEquals("--tcp-faults blackhole is not a TCP-level fault: give black-hole, silent-after-ack or reboot",
+        assertEquals("--tcp-faults blackhole is not a TCP-level fault: give black-hole, silent-after-ack, reboot or dns-flip",
                 e.getMessage());
     }
 }

@@ -26,7 +26,7 @@ class TcpFaultIT {
         Path out = Path.of("target/tcp-fault-it").toAbsolutePath();
         TcpFaultSettings s = new TcpFaultSettings(List.of(Path.of("../webapp/conf/hikari.xml").toAbsolutePath()
                 .toString()), List.of(KernelFault.SILENT_AFTER_ACK, KernelFault.BLACK_HOLE), 1,
-                TcpFaultSettings.SCALED.withKeepalive(4, 1, 2), 5_000, 20, 2_000, MySqlDatabase.resolveImage(null),
+                TcpFaultSettings.SCALED.withKeepalive(4, 1, 2), 5_000, 0, 20, 2_000, MySqlDatabase.resolveImage(null),
                 out);
         // keepalive 4 s + 2 × 1 s ends the silent reads at 6 s; the black hole's requests are counted whether they
         // end (connectionTimeout 30 s) or still wait at the run's end
