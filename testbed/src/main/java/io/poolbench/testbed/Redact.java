@@ -9,7 +9,10 @@ public final class Redact {
     // a password parameter anywhere (a URL, or a driver's message quoting one): up to the next separator, blank
     // or quote; user info of a URL, //user:password@host
     private static final Pattern URL_PASSWORD_PARAM =
-            Pattern.compile("(?i)((?:password|passwd|pwd)=)[^&;\\s\"'<>]*");
+            Pattern.compile("(?i)(?<![(,])((?:password|passwd|pwd)=)[^&;\\s\"'<>]*");
+    // Connector/J's key-value host, (host=writer,port=3306,user=u,password=secret)/app: up to the next comma or
+    // parenthesis, so that what follows the host stays
+    private static final Pattern KV_PASSWORD = Pattern.compile("(?i)(?<=[(,])((?:password|passwd|pwd)=)[^,)]*");
     private static final Pattern URL_USERINFO = Pattern.compile("(//[^/:@\\s]+:)[^/@\\s]*@");
     // user info without the slashes, as a driver that does not read it quotes it back as a host name
     // ("could not connect to poolbench:secret@127.0.0.1")
@@ -29,7 +32,8 @@ public final class Redact {
         if (url == null) {
             return "null";
         }
-        String r = URL_PASSWORD_PARAM.matcher(url).replaceAll("$1***");
+        String r = KV_PASSWORD.matcher(url).replaceAll("$1***");
+        r = URL_PASSWORD_PARAM.matcher(r).replaceAll("$1***");
         r = URL_USERINFO.matcher(r).replaceAll("$1***@");
         return BARE_USERINFO.matcher(r).replaceAll("$1***@");
     }
@@ -75,8 +79,13 @@ public final class Redact {
             String info = m.group();
             return info.substring(m.group(1).length(), info.length() - 1);
         }
-        m = URL_PASSWORD_PARAM.matcher(url);
-        return m.find() ? m.group().substring(m.group(1).length()) : null;
+        for (Pattern p : new Pattern[] {KV_PASSWORD, URL_PASSWORD_PARAM}) {
+            m = p.matcher(url);
+            if (m.find()) {
+                return m.group().substring(m.group(1).length());
+            }
+        }
+        return null;
     }
 
     /**

@@ -37,6 +37,19 @@ class RedactTest {
     }
 
     @Test
+    void aKeyValueHostKeepsWhatFollowsItsPassword() {
+        assertEquals("jdbc:mysql://(host=writer,port=3306,user=u,password=***)/app", Redact.url(
+                "jdbc:mysql://(host=writer,port=3306,user=u,password=secret)/app"));
+        assertEquals("jdbc:mysql://(host=w,password=***,port=1)/app", Redact.url("jdbc:mysql://(host=w,password=s,port=1)/app"));
+        assertEquals("jdbc:mysql://address=(host=w)(password=***)/app", Redact.url(
+                "jdbc:mysql://address=(host=w)(password=s)/app"));
+        assertEquals("jdbc:mysql://h/db?password=***&x=1", Redact.url("jdbc:mysql://h/db?password=a,b&x=1"));
+        assertEquals("jdbc:mysql://h/db?trustCertificateKeyStorePassword=***", Redact.url(
+                "jdbc:mysql://h/db?trustCertificateKeyStorePassword=k"));
+        assertEquals("secret", Redact.urlPassword("jdbc:mysql://(host=writer,port=3306,user=u,password=secret)/app"));
+    }
+
+    @Test
     void dialectFromUrl() {
         assertEquals(Dialect.POSTGRESQL, Dialect.fromJdbcUrl("jdbc:postgresql://h/db"));
         assertEquals(Dialect.MYSQL, Dialect.fromJdbcUrl("jdbc:mysql://h/db"));
