@@ -1,7 +1,9 @@
 package io.poolbench.toxiproxy;
 
 import io.poolbench.testbed.Labels;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -37,6 +39,10 @@ public final class Failovers {
     public static final int FLAP_EVERY_SECONDS = 2;
     /** Seconds the endpoint flaps, by default. */
     public static final int FLAP_FOR_SECONDS = 8;
+
+    /** The failovers the stand-in makes, in the order they run: unplanned, planned, stale endpoint. */
+    public static final List<FaultKind> KINDS = List.of(FaultKind.UNPLANNED_FAILOVER, FaultKind.PLANNED_FAILOVER,
+            FaultKind.STALE_ENDPOINT);
 
     private Failovers() {
     }

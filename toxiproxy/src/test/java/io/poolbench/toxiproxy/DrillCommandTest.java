@@ -41,7 +41,7 @@ class DrillCommandTest {
     void unknownDrillAndIncompleteExternalModeAreOneLine() throws Exception {
         String[] r = run("unix:///nonexistent/docker.sock", "failback", "--conf-dir", "../webapp/conf");
         assertEquals("2", r[0], r[1]);
-        assertTrue(r[1].contains("unknown drill 'failback'"), r[1]);
+        assertTrue(r[1].contains("drill failback is not one of its faults: give latency, planned, unplanned, stale, stall or all"), r[1]);
         r = run("unix:///nonexistent/docker.sock", "--external", "--conf-dir", "../webapp/conf");
         assertEquals("2", r[0], r[1]);
         assertTrue(r[1].contains("--external needs --endpoint-a"), r[1]);

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.run.Manifest;
-import io.poolbench.toxiproxy.drill.Drill;
 import io.poolbench.toxiproxy.drill.DrillReport;
 import io.poolbench.toxiproxy.drill.DrillResult;
 import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.drill.DrillSettings;
+import io.poolbench.toxiproxy.drill.Injections;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -41,8 +41,8 @@ class DrillsIT {
     void everyDrillRunsAndIsReported() throws Exception {
         Path out = Path.of("target/drills-it").toAbsolutePath();
         List<DrillResult> results = new DrillRunner(tiny(out), System.out::println)
-                .run(List.of(Drill.values()));
-        assertEquals(Drill.values().length, results.size());
+                .run(Injections.DRILLS);
+        assertEquals(Injections.DRILLS.size(), results.size());
         for (DrillResult r : results) {
             assertTrue(r.outcomes().getOrDefault("ok", 0L) > 0, r.drill() + " " + r.outcomes());
             assertTrue(Files.isRegularFile(out.resolve("drills/" + r.drill() + "/tomcat-jdbc/run-1.csv")));

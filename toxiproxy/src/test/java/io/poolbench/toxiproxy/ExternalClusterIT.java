@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.toxiproxy.DrillCluster.Instance;
-import io.poolbench.toxiproxy.drill.Drill;
 import io.poolbench.toxiproxy.drill.DrillResult;
 import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.drill.DrillSettings;
@@ -33,7 +33,7 @@ class ExternalClusterIT {
             DrillSettings s = new DrillSettings(List.of("hikari"), Path.of("../webapp/conf"), 2, 40, 0.25, 300, 1, 3,
                     2, 3, 1, 2, 5, List.of(0), 1, 0, 20, null, null, out);
             List<DrillResult> rs = new DrillRunner(s, System.out::println, c)
-                    .run(List.of(Drill.PLANNED, Drill.UNPLANNED));
+                    .run(List.of(FaultKind.PLANNED_FAILOVER, FaultKind.UNPLANNED_FAILOVER));
             assertEquals(4, rs.size());
             for (DrillResult r : rs) {
                 assertNotNull(r.reconciliation(), r.drill());

@@ -1,7 +1,7 @@
 package io.poolbench.suite.aurora;
 
-import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.suite.aurora.knee.KneeSearchSettings;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.waits.IntendedStart;
 import io.poolbench.suite.process.Artifacts;
@@ -49,7 +49,7 @@ import java.util.Map;
  *       a Poisson schedule (the plan's JSR223 timer) that keeps each request's intended start; the threads are
  *       users who wait for their answer, as the article's were, so the achieved rate is reported against the
  *       target and the latency from the intended start beside JMeter's own ({@link IntendedStart});</li>
- *   <li>optionally a failover in the middle of the measured period ({@link FailoverKind}: planned, unplanned or
+ *   <li>optionally a failover in the middle of the measured period ({@link InjectedFailover}: planned, unplanned or
  *       with a stale endpoint) with the
  *       ledger of acknowledged writes checked against the new writer afterwards.</li>
  * </ul>
@@ -224,7 +224,7 @@ public final class AuroraExperiment extends AbstractScenario {
         return (r.change() == null ? "profile " + r.file() : r.basedOn() + " with " + r.change()) + ": "
                 + (s.load().warmupSeconds() + s.load().durationSeconds()) + " s of load"
                 + (!s.network().failover() ? "" : r.isControl() ? " without the failover (control)"
-                : " with " + s.network().kind().describe());
+                : " with " + InjectedFailover.describe(s.network().kind()));
     }
 
     /** Runs one run, its phase started by the caller: a fresh cluster after a failover, the run's round trip. */

@@ -1,7 +1,8 @@
 package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.failover.Clogged;
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
@@ -40,8 +41,8 @@ public final class AuroraFindings {
                     x.mean().low(), x.mean().high()))).toList();
             boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
             String load = f.load();
-            FailoverKind kind = FailoverKind.parse(f.failoverKind());
-            out.add(new Claim("**A" + (kind == FailoverKind.UNPLANNED ? "n " : " ") + kind.noun() + " at " + load
+            FaultKind kind = InjectedFailover.parse(f.failoverKind());
+            out.add(new Claim("**A" + (kind == FaultKind.UNPLANNED_FAILOVER ? "n " : " ") + InjectedFailover.noun(kind) + " at " + load
                     + "** (the Aurora scenario, "
                     + f.failures().get(0).perRound().size() + " rounds): failed requests from the injection on, mean"
                     + " (95 % interval): " + String.join(", ", means) + ". " + String.join("; ", f.failed().stream()

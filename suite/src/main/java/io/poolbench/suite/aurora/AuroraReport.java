@@ -5,6 +5,7 @@ import io.poolbench.suite.aurora.failover.FailoverRequests;
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunStats;
@@ -132,8 +133,8 @@ public final class AuroraReport {
                 settings.load().ratePerMinute(), share, settings.screens().shortPercent(), settings.screens().mediumPercent(),
                 100 - settings.screens().shortPercent() - settings.screens().mediumPercent(), settings.screens().borrow(), settings.network().rttMs(),
                 settings.network().jitterMs(), settings.load().warmupSeconds(), settings.load().durationSeconds(),
-                (settings.network().failover() ? " " + Character.toUpperCase(settings.network().kind().describe().charAt(0))
-                        + settings.network().kind().describe().substring(1) + " is injected in the middle of the measured period."
+                (settings.network().failover() ? " " + Character.toUpperCase(InjectedFailover.describe(settings.network().kind()).charAt(0))
+                        + InjectedFailover.describe(settings.network().kind()).substring(1) + " is injected in the middle of the measured period."
                         : "") + (settings.webapp().jvmArgs().isEmpty() ? ""
                         : " The webapp's JVM ran with `" + String.join(" ", settings.webapp().jvmArgs()) + "`.")
                         + (settings.screens().shortScreen() == null ? "" : String.format(Locale.ROOT, " The short screen is"

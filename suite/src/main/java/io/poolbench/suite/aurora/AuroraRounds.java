@@ -4,11 +4,12 @@ import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.failover.ControlTwins;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
 import io.poolbench.suite.aurora.failover.RecoveryOverRounds;
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.DifferenceFinding;
@@ -48,7 +49,7 @@ public final class AuroraRounds {
      * @param loadMultiple the load in multiples of the article's per-server rate ({@code --share} ÷ 0.25); 0 when
      *     there are no findings; {@link #OWN_LOADS} when each run has its own ({@code --at-knee},
      *     the load in its id)
-     * @param failoverKind the failover injected ({@link FailoverKind#label}); null without one
+     * @param failoverKind the failover injected ({@link FaultKind#id}); null without one
      */
     record Findings(List<Finding> p99, List<DifferenceFinding> failed, List<Failures> failures,
             List<DifferenceFinding> drain, double loadMultiple, String failoverKind) {
@@ -173,7 +174,7 @@ public final class AuroraRounds {
         boolean ownLoads = settings.runs().stream().anyMatch(r -> r.cell() != null);
         return new Findings(ratios, diffs, failures, drains, ownLoads ? Findings.OWN_LOADS
                 : settings.load().share() / MapCell.ARTICLE_SHARE,
-                settings.network().failover() ? settings.network().kind().label() : null);
+                settings.network().failover() ? settings.network().kind().id() : null);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.poolbench.suite.aurora;
 
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.ScreenMix;
@@ -11,6 +11,7 @@ import io.poolbench.suite.aurora.waits.JfrWaits;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.load.ScreenModel;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.LongScreenOption;
@@ -43,10 +44,10 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
     public AuroraSettings {
         ErrorBudgetOption.check(maxErrorPercent);
         RoundsOption.check(rounds);
-        FailoverKind kind = network.kind();
-        if (network.failover() && kind.stepsSeconds > 0 && load.durationSeconds() / 2 < kind.stepsSeconds + 2) {
-            throw new TestbedException("--failover " + kind.label() + " takes about " + kind.stepsSeconds + " s from"
-                    + " the middle of the measured period: give --duration " + 2 * (kind.stepsSeconds + 2)
+        FaultKind kind = network.kind();
+        if (network.failover() && InjectedFailover.stepsSeconds(kind) > 0 && load.durationSeconds() / 2 < InjectedFailover.stepsSeconds(kind) + 2) {
+            throw new TestbedException("--failover " + kind.id() + " takes about " + InjectedFailover.stepsSeconds(kind) + " s from"
+                    + " the middle of the measured period: give --duration " + 2 * (InjectedFailover.stepsSeconds(kind) + 2)
                     + " or more");
         }
         List<Integer> stalls = network.stallSeconds();
@@ -179,7 +180,7 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
      * @param rttMs round trip added by Toxiproxy between webapp and database, ms
      * @param jitterMs jitter of that round trip, ms (uniform ±)
      * @param failover inject a failover in the middle of the measured period ({@code failoverKind})
-     * @param failoverKind with {@code failover}, which one ({@link FailoverKind#label})
+     * @param failoverKind with {@code failover}, which one ({@link FaultKind#id})
      * @param stallSeconds stalls of the writer's network, their lengths in s, spread evenly over each measured period
      *     ({@link AuroraSettings#stallOffsetsMs}); empty for none
      */
@@ -189,7 +190,7 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
         public Network {
             Cli.range("--rtt-ms", rttMs, 0, 10_000);
             Cli.range("--jitter-ms", jitterMs, 0, 10_000);
-            FailoverKind.parse(failoverKind);
+            InjectedFailover.parse(failoverKind);
             stallSeconds = List.copyOf(stallSeconds);
             if (failover && !stallSeconds.isEmpty()) {
                 throw new TestbedException("--stall and --failover: one thing at a time is done to the writer; leave"
@@ -201,8 +202,8 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
         }
 
         /** @return the failover kind named, whether or not one is injected */
-        public FailoverKind kind() {
-            return FailoverKind.parse(failoverKind);
+        public FaultKind kind() {
+            return InjectedFailover.parse(failoverKind);
         }
     }
 
@@ -285,7 +286,7 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
     }
 
     /** @return the failover this run injects, or null with no {@code --failover} */
-    public FailoverKind injectedFailover() {
+    public FaultKind injectedFailover() {
         return network.failover() ? network.kind() : null;
     }
 }

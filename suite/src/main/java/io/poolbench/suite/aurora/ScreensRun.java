@@ -1,7 +1,7 @@
 package io.poolbench.suite.aurora;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
@@ -50,7 +50,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * One run of the Aurora article's screens: the webapp with the run's profile in front of the cluster's writer endpoint, the
  * JMeter engines paced to the article's rate for this server's share, CPU per process over the measured period,
- * an optional failover in the middle of it ({@link FailoverKind}), and the run's {@code outcome.json} (with the
+ * an optional failover in the middle of it ({@link InjectedFailover}), and the run's {@code outcome.json} (with the
  * ledger of writes reconciled against the new writer).
  */
 final class ScreensRun {
@@ -254,8 +254,8 @@ final class ScreensRun {
         } else if (s.network().failover()) {
             return timer.schedule(() -> {
                 try {
-                    progress.detail("failover", s.network().kind().describe());
-                    s.network().kind().inject(topo, () -> System.currentTimeMillis() - t0, events);
+                    progress.detail("failover", InjectedFailover.describe(s.network().kind()));
+                    InjectedFailover.inject(s.network().kind(), topo, () -> System.currentTimeMillis() - t0, events);
                 } catch (Exception e) {
                     failoverError.add(Redact.rootMessage(e));
                 }

@@ -1,22 +1,25 @@
 package io.poolbench.suite.check;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.PoolbenchCommand;
+import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
-import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.RttOption;
+import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
-import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.Failovers;
+import io.poolbench.toxiproxy.tcp.KernelFaults;
 import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
+import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,11 +96,15 @@ public final class CheckCommand extends PoolbenchCommand {
                     + " --measure run goes into a new DIR/measure/<time>/.")
     Path out;
 
-    @Option(names = "--measure", description = "Then carry out the stalls and an unplanned failover on the stand-in"
+    @Option(names = "--measure", description = "Then carry out the stalls and the failovers on the stand-in"
             + " cluster (Docker: MariaDB writer and replica behind Toxiproxy, the webapp with your pool, an"
             + " open-loop load) in rounds, and print the measured figures beside the predictions. A Spring Boot"
             + " file's pool goes into the webapp as its JNDI factory's context.xml, written from the bound pool.")
     boolean measure;
+
+    @Option(names = "--failovers", split = ",", defaultValue = "unplanned,planned,stale", paramLabel = "KIND",
+            description = "--measure: the failovers the stand-in makes after the stalls (default ${DEFAULT-VALUE}).")
+    List<String> failovers;
 
     @Mixin
     RoundsOption rounds;
@@ -128,15 +135,15 @@ public final class CheckCommand extends PoolbenchCommand {
     public Integer call() throws Exception {
         CheckReport.clear(out);
         checkNumbers();
-        List<KernelFault> kernelFaults = tcp.kernelFaults(measure);
+        List<FaultKind> kernelFaults = tcp.kernelFaults(measure);
         Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L)
                 .withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
         List<Fault> faults = new ArrayList<>();
         stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
-        faults.add(Fault.of(Fault.Kind.PLANNED_FAILOVER));
-        faults.add(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
-        faults.add(Fault.of(Fault.Kind.STALE_ENDPOINT));
+        faults.add(Fault.of(FaultKind.PLANNED_FAILOVER));
+        faults.add(Fault.of(FaultKind.UNPLANNED_FAILOVER));
+        faults.add(Fault.of(FaultKind.STALE_ENDPOINT));
         List<CheckedPool> pools = new ArrayList<>();
         for (String p : paths) {
             pools.add(read(p));
@@ -163,7 +170,8 @@ public final class CheckCommand extends PoolbenchCommand {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
             MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
-                    images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly);
+                    images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly, failovers.stream().map(f ->
+                    FaultKind.parse("--failovers", f, Failovers.KINDS, false)).distinct().toList());
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
             return measured != 0 ? measured : code;

@@ -1,10 +1,10 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.toxiproxy.drill.Drill;
 import io.poolbench.toxiproxy.drill.DrillRunner;
 import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
 import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
@@ -19,13 +19,13 @@ import java.util.List;
  * in an order that rotates from round to round, on a fresh cluster: MariaDB writer and replica behind Toxiproxy,
  * the webapp in this JVM with the configuration's own pool pointed at the writer endpoint, and an open-loop load at
  * {@code --rate} (a quarter of it writes; requests are counted from after a 300-request warm-up). A stall holds the
- * writer's network in both directions ({@link io.poolbench.toxiproxy.drill.Drill#STALL}); the unplanned failover
+ * writer's network in both directions ({@link FaultKind#STALL}); the unplanned failover
  * silences the writer, promotes the replica after {@code --promote-s} and moves the endpoint, and reboots the old
  * writer {@value MeasureSettings#REBOOT_AFTER_PROMOTION_SECONDS} s later, which cuts what still hangs on it
- * ({@link io.poolbench.toxiproxy.drill.Drill#UNPLANNED}). Each run is a phase
+ * ({@link FaultKind#UNPLANNED_FAILOVER}). Each run is a phase
  * ({@code stall-5s/stall:<profile>:<round>}); a run that produced no result is failed, never left out.
  *
- * <p>With {@code --tcp-faults}, then the faults at the TCP level ({@link io.poolbench.toxiproxy.tcp.KernelFault}),
+ * <p>With {@code --tcp-faults}, then the faults at the TCP level ({@link io.poolbench.toxiproxy.tcp.FaultKind}),
  * where no proxy stands between the pool and the writer and the client's own kernel, at scaled timers, ends the
  * waits: each predicted at the same timers ({@link TcpFaultPrediction}) and at Linux's defaults beside.
  *
@@ -72,17 +72,21 @@ final class CheckMeasureExperiment extends AbstractScenario {
                 });
     }
 
-    /** The stand-in's faults: every stall, then the unplanned failover. */
+    /** The stand-in's faults: every stall, then each failover. */
     private void standIn(RunRecord record, Progress progress) throws Exception {
         for (int stall : settings.stallSeconds()) {
             String id = CheckMeasureReport.stallId(stall);
-            runner(id, stall, progress).recordTo(record, id + "/").run(List.of(Drill.STALL));
+            runner(id, stall, progress).recordTo(record, id + "/").run(List.of(FaultKind.STALL));
             if (record.interrupted()) {
                 return;
             }
         }
-        runner(CheckMeasureReport.UNPLANNED, 1, progress).recordTo(record, CheckMeasureReport.UNPLANNED + "/")
-                .run(List.of(Drill.UNPLANNED));
+        for (FaultKind f : settings.failovers()) {
+            runner(f.id(), 1, progress).recordTo(record, f.id() + "/").run(List.of(f));
+            if (record.interrupted()) {
+                return;
+            }
+        }
     }
 
     private DrillRunner runner(String id, int stall, Progress progress) {

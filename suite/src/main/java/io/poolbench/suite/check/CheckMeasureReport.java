@@ -4,18 +4,20 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.FaultChain;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.fault.Prediction;
+import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.MeanInterval;
-import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.toxiproxy.drill.DrillResult;
-import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.KernelFaults;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
 import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
 import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
+import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +41,6 @@ final class CheckMeasureReport {
     static final String PREDICTED = "predicted.json";
     /** The measurement's settings. */
     static final String SETTINGS = "measure-settings.json";
-    /** The unplanned failover's directory and phase prefix. */
-    static final String UNPLANNED = "unplanned";
-
     private CheckMeasureReport() {
     }
 
@@ -63,7 +62,16 @@ final class CheckMeasureReport {
      * @return the network the stand-in gives that fault
      */
     static Network standIn(Fault f, MeasureSettings s) {
-        if (f.kind() != Fault.Kind.UNPLANNED_FAILOVER) {
+        if (f.kind() == FaultKind.PLANNED_FAILOVER) {
+            // the name moves as soon as the new writer is promoted, and the old writer reboots
+            return new Network(TcpTimers.LINUX, 0, 0, s.promoteSeconds() * 1000L, -1, "", -1);
+        }
+        if (f.kind() == FaultKind.STALE_ENDPOINT) {
+            // the name flaps between the two for the drill's flapping window: a record that stays stale that long
+            return new Network(TcpTimers.LINUX, 0, MeasureSettings.FLAP_FOR_SECONDS * 1000L, s.promoteSeconds()
+                    * 1000L, -1, "", -1);
+        }
+        if (f.kind() != FaultKind.UNPLANNED_FAILOVER) {
             return Network.linux(0, s.promoteSeconds() * 1000L);
         }
         long reboot = s.rebootSeconds() * 1000L;
@@ -89,17 +97,19 @@ final class CheckMeasureReport {
             for (int stall : s.stallSeconds()) {
                 rows.add(measured(dir.resolve(stallId(stall)), "stall", r, Fault.stall(stall * 1000L), s));
             }
-            rows.add(measured(dir.resolve(UNPLANNED), "unplanned", r, Fault.of(Fault.Kind.UNPLANNED_FAILOVER), s));
+            for (FaultKind f : s.failovers()) {
+                rows.add(measured(dir.resolve(f.id()), f.id(), r, Fault.of(f), s));
+            }
         }
         String md = s.tcpOnly() ? "# Predicted beside measured: your pool when the writer vanishes at the TCP"
                 + " level\n" : markdown(rows, s);
         if (!s.tcpFaults().isEmpty()) {
             List<MeasuredTcpFault> tcp = new ArrayList<>();
             for (CheckResult r : predicted) {
-                for (KernelFault f : s.tcpFaults()) {
+                for (FaultKind f : s.tcpFaults()) {
                     List<TcpFaultRun> runs = TcpFaultRunner.results(dir.resolve(MeasureSettings.TCP),
                             r.pool().name(), f);
-                    for (KernelFault.Wait w : f.waits()) {
+                    for (TcpWait w : KernelFaults.waits(f)) {
                         tcp.add(new MeasuredTcpFault(r.pool().name(), r.pool().pool(), f, w, s.rounds(),
                                 TcpFaultPrediction.predict(r, f, w, s.tcp().timers(), s.tcp(), s.tcp().jvmDnsTtlMs()),
                                 TcpFaultPrediction.predict(r, f, w, TcpTimers.LINUX, s.tcp(),
@@ -152,7 +162,7 @@ final class CheckMeasureReport {
             m.runs().forEach(r -> r.outcomes().forEach(o -> by.merge(o.outcome(), o.count(), Integer::sum)));
             Long p = m.predictedMs();
             Long prod = m.productionMs();
-            table.row(m.profile() + " (" + m.pool() + ")", m.fault().label(), m.fault().counts(), m.what().label(),
+            table.row(m.profile() + " (" + m.pool() + ")", m.fault().label(), KernelFaults.counts(m.fault()), m.what().label(),
                     ms.size() + " of " + m.expectedRuns(), p == null ? "none: every borrow validates"
                     : (m.predicted().window() ? Durations.text(m.predicted().fromMs()) + " to " : "")
                     + Durations.text(p) + ": " + m.predicted().chain(), measured, Double.isNaN(m.error()) ? "–"
@@ -172,6 +182,7 @@ final class CheckMeasureReport {
         List<Double> longest = new ArrayList<>();
         List<Double> serves = new ArrayList<>();
         List<Map<String, Long>> failed = new ArrayList<>();
+        int atEnd = 0;
         if (Files.isDirectory(runs)) {
             try (Stream<Path> files = Files.list(runs)) {
                 for (Path run : files.filter(x -> x.getFileName().toString().matches("run-\\d+\\.json")).sorted()
@@ -183,8 +194,10 @@ final class CheckMeasureReport {
                     }
                     longest.add(max);
                     Double servesAgain = result.metrics().get("serves_again_s");
+                    Double loadEnd = result.metrics().get("load_end_s");
                     if (servesAgain != null) {
                         serves.add(servesAgain);
+                        atEnd += loadEnd != null && servesAgain > 0 && servesAgain >= loadEnd - 1 ? 1 : 0;
                     }
                     failed.add(result.outcomes() == null ? Map.of() : new TreeMap<>(result.outcomes()));
                 }
@@ -197,7 +210,7 @@ final class CheckMeasureReport {
             byClass.put(c, MeanInterval.of(failed.stream().map(m -> (double) m.getOrDefault(c, 0L)).toList()));
         }
         return new MeasuredFault(p.name(), p.pool(), f.label(), s.rounds(), pred, longest.isEmpty() ? null
-                : MeanInterval.of(longest), serves.isEmpty() ? null : MeanInterval.of(serves), byClass);
+                : MeanInterval.of(longest), serves.isEmpty() ? null : MeanInterval.of(serves), atEnd, byClass);
     }
 
     static String markdown(List<MeasuredFault> rows, MeasureSettings s) {
@@ -208,9 +221,15 @@ final class CheckMeasureReport {
                 + " the runs: median, and mean with its 95 %% interval (Student's t); n = runs with a result. The"
                 + " predictions are recomputed for the stand-in: no DNS cache, and the old writer reboots %d s after"
                 + " it fell silent (in production a hanging query waits for its socketTimeout, or for what the client's kernel"
-                + " decides in its TCP branch: check.md's table, and the TCP-level faults)."
+                + " decides in its TCP branch: check.md's table, and the TCP-level faults). At the planned failover"
+                + " the name moves as soon as the new writer is promoted and the old writer reboots; at the stale"
+                + " endpoint the name flaps for %d s between the new writer and the old one, made read-only but"
+                + " keeping its connections, so writes on them fail until the pool retires them at its maximum"
+                + " lifetime (the prediction: the worst case; a validation that fails on a read-only server evicts"
+                + " them sooner), longer than a run: a run still failing when its load stopped gives a lower bound."
                 + " Goal: the longest wait within ±20 %%, or ±1 s below 5 s.%n%n", s.rounds(), s.ratePerSecond(),
-                MeasureSettings.STEADY_SECONDS, MeasureSettings.AFTER_SECONDS, s.rebootSeconds()));
+                MeasureSettings.STEADY_SECONDS, MeasureSettings.AFTER_SECONDS, s.rebootSeconds(),
+                MeasureSettings.FLAP_FOR_SECONDS));
         Table t = Table.of("profile", "fault", "n", "longest wait: predicted", "measured median (mean, 95 % interval)",
                 "measured ÷ predicted", "goal", "serves again: predicted", "measured median (mean, 95 % interval)",
                 "failed requests by class: measured mean (95 % interval)", "predicted to fail");
@@ -221,7 +240,9 @@ final class CheckMeasureReport {
                             : ms(m.longestWaitMs()), Double.isNaN(m.error()) ? "–"
                             : String.format(Locale.ROOT, "%.2f", m.error()),
                     m.longestWaitMs() == null ? "not measured" : m.withinGoal() ? "met" : "missed",
-                    Durations.text(p.servesAgainMs()), m.servesAgainS() == null ? "–" : seconds(m.servesAgainS()),
+                    Durations.text(p.servesAgainMs()), m.servesAgainS() == null ? "–" : seconds(m.servesAgainS())
+                            + (m.failingAtEnd() == 0 ? "" : "; still failing when the load stopped in "
+                            + m.failingAtEnd() + " run(s): at least that"),
                     failures(m.failedByClass()), String.join(", ", p.failures().stream().map(
                             Prediction.Failure::label).distinct().toList()));
         }

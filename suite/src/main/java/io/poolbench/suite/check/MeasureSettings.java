@@ -1,10 +1,13 @@
 package io.poolbench.suite.check;
 
 import io.poolbench.testbed.db.MySqlDatabase;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.fault.TcpTimers;
+import io.poolbench.toxiproxy.Failovers;
 import io.poolbench.toxiproxy.drill.DrillSettings;
-import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.KernelFaults;
 import io.poolbench.toxiproxy.tcp.TcpFaultSettings;
+import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -22,16 +25,17 @@ import java.util.List;
  * @param out the run directory
  * @param tcpFaults the faults at the TCP level to run after the stand-in's ({@code --tcp-faults}), empty for none
  * @param tcpTimers the client namespace's TCP timers for those ({@code --measure-tcp-*})
- * @param tcpOnly true to run only the TCP-level faults, not the stand-in's stalls and failover ({@code --tcp-only})
+ * @param tcpOnly true to run only the TCP-level faults, not the stand-in's stalls and failovers ({@code --tcp-only})
+ * @param failovers the stand-in's failovers, in order ({@code --failovers})
  */
 public record MeasureSettings(List<String> profiles, int rounds, double ratePerSecond, List<Integer> stallSeconds,
-        int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out, List<KernelFault> tcpFaults,
-        TcpTimers tcpTimers, boolean tcpOnly) {
+        int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out, List<FaultKind> tcpFaults,
+        TcpTimers tcpTimers, boolean tcpOnly, List<FaultKind> failovers) {
     /** The TCP-level faults' directory and phase prefix. */
     static final String TCP = "tcp";
-    /** {@link KernelFault#REBOOT}: from the drop to the old address's resets, ms. */
+    /** {@link FaultKind#REBOOT}: from the drop to the old address's resets, ms. */
     static final long TCP_REBOOT_AFTER_MS = 5_000;
-    /** {@link KernelFault#DNS_FLIP}: the client JVM's DNS cache, ms (a third of the JVM's default 30 s). */
+    /** {@link FaultKind#DNS_FLIP}: the client JVM's DNS cache, ms (a third of the JVM's default 30 s). */
     static final long TCP_JVM_DNS_TTL_MS = 10_000;
 
     /**
@@ -42,6 +46,8 @@ public record MeasureSettings(List<String> profiles, int rounds, double ratePerS
                 3_000, MySqlDatabase.resolveImage(mysqlImage), out.resolve(TCP));
     }
 
+    /** The stale endpoint: how long the name flaps between the old writer and the new, s (the drills' default). */
+    static final int FLAP_FOR_SECONDS = Failovers.FLAP_FOR_SECONDS;
     /** Load before each fault, s. */
     static final int STEADY_SECONDS = 5;
     /** Load after each fault, s. */
@@ -67,7 +73,7 @@ public record MeasureSettings(List<String> profiles, int rounds, double ratePerS
      */
     DrillSettings drills(int stall, Path dir) {
         return new DrillSettings(profiles, null, rounds, ratePerSecond, 0.25, 2_000, STEADY_SECONDS, AFTER_SECONDS,
-                promoteSeconds, rebootSeconds(), 1, 1, stall, List.of(0), 1, 0, REQUEST_TIMEOUT_SECONDS, mysqlImage,
+                promoteSeconds, rebootSeconds(), Failovers.FLAP_EVERY_SECONDS, FLAP_FOR_SECONDS, stall, List.of(0), 1, 0, REQUEST_TIMEOUT_SECONDS, mysqlImage,
                 toxiproxyImage, dir);
     }
 }

@@ -15,10 +15,13 @@ import java.util.Map;
  * @param longestWaitMs the longest response of each run, ms: mean, median and 95 % interval over runs; null when no
  *     run has a result
  * @param servesAgainS when the last failed or slow (over 1 s) request ended, s after the fault began; null likewise
+ * @param failingAtEnd runs whose requests still failed or were slow in the last second of the load: their
+ *     {@code servesAgainS} is the load's end, a lower bound
  * @param failedByClass failed requests per outcome class, per run; empty when no run failed a request
  */
 public record MeasuredFault(String profile, String pool, String fault, int expectedRuns, Prediction predicted,
-        MeanInterval longestWaitMs, MeanInterval servesAgainS, Map<String, MeanInterval> failedByClass) {
+        MeanInterval longestWaitMs, MeanInterval servesAgainS, int failingAtEnd,
+        Map<String, MeanInterval> failedByClass) {
     /** @return runs with a result */
     public int n() {
         return longestWaitMs == null ? 0 : longestWaitMs.n();

@@ -1,8 +1,10 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.stats.MeanInterval;
-import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.KernelFaults;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
+import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.util.List;
 
 /**
@@ -18,7 +20,7 @@ import java.util.List;
  * @param production the same at Linux's defaults, for the same configuration
  * @param runs the runs that produced a result
  */
-public record MeasuredTcpFault(String profile, String pool, KernelFault fault, KernelFault.Wait what,
+public record MeasuredTcpFault(String profile, String pool, FaultKind fault, TcpWait what,
         int expectedRuns, PredictedTcpWait predicted, PredictedTcpWait production, List<TcpFaultRun> runs) {
     /** @return the predicted wait at the run's timers, ms (-1 without limit); null where none is predicted */
     public Long predictedMs() {

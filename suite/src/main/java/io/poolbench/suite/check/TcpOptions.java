@@ -2,8 +2,10 @@ package io.poolbench.suite.check;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.fault.TcpTimers;
-import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.toxiproxy.tcp.KernelFaults;
+import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -69,7 +71,7 @@ public final class TcpOptions {
      * @return the faults of {@code --tcp-faults}, in the order given ({@code all}: every one)
      * @throws TestbedException one line for a fault that is none, or for these options without {@code --measure}
      */
-    List<KernelFault> kernelFaults(boolean measure) {
+    List<FaultKind> kernelFaults(boolean measure) {
         if (!tcpFaults.isEmpty() && !measure) {
             throw new TestbedException("--tcp-faults measures: give --measure too");
         }
@@ -77,9 +79,9 @@ public final class TcpOptions {
             throw new TestbedException("--tcp-only runs the TCP-level faults alone: give --tcp-faults too");
         }
         if (tcpFaults.size() == 1 && tcpFaults.get(0).trim().equalsIgnoreCase("all")) {
-            return List.of(KernelFault.values());
+            return KernelFaults.ALL;
         }
-        return tcpFaults.stream().map(KernelFault::parse).distinct().toList();
+        return tcpFaults.stream().map(KernelFaults::parse).distinct().toList();
     }
 
     /** @return the service host's TCP timers from {@code --tcp-retries2} and {@code --tcp-keepalive} */

@@ -3,6 +3,7 @@ package io.poolbench.suite.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.poolbench.testbed.fault.Fault;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.fault.Prediction;
@@ -43,7 +44,7 @@ class CheckCatalogTest {
         for (String name : pooled) {
             CheckedPool p = CheckedPool.of(PoolProfile.load(ProfileDir.locate(name, conf)));
             CheckResult r = CheckResult.predict(p, Network.linux(30_000, 30_000), Load.NONE,
-                    List.of(Fault.of(Fault.Kind.UNPLANNED_FAILOVER)), 1);
+                    List.of(Fault.of(FaultKind.UNPLANNED_FAILOVER)), 1);
             Prediction f = r.predictions().get(0);
             assertEquals(UNPLANNED.get(name), f.branches().get(0).longestWaitMs(), name + ": "
                     + f.branches().get(0).chain());

@@ -96,7 +96,7 @@ class CheckCommandTest {
         assertEquals("poolbench: --tcp-faults measures: give --measure too", noMeasure.err().strip());
         Console unknown = Console.run("check", "hikari", "--measure", "--tcp-faults", "black-holes");
         assertEquals(2, unknown.code());
-        assertTrue(unknown.err().contains("give black-hole, silent-after-ack, reboot or dns-flip"), unknown.err());
+        assertTrue(unknown.err().contains("give black-hole, silent-after-ack, reboot, dns-flip or all"), unknown.err());
         // the shipped hikari profile sets no socketTimeout: a query the writer acknowledged can hang 2.2 h
         // (keepalive)
         assertEquals(3, Console.run("check", "hikari", "--max-hang-s", "60", "--out", tmp.resolve("h").toString()).code());

@@ -31,7 +31,8 @@ class CheckMeasureIT {
     void eachFaultIsMeasuredBesideItsPrediction() throws Exception {
         Path out = tmp.resolve("check");
         Process p = AuroraProcess.command(tmp, List.of("check", "../webapp/conf/hikari-tuned.xml", "--measure",
-                "--stall", "5", "--rounds", "1", "--promote-s", "3", "--out", out.toString()));
+                "--stall", "5", "--failovers", "unplanned", "--rounds", "1", "--promote-s", "3", "--out",
+                out.toString()));
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), console);
         assertEquals(0, p.exitValue(), console);

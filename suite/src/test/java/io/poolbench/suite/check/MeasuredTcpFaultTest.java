@@ -4,21 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.toxiproxy.tcp.KernelFault;
+import io.poolbench.testbed.fault.FaultKind;
+import io.poolbench.toxiproxy.tcp.KernelFaults;
 import io.poolbench.toxiproxy.tcp.TcpFaultRun;
+import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The goal of a TCP-level prediction on hand-made runs. */
 class MeasuredTcpFaultTest {
     private static TcpFaultRun run(long queryMs, boolean unfinished) {
-        return new TcpFaultRun("hikari", KernelFault.SILENT_AFTER_ACK, 1, 4, Math.max(queryMs, 30_000), unfinished,
+        return new TcpFaultRun("hikari", FaultKind.SILENT_AFTER_ACK, 1, 4, Math.max(queryMs, 30_000), unfinished,
                 30_000, 0, queryMs, -1, -1, List.of(new TcpFaultRun.Outcome("connection-lost", 4)), "d");
     }
 
     private static MeasuredTcpFault of(Long predictedMs, TcpFaultRun... runs) {
         PredictedTcpWait p = new PredictedTcpWait(predictedMs, -1, "query", "hangs");
-        return new MeasuredTcpFault("hikari", "HikariCP", KernelFault.SILENT_AFTER_ACK, KernelFault.Wait.QUERY, 3, p,
+        return new MeasuredTcpFault("hikari", "HikariCP", FaultKind.SILENT_AFTER_ACK, TcpWait.QUERY, 3, p,
                 p, List.of(runs));
     }
 
@@ -54,18 +56,18 @@ class MeasuredTcpFaultTest {
     @Test
     void aWindowIsMetWhenEveryRunFallsInIt() {
         PredictedTcpWait window = new PredictedTcpWait(21_000L, 10_000, "promotion + TTLs", "borrows fail");
-        java.util.function.LongFunction<TcpFaultRun> flip = ms -> new TcpFaultRun("hikari", KernelFault.DNS_FLIP, 1,
+        java.util.function.LongFunction<TcpFaultRun> flip = ms -> new TcpFaultRun("hikari", FaultKind.DNS_FLIP, 1,
                 40, 30_000, false, 30_000, 0, -1, 30_000, ms, List.of(new TcpFaultRun.Outcome("ok", 20)), "d");
-        MeasuredTcpFault in = new MeasuredTcpFault("hikari", "HikariCP", KernelFault.DNS_FLIP,
-                KernelFault.Wait.NEW_WRITER, 3, window, window, List.of(flip.apply(10_400), flip.apply(21_500),
+        MeasuredTcpFault in = new MeasuredTcpFault("hikari", "HikariCP", FaultKind.DNS_FLIP,
+                TcpWait.NEW_WRITER, 3, window, window, List.of(flip.apply(10_400), flip.apply(21_500),
                 flip.apply(15_000)));
         assertEquals(List.of(10_400L, 21_500L, 15_000L), in.measuredMs(), "from the drop to the first request served");
         assertTrue(in.withinGoal(), "every run in 10 s to 21 s, ±1 s");
-        MeasuredTcpFault late = new MeasuredTcpFault("hikari", "HikariCP", KernelFault.DNS_FLIP,
-                KernelFault.Wait.NEW_WRITER, 3, window, window, List.of(flip.apply(15_000), flip.apply(23_000)));
+        MeasuredTcpFault late = new MeasuredTcpFault("hikari", "HikariCP", FaultKind.DNS_FLIP,
+                TcpWait.NEW_WRITER, 3, window, window, List.of(flip.apply(15_000), flip.apply(23_000)));
         assertFalse(late.withinGoal(), "one run past the window's end");
-        MeasuredTcpFault early = new MeasuredTcpFault("hikari", "HikariCP", KernelFault.DNS_FLIP,
-                KernelFault.Wait.NEW_WRITER, 3, window, window, List.of(flip.apply(8_000)));
+        MeasuredTcpFault early = new MeasuredTcpFault("hikari", "HikariCP", FaultKind.DNS_FLIP,
+                TcpWait.NEW_WRITER, 3, window, window, List.of(flip.apply(8_000)));
         assertFalse(early.withinGoal(), "served before the name could have moved");
     }
 }

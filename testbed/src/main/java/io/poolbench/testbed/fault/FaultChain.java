@@ -45,8 +45,10 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     public Prediction predict(Fault f) {
         return switch (f.kind()) {
             case STALL -> new StallChain(this).predict(f);
-            case UNPLANNED_FAILOVER -> new FailoverChain(this).predict(f);
+            case UNPLANNED_FAILOVER, BLACK_HOLE, SILENT_AFTER_ACK, REBOOT, DNS_FLIP -> new FailoverChain(this).predict(f);
             case PLANNED_FAILOVER, STALE_ENDPOINT -> stale(f);
+            case LATENCY -> throw new IllegalArgumentException("latency steps have no chain of timeouts: the drills"
+                    + " measure them");
         };
     }
 
@@ -155,10 +157,16 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
 
     /** @return how long opening a connection to a silent address can wait, and what decides it */
     Term connectBound() {
-        return cut(driver.connectTimeoutMs() > 0 ? new Term("connect", driver.connectTimeoutMs(), "connectTimeout "
-                + Durations.text(driver.connectTimeoutMs())) : new Term("connect", net.tcp().synGiveUpMs(),
-                "no connectTimeout: Linux gives up after tcp_syn_retries = " + net.tcp().synRetries() + ", "
-                + Durations.text(net.tcp().synGiveUpMs())));
+        long connect = driver.connectTimeoutMs();
+        long login = pool.loginTimeoutMs();
+        if (login > 0 && (connect <= 0 || login < connect) && login < net.tcp().synGiveUpMs()) {
+            return cut(new Term("connect", login, "loginTimeout " + Durations.text(login) + " (the pool sets"
+                    + " DriverManager's from " + pool.borrowSetting() + "; the driver bounds a connect by it" + (connect
+                    > 0 ? ", before connectTimeout " + Durations.text(connect) : ", without connectTimeout") + ")"));
+        }
+        return cut(connect > 0 ? new Term("connect", connect, "connectTimeout " + Durations.text(connect))
+                : new Term("connect", net.tcp().synGiveUpMs(), "no connectTimeout: Linux gives up after"
+                + " tcp_syn_retries = " + net.tcp().synRetries() + ", " + Durations.text(net.tcp().synGiveUpMs())));
     }
 
     /**
@@ -222,16 +230,21 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
         long stale = net.staleMs();
         long life = pool.maxLifetimeMs();
         List<Failure> fails = new ArrayList<>();
-        if (f.kind() == Fault.Kind.PLANNED_FAILOVER) {
+        if (f.kind() == FaultKind.PLANNED_FAILOVER) {
             fails.add(new Failure("connection-lost", "requests in flight and the first use of each closed connection,"
                     + " at once"));
+        }
+        if (stale == 0) {
+            // the name moves at once: no connection is opened on the old writer, nothing is left to retire
+            return new Prediction(f, 0, List.of(), fails, "none that hang", 0, "the name resolves to the new writer"
+                    + " at once: no connection lands on the old one", remedies().stale(), List.of());
         }
         fails.add(new Failure("read-only", "writes on connections the pool opened while the name still resolved to"
                 + " the old writer (for " + Durations.text(stale) + ": JVM cache " + Durations.text(net.jvmDnsTtlMs())
                 + " + record TTL " + Durations.text(net.recordTtlMs()) + "), until " + pool.lifetimeSetting() + " ("
                 + Durations.text(life) + ") retires them"));
         long serves = stale < 0 || life < 0 ? -1 : stale + life;
-        return new Prediction(f, 0, List.of(), fails, f.kind() == Fault.Kind.PLANNED_FAILOVER
+        return new Prediction(f, 0, List.of(), fails, f.kind() == FaultKind.PLANNED_FAILOVER
                 ? "none that hang: closed connections fail at once" : "none that hang", serves,
                 serves < 0 ? (life < 0 ? pool.lifetimeSetting() + " never retires a connection" : "the JVM caches the"
                         + " old address forever") : "the last connection opened in the stale window reaches "

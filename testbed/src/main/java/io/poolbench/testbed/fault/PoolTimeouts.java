@@ -31,13 +31,18 @@ import io.poolbench.testbed.model.BorrowCheck;
  * @param lifetimeSetting the setting's name, e.g. {@code maxLifetime}
  * @param idleSize how many connections the pool keeps open when idle (HikariCP's minimumIdle): how many idle ones
  *     borrowers find when the writer vanishes
+ * @param loginTimeoutMs the JVM-wide login timeout the pool sets on {@code DriverManager} (through its data source's
+ *     {@code setLoginTimeout}), ms; -1 when it sets none. HikariCP sets max(1, (connectionTimeout + 500 ms) / 1000)
+ *     s (PoolBase.setLoginTimeout); Connector/J's socket factory bounds a connect by the smaller of connectTimeout and
+ *     it (StandardSocketFactory's loginTimeoutCountdown), pgjdbc its whole connect (its loginTimeout's default)
  */
 public record PoolTimeouts(String pool, int maxSize, long borrowTimeoutMs, String borrowSetting,
         BorrowCheck check, String checkSetting, String everyBorrowSetting, long validationTimeoutMs,
         String boundedValidationSetting, boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting,
-        int idleSize) {
+        int idleSize, long loginTimeoutMs) {
     /**
-     * A pool that keeps its whole size open: {@code idleSize} = {@code maxSize}. The parameters are the record's.
+     * A pool that keeps its whole size open ({@code idleSize} = {@code maxSize}) and sets no login timeout. The
+     * parameters are the record's.
      *
      * @param pool the pool's name
      * @param maxSize the most connections it lends at once
@@ -57,7 +62,7 @@ public record PoolTimeouts(String pool, int maxSize, long borrowTimeoutMs, Strin
             boolean borrowCoversValidation, long maxLifetimeMs, String lifetimeSetting) {
         this(pool, maxSize, borrowTimeoutMs, borrowSetting, check, checkSetting, everyBorrowSetting,
                 validationTimeoutMs, boundedValidationSetting, borrowCoversValidation, maxLifetimeMs, lifetimeSetting,
-                maxSize);
+                maxSize, -1);
     }
 
     /** @return true when a borrower waits for a connection without limit */

@@ -91,12 +91,14 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         long borrow = h.getConnectionTimeout() >= Integer.MAX_VALUE ? -1 : h.getConnectionTimeout();
         long window = Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500);
         long life = h.getMaxLifetime() <= 0 ? -1 : h.getMaxLifetime();
-        // HikariPool.getConnection validates inside its connectionTimeout loop, checking the time left after each
+        // HikariPool.getConnection validates inside its connectionTimeout loop, checking the time left after each;
+        // PoolBase.setLoginTimeout sets the data source's login timeout from connectionTimeout
         return new PoolTimeouts(displayName(), h.getMaximumPoolSize(), borrow, "connectionTimeout",
                 BorrowCheck.idleOver(window), "aliveBypassWindowMs " + window + " ms",
                 "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(),
                 "validationTimeout (HikariCP sets it on the socket: setNetworkTimeout)", true,
-                life, "maxLifetime", Math.min(h.getMaximumPoolSize(), Math.max(1, h.getMinimumIdle())));
+                life, "maxLifetime", Math.min(h.getMaximumPoolSize(), Math.max(1, h.getMinimumIdle())), borrow < 0 ? -1
+                : Math.max(1, (500 + borrow) / 1000) * 1000);
     }
 
     @Override

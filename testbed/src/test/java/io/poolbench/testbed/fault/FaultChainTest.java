@@ -28,7 +28,7 @@ class FaultChainTest {
     @Test
     void hikariDefaultsWithoutSocketTimeoutHangAQueryUntilLinuxGivesUp() {
         Prediction p = new FaultChain(HIKARI, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         // a connection used within 500 ms is lent unchecked; its query waits tcp_retries2's 924.6 s
         assertEquals(924_600, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
         // a query the writer acknowledged before it vanished waits for keepalive: 7200 + 9 × 75 s = 7875 s
@@ -45,23 +45,23 @@ class FaultChainTest {
     void theEfmAbortBoundsAQueryBeforeALongerSocketTimeout() {
         HostMonitoring defaults = new HostMonitoring(30_000, 5_000, 3, 10_000, "connectTimeout 10 s");
         DriverTimeouts efm = new DriverTimeouts("AWS wrapper", 10_000, 180_000, 0, true, List.of("efm2"), defaults);
-        Prediction p = new FaultChain(HIKARI, efm, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        Prediction p = new FaultChain(HIKARI, efm, NET, Load.NONE).predict(Fault.of(FaultKind.UNPLANNED_FAILOVER));
         assertEquals(defaults.abortMs(), p.longestWaitMs(), "a lone call");
         Prediction loaded = new FaultChain(HIKARI, efm, NET, new Load(20, 5, 0)).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         assertEquals(defaults.abortUnderLoadMs(HIKARI.idleSize() * 1000L / 20), loaded.longestWaitMs(), "under load");
     }
 
     @Test
     void aWriterThatClosesItsConnectionsEndsTheWaitBeforeTheSocketTimeout() {
         Network rebooting = new Network(TcpTimers.LINUX, 0, 0, 3_500, 18_000, "the old writer reboots", -1);
-        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, 0, true, List.of(), null), rebooting, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        Prediction p = new FaultChain(HIKARI, new DriverTimeouts("MySQL Connector/J", 0, 30_000, 0, true, List.of(), null), rebooting, Load.NONE).predict(Fault.of(FaultKind.UNPLANNED_FAILOVER));
         // socketTimeout 30 s, but the reboot at 18 s closes the connection first
         assertEquals(18_000, p.longestWaitMs());
         // DBCP 1.4 waits maxWait (10 s), then validates: the validation ends at the reboot, 18 s after the fault,
         // not 18 s after it began; and a connection attempt begun just before the switch (3.5 s) also ends then
         Prediction d = new FaultChain(DBCP1, NO_TIMEOUTS, rebooting, Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         assertEquals(18_000, d.longestWaitMs());
         assertEquals(18_000, d.servesAgainMs());
     }
@@ -69,7 +69,7 @@ class FaultChainTest {
     @Test
     void dbcpValidatesInSeriesAfterItsWait() {
         Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         // maxWait 10 s, then, in series, the validation query of a dead connection, which only the socketTimeout
         // (180 s) ends: its 10-s query timeout needs the silent server to answer a cancel
         assertEquals(190_000, p.longestWaitMs());
@@ -82,7 +82,7 @@ class FaultChainTest {
         PoolTimeouts tomcat = new PoolTimeouts("Tomcat JDBC", 100, 30_000, "maxWait", BorrowCheck.NONE,
                 "testOnBorrow false", "testOnBorrow=true with validationInterval=0", -1, "isValid", false, -1, "maxAge");
         Prediction p = new FaultChain(tomcat, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         assertEquals(924_600, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
         assertEquals(7_875_000, p.longestWaitMs());
         assertTrue(p.lentUnchecked().startsWith("every connection"), p.lentUnchecked());
@@ -96,7 +96,7 @@ class FaultChainTest {
         PoolTimeouts dbcp2 = new PoolTimeouts("DBCP2", 8, -1, "maxWaitMillis", BorrowCheck.EVERY_BORROW,
                 "testOnBorrow true", "testOnBorrow=true", -1, "isValid", false, -1, "maxConnLifetimeMillis");
         Prediction p = new FaultChain(dbcp2, NO_TIMEOUTS, NET, Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         // the wait until the name resolves to the promoted writer (30 s + 35 s), then, in series, a validation
         // that only Linux ends (924.6 s): an upper bound
         assertEquals(65_000 + 924_600, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
@@ -151,11 +151,11 @@ class FaultChainTest {
 
     @Test
     void aPoolWithoutLifetimeKeepsConnectionsOnTheOldWriterForever() {
-        Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(Fault.Kind.STALE_ENDPOINT));
+        Prediction p = new FaultChain(DBCP1, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(FaultKind.STALE_ENDPOINT));
         assertEquals(-1, p.servesAgainMs());
         assertEquals("read-only", p.failures().get(0).outcome());
         Prediction h = new FaultChain(HIKARI, ARTICLE_URL, NET, Load.NONE).predict(Fault.of(
-                Fault.Kind.PLANNED_FAILOVER));
+                FaultKind.PLANNED_FAILOVER));
         // the stale window (30 s JVM + 5 s record) + maxLifetime 30 min
         assertEquals(35_000 + 1_800_000, h.servesAgainMs());
     }
@@ -173,6 +173,15 @@ class FaultChainTest {
         assertEquals(-1, new FaultChain(HIKARI, ARTICLE_URL, forever, Load.NONE).newWriterReached().ms());
     }
 
+    @Test
+    void aNameThatMovesAtOnceLeavesNoConnectionOnTheOldWriter() {
+        Network atOnce = new Network(TcpTimers.LINUX, 0, 0, 5_000, -1, "", -1);
+        Prediction p = new FaultChain(HIKARI, ARTICLE_URL, atOnce, Load.NONE).predict(Fault.of(
+                FaultKind.PLANNED_FAILOVER));
+        assertEquals(0, p.servesAgainMs());
+        assertTrue(p.failures().stream().noneMatch(f -> f.outcome().equals("read-only")), p.failures().toString());
+    }
+
     private static Prediction.BranchWait branch(Prediction p, TcpBranch b) {
         return p.branches().stream().filter(w -> w.branch() == b).findFirst().orElseThrow();
     }
@@ -181,7 +190,7 @@ class FaultChainTest {
     void withoutKeepaliveAnAcknowledgedReadWaitsForever() {
         // pgjdbc's default: tcpKeepAlive false, no socketTimeout
         DriverTimeouts pg = new DriverTimeouts("pgjdbc", 0, 0, 0, false, List.of(), null);
-        Prediction p = new FaultChain(HIKARI, pg, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        Prediction p = new FaultChain(HIKARI, pg, NET, Load.NONE).predict(Fault.of(FaultKind.UNPLANNED_FAILOVER));
         assertEquals(-1, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
         assertEquals(-1, p.longestWaitMs());
         assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("tcpKeepAlive=true")));
@@ -192,7 +201,7 @@ class FaultChainTest {
     void aSocketTimeoutBoundsEveryBranch() {
         DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), null);
         Prediction p = new FaultChain(HIKARI, tuned, NET.withBack(300_000), Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         for (TcpBranch b : TcpBranch.values()) {
             assertTrue(branch(p, b).longestWaitMs() <= 10_000 + 5_000 + 30_000, b + ": " + branch(p, b));
         }
@@ -206,7 +215,7 @@ class FaultChainTest {
         // acknowledged read's first probe at 20 s
         TcpTimers scaled = TcpTimers.LINUX.withRetries2(5).withKeepalive(20, 5, 3);
         Prediction p = new FaultChain(HIKARI, NO_TIMEOUTS, NET.withTcp(scaled).withBack(2_000), Load.NONE).predict(
-                Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+                Fault.of(FaultKind.UNPLANNED_FAILOVER));
         assertEquals(3_000, branch(p, TcpBranch.OLD_ADDRESS_BACK).longestWaitMs());
         assertTrue(branch(p, TcpBranch.OLD_ADDRESS_BACK).symptom().endsWith("next keepalive probe, 20 s"),
                 branch(p, TcpBranch.OLD_ADDRESS_BACK).symptom());
@@ -216,7 +225,7 @@ class FaultChainTest {
         assertEquals(35_000, branch(p, TcpBranch.ACKNOWLEDGED).longestWaitMs());
         // without the old address coming back, no such branch
         Prediction q = new FaultChain(HIKARI, NO_TIMEOUTS, NET.withTcp(scaled), Load.NONE).predict(
-                Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+                Fault.of(FaultKind.UNPLANNED_FAILOVER));
         assertTrue(q.branches().stream().noneMatch(w -> w.branch() == TcpBranch.OLD_ADDRESS_BACK));
     }
 
@@ -229,14 +238,14 @@ class FaultChainTest {
                 "aliveBypassWindowMs 0 ms", "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0", 5_000, "validationTimeout",
                 true, 1_800_000, "maxLifetime");
         DriverTimeouts tuned = new DriverTimeouts("MySQL Connector/J", 2_000, 10_000, 0, true, List.of(), null);
-        Prediction p = new FaultChain(short3, tuned, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        Prediction p = new FaultChain(short3, tuned, NET, Load.NONE).predict(Fault.of(FaultKind.UNPLANNED_FAILOVER));
         assertEquals(5_000, branch(p, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
         assertTrue(p.branches().get(0).chain().startsWith("borrow 5 s (validations of dead connections back to back"),
                 p.branches().get(0).chain());
         assertTrue(p.changes().stream().anyMatch(c -> c.setting().startsWith("validationTimeout a divisor of"
                 + " connectionTimeout")), p.changes().toString());
         // connectionTimeout 30 s, validationTimeout 5 s: six validations, 30 s (measured 30.0 s in a black hole)
-        Prediction d = new FaultChain(HIKARI, tuned, NET, Load.NONE).predict(Fault.of(Fault.Kind.UNPLANNED_FAILOVER));
+        Prediction d = new FaultChain(HIKARI, tuned, NET, Load.NONE).predict(Fault.of(FaultKind.UNPLANNED_FAILOVER));
         assertEquals(30_000, branch(d, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
         // 30 s and 7 s: ⌈30 / 7⌉ = 5 validations, 35 s
         PoolTimeouts seven = new PoolTimeouts("HikariCP", 10, 30_000, "connectionTimeout", BorrowCheck.EVERY_BORROW,
@@ -244,7 +253,7 @@ class FaultChainTest {
                 true, 1_800_000, "maxLifetime");
         DriverTimeouts longSocket = new DriverTimeouts("MySQL Connector/J", 2_000, 60_000, 0, true, List.of(), null);
         Prediction e = new FaultChain(seven, longSocket, NET, Load.NONE).predict(Fault.of(
-                Fault.Kind.UNPLANNED_FAILOVER));
+                FaultKind.UNPLANNED_FAILOVER));
         assertEquals(35_000, branch(e, TcpBranch.UNACKNOWLEDGED).longestWaitMs());
         // in a 60-s stall the query in flight waits its socketTimeout; the borrows, 35 s
         Prediction t = new FaultChain(seven, longSocket, NET, Load.NONE).predict(Fault.stall(60_000));

@@ -1,9 +1,9 @@
 package io.poolbench.toxiproxy.drill;
 
 import io.poolbench.testbed.Cli;
-import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.options.ConfDirOption;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.Profiles;
@@ -111,14 +111,13 @@ public final class DrillCommand extends ScenarioCommand {
     @Override
     public Integer call() throws Exception {
         // a drill named twice (e.g. "latency all") runs once
-        Set<Drill> list = new LinkedHashSet<>();
+        Set<FaultKind> list = new LinkedHashSet<>();
         for (String d : drills.isEmpty() ? List.of("all") : drills) {
             if (d.equalsIgnoreCase("all")) {
-                list.addAll(List.of(Drill.values()));
+                list.addAll(Injections.DRILLS);
                 continue;
             }
-            list.add(Labels.parse(Drill.class, d).orElseThrow(() -> new TestbedException("unknown drill '" + d
-                    + "': use latency, planned, unplanned, stale, stall or all")));
+            list.add(FaultKind.parse("drill", d, Injections.DRILLS, true));
         }
         Path profileDir = confDir.resolve(null);
         DrillSettings checked = new DrillSettings(profiles.names(), profileDir, rounds.orElse(3), rate, writeFraction, rows, steady,

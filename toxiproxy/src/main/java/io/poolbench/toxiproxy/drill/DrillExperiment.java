@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy.drill;
 
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
@@ -10,13 +11,13 @@ import java.time.LocalTime;
 import java.util.List;
 
 /**
- * The drills as a scenario: each chosen drill ({@link Drill}) for each profile and round, one phase
+ * The drills as a scenario: each chosen drill ({@link FaultKind}, those of {@link Injections#DRILLS}) for each profile and round, one phase
  * each ({@code <drill>:<profile>:<round>}), run by {@link DrillRunner} against the cluster (Testcontainers, or the
  * user's own with {@code --external}); then {@link DrillReport}.
  */
 final class DrillExperiment extends AbstractScenario {
     private final DrillSettings settings;
-    private final List<Drill> drills;
+    private final List<FaultKind> drills;
     private final DrillCluster external;
 
     /**
@@ -24,7 +25,7 @@ final class DrillExperiment extends AbstractScenario {
      * @param drills the drills in order
      * @param external the user's cluster, or null for Testcontainers (closed at the end either way)
      */
-    DrillExperiment(DrillSettings settings, List<Drill> drills, DrillCluster external) {
+    DrillExperiment(DrillSettings settings, List<FaultKind> drills, DrillCluster external) {
         super("drill", settings, dir -> DrillReport.write(dir, settings));
         this.settings = settings;
         this.drills = drills;

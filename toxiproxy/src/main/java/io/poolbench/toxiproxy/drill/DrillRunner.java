@@ -4,14 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.stats.Rounds;
-import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.DrillCluster;
+import io.poolbench.toxiproxy.DrillCluster.Instance;
 import io.poolbench.toxiproxy.FailoverTopology;
 import io.poolbench.toxiproxy.Ledger;
 import io.poolbench.webapp.PoolbenchServer;
@@ -100,13 +101,13 @@ public final class DrillRunner {
      * @return every run's result
      * @throws Exception when a run cannot be carried out (setup failures end with a {@link TestbedException})
      */
-    public List<DrillResult> run(List<Drill> drills) throws Exception {
+    public List<DrillResult> run(List<FaultKind> drills) throws Exception {
         List<PoolProfile> profiles = profiles();
         List<DrillResult> all = new ArrayList<>();
         Map<String, Phase> phases = plan(drills, profiles);
         int total = drills.size() * profiles.size() * s.repeats();
         int n = 0;
-        for (Drill d : drills) {
+        for (FaultKind d : drills) {
             DrillCluster shared = null;
             try {
                 for (int rep = 1; rep <= s.repeats(); rep++) {
@@ -122,7 +123,7 @@ public final class DrillRunner {
                         try {
                             if (external != null) {
                                 t = prepareExternal();
-                            } else if (d == Drill.LATENCY) {
+                            } else if (d == FaultKind.LATENCY) {
                                 if (shared == null) {
                                     shared = prepare();
                                 }
@@ -147,7 +148,7 @@ public final class DrillRunner {
                             if (ph != null) {
                                 ph.failed(why);
                             }
-                            if (d == Drill.LATENCY && shared != null) {
+                            if (d == FaultKind.LATENCY && shared != null) {
                                 shared.close();
                                 shared = null;
                             }
@@ -182,10 +183,10 @@ public final class DrillRunner {
     }
 
     /** @return a planned phase per drill, profile and repetition, keyed {@code drill:profile:repetition} */
-    private Map<String, Phase> plan(List<Drill> drills, List<PoolProfile> profiles) {
+    private Map<String, Phase> plan(List<FaultKind> drills, List<PoolProfile> profiles) {
         Map<String, Phase> phases = new LinkedHashMap<>();
         if (record != null) {
-            for (Drill d : drills) {
+            for (FaultKind d : drills) {
                 for (int rep = 1; rep <= s.repeats(); rep++) {
                     for (PoolProfile p : profiles) {
                         String id = phasePrefix + d.id() + ":" + p.name() + ":" + rep;
@@ -221,11 +222,11 @@ public final class DrillRunner {
         }
     }
 
-    private DrillResult runOne(Drill d, PoolProfile p, int rep, DrillCluster t) throws Exception {
+    private DrillResult runOne(FaultKind d, PoolProfile p, int rep, DrillCluster t) throws Exception {
         Path dir = s.out().resolve("drills").resolve(d.id()).resolve(p.name());
         Files.createDirectories(dir);
         DrillFiles.lintOnce(p, t, s.out());
-        Injection scenario = d.scenario(s);
+        Injection scenario = Injections.of(d, s);
         Ledger ledger = new Ledger();
         Map<String, Long> events = new LinkedHashMap<>();
         List<long[]> poolSamples = new ArrayList<>();

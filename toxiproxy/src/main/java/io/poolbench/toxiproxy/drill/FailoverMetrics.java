@@ -20,6 +20,8 @@ import java.util.Map;
  *       getConnection longer than it (30 s when the pool has none);</li>
  *   <li>{@code serves_again_s}: when the last request that failed or took longer than
  *       {@value #SLOW_MS} ms ended (0 when none did): from then on the service served every request;</li>
+ *   <li>{@code load_end_s}: when the last request ended: a {@code serves_again_s} within a second of it means the
+ *       service still failed requests when the load stopped;</li>
  *   <li>{@code read_only_errors}, {@code failed}, {@code requests}, {@code max_response_ms}, {@code p99_response_ms}.</li>
  * </ul>
  */
@@ -53,10 +55,12 @@ final class FailoverMetrics {
         long threshold = borrowTimeoutMs > 0 ? borrowTimeoutMs : UNBOUNDED_THRESHOLD_MS;
         Double firstWrite = null;
         double servesAgain = 0;
+        double loadEnd = 0;
         List<Long> rts = new ArrayList<>();
         for (OpenLoopLoad.Sample x : samples) {
             if (x.endMs() >= 0) {
                 rts.add(x.responseMs());
+                loadEnd = Math.max(loadEnd, (x.endMs() - inj) / 1000.0);
             }
             boolean ok = x.outcome().equals("ok");
             if ((!ok || x.responseMs() > SLOW_MS) && x.endMs() >= 0) {
@@ -98,6 +102,7 @@ final class FailoverMetrics {
         m.put("first_write_on_new_writer_s", firstWrite);
         m.put("pool_back_to_min_idle_s", backToMin);
         m.put("serves_again_s", servesAgain);
+        m.put("load_end_s", loadEnd);
         m.put("read_only_errors", (double) readOnly);
         m.put("blocked_over_pool_timeout", (double) blocked);
         m.put("pool_timeout_ms", (double) borrowTimeoutMs);

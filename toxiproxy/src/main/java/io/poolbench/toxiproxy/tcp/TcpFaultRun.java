@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy.tcp;
 
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.load.PoolErrors;
 import java.util.Comparator;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.TreeMap;
  * @param profile the context.xml
  * @param fault the fault
  * @param round the round, from 1
- * @param counted how many requests the fault counts ({@link KernelFault#counts})
+ * @param counted how many requests the fault counts ({@link FaultKind#counts})
  * @param longestMs the longest wait of those, ms; -1 when none was counted
  * @param unfinished true when that longest request was still waiting when the run ended: its wait is at least
  *     {@code longestMs}
@@ -24,19 +25,19 @@ import java.util.TreeMap;
  *     when none did
  * @param borrowMs the longest counted request whose borrow failed (pool-timeout, connect-failed: the borrow's wait,
  *     validations included), ms; -1 when none did
- * @param newWriterMs {@link KernelFault#DNS_FLIP}: from the drop to the end of the first counted request that
+ * @param newWriterMs {@link FaultKind#DNS_FLIP}: from the drop to the end of the first counted request that
  *     succeeded (served by the promoted writer), ms; -1 when none did or for another fault
  * @param outcomes the counted requests by outcome
  * @param dir where its files are
  */
-public record TcpFaultRun(String profile, KernelFault fault, int round, int counted, long longestMs, boolean unfinished,
+public record TcpFaultRun(String profile, FaultKind fault, int round, int counted, long longestMs, boolean unfinished,
         long windowMs, long dropMs, long queryMs, long borrowMs, long newWriterMs, List<Outcome> outcomes,
         String dir) {
     /**
      * @param w a wait
      * @return this run's measurement of it, ms; -1 when no counted request ended that way
      */
-    public long ms(KernelFault.Wait w) {
+    public long ms(TcpWait w) {
         return switch (w) {
             case QUERY -> queryMs;
             case BORROW -> borrowMs;
@@ -54,12 +55,12 @@ public record TcpFaultRun(String profile, KernelFault fault, int round, int coun
      * @param dir where the run's files are
      * @return the run's figures
      */
-    static TcpFaultRun of(String profile, KernelFault f, int round, long windowMs, long dropMs,
+    static TcpFaultRun of(String profile, FaultKind f, int round, long windowMs, long dropMs,
             List<TcpFaultSample> counted, String dir) {
         TcpFaultSample longest = counted.stream().max(Comparator.comparingLong(TcpFaultSample::ms)).orElse(null);
         Map<String, Integer> by = new TreeMap<>();
         counted.forEach(x -> by.merge(x.outcome(), 1, Integer::sum));
-        long newWriter = f != KernelFault.DNS_FLIP ? -1 : counted.stream().filter(x -> "ok".equals(x.outcome()))
+        long newWriter = f != FaultKind.DNS_FLIP ? -1 : counted.stream().filter(x -> "ok".equals(x.outcome()))
                 .mapToLong(x -> x.endMs() - dropMs).min().orElse(-1);
         return new TcpFaultRun(profile, f, round, counted.size(), longest == null ? -1 : longest.ms(), longest != null
                 && TcpFaultSample.UNFINISHED.equals(longest.outcome()), windowMs, dropMs, longestOf(counted, Set.of(
@@ -77,7 +78,7 @@ public record TcpFaultRun(String profile, KernelFault fault, int round, int coun
     String line() {
         return counted + " counted, longest " + (longestMs < 0 ? "none" : (unfinished ? "≥ " : "") + String.format(
                 Locale.ROOT, "%.1f s", longestMs / 1000.0)) + " (" + String.join(", ", outcomes.stream().map(o ->
-                o.outcome() + " " + o.count()).toList()) + ")" + (fault != KernelFault.DNS_FLIP ? "" : newWriterMs < 0
+                o.outcome() + " " + o.count()).toList()) + ")" + (fault != FaultKind.DNS_FLIP ? "" : newWriterMs < 0
                 ? "; the promoted writer served none" : String.format(Locale.ROOT, "; the promoted writer served"
                 + " from %.1f s", newWriterMs / 1000.0));
     }

@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.tcp;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.process.ParentWatch;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
@@ -70,7 +71,7 @@ public final class TcpFaultRunner {
     }
 
     /** @return a run's directory under the settings' {@code out} */
-    private Path dir(String profileName, KernelFault f, int round) {
+    private Path dir(String profileName, FaultKind f, int round) {
         return s.out().resolve(f.id()).resolve(profileName).resolve("run-" + round);
     }
 
@@ -81,7 +82,7 @@ public final class TcpFaultRunner {
      * @return every run of that profile and fault that wrote a result, by round
      * @throws IOException when a result cannot be read
      */
-    public static List<TcpFaultRun> results(Path out, String profileName, KernelFault f) throws IOException {
+    public static List<TcpFaultRun> results(Path out, String profileName, FaultKind f) throws IOException {
         Path runs = out.resolve(f.id()).resolve(profileName);
         List<TcpFaultRun> list = new ArrayList<>();
         if (!Files.isDirectory(runs)) {
@@ -106,10 +107,10 @@ public final class TcpFaultRunner {
      * @throws InterruptedException when interrupted (what finished is kept)
      * @throws TestbedException when the containers cannot start
      */
-    public List<TcpFaultRun> run(ToLongBiFunction<String, KernelFault> windowMs) throws InterruptedException {
+    public List<TcpFaultRun> run(ToLongBiFunction<String, FaultKind> windowMs) throws InterruptedException {
         Map<String, Phase> phases = new TreeMap<>();
         if (record != null) {
-            for (KernelFault f : s.faults()) {
+            for (FaultKind f : s.faults()) {
                 for (int r = 1; r <= s.rounds(); r++) {
                     for (String p : s.profiles()) {
                         String id = phaseId(f, p, r);
@@ -134,7 +135,7 @@ public final class TcpFaultRunner {
             return all;
         }
         try (TcpStandIn standIn = started) {
-            for (KernelFault f : s.faults()) {
+            for (FaultKind f : s.faults()) {
                 for (int r = 1; r <= s.rounds(); r++) {
                     for (String p : Rounds.order(s.profiles(), r)) {
                         Phase ph = phases.get(phaseId(f, p, r));
@@ -172,7 +173,7 @@ public final class TcpFaultRunner {
         }
     }
 
-    private String phaseId(KernelFault f, String profile, int round) {
+    private String phaseId(FaultKind f, String profile, int round) {
         return phasePrefix + f.id() + ":" + name(profile) + ":" + round;
     }
 
@@ -182,7 +183,7 @@ public final class TcpFaultRunner {
     }
 
 
-    private TcpFaultRun runOne(String profile, KernelFault f, int round, long windowMs, TcpStandIn standIn)
+    private TcpFaultRun runOne(String profile, FaultKind f, int round, long windowMs, TcpStandIn standIn)
             throws Exception {
         WriterFirewall firewall = standIn.firewall();
         Path dir = dir(name(profile), f, round);
@@ -196,7 +197,7 @@ public final class TcpFaultRunner {
             cmd.add("-Dcom.zaxxer.hikari.aliveBypassWindowMs=" + window);
         }
         Path hosts = dir.resolve("hosts");
-        boolean byName = f == KernelFault.DNS_FLIP;
+        boolean byName = f == FaultKind.DNS_FLIP;
         if (byName) {
             standIn.startPromoted(s.mysqlImage(), log);
             standIn.resolve(hosts, false);
@@ -205,7 +206,7 @@ public final class TcpFaultRunner {
                     "-Dsun.net.inetaddr.negative.ttl=0"));
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TcpFaultClient.class.getName(), profile,
-                Double.toString(s.ratePerSecond()), Integer.toString(f.queryMs()), csv.toString()));
+                Double.toString(s.ratePerSecond()), Integer.toString(KernelFaults.queryMs(f)), csv.toString()));
         ProcessBuilder pb = new ProcessBuilder(standIn.client().enter(cmd)).redirectErrorStream(true);
         (byName ? standIn.profileVars(TcpStandIn.WRITER_NAME) : standIn.profileVars()).forEach((k, v) ->
                 pb.environment().put(TcpFaultClient.VAR_PREFIX + k, v));
@@ -218,7 +219,7 @@ public final class TcpFaultRunner {
             Thread.sleep(s.steadyMs());
             firewall.drop();
             dropMs = System.currentTimeMillis();
-            if (f == KernelFault.REBOOT) {
+            if (f == FaultKind.REBOOT) {
                 Thread.sleep(s.rebootAfterMs());
                 firewall.reset();
             }
@@ -246,7 +247,7 @@ public final class TcpFaultRunner {
         if (!Files.isRegularFile(csv)) {
             throw new TestbedException("the client wrote no requests (" + clientLog + ")");
         }
-        List<TcpFaultSample> counted = TcpFaultSample.read(csv).stream().filter(x -> f.counts(x, dropMs)).toList();
+        List<TcpFaultSample> counted = TcpFaultSample.read(csv).stream().filter(x -> KernelFaults.counts(f, x, dropMs)).toList();
         TcpFaultRun run = TcpFaultRun.of(name(profile), f, round, windowMs, dropMs, counted, dir.toString());
         ResultJson.MAPPER.writeValue(dir.resolve(RESULT).toFile(), run);
         return run;

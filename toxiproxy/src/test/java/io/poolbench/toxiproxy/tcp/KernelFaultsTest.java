@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.FaultKind;
 import org.junit.jupiter.api.Test;
 
 /** Which requests each TCP-level fault counts, and its name on the command line. */
-class KernelFaultTest {
+class KernelFaultsTest {
     private static final long DROP = 10_000;
 
     @Test
@@ -18,21 +19,24 @@ class KernelFaultTest {
         TcpFaultSample after = new TcpFaultSample(10_050, 22_700, "connection-lost");
         TcpFaultSample afterTimedOut = new TcpFaultSample(10_050, 40_000, "pool-timeout");
         TcpFaultSample before = new TcpFaultSample(9_000, 9_300, "ok");
-        assertTrue(KernelFault.SILENT_AFTER_ACK.counts(inFlight, DROP));
-        assertFalse(KernelFault.SILENT_AFTER_ACK.counts(after, DROP));
-        assertFalse(KernelFault.SILENT_AFTER_ACK.counts(before, DROP), "ended before the drop");
-        assertTrue(KernelFault.BLACK_HOLE.counts(after, DROP) && KernelFault.BLACK_HOLE.counts(afterTimedOut, DROP));
-        assertFalse(KernelFault.BLACK_HOLE.counts(inFlight, DROP));
-        assertTrue(KernelFault.REBOOT.counts(after, DROP));
-        assertFalse(KernelFault.REBOOT.counts(afterTimedOut, DROP), "the reset ends lost connections, not borrows");
+        assertTrue(KernelFaults.counts(FaultKind.SILENT_AFTER_ACK, inFlight, DROP));
+        assertFalse(KernelFaults.counts(FaultKind.SILENT_AFTER_ACK, after, DROP));
+        assertFalse(KernelFaults.counts(FaultKind.SILENT_AFTER_ACK, before, DROP), "ended before the drop");
+        assertTrue(KernelFaults.counts(FaultKind.BLACK_HOLE, after, DROP) && KernelFaults.counts(FaultKind.BLACK_HOLE, afterTimedOut, DROP));
+        assertFalse(KernelFaults.counts(FaultKind.BLACK_HOLE, inFlight, DROP));
+        assertTrue(KernelFaults.counts(FaultKind.REBOOT, after, DROP));
+        assertFalse(KernelFaults.counts(FaultKind.REBOOT, afterTimedOut, DROP), "the reset ends lost connections, not"
+                + " borrows");
+        assertTrue(KernelFaults.counts(FaultKind.DNS_FLIP, after, DROP));
+        assertEquals(java.util.List.of(TcpWait.NEW_WRITER), KernelFaults.waits(FaultKind.DNS_FLIP));
     }
 
     @Test
     void namesOnTheCommandLine() {
-        assertEquals(KernelFault.SILENT_AFTER_ACK, KernelFault.parse(" Silent-After-Ack "));
-        assertEquals("black-hole", KernelFault.BLACK_HOLE.id());
-        TestbedException e = assertThrows(TestbedException.class, () -> KernelFault.parse("blackhole"));
-        assertEquals("--tcp-faults blackhole is not a TCP-level fault: give black-hole, silent-after-ack, reboot or dns-flip",
+        assertEquals(FaultKind.SILENT_AFTER_ACK, KernelFaults.parse(" Silent-After-Ack "));
+        assertEquals("black-hole", FaultKind.BLACK_HOLE.id());
+        TestbedException e = assertThrows(TestbedException.class, () -> KernelFaults.parse("blackhole"));
+        assertEquals("--tcp-faults blackhole is not one of its faults: give black-hole, silent-after-ack, reboot, dns-flip or all",
                 e.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy.tcp;
 
+import io.poolbench.testbed.fault.FaultKind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,16 +26,16 @@ class TcpFaultIT {
         String hostRules = hostRules();
         Path out = Path.of("target/tcp-fault-it").toAbsolutePath();
         TcpFaultSettings s = new TcpFaultSettings(List.of(Path.of("../webapp/conf/hikari.xml").toAbsolutePath()
-                .toString()), List.of(KernelFault.SILENT_AFTER_ACK, KernelFault.BLACK_HOLE), 1,
+                .toString()), List.of(FaultKind.SILENT_AFTER_ACK, FaultKind.BLACK_HOLE), 1,
                 TcpFaultSettings.SCALED.withKeepalive(4, 1, 2), 5_000, 0, 20, 2_000, MySqlDatabase.resolveImage(null),
                 out);
         // keepalive 4 s + 2 × 1 s ends the silent reads at 6 s; the black hole's requests are counted whether they
         // end (connectionTimeout 30 s) or still wait at the run's end
         List<TcpFaultRun> runs = new TcpFaultRunner(s, System.out::println, null, "").run((p, f) ->
-                f == KernelFault.SILENT_AFTER_ACK ? 12_000 : 10_000);
+                f == FaultKind.SILENT_AFTER_ACK ? 12_000 : 10_000);
         assertEquals(2, runs.size(), runs.toString());
         TcpFaultRun silent = runs.get(0);
-        assertEquals(KernelFault.SILENT_AFTER_ACK, silent.fault());
+        assertEquals(FaultKind.SILENT_AFTER_ACK, silent.fault());
         assertTrue(silent.counted() > 0, silent.toString());
         assertEquals(List.of(new TcpFaultRun.Outcome("connection-lost", silent.counted())), silent.outcomes(),
                 "every read in flight at the drop ended by the client's kernel, not by the run's end");

@@ -1,6 +1,6 @@
 package io.poolbench.suite.aurora.cli;
 
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.testbed.TestbedException;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ final class FaultOptions {
      */
     void check() {
         if (failover != null) {
-            FailoverKind.parse(failover);
+            InjectedFailover.parse(failover);
         }
         if (control && failover == null) {
             throw new TestbedException("--control runs a failover's control twin: give it with --failover");

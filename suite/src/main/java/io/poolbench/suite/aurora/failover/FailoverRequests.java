@@ -1,9 +1,10 @@
 package io.poolbench.suite.aurora.failover;
 
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.process.JtlSample;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.load.PoolErrors;
 import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.report.MarkdownText;
@@ -33,11 +34,11 @@ public final class FailoverRequests {
      * @param runs each run's files, in the order run
      * @return the Markdown, empty without {@code --failover}
      */
-    public static String section(FailoverKind kind, List<RunFiles> runs) {
+    public static String section(FaultKind kind, List<RunFiles> runs) {
         if (kind == null) {
             return "";
         }
-        String what = kind.describe();
+        String what = InjectedFailover.describe(kind);
         StringBuilder md = new StringBuilder("## Failover\n\n" + Character.toUpperCase(what.charAt(0))
                 + what.substring(1) + " in the middle of the measured period. Times in s after the"
                 + " injection. Borrow wait back to normal: from the start of the first 1-second window after which"

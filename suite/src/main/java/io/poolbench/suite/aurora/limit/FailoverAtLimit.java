@@ -1,13 +1,14 @@
 package io.poolbench.suite.aurora.limit;
 
-import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.AuroraFindings;
+import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
 import io.poolbench.suite.aurora.map.MapKnee;
-import io.poolbench.suite.aurora.run.FailoverKind;
+import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.RunRecord;
@@ -58,7 +59,7 @@ public final class FailoverAtLimit {
      * @param claims its comparisons over rounds ({@link AuroraFindings#claims}), none with one round
      * @param failoverTable without comparisons, its runs' failover table (Markdown, as its report shows it), else empty
      */
-    record KindSection(FailoverKind kind, CommandStatus status, List<Claim> claims, String failoverTable) {
+    record KindSection(FaultKind kind, CommandStatus status, List<Claim> claims, String failoverTable) {
     }
 
     /**
@@ -66,7 +67,7 @@ public final class FailoverAtLimit {
      *
      * @param map what the saturation map left
      * @param knees each profile's knee from the map, none without its summary
-     * @param kinds the failover kinds whose directories exist, in {@link FailoverKind} order
+     * @param kinds the failover kinds whose directories exist, in {@link InjectedFailover#KINDS} order
      */
     record Page(CommandStatus map, List<MapKnee.Knee> knees, List<KindSection> kinds) {
     }
@@ -80,8 +81,8 @@ public final class FailoverAtLimit {
      */
     static Page read(Path dir) throws IOException {
         List<KindSection> kinds = new ArrayList<>();
-        for (FailoverKind f : FailoverKind.values()) {
-            Path k = dir.resolve(f.label());
+        for (FaultKind f : InjectedFailover.KINDS) {
+            Path k = dir.resolve(f.id());
             if (Files.isDirectory(k)) {
                 List<Claim> claims = AuroraFindings.claims(k);
                 kinds.add(new KindSection(f, status(k), claims, claims.isEmpty() ? failoverTable(k) : ""));
@@ -134,9 +135,9 @@ public final class FailoverAtLimit {
         }
         md.append("## Failovers at the knee\n");
         for (KindSection k : page.kinds()) {
-            String noun = k.kind().noun();
+            String noun = InjectedFailover.noun(k.kind());
             md.append("\n### ").append(noun.substring(0, 1).toUpperCase(Locale.ROOT)).append(noun.substring(1))
-                    .append(" (`").append(k.kind().label()).append("/`)\n\n")
+                    .append(" (`").append(k.kind().id()).append("/`)\n\n")
                     .append(markdown(k.status())).append("\n\n");
             if (k.claims().isEmpty()) {
                 md.append(k.failoverTable().isEmpty() ? "No comparison over rounds and no failover table (no results).\n"
@@ -154,8 +155,8 @@ public final class FailoverAtLimit {
      */
     public static List<Claim> claims(Path dir) {
         List<Claim> out = new ArrayList<>();
-        for (FailoverKind f : FailoverKind.values()) {
-            AuroraFindings.claims(dir.resolve(f.label())).forEach(c -> out.add(new Claim("At each pool's knee: "
+        for (FaultKind f : InjectedFailover.KINDS) {
+            AuroraFindings.claims(dir.resolve(f.id())).forEach(c -> out.add(new Claim("At each pool's knee: "
                     + c.markdown(), c.solid(), c.comparisons())));
         }
         return out;

@@ -1,12 +1,12 @@
 package io.poolbench.suite.aurora.limit;
 
+import io.poolbench.testbed.fault.FaultKind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.suite.aurora.AuroraData;
 import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.map.MapKnee;
-import io.poolbench.suite.aurora.run.FailoverKind;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.RunRecord;
@@ -35,7 +35,7 @@ class FailoverAtLimitTest {
         assertEquals(new FailoverAtLimit.CommandStatus("map", null, false), page.map(), "no manifest: not run");
         assertEquals(List.of(new MapKnee.Knee("seed004-dbcp-verbatim", "per-request", 1, 3.2, 2.9, 4),
                 new MapKnee.Knee("seed004-dbcp2", "per-request", 1, null, null, 4)), page.knees());
-        assertEquals(List.of(new FailoverAtLimit.KindSection(FailoverKind.PLANNED, new FailoverAtLimit.CommandStatus(
+        assertEquals(List.of(new FailoverAtLimit.KindSection(FaultKind.PLANNED_FAILOVER, new FailoverAtLimit.CommandStatus(
                 "planned", null, false), List.of(), "")), page.kinds(), "kinds not started are left out");
         assertTrue(FailoverAtLimit.claims(tmp).isEmpty());
 
