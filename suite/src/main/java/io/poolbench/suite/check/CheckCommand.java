@@ -136,6 +136,8 @@ public final class CheckCommand extends PoolbenchCommand {
         CheckReport.clear(out);
         checkNumbers();
         List<FaultKind> kernelFaults = tcp.kernelFaults(measure);
+        List<FaultKind> standInFailovers = failovers.stream().map(f -> FaultKind.parse("--failovers", f,
+                Failovers.KINDS, false)).distinct().toList();
         Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L)
                 .withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
         Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
@@ -170,8 +172,7 @@ public final class CheckCommand extends PoolbenchCommand {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
             MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
-                    images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly, failovers.stream().map(f ->
-                    FaultKind.parse("--failovers", f, Failovers.KINDS, false)).distinct().toList());
+                    images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly, standInFailovers);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
             return measured != 0 ? measured : code;
