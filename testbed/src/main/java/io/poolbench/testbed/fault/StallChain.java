@@ -85,9 +85,10 @@ final class StallChain {
         List<Term> terms = longest < 0 || borrow.ms() >= Math.max(query.ms(), checkedMs) ? List.of(borrow)
                 : checkedMs > query.ms() ? checked : List.of(query);
         return new Prediction(f, longest, terms, fails, "none: a stalled connection is not dead, and survives the"
-                + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), s, "the stall's end; the"
-                + " backlog drains by " + (queueMs < 0 ? "never" : Durations.text(queueMs)), chain.remedies().stall(q),
-                List.of());
+                + " stall" + (q.ms() < s ? " unless the query bound ends it" : ""), queueMs < 0 ? -1 : s, queueMs < 0
+                ? "never: the load keeps " + pct(rho) + " of the pool busy, so the pool is saturated without any"
+                + " fault and the backlog the stall built never drains" : "the stall's end; the backlog drains by "
+                + Durations.text(queueMs), chain.remedies().stall(q), List.of());
     }
 
     /**
@@ -103,6 +104,11 @@ final class StallChain {
      */
     static String lateArrivals(long s, long timeoutMs, double rho) {
         if (rho >= 1) {
+            if (s <= timeoutMs && rho - 1 < 1e-9) {
+                return "every one that arrives after the stall: at 100 % busy the pool has no spare capacity, so the"
+                        + " backlog the stall built never drains, and random arrivals lengthen it until the borrow"
+                        + " timeout ends them";
+            }
             long fromMs = s > timeoutMs ? 0 : Math.round((timeoutMs - s) / (rho - 1));
             return "every one that arrives from " + (fromMs == 0 ? "the stall's start" : Durations.text(fromMs)
                     + " after the stall began") + " on: the backlog never drains";

@@ -69,12 +69,14 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
      * @param sets properties that take precedence over the files (values for placeholders, or a change to try)
      * @return the DataSource Spring Boot would build
      * @throws TestbedException one line for a missing file, a syntax error, a file without a datasource, a
-     *     placeholder without a value, or a driver class that is not on the class path
+     *     placeholder without a value, a driver class that is not on the class path, or a YAML file past the limits
+     *     of {@link YamlLimits} (an alias bomb, over 1 MiB)
      */
     public static SpringDataSource bind(Path file, List<String> profiles, Map<String, String> sets) {
         if (!Files.isRegularFile(file)) {
             throw new TestbedException(file + ": no such file; give an application.properties or application.yml");
         }
+        YamlLimits.check(file);
         StandardEnvironment env = load(file, profiles, sets);
         // a profile is idle when the files Spring Boot reads are the same without it
         List<String> sources = sourceNames(env);

@@ -182,6 +182,19 @@ class FaultChainTest {
         assertTrue(p.failures().stream().noneMatch(f -> f.outcome().equals("read-only")), p.failures().toString());
     }
 
+    @Test
+    void aSaturatedPoolIsSaidToBeSaturatedNotToServeAgain() {
+        // 1000 requests/s holding 10 ms on 10 connections: exactly 100 % busy
+        Prediction p = new FaultChain(HIKARI, ARTICLE_URL, NET, new Load(1000, 10, 0)).predict(Fault.stall(20_000));
+        assertEquals(-1, p.servesAgainMs());
+        assertTrue(p.servesAgainWhy().contains("saturated"), p.servesAgainWhy());
+        String all = p.failures().toString() + p.servesAgainWhy();
+        assertTrue(!all.contains("drains by never") && !all.contains("153722867280912") && !all.contains("2562047788"),
+                all);
+        assertTrue(StallChain.lateArrivals(20_000, 30_000, 1.0).contains("never drains"));
+        assertTrue(StallChain.lateArrivals(20_000, 30_000, 1.0 + 1e-12).contains("never drains"));
+    }
+
     private static Prediction.BranchWait branch(Prediction p, TcpBranch b) {
         return p.branches().stream().filter(w -> w.branch() == b).findFirst().orElseThrow();
     }

@@ -3,6 +3,7 @@ package io.poolbench.testbed.spring;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -135,5 +136,29 @@ class SpringDataSourceTest {
                 + "spring.datasource.driver-class-name=com.example.NoSuchDriver\n");
         e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(driver, List.of(), Map.of()));
         assertTrue(e.getMessage().contains("com.example.NoSuchDriver"), e.getMessage());
+    }
+
+    @Test
+    void anAliasBombOrAHugeFileIsRefusedInOneLineBeforeSpringBootReadsIt() throws Exception {
+        // nine levels of nine aliases: 9^9 nodes once expanded, which took the JVM's memory in Spring Boot's loader
+        StringBuilder bomb = new StringBuilder("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        for (char c = 'b'; c <= 'i'; c++) {
+            char p = (char) (c - 1);
+            bomb.append(c).append(": &").append(c).append(" [").append(String.join(",", java.util.Collections.nCopies(9,
+                    "*" + p))).append("]\n");
+        }
+        bomb.append("spring:\n  datasource:\n    url: jdbc:mysql://db/app\n    x: *i\n");
+        Path f = Files.writeString(dir.resolve("application.yml"), bomb);
+        TestbedException e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> assertThrows(
+                TestbedException.class, () -> SpringDataSource.bind(f, List.of(), Map.of())));
+        assertTrue(e.getMessage().contains("refused before Spring Boot reads it"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line");
+        Path big = dir.resolve("big");
+        Files.createDirectories(big);
+        Path huge = Files.writeString(big.resolve("application.yml"), "spring:\n  datasource:\n    url: x"
+                + "y".repeat(YamlLimits.MAX_BYTES) + "\n");
+        TestbedException h = assertThrows(TestbedException.class, () -> SpringDataSource.bind(huge, List.of(),
+                Map.of()));
+        assertTrue(h.getMessage().contains("KiB, larger than the 1024 KiB"), h.getMessage());
     }
 }
