@@ -85,7 +85,9 @@ public record CheckedPool(String name, String file, String source, String input,
         SpringDataSource s = SpringDataSource.bind(file, profiles, sets);
         DataSource built = s.dataSource();
         PoolAdapter a = SpringContextXml.kindOf(s).adapter();
-        DriverTimeouts driver = DriverTimeouts.read(s.url(), s.driverProperties());
+        // what the pool hands to the driver: HikariCP's data-source-properties, DBCP2's and Tomcat's
+        // connection-properties, read from the built pool by its adapter
+        DriverTimeouts driver = DriverTimeouts.read(s.url(), a.driverProperties(built));
         BeanWrapperImpl bean = new BeanWrapperImpl(built);
         StubDriver.register();
         bean.setPropertyValue(a.urlAttribute(), STUB_URL);

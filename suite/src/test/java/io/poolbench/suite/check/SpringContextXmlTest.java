@@ -48,4 +48,19 @@ class SpringContextXmlTest {
         assertTrue(p.warnings().isEmpty(), p.warnings().toString());
         assertFalse(Files.readString(p.file()).contains("canary-9"));
     }
+
+    @Test
+    void theDriverPropertiesDbcp2AndTomcatHandToTheDriverBoundItsWaits() throws Exception {
+        for (String[] t : new String[][] {{"org.apache.commons.dbcp2.BasicDataSource", "dbcp2"},
+                {"org.apache.tomcat.jdbc.pool.DataSource", "tomcat"}}) {
+            Path f = Files.writeString(tmp.resolve("application.properties"), "spring.datasource.url=jdbc:mysql://db:3306/app\n"
+                    + "spring.datasource.username=app\nspring.datasource.password=canary-9\n"
+                    + "spring.datasource.type=" + t[0] + "\n"
+                    + "spring.datasource." + t[1] + ".connection-properties=socketTimeout=5000;connectTimeout=2000\n");
+            CheckedPool c = CheckedPool.ofSpring(f, List.of(), Map.of());
+            assertEquals(5_000, c.driver().socketTimeoutMs(), t[1]);
+            assertEquals(2_000, c.driver().connectTimeoutMs(), t[1]);
+            assertEquals(List.of(), c.ignored(), t[1] + ": read, not listed as unread");
+        }
+    }
 }

@@ -163,4 +163,21 @@ final class Adapters {
         return null;
     }
 
+
+    /**
+     * The properties a pool hands to the driver beside the URL, without the credentials some pools add to them
+     * (Tomcat JDBC's {@code getDbProperties}, DBCP's own connection properties once it has connected).
+     *
+     * @param given the pool's own properties object, may be null
+     * @return a copy without {@code user} and {@code password}; empty for null
+     */
+    static java.util.Properties driverProperties(java.util.Properties given) {
+        java.util.Properties p = new java.util.Properties();
+        if (given != null) {
+            given.forEach(p::put);
+        }
+        p.remove("user");
+        p.remove("password");
+        return p;
+    }
 }

@@ -135,6 +135,26 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         return new PoolStats(statsName, active, idle, waiters(ds), active + idle, (Integer) get(ds, "getMaxTotal"));
     }
 
+    /**
+     * {@inheritDoc} BasicDataSource (DBCP2 and Tomcat's repackaged copy) keeps the {@code connectionProperties} it
+     * hands to the driver ("k=v;k=v") behind a package-private getter.
+     */
+    @Override
+    public java.util.Properties driverProperties(DataSource b) {
+        for (Class<?> c = b.getClass(); c != null; c = c.getSuperclass()) {
+            try {
+                Method m = c.getDeclaredMethod("getConnectionProperties");
+                m.setAccessible(true);
+                return Adapters.driverProperties((java.util.Properties) m.invoke(b));
+            } catch (NoSuchMethodException e) {
+                // a subclass of the pool: its superclass declares it
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new IllegalStateException(c.getName() + ".getConnectionProperties()", e);
+            }
+        }
+        throw new IllegalStateException(b.getClass().getName() + " has no getConnectionProperties()");
+    }
+
     /** BasicDataSource keeps its GenericObjectPool behind a protected getter; its getNumWaiters() is public. */
     private static int waiters(DataSource b) {
         try {

@@ -68,6 +68,12 @@ public final class C3p0Adapter extends AbstractPoolAdapter {
         }
     }
 
+    /** {@inheritDoc} c3p0's {@code properties}, which it hands to the driver. */
+    @Override
+    public java.util.Properties driverProperties(DataSource ds) {
+        return Adapters.driverProperties(((ComboPooledDataSource) ds).getProperties());
+    }
+
     @Override
     public PoolTimeouts timeouts(DataSource ds) {
         ComboPooledDataSource c = (ComboPooledDataSource) ds;

@@ -71,6 +71,12 @@ public final class DruidAdapter extends AbstractPoolAdapter {
         return new PoolStats("druid", active, idle, d.getWaitThreadCount(), active + idle, d.getMaxActive());
     }
 
+    /** {@inheritDoc} Druid's {@code connectionProperties} ("k=v;k=v"), its connect properties. */
+    @Override
+    public java.util.Properties driverProperties(DataSource ds) {
+        return Adapters.driverProperties(((DruidDataSource) ds).getConnectProperties());
+    }
+
     @Override
     public PoolTimeouts timeouts(DataSource ds) {
         DruidDataSource d = (DruidDataSource) ds;

@@ -77,6 +77,12 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
         ((org.apache.tomcat.jdbc.pool.DataSource) ds).close(true);
     }
 
+    /** {@inheritDoc} Tomcat JDBC parses {@code connectionProperties} ("k=v;k=v") into its database properties. */
+    @Override
+    public java.util.Properties driverProperties(DataSource ds) {
+        return Adapters.driverProperties(((org.apache.tomcat.jdbc.pool.DataSource) ds).getDbProperties());
+    }
+
     @Override
     public PoolTimeouts timeouts(DataSource ds) {
         org.apache.tomcat.jdbc.pool.DataSource t = (org.apache.tomcat.jdbc.pool.DataSource) ds;

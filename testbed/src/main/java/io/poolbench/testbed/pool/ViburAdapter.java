@@ -55,6 +55,12 @@ public final class ViburAdapter extends AbstractPoolAdapter {
         return new PoolStats("vibur", p.taken(), p.remainingCreated(), -1, p.createdTotal(), p.maxSize());
     }
 
+    /** {@inheritDoc} Vibur's {@code driverProperties}. */
+    @Override
+    public java.util.Properties driverProperties(DataSource ds) {
+        return Adapters.driverProperties(((ViburDBCPDataSource) ds).getDriverProperties());
+    }
+
     @Override
     public PoolTimeouts timeouts(DataSource ds) {
         ViburDBCPDataSource v = (ViburDBCPDataSource) ds;

@@ -56,8 +56,10 @@ public final class ProfileLint {
         }
         DataSource ds = built.value();
         Map<String, String> effective;
+        java.util.Properties driverProps;
         try {
             effective = p.kind().adapter().effectiveSettings(ds);
+            driverProps = p.kind().adapter().driverProperties(ds);
         } finally {
             PoolProfile.close(ds);
         }
@@ -68,8 +70,9 @@ public final class ProfileLint {
         // the pool's own decisions, in its own words: what it logged while it was built
         built.warnings().forEach(x -> w.add(where(p) + p.kind().adapter().displayName() + " logged: " + x));
         p.kind().adapter().traps(p.attributes()).forEach(x -> w.add(where(p) + x));
-        if (timeouts.get("socketTimeout").equals("none")) {
-            w.add(where(p) + "the JDBC URL sets no socketTimeout: a server that stops answering (a failover, a"
+        // a socketTimeout the pool hands to the driver beside the URL counts as much as one in it
+        if (timeouts.get("socketTimeout").equals("none") && driverProps.getProperty("socketTimeout") == null) {
+            w.add(where(p) + "neither the JDBC URL nor the pool's driver properties set a socketTimeout: a server that stops answering (a failover, a"
                     + " network partition) blocks a borrower's query until the operating system gives up on the"
                     + " connection, about 15 minutes with Linux's default tcp_retries2 [Connector/J and pgjdbc"
                     + " documentation: socketTimeout defaults to 0, no timeout]");
