@@ -40,8 +40,8 @@ public final class Failovers {
     /** Seconds the endpoint flaps, by default. */
     public static final int FLAP_FOR_SECONDS = 8;
 
-    /** The failovers the stand-in makes, in the order they run: unplanned, planned, stale endpoint. */
-    public static final List<FaultKind> KINDS = List.of(FaultKind.UNPLANNED_FAILOVER, FaultKind.PLANNED_FAILOVER,
+    /** The failovers the stand-in makes: planned, unplanned, stale endpoint. */
+    public static final List<FaultKind> KINDS = List.of(FaultKind.PLANNED_FAILOVER, FaultKind.UNPLANNED_FAILOVER,
             FaultKind.STALE_ENDPOINT);
 
     private Failovers() {

@@ -99,7 +99,7 @@ class CheckCommandTest {
         assertTrue(unknown.err().contains("give black-hole, silent-after-ack, reboot, dns-flip or all"), unknown.err());
         Console failback = Console.run("check", "hikari", "--measure", "--failovers", "unplanned,failback");
         assertEquals(2, failback.code());
-        assertEquals("poolbench: --failovers failback is not one of its faults: give unplanned, planned or stale",
+        assertEquals("poolbench: --failovers failback is not one of its faults: give planned, unplanned or stale",
                 failback.err().strip(), "one line, before the page");
         assertEquals("", failback.out(), "nothing printed before the refusal");
         // the shipped hikari profile sets no socketTimeout: a query the writer acknowledged can hang 2.2 h

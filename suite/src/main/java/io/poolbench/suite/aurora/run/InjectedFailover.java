@@ -13,9 +13,8 @@ import java.util.function.LongSupplier;
  * and at any load.
  */
 public final class InjectedFailover {
-    /** The failovers it injects, in order: planned, unplanned, stale (as before: the order of its directories). */
-    public static final List<FaultKind> KINDS = List.of(FaultKind.PLANNED_FAILOVER, FaultKind.UNPLANNED_FAILOVER,
-            FaultKind.STALE_ENDPOINT);
+    /** The failovers it injects, in the order of its directories: the stand-in's ({@link Failovers#KINDS}). */
+    public static final List<FaultKind> KINDS = Failovers.KINDS;
 
     private InjectedFailover() {
     }
