@@ -35,7 +35,7 @@ class AuroraMapIT {
     void tinyMapRunsEveryCellAndPrintsMeasuredBesidePredicted() throws Exception {
         Path out = tmp.resolve("run");
         Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--map", "--map-loads", "0.5,2", "--map-rtts",
-                "0,5", "--profiles", "seed004-dbcp-verbatim", "--duration", "4", "--warmup", "4", "--rampup", "1",
+                "0,5", "--profiles", "seed004-dbcp-verbatim", "--duration", "4", "--warmup", "8", "--rampup", "1",
                 "--rows", "2000", "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
