@@ -6,11 +6,12 @@ import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.db.Leftovers;
 import io.poolbench.testbed.process.StaleTempDirs;
+import io.poolbench.testbed.run.RunEnd;
 import io.poolbench.testbed.run.RunLog;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench report DIR}: rebuild a report
@@ -39,10 +40,12 @@ public final class PoolbenchMain extends UsageCommand {
     public static int run(String... args) {
         // what a command killed with -9 left in the temporary directory goes at the next command, whatever it is
         StaleTempDirs.sweep(StaleTempDirs.TOMCAT_PREFIX);
+        StaleTempDirs.sweep(StaleTempDirs.SPRING_PREFIX);
         PrintStream console = System.err;
         try (RunLog quiet = RunLog.beforeRun(LIBRARY_LOG)) {
-            // and the containers and networks of runs killed with -9, also before a command that starts none
-            Leftovers.atCommandStart(System.out::println);
+            // and the containers and networks of runs killed with -9, also before a command that starts none; their
+            // manifests, which still say running, then say killed
+            RunEnd.markKilled(Leftovers.atCommandStart(System.out::println), System.out::println);
             return Cli.execute(SuiteEntry.register(new CommandLine(new PoolbenchMain())), "poolbench", console, args);
         }
     }

@@ -1,5 +1,7 @@
 package io.poolbench.suite;
 
+import io.poolbench.suite.borrowers.BorrowersReport;
+import io.poolbench.suite.check.CheckMeasureReport;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
@@ -62,6 +64,18 @@ final class ReportRebuild {
                 // "run" without scenarios: a run of the main job before it became the suite's compare
                 SuiteEntry sc = "run".equals(m.command()) ? SuiteEntry.COMPARE
                         : SuiteEntry.ofCommand(m.command());
+                if (sc == null && "check --measure".equals(m.command())) {
+                    String md = CheckMeasureReport.write(dir);
+                    if (md == null) {
+                        throw new TestbedException(dir + " holds a check --measure run that ended before it wrote"
+                                + " its predictions (" + m.status() + "): nothing to report; rerun it");
+                    }
+                    return new Rebuilt(md, dir.resolve(CheckMeasureReport.PAGE), m.status());
+                }
+                if (sc == null && "borrowers".equals(m.command())) {
+                    return new Rebuilt(BorrowersReport.write(dir), dir.resolve(BorrowersReport.DIR).resolve(
+                            "summary.md"), m.status());
+                }
                 if (sc == null) {
                     throw new TestbedException(dir + " holds a run of '" + m.command() + "', which this version"
                             + " cannot report; rerun it");

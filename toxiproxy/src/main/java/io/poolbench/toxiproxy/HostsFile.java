@@ -1,11 +1,11 @@
 package io.poolbench.toxiproxy;
 
+import io.poolbench.testbed.AtomicFile;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The JVM's hosts file ({@code -Djdk.net.hosts.file}), where the cluster's writer endpoint is a name: moving the
@@ -67,8 +67,6 @@ public final class HostsFile {
      */
     static void write(Path file, String address) throws IOException {
         String text = LOCAL + address + " " + FailoverTopology.WRITER_HOST + "\n";
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.US_ASCII);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.writeString(file, text);
     }
 }

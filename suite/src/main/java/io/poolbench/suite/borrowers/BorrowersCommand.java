@@ -115,12 +115,8 @@ public final class BorrowersCommand extends ScenarioCommand {
             String name = eq < 0 ? pv : pv.substring(0, eq).trim();
             PoolProfile p = pps.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() ->
                     new TestbedException("--pool-version " + pv + ": " + name + " is not among --profiles"));
-            List<String> vs = eq < 0 ? List.of() : List.of(pv.substring(eq + 1).split(",")).stream().map(String::trim)
-                    .filter(x -> !x.isEmpty()).toList();
-            if (vs.size() != 2 || vs.get(0).equals(vs.get(1))) {
-                throw new TestbedException("--pool-version " + pv + ": give two different versions, e.g. " + name
-                        + "=7.0.2,7.1.0");
-            }
+            List<String> vs = ArtifactVersions.pair("--pool-version " + pv, eq < 0 ? List.of()
+                    : List.of(pv.substring(eq + 1).split(",")), name + "=7.0.2,7.1.0");
             if (p.kind().mavenArtifact() == null) {
                 throw new TestbedException("--pool-version " + pv + ": " + p.kind().adapter().displayName()
                         + " has no pool artifact of its own to fetch another version of");

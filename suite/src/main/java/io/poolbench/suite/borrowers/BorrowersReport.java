@@ -36,7 +36,8 @@ import org.eclipse.aether.version.InvalidVersionSpecificationException;
  */
 public final class BorrowersReport {
     /** The scenario's directory in the run directory. */
-    static final String DIR = "borrowers";
+    /** The run directory's sub-directory of the probes' files and the summary. */
+    public static final String DIR = "borrowers";
     private static final Pattern FILE = Pattern.compile("(.+)\\.r(\\d+)\\.json");
 
     private BorrowersReport() {
@@ -105,7 +106,7 @@ public final class BorrowersReport {
      * @return the Markdown
      * @throws IOException when a file cannot be read or the summary written
      */
-    static String write(Path dir) throws IOException {
+    public static String write(Path dir) throws IOException {
         List<Probe> probes = new ArrayList<>();
         Path data = dir.resolve(DIR);
         if (Files.isDirectory(data)) {

@@ -1,5 +1,7 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.suite.versions.ArtifactVersions;
+import io.poolbench.testbed.AtomicFile;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.TestbedException;
@@ -17,9 +19,7 @@ import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.run.RunDirectory;
 import io.poolbench.testbed.run.ScenarioRunner;
 import io.poolbench.toxiproxy.Failovers;
-import io.poolbench.toxiproxy.tcp.KernelFaults;
 import io.poolbench.toxiproxy.tcp.TcpFaultRunner;
-import io.poolbench.toxiproxy.tcp.TcpWait;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,43 +133,54 @@ public final class CheckCommand extends PoolbenchCommand {
 
     @Override
     public Integer call() throws Exception {
-        CheckReport.clear(out);
-        checkNumbers();
-        List<FaultKind> kernelFaults = tcp.kernelFaults(measure);
-        List<FaultKind> standInFailovers = failovers.stream().map(f -> FaultKind.parse("--failovers", f,
-                Failovers.KINDS, false)).distinct().toList();
-        Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L, promoteSeconds * 1000L)
-                .withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
-        Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
-        List<Fault> faults = new ArrayList<>();
-        stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
-        faults.add(Fault.of(FaultKind.PLANNED_FAILOVER));
-        faults.add(Fault.of(FaultKind.UNPLANNED_FAILOVER));
-        faults.add(Fault.of(FaultKind.STALE_ENDPOINT));
         List<CheckedPool> pools = new ArrayList<>();
-        for (String p : paths) {
-            pools.add(read(p));
-        }
-        if (!poolVersions.isEmpty() || !driverVersions.isEmpty()) {
-            return versions(pools);
-        }
-        if (measure) {
-            MeasureRun.check(images);
-            if (!kernelFaults.isEmpty()) {
-                TcpFaultRunner.requireHost();
+        List<CheckResult> results;
+        List<FaultKind> kernelFaults;
+        List<FaultKind> standInFailovers;
+        int code = 0;
+        // one check at a time writes into --out, so that check.md and check.json are one run's and whole when its
+        // last line names them; a --measure run's own copy goes into its run directory
+        try (AtomicFile.Hold held = AtomicFile.hold(out, System.err::println)) {
+            CheckReport.clear(out);
+            checkNumbers();
+            kernelFaults = tcp.kernelFaults(measure);
+            standInFailovers = failovers.stream().map(f -> FaultKind.parse("--failovers", f, Failovers.KINDS,
+                    false)).distinct().toList();
+            Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L,
+                    promoteSeconds * 1000L).withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
+            Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
+            List<Fault> faults = new ArrayList<>();
+            stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
+            faults.add(Fault.of(FaultKind.PLANNED_FAILOVER));
+            faults.add(Fault.of(FaultKind.UNPLANNED_FAILOVER));
+            faults.add(Fault.of(FaultKind.STALE_ENDPOINT));
+            for (String p : paths) {
+                pools.add(read(p));
+            }
+            if (!poolVersions.isEmpty() || !driverVersions.isEmpty()) {
+                return versions(pools);
+            }
+            if (measure) {
+                MeasureRun.check(images);
+                if (!kernelFaults.isEmpty()) {
+                    TcpFaultRunner.requireHost();
+                }
+            }
+            results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults, rtt.ms())).toList();
+            System.out.print(CheckReport.write(out, results));
+            for (CheckResult r : results) {
+                code = Math.max(code, hangCode(r.pool().source(), r.worstWaitMs()));
+            }
+            if (!measure) {
+                System.out.println("poolbench check: " + results.size() + " configuration(s); "
+                        + out.resolve("check.md") + " and check.json");
             }
         }
-        List<CheckResult> results = pools.stream().map(p -> CheckResult.predict(p, net, load, faults, rtt.ms()))
-                .toList();
-        System.out.print(CheckReport.write(out, results));
-        int code = 0;
-        for (CheckResult r : results) {
-            code = Math.max(code, hangCode(r.pool().source(), r.worstWaitMs()));
-        }
-        System.out.println("poolbench check: " + results.size() + " configuration(s); " + out.resolve("check.md")
-                + " and check.json");
         if (measure) {
             Path dir = RunDirectory.prepare(null, out.resolve("measure"), false);
+            CheckReport.write(dir, results);
+            System.out.println("poolbench check: " + results.size() + " configuration(s); " + dir.resolve("check.md")
+                    + " and check.json (" + out.resolve("check.md") + " until the next check into " + out + ")");
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
             MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
                     images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly, standInFailovers);
@@ -195,6 +206,7 @@ public final class CheckCommand extends PoolbenchCommand {
         }
         if (measure) {
             Cli.range("--measure-rate", measureRate, 0.1, 10_000);
+            rounds.orElse(3);
         }
     }
 
@@ -205,15 +217,13 @@ public final class CheckCommand extends PoolbenchCommand {
                     + " differs between the two checks");
         }
         String option = poolVersions.isEmpty() ? "--driver-version" : "--pool-version";
-        List<String> versions = poolVersions.isEmpty() ? driverVersions : poolVersions;
         CheckVersions.Which which = poolVersions.isEmpty() ? CheckVersions.Which.DRIVER : CheckVersions.Which.POOL;
+        List<String> given = poolVersions.isEmpty() ? driverVersions : poolVersions;
+        List<String> versions = ArtifactVersions.pair(option + " " + String.join(",", given), given,
+                which == CheckVersions.Which.POOL ? "7.0.2,7.1.0" : "8.4.0,9.4.0");
         if (pools.size() != 1 || measure) {
             throw new TestbedException(option + " checks one configuration at two versions: give one PATH"
                     + (measure ? " and leave out --measure" : ""));
-        }
-        if (versions.size() != 2) {
-            throw new TestbedException(option + " " + String.join(",", versions) + ": give two versions, e.g. "
-                    + option + (which == CheckVersions.Which.POOL ? " 7.0.2,7.1.0" : " 8.4.0,9.4.0"));
         }
         CheckedPool.Jar jar = which.of(pools.get(0));
         if (jar == null) {

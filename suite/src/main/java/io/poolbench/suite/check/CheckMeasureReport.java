@@ -11,6 +11,7 @@ import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.fault.TcpTimers;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.run.RunEnd;
 import io.poolbench.testbed.stats.MeanInterval;
 import io.poolbench.toxiproxy.drill.DrillResult;
 import io.poolbench.toxiproxy.tcp.KernelFaults;
@@ -36,7 +37,7 @@ import java.util.stream.Stream;
  * (Student's t, {@link MeanInterval}), and the error (measured median ÷ predicted). Computed from the run directory
  * alone, so an interrupted run reports what finished.
  */
-final class CheckMeasureReport {
+public final class CheckMeasureReport {
     /** The production predictions, as {@code check} printed them. */
     static final String PREDICTED = "predicted.json";
     /** The measurement's settings. */
@@ -80,12 +81,18 @@ final class CheckMeasureReport {
                 + " cuts its connections", -1);
     }
 
+    /** The page this report writes into the run directory. */
+    public static final String PAGE = "check-measure.md";
+
     /**
+     * Writes {@value #PAGE} from the run directory's predictions, settings and measured runs (also for {@code
+     * poolbench report DIR}).
+     *
      * @param dir the run directory
-     * @return the page, Markdown
+     * @return the page, Markdown; null when the run ended before it wrote its predictions and settings
      * @throws IOException when the run's files cannot be read or the page not written
      */
-    static String write(Path dir) throws IOException {
+    public static String write(Path dir) throws IOException {
         if (!Files.isRegularFile(dir.resolve(PREDICTED)) || !Files.isRegularFile(dir.resolve(SETTINGS))) {
             return null;
         }
@@ -120,7 +127,8 @@ final class CheckMeasureReport {
             md += tcpMarkdown(tcp, s);
             ResultJson.MAPPER.writeValue(dir.resolve(TCP_JSON).toFile(), tcp);
         }
-        Files.writeString(dir.resolve("check-measure.md"), md);
+        md = RunEnd.notice(dir) + md;
+        Files.writeString(dir.resolve(PAGE), md);
         ResultJson.MAPPER.writeValue(dir.resolve("check-measure.json").toFile(), rows);
         return md;
     }
@@ -166,7 +174,8 @@ final class CheckMeasureReport {
                     ms.size() + " of " + m.expectedRuns(), p == null ? "none: every borrow validates"
                     : (m.predicted().window() ? Durations.text(m.predicted().fromMs()) + " to " : "")
                     + Durations.text(p) + ": " + m.predicted().chain(), measured, Double.isNaN(m.error()) ? "–"
-                    : String.format(Locale.ROOT, "%.2f", m.error()), m.goal(), by.isEmpty() ? "none" : String.join(", ",
+                    : String.format(Locale.ROOT, "%.2f", m.error()), m.goal(), m.runs().isEmpty() ? "not measured"
+                    : by.isEmpty() ? "none" : String.join(", ",
                     by.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()), prod == null ? "–"
                     : Durations.text(prod) + " (" + m.production().symptom() + ")");
         }
@@ -243,7 +252,7 @@ final class CheckMeasureReport {
                     Durations.text(p.servesAgainMs()), m.servesAgainS() == null ? "–" : seconds(m.servesAgainS())
                             + (m.failingAtEnd() == 0 ? "" : "; still failing when the load stopped in "
                             + m.failingAtEnd() + " run(s): at least that"),
-                    failures(m.failedByClass()), String.join(", ", p.failures().stream().map(
+                    m.n() == 0 ? "not measured" : failures(m.failedByClass()), String.join(", ", p.failures().stream().map(
                             Prediction.Failure::label).distinct().toList()));
         }
         sb.append(t.markdown()).append('\n');

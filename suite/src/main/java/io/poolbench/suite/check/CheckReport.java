@@ -1,10 +1,13 @@
 package io.poolbench.suite.check;
 
+import io.poolbench.testbed.AtomicFile;
+import io.poolbench.testbed.Cli;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.Durations;
+import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.fault.Prediction.Change;
 import io.poolbench.testbed.fault.Prediction.Failure;
-import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.RunFile;
@@ -15,6 +18,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * {@code check.md}: per configuration, the pool as read back (its warnings in its own words first), then per fault the
@@ -37,8 +41,9 @@ public final class CheckReport {
     }
 
     /**
-     * Removes an earlier run's {@code check.md}, {@code check.json} and {@code versions.md} from {@code out}, so that a run that stops on
-     * bad input leaves no page that looks like its own.
+     * Removes an earlier run's {@code check.md}, {@code check.json}, {@code versions.md} and its versions'
+     * {@code pool-<version>/} and {@code driver-<version>/} directories from {@code out}, so that a run that stops on
+     * bad input leaves no page that looks like its own. The {@code measure/} run directories stay.
      *
      * @param out the output directory, which may not exist
      * @throws TestbedException one line when a file cannot be removed
@@ -48,6 +53,14 @@ public final class CheckReport {
             Files.deleteIfExists(out.resolve("check.md"));
             Files.deleteIfExists(out.resolve("check.json"));
             Files.deleteIfExists(out.resolve("versions.md"));
+            if (Files.isDirectory(out)) {
+                try (Stream<Path> s = Files.list(out)) {
+                    for (Path d : s.filter(d -> Files.isDirectory(d) && d.getFileName().toString().matches(
+                            "(pool|driver)-.+") && Files.isRegularFile(d.resolve("check.md"))).toList()) {
+                        Cli.deleteTree(d);
+                    }
+                }
+            }
         } catch (IOException e) {
             throw new TestbedException("--out " + out + ": cannot remove the earlier check there (" + e.getMessage()
                     + ")");
@@ -55,7 +68,8 @@ public final class CheckReport {
     }
 
     /**
-     * Writes {@code check.md} and {@code check.json} into {@code out}, replacing them.
+     * Writes {@code check.md} and {@code check.json} into {@code out}, replacing each at once (a reader never sees
+     * half a file).
      *
      * @param out the directory, made when missing
      * @param results one per configuration
@@ -66,8 +80,8 @@ public final class CheckReport {
         String md = markdown(results);
         try {
             Files.createDirectories(out);
-            Files.writeString(out.resolve("check.md"), md);
-            ResultJson.MAPPER.writeValue(out.resolve("check.json").toFile(), results);
+            AtomicFile.writeString(out.resolve("check.md"), md);
+            AtomicFile.write(out.resolve("check.json"), o -> ResultJson.MAPPER.writeValue(o, results));
         } catch (IOException e) {
             throw new TestbedException("--out " + out + ": cannot write there (" + e.getMessage() + ")");
         }
@@ -104,6 +118,11 @@ public final class CheckReport {
             p.ignored().forEach(w -> sb.append("- ").append(MarkdownText.cell(w)).append('\n'));
             sb.append('\n');
         }
+        if (!r.loadConflicts().isEmpty()) {
+            sb.append("Your load against these settings:\n\n");
+            r.loadConflicts().forEach(w -> sb.append("- ").append(MarkdownText.cell(w)).append('\n'));
+            sb.append('\n');
+        }
         Table settings = Table.of("setting", "value");
         settingRows(r).forEach(settings::row);
         sb.append("Settings read back from the built pool and the driver:\n\n").append(settings.markdown()).append('\n');
@@ -114,7 +133,9 @@ public final class CheckReport {
                     f.lentUnchecked(), Durations.text(f.servesAgainMs()) + " (" + f.servesAgainWhy() + ")");
         }
         sb.append("Per fault").append(r.load().ratePerSecond() > 0 ? " at " + Math.round(r.load().ratePerSecond())
-                + " requests/s holding a connection " + Math.round(r.load().holdMs()) + " ms each" : ", without a"
+                + " requests/s holding a connection " + Figures.plain(r.load().holdMs()) + " ms each (--hold-ms and"
+                + " the round trip, as the load section counts it: " + Math.round(100 * r.load().busy(
+                r.pool().timeouts().maxSize())) + " % of the pool busy)" : ", without a"
                 + " load (give --rate and --hold-ms for the backlog a stall leaves)").append(":\n\n")
                 .append(faults.markdown()).append('\n');
         for (Prediction f : r.predictions()) {

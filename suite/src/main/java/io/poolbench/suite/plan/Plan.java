@@ -42,7 +42,7 @@ public final class Plan {
         warnings.forEach(x -> out.append("  lint: ").append(x).append('\n'));
         // Erlang C sees borrows: per request one borrow holding every query, per query one borrow per query
         int borrows = w.perQuery() ? w.queriesPerRequest() : 1;
-        double holdMs = w.meanHoldPerRequestMs() / borrows + (pool.check().everyBorrow() ? w.rttMs() : 0);
+        double holdMs = w.meanHoldPerBorrowMs(pool.check());
         double lambda = w.ratePerSecond() * borrows / 1000;
         double a = lambda * holdMs;
         out.append(String.format(Locale.ROOT, "traffic: %s requests/s, %d %s of %s ms (p90 %s) each, round trip"

@@ -135,9 +135,10 @@ public final class PlanCommand extends PoolbenchCommand {
         warnings.addAll(p.warnings());
         PoolReading reading = PoolReading.of(p);
         if (measure || measureKnee) {
-            PlanMeasurement.check(w); // its one-line refusals before the prediction
+            String option = measure ? "--measure" : "--measure-knee";
+            PlanMeasurement.check(w, option); // its one-line refusals before the prediction
             runDir.check();
-            PlanMeasurement.requireCluster();
+            PlanMeasurement.requireCluster(option);
         }
         System.out.print(Plan.text(reading, w, runMinutes, seed, warnings, read));
         if (measureKnee) {

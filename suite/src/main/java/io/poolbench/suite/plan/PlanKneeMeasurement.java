@@ -70,7 +70,7 @@ final class PlanKneeMeasurement {
      * @return the Aurora scenario's command line
      */
     static List<String> args(Path profileFile, Workload w, double kneePerSecond, Path out, Path root) {
-        PlanMeasurement.check(w);
+        PlanMeasurement.check(w, "--measure-knee");
         int users = (int) Math.max(8, Math.min(100_000, Math.ceil(4 * THREADS_PER_RATE * kneePerSecond)));
         return List.of("--find-knee", "--profiles", profileFile.toAbsolutePath().toString(),
                 "--users", Integer.toString(users), "--rate-per-minute", Long.toString(ratePerMinute(kneePerSecond)),

@@ -61,27 +61,30 @@ final class PlanMeasurement {
      * Refuses a traffic the measurement cannot serve.
      *
      * @param w the traffic
+     * @param option the option that asked for the measurement, {@code --measure} or {@code --measure-knee}
      * @throws TestbedException one line: a spread of server times, or a round trip that is not whole ms
      */
-    static void check(Workload w) {
+    static void check(Workload w, String option) {
         if (w.queryP90Ms() != w.queryP50Ms()) {
-            throw new TestbedException("--measure serves every query with one server time: give --hold-ms, not"
+            throw new TestbedException(option + " serves every query with one server time: give --hold-ms, not"
                     + " --hold-p50 and --hold-p90");
         }
         if (w.rttMs() != Math.rint(w.rttMs())) {
-            throw new TestbedException("--measure adds the round trip through Toxiproxy in whole ms: give --rtt-ms "
+            throw new TestbedException(option + " adds the round trip through Toxiproxy in whole ms: give --rtt-ms "
                     + Math.round(w.rttMs()) + " instead of " + Figures.plain(w.rttMs()));
         }
     }
 
     /**
+     * @param option the option that asked for the measurement, {@code --measure} or {@code --measure-knee}
      * @throws TestbedException one line when no Docker engine answers (the measurement needs one), or when this JVM
      *     cannot move the cluster's endpoint name (started without the {@code ./poolbench} script's hosts file)
      */
-    static void requireCluster() {
+    static void requireCluster(String option) {
         if (!Docker.available()) {
-            throw new TestbedException("--measure needs Docker (MySQL and Toxiproxy in containers) and no Docker"
-                    + " engine answers: start dockerd (see .ci/run), or leave out --measure for the prediction alone");
+            throw new TestbedException(option + " needs Docker (MySQL and Toxiproxy in containers) and no Docker"
+                    + " engine answers: start dockerd (see .ci/run), or leave out " + option + " for the prediction"
+                    + " alone");
         }
         HostsFile.require();
     }
@@ -98,7 +101,7 @@ final class PlanMeasurement {
      * @throws TestbedException when the traffic has a spread of server times or a round trip that is not whole ms
      */
     static List<String> auroraArgs(Path profileFile, Workload w, Length length, Path out, Path root) {
-        check(w);
+        check(w, "--measure");
         return List.of("--profiles", profileFile.toAbsolutePath().toString(),
                 "--share", "1", "--users", Integer.toString(threads(w.ratePerSecond())),
                 "--rate-per-minute", Figures.plain(w.ratePerSecond() * 60), "--mix", "100,0",

@@ -14,6 +14,9 @@ import org.eclipse.aether.resolution.ArtifactRequest;
 import org.eclipse.aether.resolution.ArtifactResolutionException;
 import org.eclipse.aether.supplier.RepositorySystemSupplier;
 import org.eclipse.aether.supplier.SessionBuilderSupplier;
+import org.eclipse.aether.util.version.GenericVersionScheme;
+import org.eclipse.aether.version.InvalidVersionSpecificationException;
+import org.eclipse.aether.version.Version;
 
 /**
  * Another version of a pool or driver than the one poolbench pins, fetched as Maven itself fetches it: Maven Resolver
@@ -61,6 +64,44 @@ public final class ArtifactVersions {
             return new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
         } catch (MalformedURLException e) {
             throw new TestbedException(jar + ": not a file the class loader can read (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The one reading of a list of two versions, for every command that takes one ({@code check --pool-version},
+     * {@code --driver-version}, {@code borrowers --pool-version}): each a Maven version (letters, digits, {@code .},
+     * {@code -}, {@code _}, {@code +}; no coordinates such as {@code jar:7.0.2}), the two different under Maven's own
+     * ordering ({@code 7.0.2} and {@code 7.0.2.0} are one version), returned older first.
+     *
+     * @param option the option and what it was given, for the refusal, e.g. {@code --pool-version hikari=7.0.2,x}
+     * @param versions what was given, blanks and surrounding spaces left out
+     * @param example two versions the refusal suggests, e.g. {@code 7.0.2,7.1.0}
+     * @return the two versions, older first
+     * @throws TestbedException one line when there are not two, one is no version, or they are the same version
+     */
+    public static List<String> pair(String option, List<String> versions, String example) {
+        List<String> vs = versions.stream().map(String::trim).filter(v -> !v.isEmpty()).toList();
+        if (vs.size() != 2) {
+            throw new TestbedException(option + ": give two versions, e.g. " + example);
+        }
+        for (String v : vs) {
+            if (!v.matches("[0-9A-Za-z][0-9A-Za-z._+-]*")) {
+                throw new TestbedException(option + ": " + v + " is no version (a version only, e.g. " + example
+                        + "; the artifact is the pool's or driver's own)");
+            }
+        }
+        GenericVersionScheme scheme = new GenericVersionScheme();
+        try {
+            Version a = scheme.parseVersion(vs.get(0));
+            Version b = scheme.parseVersion(vs.get(1));
+            int c = a.compareTo(b);
+            if (c == 0) {
+                throw new TestbedException(option + ": " + vs.get(0) + " and " + vs.get(1) + " are one version;"
+                        + " give two different versions, e.g. " + example);
+            }
+            return c < 0 ? vs : List.of(vs.get(1), vs.get(0));
+        } catch (InvalidVersionSpecificationException e) {
+            throw new TestbedException(option + ": " + e.getMessage());
         }
     }
 

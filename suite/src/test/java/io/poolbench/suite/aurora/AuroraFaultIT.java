@@ -9,6 +9,7 @@ import com.github.dockerjava.api.model.Container;
 import io.poolbench.testbed.db.Leftovers;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
+import io.poolbench.testbed.run.RunEnd;
 import io.poolbench.toxiproxy.RequiresDocker;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -92,8 +93,12 @@ class AuroraFaultIT {
         assertTrue(left.stream().allMatch(c -> runDir.equals(c.getLabels().get(Leftovers.RUN))), "labelled with the"
                 + " run: " + left.stream().map(Container::getLabels).toList());
         List<String> said = new ArrayList<>();
-        Leftovers.sweep(said::add);
+        List<Path> runs = Leftovers.sweep(said::add);
         assertEquals(List.of(), containersOf(p.pid()));
         assertTrue(said.size() == 1 && said.get(0).contains("run " + runDir + ", pid " + p.pid()), said.toString());
+        // its manifest, which said running, says killed once the next command has swept
+        assertEquals(List.of(Path.of(runDir)), runs);
+        RunEnd.markKilled(runs, said::add);
+        assertTrue(Files.readString(run.resolve("run.json")).contains("\"status\" : \"killed\""));
     }
 }

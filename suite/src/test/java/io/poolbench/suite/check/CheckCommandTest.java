@@ -68,8 +68,12 @@ class CheckCommandTest {
         assertTrue(r.out().contains("Where it breaks under your load"), r.out());
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
         assertTrue(json.get(0).get("plan").asText().contains("breaks (p99 response"), json.toString());
-        // 100 requests/s × 20 ms = 2 connections busy of 10: ρ = 0.2; a 5-s stall drains in 5 × 0.2 / 0.8 = 1.25 s
-        assertEquals(6_250, json.at("/0/predictions/0/longestWaitMs").asLong());
+        // each request holds its connection 20 ms + a round trip of 1 ms + a validation round trip on every borrow
+        // (testOnBorrow), as the load section counts it: 100 requests/s × 22 ms = 2.2 connections busy of 10, ρ =
+        // 0.22; a 5-s stall drains in 5 × 0.22 / 0.78 = 1.41 s
+        assertEquals(6_410, json.at("/0/predictions/0/longestWaitMs").asLong());
+        assertTrue(r.out().contains("holding a connection 22 ms each (--hold-ms and the round trip, as the load section"
+                + " counts it: 22 % of the pool busy)"), r.out());
     }
 
     @Test

@@ -61,6 +61,13 @@ class SpringContextXmlTest {
             assertEquals(5_000, c.driver().socketTimeoutMs(), t[1]);
             assertEquals(2_000, c.driver().connectTimeoutMs(), t[1]);
             assertEquals(List.of(), c.ignored(), t[1] + ": read, not listed as unread");
+            // and the context.xml the measurement runs hands them to the driver too
+            SpringDataSource s = SpringDataSource.bind(f, List.of(), Map.of());
+            PoolProfile p = SpringContextXml.write(s, SpringContextXml.kindOf(s), Files.createDirectories(
+                    tmp.resolve(t[1])));
+            PoolProfile.close(s.dataSource());
+            assertEquals("connectTimeout=2000;socketTimeout=5000", p.attributes().get("connectionProperties"), t[1]);
+            assertFalse(Files.readString(p.file()).contains("canary-9"));
         }
     }
 }

@@ -39,12 +39,12 @@ class PlanMeasurementTest {
     @Test
     void aSpreadOfServerTimesOrAFractionalRoundTripIsRefusedInOneLine() {
         TestbedException spread = assertThrows(TestbedException.class,
-                () -> PlanMeasurement.check(new Workload(10, 5, 3, 40, 1, false)));
+                () -> PlanMeasurement.check(new Workload(10, 5, 3, 40, 1, false), "--measure"));
         assertTrue(spread.getMessage().startsWith("--measure serves every query with one server time"),
                 spread.getMessage());
         TestbedException rtt = assertThrows(TestbedException.class,
-                () -> PlanMeasurement.check(new Workload(10, 5, 8, 8, 1.5, false)));
-        assertEquals("--measure adds the round trip through Toxiproxy in whole ms: give --rtt-ms 2 instead of 1.5",
+                () -> PlanMeasurement.check(new Workload(10, 5, 8, 8, 1.5, false), "--measure-knee"));
+        assertEquals("--measure-knee adds the round trip through Toxiproxy in whole ms: give --rtt-ms 2 instead of 1.5",
                 rtt.getMessage());
         assertThrows(TestbedException.class, () -> new PlanMeasurement.Length(5, 20));
     }

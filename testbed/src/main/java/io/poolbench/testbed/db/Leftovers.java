@@ -11,9 +11,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -64,12 +66,15 @@ public final class Leftovers {
      *
      * @param runDir the run directory
      * @param say receives the line saying what was removed, if anything was
+     * @return the run directories of the killed runs whose containers were removed (their manifests may still say
+     *     running); empty when there were none or this process swept before
      */
-    public static void atRunStart(Path runDir, Consumer<String> say) {
+    public static List<Path> atRunStart(Path runDir, Consumer<String> say) {
         run = runDir.toAbsolutePath().normalize().toString();
         if (Docker.engineProblem(System.getenv("DOCKER_HOST")) == null) {
-            sweepOnce(say);
+            return sweepOnce(say);
         }
+        return List.of();
     }
 
     /**
@@ -77,11 +82,13 @@ public final class Leftovers {
      * networks that runs now gone left behind, when a Docker engine answers; without one, nothing.
      *
      * @param say where the one line of what was removed goes
+     * @return the run directories of the killed runs whose containers were removed; empty when none
      */
-    public static void atCommandStart(Consumer<String> say) {
+    public static List<Path> atCommandStart(Consumer<String> say) {
         if (Docker.engineProblem(System.getenv("DOCKER_HOST")) == null) {
-            sweepOnce(say);
+            return sweepOnce(say);
         }
+        return List.of();
     }
 
     /**
@@ -105,14 +112,15 @@ public final class Leftovers {
         return Network.builder().createNetworkCmdModifier(cmd -> cmd.withLabels(labels())).build();
     }
 
-    private static void sweepOnce(Consumer<String> say) {
+    private static List<Path> sweepOnce(Consumer<String> say) {
         if (SWEPT.compareAndSet(false, true)) {
             try {
-                sweep(say);
+                return sweep(say);
             } catch (RuntimeException e) {
                 say.accept("poolbench: could not look for containers left by killed runs: " + Redact.rootMessage(e));
             }
         }
+        return List.of();
     }
 
     /**
@@ -187,15 +195,20 @@ public final class Leftovers {
      * directories older than every live poolbench process.
      *
      * @param say receives one line saying what was removed (nothing when nothing was)
+     * @return the run directories named by the removed containers' labels, each once
      */
-    public static void sweep(Consumer<String> say) {
+    public static List<Path> sweep(Consumer<String> say) {
         DockerClient docker = DockerClientFactory.instance().client();
         List<String> removed = new ArrayList<>();
+        Set<Path> runs = new LinkedHashSet<>();
         long oldestLive = Long.MAX_VALUE;
         for (Container c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(PID)).exec()) {
             if (orphaned(c.getLabels())) {
                 docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
                 String of = c.getLabels().containsKey(RUN) ? "run " + c.getLabels().get(RUN) + ", " : "";
+                if (c.getLabels().containsKey(RUN)) {
+                    runs.add(Path.of(c.getLabels().get(RUN)));
+                }
                 removed.add("container " + c.getImage() + " (" + of + "pid " + c.getLabels().get(PID) + ")");
             } else {
                 oldestLive = Math.min(oldestLive, Long.parseLong(c.getLabels().getOrDefault(STARTED, "0")));
@@ -224,5 +237,6 @@ public final class Leftovers {
         if (!removed.isEmpty()) {
             say.accept("poolbench: removed what killed runs left behind: " + String.join(", ", removed));
         }
+        return List.copyOf(runs);
     }
 }

@@ -109,11 +109,17 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
             throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": Connector/J cannot"
                     + " parse it (" + e.getMessage() + ")");
         }
-        JdbcPropertySetImpl set = new JdbcPropertySetImpl();
-        set.initializeProperties(p);
-        return new DriverTimeouts("MySQL Connector/J", set.getIntegerProperty(PropertyKey.connectTimeout).getValue(),
-                set.getIntegerProperty(PropertyKey.socketTimeout).getValue(), 0,
-                set.getBooleanProperty(PropertyKey.tcpKeepAlive).getValue(), List.of(), null);
+        try {
+            JdbcPropertySetImpl set = new JdbcPropertySetImpl();
+            set.initializeProperties(p);
+            return new DriverTimeouts("MySQL Connector/J", set.getIntegerProperty(PropertyKey.connectTimeout)
+                    .getValue(), set.getIntegerProperty(PropertyKey.socketTimeout).getValue(), 0,
+                    set.getBooleanProperty(PropertyKey.tcpKeepAlive).getValue(), List.of(), null);
+        } catch (RuntimeException e) {
+            // Connector/J's own refusal of a value, e.g. socketTimeout=abc: the message names the property
+            throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": Connector/J refuses"
+                    + " it: " + io.poolbench.testbed.Redact.rootMessage(e));
+        }
     }
 
     private static DriverTimeouts postgres(String url, Properties properties) {
@@ -148,6 +154,19 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
                 plugins.add(s.trim());
             }
         }
+        HostMonitoring m;
+        try {
+            m = monitoring(plugins, all, under);
+        } catch (RuntimeException e) {
+            throw new TestbedException("JDBC URL " + io.poolbench.testbed.Redact.url(url) + ": the AWS wrapper's"
+                    + " host monitoring refuses it: " + io.poolbench.testbed.Redact.rootMessage(e));
+        }
+        return new DriverTimeouts("AWS Advanced JDBC Wrapper over " + under.driver(), under.connectTimeoutMs(),
+                under.socketTimeoutMs(), under.loginTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), m);
+    }
+
+    /** The wrapper's host monitoring from its properties; null when no plugin of it runs. */
+    private static HostMonitoring monitoring(List<String> plugins, Properties all, DriverTimeouts under) {
         HostMonitoring m = null;
         if (plugins.contains("efm") || plugins.contains("efm2")) {
             long time = HostMonitoringConnectionBasePlugin.FAILURE_DETECTION_TIME.getLong(all);
@@ -161,7 +180,6 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
                     connect) : connect > 0 ? "connectTimeout " + Durations.text(connect) : "no connectTimeout: Linux's"
                     + " SYN retries " + Durations.text(TcpTimers.LINUX.synGiveUpMs()));
         }
-        return new DriverTimeouts("AWS Advanced JDBC Wrapper over " + under.driver(), under.connectTimeoutMs(),
-                under.socketTimeoutMs(), under.loginTimeoutMs(), under.tcpKeepAlive(), List.copyOf(plugins), m);
+        return m;
     }
 }

@@ -83,6 +83,19 @@ public record Workload(double ratePerSecond, int queriesPerRequest, double query
         return queriesPerRequest * (meanQueryMs() + rttMs);
     }
 
+    /**
+     * The mean time a borrow holds its connection: what the queueing model, the fault chain's backlog and every
+     * utilisation on a page count alike.
+     *
+     * @param check how the pool validates on borrow
+     * @return the request's holds over its borrows (one per request, or one per query), plus a validation round trip
+     *     when every borrow validates, ms
+     */
+    public double meanHoldPerBorrowMs(BorrowCheck check) {
+        int borrows = perQuery ? queriesPerRequest : 1;
+        return meanHoldPerRequestMs() / borrows + (check.everyBorrow() ? rttMs : 0);
+    }
+
     /** @return the mean server time of one query, ms (the log-normal's mean where it applies, bounds left out) */
     public double meanQueryMs() {
         if (queryP90Ms == queryP50Ms) {

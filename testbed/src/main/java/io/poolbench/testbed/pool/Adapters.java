@@ -171,6 +171,15 @@ final class Adapters {
      * @param given the pool's own properties object, may be null
      * @return a copy without {@code user} and {@code password}; empty for null
      */
+    /**
+     * @param props driver properties
+     * @return them as DBCP's and Agroal's attribute writes them, {@code k=v;k=v}, sorted by name
+     */
+    static String joined(java.util.Properties props) {
+        return props.stringPropertyNames().stream().sorted().map(k -> k + "=" + props.getProperty(k))
+                .collect(java.util.stream.Collectors.joining(";"));
+    }
+
     static java.util.Properties driverProperties(java.util.Properties given) {
         java.util.Properties p = new java.util.Properties();
         if (given != null) {

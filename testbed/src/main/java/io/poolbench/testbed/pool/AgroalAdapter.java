@@ -104,6 +104,19 @@ public final class AgroalAdapter extends AbstractPoolAdapter {
                 : c.maxLifetime().toMillis(), "maxLifetime");
     }
 
+    /** {@inheritDoc} Agroal's {@code jdbcProperties} (its reader's {@code jdbcProperties} attribute, "k=v;k=v"). */
+    @Override
+    public Properties driverProperties(DataSource ds) {
+        return Adapters.driverProperties(((AgroalDataSource) ds).getConfiguration().connectionPoolConfiguration()
+                .connectionFactoryConfiguration().jdbcProperties());
+    }
+
+    /** {@inheritDoc} Agroal's {@code jdbcProperties="k=v;k=v"}. */
+    @Override
+    public Map<String, String> driverPropertyAttributes(Properties props) {
+        return props.isEmpty() ? Map.of() : Map.of("jdbcProperties", Adapters.joined(props));
+    }
+
     @Override
     public Map<String, String> effectiveSettings(DataSource ds) {
         AgroalConnectionPoolConfiguration c = ((AgroalDataSource) ds).getConfiguration().connectionPoolConfiguration();

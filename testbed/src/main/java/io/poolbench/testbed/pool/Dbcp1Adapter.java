@@ -51,6 +51,21 @@ public final class Dbcp1Adapter extends AbstractPoolAdapter {
         return out;
     }
 
+    /**
+     * {@inheritDoc} DBCP 1.4's BasicDataSource keeps the {@code connectionProperties} it hands to the driver ("k=v;k=v")
+     * in a protected field, without a getter.
+     */
+    @Override
+    public Properties driverProperties(DataSource ds) {
+        try {
+            java.lang.reflect.Field f = BasicDataSource.class.getDeclaredField("connectionProperties");
+            f.setAccessible(true);
+            return Adapters.driverProperties((Properties) f.get(ds));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("DBCP 1.4's BasicDataSource.connectionProperties", e);
+        }
+    }
+
     @Override
     String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.dbcpStyleValueProblem(displayName(), attribute, value,

@@ -81,7 +81,15 @@ public final class HikariAdapter extends AbstractPoolAdapter {
 
     @Override
     public java.util.Properties driverProperties(DataSource ds) {
-        return ((HikariDataSource) ds).getDataSourceProperties();
+        return Adapters.driverProperties(((HikariDataSource) ds).getDataSourceProperties());
+    }
+
+    /** {@inheritDoc} HikariCP's JNDI factory: one {@code dataSource.<name>} attribute per property. */
+    @Override
+    public Map<String, String> driverPropertyAttributes(java.util.Properties props) {
+        Map<String, String> m = new java.util.TreeMap<>();
+        props.stringPropertyNames().forEach(k -> m.put("dataSource." + k, props.getProperty(k)));
+        return m;
     }
 
     @Override

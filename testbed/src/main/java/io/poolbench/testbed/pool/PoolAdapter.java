@@ -182,6 +182,18 @@ public interface PoolAdapter {
     }
 
     /**
+     * The driver properties as the attributes of this pool's context.xml that hand them to the driver (a Spring Boot
+     * pool written as a context.xml keeps them).
+     *
+     * @param props driver properties, without the credentials
+     * @return attribute → value; empty for none; by default DBCP's, Tomcat's and Druid's {@code
+     *     connectionProperties="k=v;k=v"}
+     */
+    default Map<String, String> driverPropertyAttributes(java.util.Properties props) {
+        return props.isEmpty() ? Map.of() : Map.of("connectionProperties", Adapters.joined(props));
+    }
+
+    /**
      * What the built pool does with time when the database stops answering, read back from the pool object:
      * {@code poolbench check}'s input on the pool's side.
      *

@@ -8,14 +8,27 @@ import java.util.stream.Stream;
 
 /**
  * Temporary directories named for the process that owns them ({@code <prefix><pid>-…} in {@code java.io.tmpdir}):
- * the embedded Tomcat's base directories. A process killed with -9 cannot remove its own; the next poolbench command,
+ * the embedded Tomcat's base directories, a Spring Boot file's pool as a context.xml. A process killed with -9 cannot remove its own; the next poolbench command,
  * whatever it is, removes those whose process is gone.
  */
 public final class StaleTempDirs {
     /** Prefix of the embedded Tomcat's base directories, followed by the owner's process id. */
     public static final String TOMCAT_PREFIX = "poolbench-tomcat-";
+    /** Prefix of the directories a Spring Boot file's pool is written into as a context.xml, then the owner's pid. */
+    public static final String SPRING_PREFIX = "poolbench-spring-";
 
     private StaleTempDirs() {
+    }
+
+    /**
+     * Makes a directory of this prefix for this process, which {@link #sweep} removes once the process is gone.
+     *
+     * @param prefix e.g. {@link #SPRING_PREFIX}
+     * @return the new directory
+     * @throws IOException when it cannot be made
+     */
+    public static Path create(String prefix) throws IOException {
+        return Files.createTempDirectory(prefix + ProcessHandle.current().pid() + "-");
     }
 
     /**

@@ -3,8 +3,12 @@ package io.poolbench.testbed.profile;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.naming.Reference;
 import javax.naming.StringRefAddr;
 import javax.naming.spi.ObjectFactory;
@@ -52,6 +56,11 @@ final class PoolBuild {
         try {
             ds = factory.getObjectInstance(ref, null, null, null);
         } catch (Exception e) {
+            if (Redact.rootCause(e) instanceof NumberFormatException n) {
+                throw new TestbedException("profile " + p.file() + ": " + notANumber(n, resolved) + " is no number "
+                        + p.kind().adapter().displayName() + " reads (an int setting takes at most 2,147,483,647):"
+                        + " fix the attribute", e);
+            }
             String pw = vars.getOrDefault("poolbench.jdbc.password", "");
             String url = resolved.getOrDefault(p.kind().urlAttribute(), "?");
             String why = Redact.text(Redact.secret(Redact.rootMessage(e), Redact.urlPassword(url)), pw);
@@ -64,5 +73,23 @@ final class PoolBuild {
                     + type + "'; use type=\"javax.sql.DataSource\"");
         }
         return (DataSource) ds;
+    }
+
+    /**
+     * @return the attributes whose value the factory could not read as a number, with that value, e.g. {@code
+     *     maxTotal="99999999999"}; "a value" when no attribute other than a password holds it
+     */
+    private static String notANumber(NumberFormatException n, Map<String, String> resolved) {
+        Matcher m = Pattern.compile("For input string: \"([^\"]*)\"")
+                .matcher(String.valueOf(n.getMessage()));
+        if (m.find()) {
+            List<String> names = resolved.entrySet().stream().filter(a -> !a.getKey().toLowerCase(
+                    Locale.ROOT).contains("password") && a.getValue().trim().equals(m.group(1)))
+                    .map(a -> a.getKey() + "=\"" + a.getValue() + "\"").toList();
+            if (!names.isEmpty()) {
+                return String.join(", ", names);
+            }
+        }
+        return "a value";
     }
 }

@@ -103,9 +103,40 @@ public final class ProfileDir {
      * @return why, in words: {@code is a directory}, {@code is not a regular file (a device, pipe or socket)} or
      *     {@code does not exist}
      */
-    static String notAFile(Path p) {
-        return Files.isDirectory(p) ? "is a directory" : Files.exists(p)
-                ? "is not a regular file (a device, pipe or socket)" : "does not exist";
+    /**
+     * Why a path given as a file cannot be read as one, in words for the line that refuses it.
+     *
+     * @param p the path
+     * @return e.g. {@code is a directory}, {@code is a symbolic link that leads to itself}, {@code does not exist}
+     */
+    public static String notAFile(Path p) {
+        if (Files.isDirectory(p)) {
+            return "is a directory";
+        }
+        if (Files.isSymbolicLink(p) && !Files.exists(p)) {
+            try {
+                p.toRealPath();
+                return "is a symbolic link to nothing";
+            } catch (java.nio.file.FileSystemException e) {
+                return e.getReason() != null && e.getReason().contains("symbolic links")
+                        ? "is a symbolic link that leads to itself (a loop)" : "is a symbolic link to nothing";
+            } catch (IOException e) {
+                return "is a symbolic link to nothing";
+            }
+        }
+        if (!Files.exists(p)) {
+            return "does not exist";
+        }
+        return Files.isRegularFile(p) ? "cannot be read (no read permission for this user)"
+                : "is not a regular file (a device, pipe or socket)";
+    }
+
+    /**
+     * @param p a path given as a file
+     * @return true when it is a regular file this process may read
+     */
+    public static boolean readableFile(Path p) {
+        return Files.isRegularFile(p) && Files.isReadable(p);
     }
 
     /**

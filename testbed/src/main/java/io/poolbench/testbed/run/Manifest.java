@@ -7,25 +7,24 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.poolbench.testbed.AtomicFile;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DatabaseSettings;
 import io.poolbench.testbed.report.ResultJson;
-import java.io.IOException;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -164,7 +163,7 @@ public record Manifest(String format, String command, List<String> args, JsonNod
      * @return false when the process that wrote this manifest is gone (or its pid now belongs to a process started
      *     after the run); true while it runs
      */
-    private boolean writerAlive() {
+    boolean writerAlive() {
         String pid = environment == null ? null : environment.get("pid");
         if (pid == null) {
             return true;
@@ -179,7 +178,7 @@ public record Manifest(String format, String command, List<String> args, JsonNod
     }
 
     /** @return this manifest as its process left it when killed: the run and its running phases {@code killed} */
-    private Manifest killed() {
+    Manifest killed() {
         String why = "the run's process (pid " + environment.get("pid") + ") ended without finishing this phase:"
                 + " killed (kill -9, out of memory, or the machine stopped)";
         List<PhaseEntry> ps = phases.stream().map(p -> Status.RUNNING.label().equals(p.status())
@@ -263,19 +262,7 @@ public record Manifest(String format, String command, List<String> args, JsonNod
      * @throws IOException when it cannot be written
      */
     void writeTo(Path dir) throws IOException {
-        Path tmp = dir.resolve(RunRecord.MANIFEST + ".tmp");
-        try {
-            WRITER.writeValue(tmp.toFile(), this);
-        } catch (IOException e) {
-            Files.deleteIfExists(tmp); // a full disk leaves no empty file behind
-            throw e;
-        }
-        try {
-            Files.move(tmp, dir.resolve(RunRecord.MANIFEST), StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, dir.resolve(RunRecord.MANIFEST), StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFile.write(dir.resolve(RunRecord.MANIFEST), out -> WRITER.writeValue(out, this));
     }
 
     /** @return the machine as the manifest records it: cores, the JVM's heap, the OS, the JDK */

@@ -41,7 +41,7 @@ public final class ScenarioRunner {
     public static int run(Scenario scenario, Path dir, List<String> args, PrintStream console) throws Exception {
         try (RunLog log = RunLog.redirect(dir.resolve(scenario.logFile()))) {
             RunRecord record = RunRecord.start(dir, scenario.command(), args, scenario.settings(), console);
-            Leftovers.atRunStart(dir, console::println);
+            RunEnd.markKilled(Leftovers.atRunStart(dir, console::println), console::println);
             record.onInterrupt(() -> reportQuietly(scenario, dir, console));
             Progress progress = new Progress(console);
             try {

@@ -1,12 +1,13 @@
 package io.poolbench.testbed.spring;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.pool.PoolAdapter;
 import io.poolbench.testbed.pool.PoolKind;
+import io.poolbench.testbed.process.StaleTempDirs;
 import io.poolbench.testbed.profile.PoolProfile;
 import java.beans.PropertyDescriptor;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -86,8 +87,9 @@ public final class SpringContextXml {
      */
     public static PoolProfile read(SpringDataSource s, boolean forMeasurement) {
         Path file = s.file();
+        Path dir = null;
         try {
-            Path dir = Files.createTempDirectory("poolbench-spring");
+            dir = StaleTempDirs.create(StaleTempDirs.SPRING_PREFIX);
             dir.toFile().deleteOnExit();
             PoolProfile p = write(s, kindOf(s), dir, forMeasurement);
             p.file().toFile().deleteOnExit();
@@ -95,8 +97,21 @@ public final class SpringContextXml {
         } catch (IOException e) {
             throw new TestbedException("cannot write the pool of " + file + " as a context.xml (" + e.getMessage()
                     + "): check the temporary directory");
+        } catch (RuntimeException e) {
+            removeQuietly(dir); // a refusal leaves no directory behind
+            throw e;
         } finally {
             PoolProfile.close(s.dataSource());
+        }
+    }
+
+    private static void removeQuietly(Path dir) {
+        if (dir != null) {
+            try {
+                Cli.deleteTree(dir);
+            } catch (IOException e) {
+                // the next command's sweep of StaleTempDirs removes it
+            }
         }
     }
 
@@ -118,8 +133,9 @@ public final class SpringContextXml {
         String url = s.url();
         String scheme = PoolKind.scheme(url);
         if (measured && !"mysql".equals(scheme) && !"mariadb".equals(scheme)) {
-            throw new TestbedException(s.file() + ": --measure runs on a MySQL-compatible stand-in; the URL is "
-                    + scheme + ", whose faults are predicted above but cannot be measured here");
+            throw new TestbedException(s.file() + ": the URL is " + scheme + ", and a measurement runs on a"
+                    + " MySQL-compatible stand-in only: leave out the measurement (check and plan predict without"
+                    + " one)");
         }
         int q = url.indexOf('?');
         String prefix = url.startsWith("jdbc:aws-wrapper:") ? "jdbc:aws-wrapper:mysql://" : "jdbc:mysql://";
@@ -152,10 +168,9 @@ public final class SpringContextXml {
                 attrs.putIfAbsent(n, v.toString());
             }
         }
-        if (bean.isReadableProperty("dataSourceProperties")
-                && bean.getPropertyValue("dataSourceProperties") instanceof Properties p) {
-            p.forEach((k, v) -> attrs.put("dataSource." + k, String.valueOf(v)));
-        }
+        // the driver properties (HikariCP's data-source-properties, DBCP2's and Tomcat's connection-properties) in
+        // the attribute the pool's own factory reads them from
+        attrs.putAll(a.driverPropertyAttributes(a.driverProperties(ds)));
         Path file = dir.resolve(profileName(s.file()) + ".xml");
         try {
             Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();

@@ -3,15 +3,14 @@ package io.poolbench.testbed.spring;
 import com.zaxxer.hikari.HikariDataSource;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.profile.ProfileDir;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,7 +50,6 @@ import org.springframework.core.io.DefaultResourceLoader;
  * @param poolPrefix the properties bound onto the pool, e.g. {@code spring.datasource.hikari}; empty for another
  *     type
  * @param url the JDBC URL (may hold a password; print it through {@code Redact.url})
- * @param driverProperties the properties the pool hands to the driver (HikariCP's {@code data-source-properties})
  * @param ignored properties under {@code poolPrefix} that are no property of the pool: Spring Boot ignores them
  * @param idleProfiles the profiles given for which neither a document of the file nor a {@code <name>-<profile>.*}
  *     file beside it is: Spring Boot activates them without a word (a mistyped name leaves the defaults)
@@ -60,7 +58,7 @@ import org.springframework.core.io.DefaultResourceLoader;
  *     the active profiles' {@code <name>-<profile>.*}; taken from the origins Spring Boot records for its settings
  */
 public record SpringDataSource(Path file, DataSource dataSource, String poolPrefix, String url,
-        Properties driverProperties, List<String> ignored, List<String> idleProfiles, List<Path> filesRead) {
+        List<String> ignored, List<String> idleProfiles, List<Path> filesRead) {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)");
 
     /**
@@ -73,9 +71,14 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
      *     of {@link YamlLimits} (an alias bomb, over 1 MiB)
      */
     public static SpringDataSource bind(Path file, List<String> profiles, Map<String, String> sets) {
-        if (!Files.isRegularFile(file)) {
-            throw new TestbedException(file + ": no such file; give an application.properties or application.yml");
+        if (!ProfileDir.readableFile(file)) {
+            throw new TestbedException(file + " " + ProfileDir.notAFile(file) + ": give an application.properties or"
+                    + " application.yml");
         }
+        sets.keySet().stream().filter(k -> k == null || k.isBlank()).findFirst().ifPresent(k -> {
+            throw new TestbedException("--set with no property name before '=': give --set NAME=VALUE, e.g. --set"
+                    + " DB_URL=jdbc:mysql://db:3306/app");
+        });
         YamlLimits.check(file);
         StandardEnvironment env = load(file, profiles, sets);
         // a profile is idle when the files Spring Boot reads are the same without it
@@ -83,12 +86,13 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         List<String> idle = profiles.stream().filter(p -> sourceNames(load(file, profiles.stream()
                 .filter(q -> !q.equals(p)).toList(), sets)).equals(sources)).toList();
         Binder binder = Binder.get(env);
-        if (!binder.bind("spring.datasource", Bindable.mapOf(String.class, Object.class)).isBound()) {
-            throw new TestbedException(file + ": no spring.datasource.* in it" + (profiles.isEmpty() ? ""
-                    : " (profiles " + profiles + ")") + "; give the file that configures the service's DataSource");
-        }
         ClassLoader cl = SpringDataSource.class.getClassLoader();
         try {
+            if (!binder.bind("spring.datasource", Bindable.mapOf(String.class, Object.class)).isBound()) {
+                throw new TestbedException(file + ": no spring.datasource.* in it" + (profiles.isEmpty() ? ""
+                        : " (profiles " + profiles + ")") + "; give the file that configures the service's"
+                        + " DataSource");
+            }
             DataSourceProperties props = binder.bind("spring.datasource", Bindable.ofInstance(
                     new DataSourceProperties())).orElseGet(DataSourceProperties::new);
             props.setBeanClassLoader(cl);
@@ -115,19 +119,16 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             if (!prefix.isEmpty()) {
                 binder.bind(prefix, Bindable.ofInstance(ds));
             }
-            Properties driverProps = ds instanceof HikariDataSource h ? h.getDataSourceProperties() : new Properties();
-            return new SpringDataSource(file, ds, prefix, url, driverProps, prefix.isEmpty() ? List.of()
+            return new SpringDataSource(file, ds, prefix, url, prefix.isEmpty() ? List.of()
                     : unbound(binder, prefix, type), idle, filesRead(env));
         } catch (TestbedException e) {
             throw e;
         } catch (BindException e) {
-            throw new TestbedException(file + ": Spring Boot cannot bind " + boundFrom(e) + ": "
-                    + Redact.rootMessage(e));
+            throw new TestbedException(file + ": Spring Boot cannot bind " + boundFrom(e) + ": " + bindProblem(e));
         } catch (Exception e) {
             Throwable root = Redact.rootCause(e);
             throw new TestbedException(file + ": Spring Boot cannot build its DataSource: " + (root
-                    instanceof ClassNotFoundException ? "class " + root.getMessage() + " is not on poolbench's class"
-                    + " path (spring.datasource.type names a pool poolbench does not carry)" : Redact.rootMessage(e)));
+                    instanceof ClassNotFoundException ? notOnClassPath(root.getMessage()) : Redact.rootMessage(e)));
         }
     }
 
@@ -247,6 +248,35 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
                 }
             }
         }
+    }
+
+    /**
+     * Why a binding failed, in the user's terms: a placeholder that refers to itself, one left without a value in a
+     * setting that must be a number, a {@code spring.datasource.type} that is not on the class path; else the root
+     * message (never the value, which may be a password).
+     */
+    private static String bindProblem(BindException e) {
+        String root = Redact.rootMessage(e);
+        Matcher circular = Pattern.compile("Circular placeholder reference '([^']+)'").matcher(root);
+        if (circular.find()) {
+            return "the placeholder ${" + circular.group(1) + "} refers to itself (a --set or property whose value"
+                    + " names it again): give it a value, e.g. --set " + circular.group(1) + "=VALUE";
+        }
+        Matcher m = PLACEHOLDER.matcher(root);
+        if (m.find()) {
+            return "it uses the placeholder ${" + m.group(1) + "}, which has no value: give it with --set "
+                    + m.group(1) + "=VALUE";
+        }
+        if ("spring.datasource.type".equals(e.getName().toString())
+                && Redact.rootCause(e) instanceof ClassNotFoundException cnf) {
+            return notOnClassPath(cnf.getMessage());
+        }
+        return root;
+    }
+
+    private static String notOnClassPath(String className) {
+        return "class " + className + " is not on poolbench's class path (spring.datasource.type names a pool"
+                + " poolbench does not carry: HikariCP, Tomcat JDBC, DBCP2, c3p0, Vibur, …)";
     }
 
     private static void placeholder(String property, String value) {

@@ -13,11 +13,11 @@ import java.util.Properties;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The driver properties a pool hands to the driver beside the URL ({@code connectionProperties="k=v;k=v"} for DBCP2,
- * Tomcat's DBCP, Tomcat JDBC and Druid) reach the driver's own parser, so that a socketTimeout given there bounds the
+ * Tomcat's DBCP, Tomcat JDBC, Druid and DBCP 1.4, Agroal's {@code jdbcProperties}) reach the driver's own parser, so that a socketTimeout given there bounds the
  * predicted waits as it bounds the service's.
  */
 class DriverPropertiesTest {
@@ -25,10 +25,12 @@ class DriverPropertiesTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"dbcp2", "tomcat-dbcp", "tomcat-jdbc", "druid"})
-    void connectionPropertiesReachTheDriversParser(String profile) throws Exception {
+    @CsvSource({"dbcp2, connectionProperties", "tomcat-dbcp, connectionProperties",
+        "tomcat-jdbc, connectionProperties", "druid, connectionProperties", "dbcp1, connectionProperties",
+        "agroal, jdbcProperties"})
+    void connectionPropertiesReachTheDriversParser(String profile, String attribute) throws Exception {
         String xml = Files.readString(Path.of("../webapp/conf/" + profile + ".xml")).replace("<Resource name=",
-                "<Resource connectionProperties=\"socketTimeout=5000;connectTimeout=2000\" name=");
+                "<Resource " + attribute + "=\"socketTimeout=5000;connectTimeout=2000\" name=");
         Path f = Files.writeString(dir.resolve(profile + ".xml"), xml);
         PoolProfile p = PoolProfile.load(f);
         DataSource ds = StubPools.build(p, "jdbc:stub:props", Map.of());

@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -160,6 +161,13 @@ class RunRecordTest {
         assertEquals("killed", m.status());
         assertEquals("killed", m.phase("load").status());
         assertTrue(m.phase("load").reason().contains("pid " + gone.pid()), m.phase("load").reason());
+        // the next command, which removed the run's containers, writes it so into the file itself
+        List<String> said = new ArrayList<>();
+        RunEnd.markKilled(List.of(run), said::add);
+        assertTrue(Files.readString(f).contains("\"status\" : \"killed\""), Files.readString(f));
+        assertEquals(1, said.size(), said.toString());
+        RunEnd.markKilled(List.of(run), said::add);
+        assertEquals(1, said.size(), "a run already marked is not marked again");
         r.finish();
     }
 

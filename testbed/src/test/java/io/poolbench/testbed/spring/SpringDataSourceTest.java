@@ -127,7 +127,7 @@ class SpringDataSourceTest {
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(dir.resolve("missing.yml"), List.of(),
                 Map.of()));
-        assertTrue(e.getMessage().contains("no such file"), e.getMessage());
+        assertTrue(e.getMessage().contains("missing.yml does not exist"), e.getMessage());
         Path type = Files.writeString(dir.resolve("type.properties"), "spring.datasource.url=jdbc:mysql://db/o\n"
                 + "spring.datasource.type=com.example.NoSuchPool\n");
         e = assertThrows(TestbedException.class, () -> SpringDataSource.bind(type, List.of(), Map.of()));

@@ -9,6 +9,7 @@ import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileDir;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.RunEnd;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.stats.Rounds;
 import io.poolbench.toxiproxy.DrillCluster;
@@ -144,7 +145,9 @@ public final class DrillRunner {
                             String why = e instanceof TestbedException ? e.getMessage() : e.toString();
                             String gone = t == null ? null : t.gone();
                             why = gone == null ? why : gone + " (" + Redact.oneLine(why) + ")";
-                            log.accept("  run FAILED, no result: " + Redact.oneLine(why) + " (details in the log)");
+                            // at Ctrl-C or SIGTERM the JVM's hooks stopped the containers under the run: interrupted
+                            log.accept(RunEnd.shuttingDown() ? "  run stopped by the interruption, no result"
+                                    : "  run FAILED, no result: " + Redact.oneLine(why) + " (details in the log)");
                             if (ph != null) {
                                 ph.failed(why);
                             }

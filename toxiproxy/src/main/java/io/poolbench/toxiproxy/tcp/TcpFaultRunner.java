@@ -8,6 +8,7 @@ import io.poolbench.testbed.process.ParentWatch;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
+import io.poolbench.testbed.run.RunEnd;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.stats.Rounds;
 import java.io.IOException;
@@ -156,7 +157,8 @@ public final class TcpFaultRunner {
                             throw e;
                         } catch (Exception e) {
                             String why = e instanceof TestbedException ? e.getMessage() : e.toString();
-                            log.accept("  run FAILED, no result: " + Redact.oneLine(why));
+                            log.accept(RunEnd.shuttingDown() ? "  run stopped by the interruption, no result"
+                                    : "  run FAILED, no result: " + Redact.oneLine(why));
                             if (ph != null) {
                                 ph.failed(Redact.oneLine(why));
                             }

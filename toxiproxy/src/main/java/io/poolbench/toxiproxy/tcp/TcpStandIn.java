@@ -1,5 +1,6 @@
 package io.poolbench.toxiproxy.tcp;
 
+import io.poolbench.testbed.AtomicFile;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
@@ -7,10 +8,7 @@ import io.poolbench.testbed.db.Leftovers;
 import io.poolbench.testbed.db.MySqlDatabase;
 import io.poolbench.testbed.fault.TcpTimers;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -191,9 +189,7 @@ final class TcpStandIn implements AutoCloseable {
      */
     void resolve(Path file, boolean toPromoted) throws IOException {
         String address = toPromoted ? promotedNs.address() : writerNs.address();
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, address + " " + WRITER_NAME + "\n", StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.writeString(file, address + " " + WRITER_NAME + "\n");
     }
 
     /**
