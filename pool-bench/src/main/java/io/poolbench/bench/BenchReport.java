@@ -6,6 +6,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.JmhCharts;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.stats.ForkSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The pool-bench report of a preset directory: {@code summary.md} (one table per benchmark: ops/ms ± JMH error,
- * borrow-time percentiles, the share of borrows slower than 10 × the median, allocation per operation from JMH's
+ * The pool-bench report of a preset directory: {@code summary.md} (one table per benchmark: ops/ms over fork means
+ * with a 95 % interval and JMH's own error, borrow-time percentiles, the share of borrows slower than 10 × the median, allocation per operation from JMH's
  * gc profiler, round trips per borrow) and charts: {@code <bench>-throughput.png} (ops/ms with error bars) and
  * {@code <bench>-percentiles-<ratio>.png} (borrow time by percentile, one per threads : pool ratio).
  */
@@ -66,8 +67,10 @@ public final class BenchReport {
                 ? JSON.readTree(dir.resolve("round-trips.json").toFile()) : JSON.createObjectNode();
         StringBuilder md = new StringBuilder("# pool-bench\n\n");
         md.append("Stub JDBC driver (no network; `validUs` = simulated round trip of a validation, µs). Throughput:"
-                + " ops/ms over all threads ± JMH's 99.9 % confidence half-width, n = forks × iterations; fork means:"
-                + " lowest and highest mean of one fork (a fork at another level widens the error). Borrow"
+                + " ops/ms over all threads, the mean of the fork means with its 95 % interval (Student's t, n = forks;"
+                + " where the fork means split into levels, the levels instead); JMH's own score ± its 99.9 %"
+                + " half-width over forks × iterations beside it, labelled as JMH's; fork means: the lowest and"
+                + " highest mean of one fork. Borrow"
                 + " time (borrow + return, µs): SampleTime over all samples. `>10×p50`: share of borrows slower than"
                 + " 10 × the median (fairness under contention). Alloc: `gc.alloc.rate.norm`, bytes per operation."
                 + " Round trips per borrow: counted on one thread, back-to-back borrows, outside the timing.\n\n");
@@ -92,7 +95,8 @@ public final class BenchReport {
                 continue;
             }
             md.append("## ").append(bench).append("\n\n");
-            Table t = Table.of("profile", ">validUs", ">threads : pool", ">ops/ms ± error (n)", ">fork means ops/ms",
+            Table t = Table.of("profile", ">validUs", ">threads : pool", ">ops/ms: fork means, 95 %",
+                    ">JMH's score ± 99.9 % (n)", ">fork means ops/ms",
                     ">p50 µs", ">p99 µs", ">p99.9 µs", ">max µs", ">>10×p50", ">samples", ">alloc B/op",
                     ">round trips / borrow");
             rows.values().forEach(r -> t.row(row(bench, r, rt)));
@@ -130,6 +134,7 @@ public final class BenchReport {
             alloc = t.secondary().get("gc.alloc.rate.norm");
         }
         return new String[] {r.profile(), r.validUs(), ratio,
+                t == null || t.forkMeans().isEmpty() ? "n/a" : ForkSummary.of(t.forkMeans()).text(),
                 t == null ? "n/a" : fmt(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : fmt(t.error(), 0))
                         + " (" + t.samples() + ")",
                 t == null || t.forkMeans().isEmpty() ? "n/a" : forkRange(t.forkMeans()),
@@ -186,7 +191,7 @@ public final class BenchReport {
                         .put(r.profile() + ", validUs " + r.validUs(), r.lat());
             }
         }
-        JmhCharts.throughput(bench + ": throughput (ops/ms, ± 99.9 % CI)", bySeries,
+        JmhCharts.throughput(bench + ": throughput (ops/ms, mean of fork means, 95 % interval)", bySeries,
                 dir.resolve(base + "-throughput"));
         for (Map.Entry<String, Map<String, JmhSummary.Result>> e : byRatio.entrySet()) {
             String file = e.getKey().replace(":1", "to1").replace(" threads", "threads");

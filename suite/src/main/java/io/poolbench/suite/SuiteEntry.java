@@ -38,7 +38,7 @@ import picocli.CommandLine;
 public enum SuiteEntry {
     /** JMH borrow/return per pool, then the webapp under JMeter's short/medium/long plan (the Aurora article's screens). */
     COMPARE("compare", List.of(), "compare", CompareCommand.class, null, "JMH + web load: HikariCP against DBCP2",
-            "summary.md", false, 230, List.of("compare", "--duration", "15", "--rounds", "3"),
+            "summary.md", false, 300, List.of("compare", "--duration", "15", "--rounds", "3", "--aa-twin"),
             List.of("compare", "--preset", "full"), (d, m) -> CompareReport.write(d, new Progress(System.out)),
             CompareFindings::claims),
     /** Elapsed time and borrow waits against pool size (a bb8 pool's 20 tasks). */

@@ -161,7 +161,8 @@ public final class SuiteReport {
         }
         md.append(VerdictTable.markdown(findings, dir));
         md.append("In words, solid findings first: each rests on a comparison over rounds whose 95 % interval excludes"
-                + " \"no difference\". The others come from one run, or show no difference this run can show.\n\n");
+                + " \"no difference\" on its own; the table above says which still do once adjusted for all of its"
+                + " comparisons. The others come from one run, or are not shown to differ.\n\n");
         findings.forEach(c -> md.append("- ").append(c.markdown()).append("\n"));
         return md.toString();
     }

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The Aurora scenario's findings on top of the suite's page, read from a finished run's {@code summary.json}. */
 public final class AuroraFindings {
@@ -36,9 +35,7 @@ public final class AuroraFindings {
         List<Claim> out = new ArrayList<>();
         AuroraRounds.Findings f = j.findings();
         if (!f.failures().isEmpty()) {
-            List<String> means = f.failures().stream().map(x -> String.format(Locale.ROOT, "%s %.1f%s", x.profile(),
-                    x.mean().mean(), x.mean().n() < 2 ? "" : String.format(Locale.ROOT, " (%.1f to %.1f)",
-                    x.mean().low(), x.mean().high()))).toList();
+            List<String> means = f.failures().stream().map(x -> x.profile() + " " + x.mean().text(1)).toList();
             boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
             String load = f.load();
             FaultKind kind = InjectedFailover.parse(f.failoverKind());

@@ -4,7 +4,6 @@ import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.failover.ControlTwins;
 import io.poolbench.suite.aurora.failover.FailoverRequests;
 import io.poolbench.suite.aurora.failover.RecoveryOverRounds;
-import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
@@ -165,8 +164,9 @@ public final class AuroraRounds {
                 MeanInterval drained = RecoveryOverRounds.of(rec.drainSeconds());
                 ControlTwins.Twin twin = ControlTwins.of(countsByRound.getOrDefault(v, new FailoverRequests.Counts[n]),
                         controls.get(v), rec.notBack()[0], present.size());
-                failures.add(new Failures(v, per, MeanInterval.of(present), RecoveryOverRounds.of(rec.firstWriteSeconds()),
-                        RecoveryOverRounds.of(rec.borrowBackSeconds()), RecoveryOverRounds.of(rec.newWriterConnections()), drained,
+                failures.add(new Failures(v, per, MeanInterval.ofCounts(present), RecoveryOverRounds.of(rec.firstWriteSeconds()),
+                        RecoveryOverRounds.of(rec.borrowBackSeconds()), rec.newWriterConnections().isEmpty() ? null
+                        : MeanInterval.ofCounts(rec.newWriterConnections()), drained,
                         rec.notBack()[0], rec.queuedBefore()[0], twin != null ? twin.clogged()
                         : Clogged.of(drained, rec.notBack()[0], rec.queuedBefore()[0], present.size()), twin));
             }
@@ -212,7 +212,7 @@ public final class AuroraRounds {
                         + " verdict.\n\n");
             }
             List<String> headers = new ArrayList<>(List.of("profile", "failed requests from the injection on, per"
-                    + " round", "mean (95 % interval)", "first write on the new writer, s", "borrow wait back to normal,"
+                    + " round", "mean (95 % Poisson interval)", "first write on the new writer, s", "borrow wait back to normal,"
                     + " s", "waiting after the first write, s"));
             if (twins) {
                 headers.addAll(List.of("control: waiting after the same moment, s", "failover − control, s"));
@@ -249,7 +249,6 @@ public final class AuroraRounds {
         if (m == null) {
             return "–";
         }
-        return String.format(Locale.ROOT, "%.1f (%s, n = %d)", m.mean(), m.n() < 2 ? "no interval"
-                : String.format(Locale.ROOT, "%.1f–%.1f", m.low(), m.high()), m.n());
+        return m.text(1);
     }
 }

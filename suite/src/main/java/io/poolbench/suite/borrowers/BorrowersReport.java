@@ -223,7 +223,7 @@ public final class BorrowersReport {
                 out.add(String.format(Locale.ROOT, "%s%s, %s: %s ÷ %s %s (95 %% interval %s, n = %d)%s",
                         ri.n() > 1 && ri.excludesOne() ? "**" : "", what, figure, top, bottom, Figures.sig3(ri.ratio()),
                         ri.n() > 1 ? Figures.sig3(ri.low()) + "–" + Figures.sig3(ri.high()) : "one round, none",
-                        ri.n(), ri.n() > 1 && ri.excludesOne() ? "**" : ri.n() > 1 ? ": no difference shown" : ""));
+                        ri.n(), ri.n() > 1 && ri.excludesOne() ? "**" : ri.n() > 1 ? ": not shown to differ" : ""));
             }
         }
         return out;

@@ -216,7 +216,7 @@ public final class CheckMeasureReport {
         TreeSet<String> seen = new TreeSet<>();
         failed.forEach(m -> m.keySet().stream().filter(k -> !k.equals("ok")).forEach(seen::add));
         for (String c : seen) {
-            byClass.put(c, MeanInterval.of(failed.stream().map(m -> (double) m.getOrDefault(c, 0L)).toList()));
+            byClass.put(c, MeanInterval.ofCounts(failed.stream().map(m -> (double) m.getOrDefault(c, 0L)).toList()));
         }
         return new MeasuredFault(p.name(), p.pool(), f.label(), s.rounds(), pred, longest.isEmpty() ? null
                 : MeanInterval.of(longest), serves.isEmpty() ? null : MeanInterval.of(serves), atEnd, byClass);
@@ -241,7 +241,7 @@ public final class CheckMeasureReport {
                 MeasureSettings.FLAP_FOR_SECONDS));
         Table t = Table.of("profile", "fault", "n", "longest wait: predicted", "measured median (mean, 95 % interval)",
                 "measured ÷ predicted", "goal", "serves again: predicted", "measured median (mean, 95 % interval)",
-                "failed requests by class: measured mean (95 % interval)", "predicted to fail");
+                "failed requests by class per run: mean (95 % Poisson interval)", "predicted to fail");
         for (MeasuredFault m : rows) {
             Prediction p = m.predicted();
             t.row(m.profile() + " (" + m.pool() + ")", m.fault(), m.n() + " of " + m.expectedRuns(),
@@ -280,8 +280,7 @@ public final class CheckMeasureReport {
             return "none";
         }
         List<String> out = new ArrayList<>();
-        byClass.forEach((c, m) -> out.add(c + " " + (m.n() < 2 ? String.format(Locale.ROOT, "%.0f", m.mean())
-                : String.format(Locale.ROOT, "%.1f (%.1f–%.1f)", m.mean(), Math.max(0, m.low()), m.high()))));
+        byClass.forEach((c, m) -> out.add(c + " " + m.text(1)));
         return String.join("; ", out);
     }
 }

@@ -79,6 +79,11 @@ public final class CompareCommand extends ScenarioCommand {
     @Mixin
     TraceJdbcOption trace;
 
+    @Option(names = "--aa-twin", negatable = true, description = "Run the first profile a second time as a variant"
+            + " of its own (<id>-aa), in every round and in JMH: an A/A comparison, whose interval is the tool's own"
+            + " noise floor; a difference inside it is no verdict. Default: on with --preset full, off with quick.")
+    Boolean aaTwin;
+
     @Mixin
     ProfileOptions profileOptions;
 
@@ -129,7 +134,10 @@ public final class CompareCommand extends ScenarioCommand {
             String id = n == 1 ? pp.name() : pp.name() + "-" + n;
             runs.add(new CompareSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),
                     pp.resourceName(), pp.kind().adapter().displayName(),
-                    pp.kind().adapter().driverAttribute() != null));
+                    pp.kind().adapter().driverAttribute() != null, null));
+        }
+        if (aaTwin != null ? aaTwin : full) {
+            runs.add(1, runs.get(0).twin(runs.get(0).id() + "-aa"));
         }
         List<String> jmh = jmhArgs != null ? new ArrayList<>(Arrays.asList(jmhArgs.trim().split("\\s+")))
                 : full ? List.of("ConnectionCycle", "-f", "3", "-wi", "5", "-w", "2s", "-i", "10", "-r", "2s")

@@ -72,9 +72,11 @@ final class CompareData {
      * @param missing the phases that did not end with data, per kind ({@code jmh}, {@code load})
      * @param findings the first profile against each other one over the rounds (req/s, p99), with intervals and
      *     verdicts
+     * @param aa the first profile against its A/A twin ({@code --aa-twin}): the tool's own noise floor; empty or
+     *     null without a twin
      */
     record Summary(String status, List<PhaseEntry> phases, SettingsView run, List<JmhSummary.Result> jmh,
-            List<Load> load, Map<String, List<Missing>> missing, List<Finding> findings) {
+            List<Load> load, Map<String, List<Missing>> missing, List<Finding> findings, List<Finding> aa) {
     }
 
     /**

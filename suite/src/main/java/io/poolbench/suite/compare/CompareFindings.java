@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * Compare's verdicts over rounds: the first profile against each other one, in the whole load's throughput (req/s,
@@ -32,12 +34,31 @@ public final class CompareFindings {
      * @return per other profile: req/s, p99, then the borrow wait's p99; none when no round has both of a pair
      */
     static List<Finding> of(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads) {
+        return pairs(profiles, rounds, loads, false);
+    }
+
+    /**
+     * @param profiles the profiles in the order given
+     * @param rounds the rounds run
+     * @param loads the loads that ended ok
+     * @return the first profile against its A/A twin ({@code --aa-twin}): the tool's own noise, in the same three
+     *     measures; empty without a twin
+     */
+    static List<Finding> aa(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads) {
+        return pairs(profiles, rounds, loads, true);
+    }
+
+    private static List<Finding> pairs(List<CompareSettings.ProfileRun> profiles, Integer rounds,
+            List<CompareData.Load> loads, boolean twins) {
         List<Finding> out = new ArrayList<>();
         if (rounds == null || profiles.size() < 2) {
             return out;
         }
         CompareSettings.ProfileRun a = profiles.get(0);
         for (CompareSettings.ProfileRun b : profiles.subList(1, profiles.size())) {
+            if ((b.twinOf() != null) != twins) {
+                continue;
+            }
             add(out, "req/s", true, a, b, rounds, loads, l -> all(l, JtlSummary.LabelStats::throughput));
             add(out, "p99 ms", false, a, b, rounds, loads, l -> all(l, JtlSummary.LabelStats::p99Ms));
             add(out, "borrow wait p99 ms on /short (the webapp's record)", false, a, b, rounds, loads,
@@ -99,8 +120,8 @@ public final class CompareFindings {
         StringBuilder sb = new StringBuilder("## Over rounds: who is ahead\n\n");
         sb.append(String.format(Locale.ROOT, "%d round%s; each ran every profile once, the order rotated from round to"
                 + " round, so that drift of the shared machine falls on every profile alike. A ratio is taken within"
-                + " each round, then summarised: geometric mean, 95 %% interval (Student's t on the log ratios below"
-                + " 10 rounds, a bootstrap from 10), n = the rounds in which both loads ended ok. Figures of the whole"
+                + " each round, then summarised: geometric mean, 95 %% interval (Student's t on the log"
+                + " ratios), n = the rounds in which both loads ended ok. Figures of the whole"
                 + " load (every class), ramp-up %s.%n%n", rounds, rounds == 1 ? "" : "s", rampupExcluded ? "excluded"
                 : "included"));
         List<String> headers = new ArrayList<>(List.of(">round", "order"));
@@ -123,6 +144,10 @@ public final class CompareFindings {
             sb.append(profiles.size() < 2 ? "One profile: nothing to compare.\n\n"
                     : "No round has both loads of a pair ended ok: no comparison.\n\n");
         }
+        profiles.stream().filter(p -> p.twinOf() != null).findFirst().ifPresent(twin -> sb.append("`").append(twin.id())
+                .append("` is `").append(twin.twinOf()).append("` run again as a variant of its own (A/A): its comparison"
+                + " with the original is the tool's own noise, the floor under every other comparison; a"
+                + " difference inside it is no verdict.\n\n"));
         sb.append(Finding.bullets(findings));
         return sb.append('\n').toString();
     }
@@ -143,7 +168,16 @@ public final class CompareFindings {
         String head = "**A Tomcat service whose borrowers outnumber its connections** (16 concurrent requests on a"
                 + " pool of 10";
         List<Claim> out = new ArrayList<>();
-        JmhFindings.claim(j.jmh()).ifPresent(out::add);
+        Set<String> twins = j.run() == null || j.run().profiles() == null ? Set.of() : j.run().profiles().stream()
+                .filter(p -> p.twinOf() != null).map(CompareSettings.ProfileRun::id).collect(Collectors.toSet());
+        JmhFindings.claim(j.jmh(), twins).ifPresent(out::add);
+        JmhFindings.noiseFloor(j.jmh(), twins).ifPresent(out::add);
+        if (j.aa() != null && !j.aa().isEmpty()) {
+            out.add(Claim.noiseFloor("**The tool's own noise (A/A)**: " + j.aa().get(0).a() + " against itself run"
+                    + " as a second variant, " + j.run().rounds() + " rounds: " + String.join("; ", j.aa().stream()
+                    .map(Finding::text).toList()) + ". Its interval is the floor: a difference inside it is no"
+                    + " verdict.", j.aa()));
+        }
         if (j.findings() != null && !j.findings().isEmpty()) {
             out.add(0, Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
                     .stream().map(Finding::text).toList()) + ".", j.findings()));

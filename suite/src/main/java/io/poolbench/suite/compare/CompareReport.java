@@ -96,15 +96,18 @@ public final class CompareReport {
                     }
                 }
             }
-            List<Finding> findings = CompareFindings.of(run.profiles() == null ? List.of() : run.profiles(),
-                    run.rounds(), loads);
-            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing, findings);
+            List<CompareSettings.ProfileRun> profiles = run.profiles() == null ? List.of() : run.profiles();
+            List<Finding> findings = CompareFindings.of(profiles, run.rounds(), loads);
+            List<Finding> aa = CompareFindings.aa(profiles, run.rounds(), loads);
+            List<Finding> all = new ArrayList<>(aa);
+            all.addAll(findings);
+            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing, all);
             Files.writeString(dir.resolve("summary.md"), md);
             Map<String, List<CompareData.Missing>> missing = new LinkedHashMap<>();
             missing.put("jmh", jmhMissing);
             missing.put("load", loadMissing);
             JSON.writeValue(dir.resolve("summary.json").toFile(), new CompareData.Summary(m.status(), m.phases(), run,
-                    jmh, loads, missing, findings));
+                    jmh, loads, missing, findings, aa));
             CompareCharts.write(dir.resolve("charts"), jmh, loads);
             return md;
         }

@@ -81,8 +81,17 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
      * @param resource the {@code <Resource>} name used
      * @param pool the pool's name, e.g. {@code HikariCP}
      * @param onStub true when the pool can run on JMH's stub driver (false for a driver's own DataSource)
+     * @param twinOf the id of the profile this one repeats as an A/A twin ({@code --aa-twin}: the same file run as a
+     *     variant of its own, so that its comparison with the original is the tool's own noise); null otherwise
      */
-    public record ProfileRun(String id, String file, String resource, String pool, boolean onStub) {
+    public record ProfileRun(String id, String file, String resource, String pool, boolean onStub, String twinOf) {
+        /**
+         * @param newId the twin's id
+         * @return this profile as its own A/A twin
+         */
+        ProfileRun twin(String newId) {
+            return new ProfileRun(newId, file, resource, pool, onStub, id);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.Table;
+import io.poolbench.testbed.stats.ForkSummary;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -92,11 +93,13 @@ final class CompareTables {
             sb.append("No JMH phase in this run (--skip-jmh).\n\n");
         } else {
             sb.append("getConnection() + close() on a pool built from the same profile file, stub JDBC driver (no"
-                    + " network). Throughput: ops/ms summed over threads, ± JMH's 99.9 % confidence half-width"
-                    + " (n = forks × iterations). Borrow time: SampleTime percentiles in µs over all samples;"
+                    + " network). Throughput: ops/ms summed over threads, the mean of the fork means with its 95 %"
+                    + " interval (Student's t, n = forks: each fork is a JVM of its own; where the fork means split"
+                    + " into levels, the levels instead); JMH's own score ± its 99.9 % half-width over forks ×"
+                    + " iterations beside it, labelled as JMH's. Borrow time: SampleTime percentiles in µs over all samples;"
                     + " the p99 range is the lowest–highest p99 of the single iterations.\n\n");
-            Table table = Table.of("pool (profile)", ">threads", ">throughput (ops/ms)", ">n",
-                    ">mean of each fork (ops/ms)", ">mean (µs)", ">p50 (µs)", ">p99 (µs)",
+            Table table = Table.of("pool (profile)", ">threads", ">throughput (ops/ms): fork means, 95 %",
+                    ">JMH's score ± 99.9 % (forks × iterations)", ">mean of each fork (ops/ms)", ">mean (µs)", ">p50 (µs)", ">p99 (µs)",
                     ">p99 range over iterations (µs)", ">p99.9 (µs)", ">max (µs)", ">samples");
             Map<String, JmhSummary.Result> thr = new LinkedHashMap<>();
             Map<String, JmhSummary.Result> lat = new LinkedHashMap<>();
@@ -120,8 +123,10 @@ final class CompareTables {
                 }
                 table.row(poolOf(p, run) + " (" + p + ")",
                         Integer.toString(t != null ? t.threads() : s.threads()),
-                        t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0)),
-                        t == null ? "n/a" : Long.toString(t.samples()),
+                        t == null || t.forkMeans() == null || t.forkMeans().isEmpty() ? "n/a"
+                                : ForkSummary.of(t.forkMeans()).text(),
+                        t == null ? "n/a" : f(t.score(), 0) + " ± " + (Double.isNaN(t.error()) ? "n/a" : f(t.error(), 0))
+                                + " (n = " + t.samples() + ")",
                         t == null || t.forkMeans() == null || t.forkMeans().isEmpty() ? "n/a" : String.join(" / ",
                                 t.forkMeans().stream().map(x -> f(x, 0)).toList()),
                         s == null ? "n/a" : g(s.score()) + " ± " + (Double.isNaN(s.error()) ? "n/a" : g(s.error())),

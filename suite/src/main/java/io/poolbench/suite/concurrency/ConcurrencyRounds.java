@@ -112,8 +112,8 @@ final class ConcurrencyRounds {
         md.append(String.format(Locale.ROOT, "%d rounds; each ran every index setting, stack and user count once, the"
                 + " stacks in an order rotated from round to round. The tables above are round 1's (the other rounds"
                 + " are in `concurrency/r<round>/`); here R2DBC ÷ JDBC in req/s is taken within each round, then"
-                + " summarised: geometric mean, 95 %% interval (Student's t on the log ratios below 10 rounds, a"
-                + " bootstrap from 10), n = the rounds in which both steps were measured.%n%n", rounds));
+                + " summarised: geometric mean, 95 %% interval (Student's t on the log ratios), n = the"
+                + " rounds in which both steps were measured.%n%n", rounds));
         if (findings.isEmpty()) {
             return md.append("No round measured an R2DBC and a JDBC stack at the same step.\n\n").toString();
         }

@@ -58,7 +58,7 @@ class AuroraRoundsTest {
         assertTrue(md.contains("At × 3 the article's per-server load."), md);
         assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
         assertTrue(md.contains("n = 2) | 0.6 ("), "the first write's mean: " + md);
-        assertTrue(md.contains("| –; not back in 2 | – | **clogged** | 12.0 (no interval, n = 1) |"),
+        assertTrue(md.contains("| –; not back in 2 | – | **clogged** | 12.0 (one round, no interval) |"),
                 "never back; one round sampled: " + md);
     }
 

@@ -81,7 +81,7 @@ class CompareReportTest {
     /** A run directory as the main job leaves it: manifest with the given load phase outcome, JMH ok. */
     private void run(boolean loadOk) throws Exception {
         CompareSettings rs = new CompareSettings("quick", List.of(new CompareSettings.ProfileRun("hikari", "/x/hikari.xml",
-                "jdbc/poolbench", "HikariCP", true)), List.of("ConnectionCycle"), 60, 1, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
+                "jdbc/poolbench", "HikariCP", true, null)), List.of("ConnectionCycle"), 60, 1, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
                 false, false, false, false);
         RunRecord r = RunRecord.start(dir, "run", List.of("run"), rs,
                 System.out);
@@ -137,11 +137,10 @@ class CompareReportTest {
         // the Markdown once, for its shape: the rows carry those figures
         assertTrue(md.contains("| HikariCP (hikari, round 1) | short | 10 | 0 |"), md);
         assertTrue(md.contains("| HikariCP (hikari, round 1) | 2 | 4 | 2.00 | 10 | 10 |"), md);
-        assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ±").matcher(md).find(),
-                "the JMH row: " + md);
-        // each fork's mean beside JMH's error, so a fork at another level shows
-        assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ ± [\\d,n/a]+ \\| \\d+ \\| [\\d,]+( / [\\d,]+)* \\|")
-                .matcher(md).find(), "the forks' means: " + md);
+        // throughput over the forks (here one: no interval), JMH's own score and error labelled beside it, and each
+        // fork's mean, so a fork at another level shows
+        assertTrue(Pattern.compile("\\| HikariCP \\(hikari\\) \\| \\d+ \\| [\\d,]+ \\(one fork, no interval\\) \\|"
+                + " [\\d,]+ ± [\\d,n/a]+ \\(n = \\d+\\) \\| [\\d,]+( / [\\d,]+)* \\|").matcher(md).find(), "the JMH row: " + md);
         assertTrue(md.contains("run status: **ok**"), md);
         assertTrue(Files.size(dir.resolve("summary.json")) > 0);
         assertTrue(Files.isRegularFile(dir.resolve("charts/http-response-times.png")));

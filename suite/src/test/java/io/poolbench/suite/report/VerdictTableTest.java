@@ -50,6 +50,27 @@ class VerdictTableTest {
     }
 
     @Test
+    void holmAdjustsTheFamilyAndTheAaRowIsItsFloor(@TempDir Path dir) throws IOException {
+        // two "ahead" on their own: req/s with p ≈ 0.002 and p99 with p ≈ 0.03; Holm over the two: 0.004 and 0.03
+        Finding weaker = new Finding("p99 ms", "hikari", "dbcp2", false, RatioInterval.of(0.80, 0.90, 0.85));
+        // hikari against its A/A twin in req/s: 0.9–1.3 holds 1.25, so req/s is no verdict beyond the floor
+        Finding aa = new Finding("req/s", "hikari", "hikari-aa", true, RatioInterval.of(1.0, 1.1, 1.2));
+        List<Claim> claims = List.of(Claim.of("**A web load** (3 rounds)", List.of(AHEAD, weaker)),
+                Claim.noiseFloor("**The tool's own noise (A/A)**", List.of(aa)));
+        List<VerdictTable.Row> rows = VerdictTable.rows(claims);
+        assertTrue(rows.get(1).holmP() >= rows.get(1).p(), "adjusted at least the raw p");
+        assertEquals(Double.NaN, rows.get(2).holmP(), "the A/A row is no member of the family");
+        assertTrue(rows.get(2).c().noiseFloor());
+        assertEquals(rows.get(2).c(), rows.get(0).floor(), "req/s lies inside the A/A interval");
+        assertEquals(Verdict.NO_DIFFERENCE, rows.get(0).verdict(), "inside the floor: no verdict");
+        assertEquals(null, rows.get(1).floor(), "no A/A row for p99");
+        String md = VerdictTable.markdown(claims, dir);
+        assertTrue(md.contains("not shown to differ beyond the A/A noise floor"), md);
+        assertTrue(md.contains("A/A floor"), md);
+        assertTrue(Files.readString(dir.resolve(VerdictTable.JSON)).contains("\"holmP\""));
+    }
+
+    @Test
     void withoutComparisonsThereIsNoTableAndNoPlot(@TempDir Path dir) throws IOException {
         String md = VerdictTable.markdown(List.of(new Claim("one run", false)), dir);
         assertFalse(md.contains("|"));

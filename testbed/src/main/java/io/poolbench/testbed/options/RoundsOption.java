@@ -16,7 +16,7 @@ public final class RoundsOption {
 
     @Option(names = {"--rounds", "--runs", "--trials", "--repeats"}, paramLabel = "N",
             description = "Rounds: each runs every variant once, the order rotated from round to round; a comparison"
-                    + " is taken within each round and summarised over the rounds as a median, a 95 %% interval and a"
+                    + " is taken within each round and summarised over the rounds as a geometric mean, a 95 %% interval and a"
                     + " verdict (1 gives no verdict). Default 3 (the Aurora scenario: 1, its runs are minutes long); more with"
                     + " --as-article or --preset full, as the command's description says.")
     Integer rounds;

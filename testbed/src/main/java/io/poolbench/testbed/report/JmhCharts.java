@@ -1,5 +1,6 @@
 package io.poolbench.testbed.report;
 
+import io.poolbench.testbed.stats.ForkSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +25,9 @@ public final class JmhCharts {
     }
 
     /**
-     * Writes a throughput chart: ops/ms per category with its error bar (none where JMH gives no error), the axis
-     * from 0 (an error bar reaching below it is cut there).
+     * Writes a throughput chart: ops/ms per category, the mean of its fork means with the 95 % interval's half-width
+     * as the error bar ({@link ForkSummary}; JMH's score and no bar where it has no fork means, none for one fork),
+     * the axis from 0 (an error bar reaching below it is cut there).
      *
      * @param title the chart's title
      * @param series series name → category (e.g. the profile) → its throughput result, in drawing order
@@ -39,9 +41,19 @@ public final class JmhCharts {
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         c.getStyler().setLegendVisible(series.size() > 1);
         c.getStyler().setYAxisMin(0.0);
-        series.forEach((name, byCategory) -> c.addSeries(name, new ArrayList<>(byCategory.keySet()),
-                byCategory.values().stream().map(r -> (Number) r.score()).toList(),
-                byCategory.values().stream().map(r -> (Number) (Double.isNaN(r.error()) ? 0.0 : r.error())).toList()));
+        series.forEach((name, byCategory) -> {
+            List<ForkSummary> forks = byCategory.values().stream().map(r -> r.forkMeans() == null
+                    || r.forkMeans().isEmpty() ? null : ForkSummary.of(r.forkMeans())).toList();
+            List<JmhSummary.Result> results = new ArrayList<>(byCategory.values());
+            List<Number> values = new ArrayList<>();
+            List<Number> bars = new ArrayList<>();
+            for (int i = 0; i < forks.size(); i++) {
+                ForkSummary f = forks.get(i);
+                values.add(f == null ? results.get(i).score() : f.mean());
+                bars.add(f == null || Double.isNaN(f.low()) ? 0.0 : (f.high() - f.low()) / 2);
+            }
+            c.addSeries(name, new ArrayList<>(byCategory.keySet()), values, bars);
+        });
         save(c, png);
     }
 

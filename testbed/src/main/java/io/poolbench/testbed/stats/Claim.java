@@ -47,6 +47,15 @@ public record Claim(String markdown, boolean solid, List<Comparison> comparisons
     }
 
     /**
+     * @param markdown the sentence
+     * @param twins a variant against its A/A twin, per measure
+     * @return the claim, never solid: its comparisons are the tool's own noise floor, not findings
+     */
+    public static Claim noiseFloor(String markdown, List<Finding> twins) {
+        return new Claim(markdown, false, twins.stream().map(f -> Comparison.of(f).asNoiseFloor()).toList());
+    }
+
+    /**
      * @param sentences sentences from one run each (no rounds yet)
      * @return them as claims that are not solid
      */

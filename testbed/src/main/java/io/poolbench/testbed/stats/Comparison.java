@@ -1,6 +1,7 @@
 package io.poolbench.testbed.stats;
 
 import java.util.Locale;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * One comparison as the verdict table on top of the suite's page shows it, whatever produced it: a ratio A ÷ B over
@@ -18,9 +19,11 @@ import java.util.Locale;
  * @param n the rounds (or forks) behind it
  * @param verdict what it lets us say
  * @param leader the variant ahead on this measure by the estimate
+ * @param noiseFloor true for an A/A comparison (a variant against itself run as a second variant): not a finding
+ *     but the tool's own noise, the floor under the comparisons of the same measure and first variant
  */
 public record Comparison(String measure, String a, String b, boolean ratio, double estimate, double low,
-        double high, int n, Verdict verdict, String leader) {
+        double high, int n, Verdict verdict, String leader, boolean noiseFloor) {
     /**
      * @param f a ratio over rounds
      * @return it as a row
@@ -28,7 +31,7 @@ public record Comparison(String measure, String a, String b, boolean ratio, doub
     public static Comparison of(Finding f) {
         RatioInterval r = f.ratio();
         return new Comparison(f.measure(), f.a(), f.b(), true, r.ratio(), r.low(), r.high(), r.n(), f.verdict(),
-                f.leader());
+                f.leader(), false);
     }
 
     /**
@@ -37,14 +40,51 @@ public record Comparison(String measure, String a, String b, boolean ratio, doub
      */
     public static Comparison of(DifferenceFinding d) {
         return new Comparison(d.measure(), d.a(), d.b(), false, d.mean(), d.low(), d.high(), d.n(), d.verdict(),
-                d.leader());
+                d.leader(), false);
+    }
+
+    /** @return this comparison as an A/A one: the noise floor of its measure and first variant */
+    public Comparison asNoiseFloor() {
+        return new Comparison(measure, a, b, ratio, estimate, low, high, n, verdict, leader, true);
+    }
+
+    /**
+     * @param other a comparison of the same measure and first variant
+     * @return true when this is an A/A comparison with an interval, and the other's estimate lies inside it
+     */
+    public boolean covers(Comparison other) {
+        return noiseFloor && !other.noiseFloor && measure.equals(other.measure) && a.equals(other.a)
+                && Double.isFinite(low) && Double.isFinite(high) && other.estimate >= low && other.estimate <= high;
+    }
+
+    /**
+     * The two-sided p-value of "no difference", recovered from the 95 % interval as Student's t with n − 1 degrees of
+     * freedom on the scale the interval was found on (the logarithm for a ratio): exact for the t intervals of 2 to 9
+     * rounds, an approximation for the bootstrap's (10 rounds or more) and Welch's. An interval of zero width (every
+     * round gave the same figure) has no spread to test with: the sign test then gives its exact p, 2 × 0.5ⁿ, the
+     * least that n rounds on one side can show (0.25 at n = 3).
+     *
+     * @return p in 0..1; NaN without an interval (one round)
+     */
+    public double p() {
+        if (n < 2 || !Double.isFinite(low) || !Double.isFinite(high) || ratio && (low <= 0 || estimate <= 0)) {
+            return Double.NaN;
+        }
+        double est = ratio ? Math.log(estimate) : estimate;
+        double half = ratio ? (Math.log(high) - Math.log(low)) / 2 : (high - low) / 2;
+        if (!(half > 0)) {
+            return est == 0 ? 1 : Math.min(1, 2 * Math.pow(0.5, n));
+        }
+        TDistribution t = new TDistribution(n - 1);
+        double se = half / t.inverseCumulativeProbability(0.975);
+        return Math.min(1, 2 * (1 - t.cumulativeProbability(Math.abs(est) / se)));
     }
 
     /** @return the answer in words: who is ahead, or that the run cannot tell */
     public String answer() {
         return switch (verdict) {
             case AHEAD -> leader + " ahead of " + (leader.equals(a) ? b : a);
-            case NO_DIFFERENCE -> "no difference shown";
+            case NO_DIFFERENCE -> "not shown to differ";
             case ONE_ROUND -> "one round: no verdict";
         };
     }

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * A comparison of two variants over rounds by the difference A − B of a count, where a ratio does not serve because
  * either may be 0 (failed requests at a failover, borrows past the timeout): "A more than B in failed requests by 4.3
- * (95 % interval 1.2–7.4, 5 rounds)", or no difference this run can show, or from one round no verdict. Each round
+ * (95 % interval 1.2–7.4, 5 rounds)", or not shown to differ, or from one round no verdict. Each round
  * ran both variants once, so each gives one paired difference; the interval is Student's t on their mean
  * ({@link MeanInterval}), for every n ≥ 2 (a count's differences are few and
  * often tied: a bootstrap over them would be about [min, max]).
@@ -60,13 +60,17 @@ public record DifferenceFinding(String measure, String a, String b, boolean high
     }
 
     /**
-     * @return ahead only with an interval that excludes 0 (a zero-width interval of equal differences in every
-     *     round excludes 0 when they are not 0), never from one round
+     * @return ahead only with an interval that excludes 0, never from one round; where every round differed by the
+     *     same amount (an interval of zero width, no spread to test with), only when the sign test's exact p, 2 ×
+     *     0.5ⁿ, is below 5 %: 6 rounds or more
      */
     @JsonProperty("verdict")
     public Verdict verdict() {
         if (n < 2) {
             return Verdict.ONE_ROUND;
+        }
+        if (low == high) {
+            return mean != 0 && 2 * Math.pow(0.5, n) < Holm.ALPHA ? Verdict.AHEAD : Verdict.NO_DIFFERENCE;
         }
         return new MeanInterval(n, mean, median, low, high).excludesZero() ? Verdict.AHEAD : Verdict.NO_DIFFERENCE;
     }
@@ -84,8 +88,10 @@ public record DifferenceFinding(String measure, String a, String b, boolean high
         return switch (verdict()) {
             case ONE_ROUND -> String.format(Locale.ROOT, "%s − %s in %s: %s from one round: no interval, no verdict"
                     + " (run 3 or more rounds)", a, b, measure, num(mean));
-            case NO_DIFFERENCE -> String.format(Locale.ROOT, "%s against %s in %s: no difference this run can show"
-                    + " (%s − %s: mean %s, 95 %% interval %s to %s includes 0, %s)", a, b, measure, a, b, num(mean),
+            case NO_DIFFERENCE -> low == high ? String.format(Locale.ROOT, "%s against %s in %s: not shown to"
+                    + " differ (%s − %s was %s in all %s: too few rounds for the sign test to reach 5 %%)", a, b,
+                    measure, a, b, num(mean), rounds) : String.format(Locale.ROOT, "%s against %s in %s: not shown to"
+                    + " differ (%s − %s: mean %s, 95 %% interval %s to %s, %s)", a, b, measure, a, b, num(mean),
                     num(low), num(high), rounds);
             case AHEAD -> {
                 boolean aMore = mean > 0;

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * One comparison of two variants over rounds, and what it lets us say: "A ahead of B in req/s by 1.15 × (95 %
- * interval 1.08–1.22, 3 rounds)", or "no difference this run can show", or, from one round, no verdict. Written to
+ * interval 1.08–1.22, 3 rounds)", or "not shown to differ (interval, n)" (never "alike": that needs a margin), or,
+ * from one round, no verdict. Written to
  * {@code summary.json} as it is (with {@code verdict} and {@code text}) for scripts.
  *
  * @param measure what was compared, with its unit ({@code req/s}, {@code p99 ms})
@@ -53,9 +54,9 @@ public record Finding(String measure, String a, String b, boolean higherIsBetter
         return switch (verdict()) {
             case ONE_ROUND -> String.format(Locale.ROOT, "%s ÷ %s in %s: %s from one round: no interval, no verdict"
                     + " (run 3 or more rounds)", a, b, measure, x(ratio.ratio()));
-            case NO_DIFFERENCE -> String.format(Locale.ROOT, "%s against %s in %s: no difference this run can show"
-                    + " (%s ÷ %s %s, 95 %% interval %s–%s includes 1, %s)", a, b, measure, a, b, x(ratio.ratio()),
-                    x(ratio.low()), x(ratio.high()), rounds);
+            case NO_DIFFERENCE -> String.format(Locale.ROOT, "%s against %s in %s: not shown to differ (%s ÷ %s"
+                    + " %s, 95 %% interval %s–%s, %s)", a, b, measure, a, b, x(ratio.ratio()), x(ratio.low()),
+                    x(ratio.high()), rounds);
             case AHEAD -> {
                 boolean flip = ratio.ratio() < 1;
                 double lo = flip ? 1 / ratio.high() : ratio.low();

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
@@ -14,14 +12,10 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * rotating order), so each round gives one paired ratio A ÷ B, and drift of the machine between rounds falls on both
  * alike. The summary is the geometric mean of the ratios (the mean of their logarithms, shown back as a ratio).
  *
- * <p>The interval, by the number of rounds n (Commons Math 3 does the distribution and the percentiles):
- * <ul>
- *   <li>n = 1: none. One round is an anecdote and gets no verdict.</li>
- *   <li>2 ≤ n &lt; 10: Student's t interval on the mean log ratio ({@code mean ± t(0.975, n−1) · s / √n}). A
- *   percentile bootstrap over so few rounds is about [min, max], and a rank test cannot reach 5 % with them.</li>
- *   <li>n ≥ 10: percentile bootstrap of the mean log ratio, {@value #RESAMPLES} resamples on a fixed seed (the same
- *   data give the same interval).</li>
- * </ul>
+ * <p>The interval: none for n = 1 (one round is an anecdote and gets no verdict); from 2 rounds Student's t interval
+ * on the mean log ratio ({@code mean ± t(0.975, n−1) · s / √n}, Commons Math 3). Not the percentile bootstrap, which
+ * over 2 to 9 rounds is about [min, max], and which at 10 rounds called 8.3 % of simulated identical pairs different
+ * (2,000 A/A comparisons, {@code SignedVerdictsTest}) where t keeps to its nominal 5 %.
  *
  * @param n rounds with a ratio
  * @param ratio the geometric mean of the ratios, A ÷ B
@@ -31,11 +25,6 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * @param method how the interval was found, in words
  */
 public record RatioInterval(int n, double ratio, double median, double low, double high, String method) {
-    /** Bootstrap resamples (n ≥ 10). */
-    static final int RESAMPLES = 10_000;
-    /** Rounds from which the bootstrap replaces Student's t. */
-    static final int BOOTSTRAP_FROM = 10;
-    private static final long SEED = 20_26_11_24L;
 
     /**
      * @param ratios A ÷ B per round, each finite and above 0
@@ -59,25 +48,10 @@ public record RatioInterval(int n, double ratio, double median, double low, doub
         if (n == 1) {
             return new RatioInterval(1, ratios[0], ratios[0], Double.NaN, Double.NaN, "one round: no interval");
         }
-        if (n < BOOTSTRAP_FROM) {
-            double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975)
-                    * Math.sqrt(StatUtils.variance(logs) / n);
-            return new RatioInterval(n, Math.exp(mean), median, Math.exp(mean - half), Math.exp(mean + half),
-                    "Student's t on the log ratios");
-        }
-        RandomGenerator rng = new Well19937c(SEED);
-        double[] means = new double[RESAMPLES];
-        double[] sample = new double[n];
-        for (int b = 0; b < RESAMPLES; b++) {
-            for (int i = 0; i < n; i++) {
-                sample[i] = logs[rng.nextInt(n)];
-            }
-            means[b] = StatUtils.mean(sample);
-        }
-        Percentile p = new Percentile();
-        p.setData(means);
-        return new RatioInterval(n, Math.exp(mean), median, Math.exp(p.evaluate(2.5)), Math.exp(p.evaluate(97.5)),
-                "percentile bootstrap of the mean log ratio, " + RESAMPLES + " resamples");
+        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975)
+                * Math.sqrt(StatUtils.variance(logs) / n);
+        return new RatioInterval(n, Math.exp(mean), median, Math.exp(mean - half), Math.exp(mean + half),
+                "Student's t on the log ratios");
     }
 
     /**

@@ -4,7 +4,7 @@ package io.poolbench.testbed.stats;
 public enum Verdict {
     /** The 95 % interval excludes "no difference": one variant is ahead. */
     AHEAD,
-    /** The interval includes 1: no difference this run can show. */
+    /** The interval includes "no difference": not shown to differ (which is not "alike": that needs a margin). */
     NO_DIFFERENCE,
     /** One round only: no interval, so no verdict. */
     ONE_ROUND

@@ -2,7 +2,6 @@ package io.poolbench.suite.aurora.waits;
 
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
-import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.load.TraceLog;
 import io.poolbench.testbed.report.MarkdownText;
@@ -164,18 +163,17 @@ public final class ConnectionTrace {
      */
     static String profiles(Map<String, List<RunTrace>> byProfile) {
         StringBuilder md = new StringBuilder("Per profile, over its runs: failed requests at the failover per run"
-                + " (mean, 95 % interval, n runs), how many of all of them ran on a connection the pool lent without"
+                + " (mean, 95 % Poisson interval, n runs), how many of all of them ran on a connection the pool lent without"
                 + " checking it, and how long those connections had been idle before (ms, min–max):\n\n");
         Table table = Table.of("profile", ">n", ">failed per run", ">on a connection lent unchecked", ">idle before, ms");
         byProfile.forEach((profile, runs) -> {
-            MeanInterval f = MeanInterval.of(runs.stream().map(t -> (double) t.failed().size()).toList());
+            MeanInterval f = MeanInterval.ofCounts(runs.stream().map(t -> (double) t.failed().size()).toList());
             long failed = runs.stream().mapToLong(t -> t.failed().size()).sum();
             long unchecked = runs.stream().mapToLong(RunTrace::lentUnchecked).sum();
             LongSummaryStatistics idle = runs.stream().flatMap(t -> t.failed().stream())
                     .filter(e -> !e.validated() && !e.connections().isEmpty() && e.idleBeforeMs() >= 0)
                     .mapToLong(TraceLog.Entry::idleBeforeMs).summaryStatistics();
-            table.row(profile, Integer.toString(f.n()), f.n() < 2 ? Figures.fixed(f.mean(), 1) : Figures.fixed(f.mean(), 1)
-                    + " (" + Figures.fixed(f.low(), 1) + "–" + Figures.fixed(f.high(), 1) + ")", unchecked + " of "
+            table.row(profile, Integer.toString(f.n()), f.text(1), unchecked + " of "
                     + failed, idle.getCount() == 0 ? "–" : idle.getMin() + "–" + idle.getMax());
         });
         return md.append(table.markdown()).append('\n').toString();
