@@ -84,6 +84,12 @@ public final class CompareCommand extends ScenarioCommand {
             + " noise floor; a difference inside it is no verdict. Default: on with --preset full, off with quick.")
     Boolean aaTwin;
 
+    @Option(names = "--equivalence-margin", paramLabel = "PCT", description = "A margin, declared before the run,"
+            + " within which two profiles may be called alike: when not shown to differ, two one-sided tests at 5 %"
+            + " (the 90 % interval inside ±PCT) say \"alike within ±PCT %\"; without it a run says only \"not shown"
+            + " to differ\". 0.1 to 100.")
+    Double equivalenceMarginPercent;
+
     @Mixin
     ProfileOptions profileOptions;
 
@@ -147,7 +153,7 @@ public final class CompareCommand extends ScenarioCommand {
         int ramp = rampup != null ? rampup : full ? 30 : 5;
         CompareSettings rs = new CompareSettings(preset, runs, jmh, dur, nRounds, ramp, shortThreads, mediumThreads,
                 longThreads, think.thinkMs, tomcat.maxThreads, budget.percent(), skipLoad ? "none (no phase needs one)"
-                : db.kind, db.rows, skipJmh, skipLoad, true, trace.on());
+                : db.kind, db.rows, skipJmh, skipLoad, true, trace.on(), equivalenceMarginPercent);
         return run(new CompareExperiment(art, rs, skipLoad ? null : db));
     }
 }

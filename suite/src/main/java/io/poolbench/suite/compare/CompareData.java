@@ -50,11 +50,12 @@ final class CompareData {
      * @param thinkMs pause between a thread's requests, ms
      * @param profiles the profiles run
      * @param rampupExcluded true when the ramp-up's samples are left out of every figure
+     * @param equivalenceMarginPercent the equivalence margin declared before the run, %; null for none
      */
     record SettingsView(String preset, String database, Integer rows, Integer durationSeconds, Integer rounds,
             Integer rampupSeconds,
             Integer shortThreads, Integer mediumThreads, Integer longThreads, Integer thinkMs,
-            List<CompareSettings.ProfileRun> profiles, Boolean rampupExcluded) {
+            List<CompareSettings.ProfileRun> profiles, Boolean rampupExcluded, Double equivalenceMarginPercent) {
         /** @return ms left out at the start of each load's samples: the ramp-up where the run excluded it, else 0 */
         long warmupMs() {
             return Boolean.TRUE.equals(rampupExcluded) && rampupSeconds != null ? rampupSeconds * 1000L : 0;

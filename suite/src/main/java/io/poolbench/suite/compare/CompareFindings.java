@@ -5,9 +5,11 @@ import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Rounds;
+import io.poolbench.testbed.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,8 +181,18 @@ public final class CompareFindings {
                     + " verdict.", j.aa()));
         }
         if (j.findings() != null && !j.findings().isEmpty()) {
-            out.add(0, Claim.of(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
-                    .stream().map(Finding::text).toList()) + ".", j.findings()));
+            double margin = j.run().equivalenceMarginPercent() == null ? Double.NaN
+                    : j.run().equivalenceMarginPercent() / 100;
+            List<Comparison> cs = j.findings().stream().map(f -> Comparison.of(f).withMargin(margin)).toList();
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < cs.size(); i++) {
+                texts.add(j.findings().get(i).text() + (Double.isNaN(margin) || cs.get(i).verdict() == Verdict.AHEAD
+                        ? "" : cs.get(i).verdict() == Verdict.ALIKE ? ", **alike within " + cs.get(i).marginText()
+                        + "** (the margin declared before the run; two one-sided tests at 5 %)" : ", nor shown alike"
+                        + " within " + cs.get(i).marginText()));
+            }
+            out.add(0, new Claim(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", texts) + ".",
+                    cs.stream().anyMatch(c -> c.verdict() == Verdict.AHEAD || c.verdict() == Verdict.ALIKE), cs));
             return out;
         }
         // one round: its figures, one run each, no verdict

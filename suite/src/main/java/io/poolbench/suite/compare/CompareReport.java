@@ -62,7 +62,7 @@ public final class CompareReport {
         synchronized (LOCK) {
             Manifest m = Manifest.read(dir);
             CompareData.SettingsView run = m.settings() == null ? new CompareData.SettingsView(null, null, null, null,
-                    null, null, null, null, null, null, List.of(), null) : m.settings(CompareData.SettingsView.class);
+                    null, null, null, null, null, null, List.of(), null, null) : m.settings(CompareData.SettingsView.class);
             List<JmhSummary.Result> jmh = new ArrayList<>();
             List<CompareData.Load> loads = new ArrayList<>();
             List<CompareData.Missing> jmhMissing = new ArrayList<>();

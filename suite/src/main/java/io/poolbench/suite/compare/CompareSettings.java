@@ -32,11 +32,13 @@ import java.util.List;
  *     run of this version)
  * @param traceJdbc the webapp traced the JDBC calls beneath each pool ({@code --trace-jdbc}; every profile must be a
  *     pool, {@link ProfileRun#onStub})
+ * @param equivalenceMarginPercent the margin within which two profiles may be called alike, declared before the run
+ *     ({@code --equivalence-margin}), % of a ratio; null for none, when "not shown to differ" is all a run says
  */
 public record CompareSettings(String preset, List<ProfileRun> profiles, List<String> jmhArgs, int durationSeconds,
         int rounds, int rampupSeconds, int shortThreads, int mediumThreads, int longThreads, int thinkMs, int webappMaxThreads,
         double maxErrorPercent, String database, int rows, boolean skipJmh, boolean skipLoad,
-        boolean rampupExcluded, boolean traceJdbc) {
+        boolean rampupExcluded, boolean traceJdbc, Double equivalenceMarginPercent) {
 
     /**
      * Checks every range; each failure is one line naming the option.
@@ -62,6 +64,9 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
         ThinkTimeOption.check(thinkMs);
         MaxThreadsOption.check(webappMaxThreads);
         ErrorBudgetOption.check(maxErrorPercent);
+        if (equivalenceMarginPercent != null) {
+            Cli.range("--equivalence-margin", equivalenceMarginPercent, 0.1, 100);
+        }
         for (ProfileRun p : traceJdbc && !skipLoad ? profiles : List.<ProfileRun>of()) {
             if (!p.onStub()) {
                 throw new TestbedException("--trace-jdbc: profile " + p.id() + " is " + p.pool() + ", the driver's"
@@ -101,6 +106,6 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
     CompareSettings withDatabase(String newDatabase) {
         return new CompareSettings(preset, profiles, jmhArgs, durationSeconds, rounds, rampupSeconds, shortThreads, mediumThreads,
                 longThreads, thinkMs, webappMaxThreads, maxErrorPercent, newDatabase, rows, skipJmh, skipLoad,
-                rampupExcluded, traceJdbc);
+                rampupExcluded, traceJdbc, equivalenceMarginPercent);
     }
 }

@@ -151,6 +151,7 @@ public final class VerdictTable {
         return switch (v) {
             case AHEAD -> "**ahead**";
             case NO_DIFFERENCE -> "not shown to differ";
+            case ALIKE -> "alike within the declared margin";
             case ONE_ROUND -> "none (one round)";
         };
     }

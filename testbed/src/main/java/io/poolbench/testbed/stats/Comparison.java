@@ -21,9 +21,11 @@ import org.apache.commons.math3.distribution.TDistribution;
  * @param leader the variant ahead on this measure by the estimate
  * @param noiseFloor true for an A/A comparison (a variant against itself run as a second variant): not a finding
  *     but the tool's own noise, the floor under the comparisons of the same measure and first variant
+ * @param margin the equivalence margin declared before the run (a fraction for a ratio, the unit for a difference);
+ *     NaN without one, when "not shown to differ" is all that can be said
  */
 public record Comparison(String measure, String a, String b, boolean ratio, double estimate, double low,
-        double high, int n, Verdict verdict, String leader, boolean noiseFloor) {
+        double high, int n, Verdict verdict, String leader, boolean noiseFloor, double margin) {
     /**
      * @param f a ratio over rounds
      * @return it as a row
@@ -31,7 +33,7 @@ public record Comparison(String measure, String a, String b, boolean ratio, doub
     public static Comparison of(Finding f) {
         RatioInterval r = f.ratio();
         return new Comparison(f.measure(), f.a(), f.b(), true, r.ratio(), r.low(), r.high(), r.n(), f.verdict(),
-                f.leader(), false);
+                f.leader(), false, Double.NaN);
     }
 
     /**
@@ -40,12 +42,23 @@ public record Comparison(String measure, String a, String b, boolean ratio, doub
      */
     public static Comparison of(DifferenceFinding d) {
         return new Comparison(d.measure(), d.a(), d.b(), false, d.mean(), d.low(), d.high(), d.n(), d.verdict(),
-                d.leader(), false);
+                d.leader(), false, Double.NaN);
     }
 
     /** @return this comparison as an A/A one: the noise floor of its measure and first variant */
     public Comparison asNoiseFloor() {
-        return new Comparison(measure, a, b, ratio, estimate, low, high, n, verdict, leader, true);
+        return new Comparison(measure, a, b, ratio, estimate, low, high, n, verdict, leader, true, margin);
+    }
+
+    /**
+     * @param declared the equivalence margin declared before the run ({@link Equivalence}); NaN for none
+     * @return this comparison with the margin, its verdict {@link Verdict#ALIKE} where it was not shown to differ and
+     *     the two one-sided tests put it inside the margin
+     */
+    public Comparison withMargin(double declared) {
+        Verdict v = verdict == Verdict.NO_DIFFERENCE && !Double.isNaN(declared) && Equivalence.alike(this, declared)
+                ? Verdict.ALIKE : verdict;
+        return new Comparison(measure, a, b, ratio, estimate, low, high, n, v, leader, noiseFloor, declared);
     }
 
     /**
@@ -84,9 +97,16 @@ public record Comparison(String measure, String a, String b, boolean ratio, doub
     public String answer() {
         return switch (verdict) {
             case AHEAD -> leader + " ahead of " + (leader.equals(a) ? b : a);
-            case NO_DIFFERENCE -> "not shown to differ";
+            case NO_DIFFERENCE -> "not shown to differ" + (Double.isNaN(margin) ? "" : " (nor alike within "
+                    + marginText() + ")");
+            case ALIKE -> "alike within " + marginText() + " (two one-sided tests at 5 %)";
             case ONE_ROUND -> "one round: no verdict";
         };
+    }
+
+    /** @return the declared margin in words: {@code ±10 %} for a ratio, {@code ±2} for a difference */
+    public String marginText() {
+        return ratio ? "±" + num(100 * margin) + " %" : "±" + num(margin);
     }
 
     /** @return the estimate as the table prints it: {@code A ÷ B 1.23 ×} or {@code A − B 4.5} */

@@ -88,7 +88,7 @@ public record DifferenceFinding(String measure, String a, String b, boolean high
         return switch (verdict()) {
             case ONE_ROUND -> String.format(Locale.ROOT, "%s − %s in %s: %s from one round: no interval, no verdict"
                     + " (run 3 or more rounds)", a, b, measure, num(mean));
-            case NO_DIFFERENCE -> low == high ? String.format(Locale.ROOT, "%s against %s in %s: not shown to"
+            case NO_DIFFERENCE, ALIKE -> low == high ? String.format(Locale.ROOT, "%s against %s in %s: not shown to"
                     + " differ (%s − %s was %s in all %s: too few rounds for the sign test to reach 5 %%)", a, b,
                     measure, a, b, num(mean), rounds) : String.format(Locale.ROOT, "%s against %s in %s: not shown to"
                     + " differ (%s − %s: mean %s, 95 %% interval %s to %s, %s)", a, b, measure, a, b, num(mean),

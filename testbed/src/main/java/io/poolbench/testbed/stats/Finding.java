@@ -54,7 +54,7 @@ public record Finding(String measure, String a, String b, boolean higherIsBetter
         return switch (verdict()) {
             case ONE_ROUND -> String.format(Locale.ROOT, "%s ÷ %s in %s: %s from one round: no interval, no verdict"
                     + " (run 3 or more rounds)", a, b, measure, x(ratio.ratio()));
-            case NO_DIFFERENCE -> String.format(Locale.ROOT, "%s against %s in %s: not shown to differ (%s ÷ %s"
+            case NO_DIFFERENCE, ALIKE -> String.format(Locale.ROOT, "%s against %s in %s: not shown to differ (%s ÷ %s"
                     + " %s, 95 %% interval %s–%s, %s)", a, b, measure, a, b, x(ratio.ratio()), x(ratio.low()),
                     x(ratio.high()), rounds);
             case AHEAD -> {

@@ -6,6 +6,11 @@ public enum Verdict {
     AHEAD,
     /** The interval includes "no difference": not shown to differ (which is not "alike": that needs a margin). */
     NO_DIFFERENCE,
+    /**
+     * Not shown to differ, and two one-sided tests at 5 % put the difference inside the equivalence margin declared
+     * before the run ({@link Equivalence}): alike within it.
+     */
+    ALIKE,
     /** One round only: no interval, so no verdict. */
     ONE_ROUND
 }

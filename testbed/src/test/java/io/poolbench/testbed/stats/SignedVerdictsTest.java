@@ -51,6 +51,25 @@ class SignedVerdictsTest {
     }
 
     @Test
+    void twoOneSidedTestsCallTwoVariantsAlikeOnlyInsideTheDeclaredMargin() {
+        // ten rounds, differences of mean 0.5 and s = 1: se 0.316; 95 % ± 2.262 se = −0.215 to 1.215; the 90 % interval
+        // (t(0.95, 9) = 1.833) is −0.080 to 1.080: inside ±2, not inside ±1
+        Comparison d = new Comparison("failed", "A", "B", false, 0.5, 0.5 - 2.262 * 0.3162, 0.5 + 2.262 * 0.3162, 10,
+                Verdict.NO_DIFFERENCE, "A", false, Double.NaN);
+        assertArrayEquals(new double[] {-0.080, 1.080}, Equivalence.interval90(d), 1e-3);
+        assertTrue(Equivalence.alike(d, 2));
+        assertEquals(Verdict.ALIKE, d.withMargin(2).verdict());
+        assertEquals("alike within ±2.00 (two one-sided tests at 5 %)", d.withMargin(2).answer());
+        assertEquals(Verdict.NO_DIFFERENCE, d.withMargin(1).verdict(), "the 90 % interval reaches past +1");
+        assertEquals(Verdict.NO_DIFFERENCE, d.withMargin(Double.NaN).verdict(), "no margin: never alike");
+        // a ratio's margin of ±10 % is 1/1.1 to 1.1 on its log scale: 1.01 (0.97–1.05, 5 rounds) is alike within it
+        Comparison r = Comparison.of(new Finding("req/s", "A", "B", true, RatioInterval.of(0.97, 1.0, 1.02, 1.04,
+                1.03)));
+        assertEquals(Verdict.ALIKE, r.withMargin(0.10).verdict(), r.toString());
+        assertEquals(Verdict.NO_DIFFERENCE, r.withMargin(0.01).verdict());
+    }
+
+    @Test
     void aCountsIntervalIsGarwoodsAndNeverNegative() {
         // Garwood's exact 95 % limits for a single count of 0 and 10 (Poisson tables): 0–3.689, 4.795–18.39
         MeanInterval zero = MeanInterval.ofCounts(List.of(0.0));
