@@ -111,11 +111,12 @@ public final class CompareFindings {
      * @param loads the loads that ended ok
      * @param findings {@link #of}
      * @param rampupExcluded true when the figures leave the ramp-up out
+     * @param margin the equivalence margin declared before the run, a fraction of the ratio; NaN for none
      * @return the section: how the rounds ran, each round's figures per profile, the verdicts; empty when no load
      *     ended with data
      */
     static String markdown(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads,
-            List<Finding> findings, boolean rampupExcluded) {
+            List<Finding> findings, boolean rampupExcluded, double margin) {
         if (rounds == null || profiles.isEmpty() || loads.isEmpty()) {
             return ""; // no load ended with data: the web-load table says why
         }
@@ -150,8 +151,24 @@ public final class CompareFindings {
                 .append("` is `").append(twin.twinOf()).append("` run again as a variant of its own (A/A): its comparison"
                 + " with the original is the tool's own noise, the floor under every other comparison; a"
                 + " difference inside it is no verdict.\n\n"));
-        sb.append(Finding.bullets(findings));
+        findings.forEach(f -> {
+            boolean bold = f.verdict() == Verdict.AHEAD || Comparison.of(f).withMargin(margin).verdict()
+                    == Verdict.ALIKE;
+            sb.append("- ").append(bold ? "**" + text(f, margin) + "**" : text(f, margin)).append('\n');
+        });
         return sb.append('\n').toString();
+    }
+
+    /**
+     * @param f a comparison over rounds
+     * @param margin the equivalence margin declared before the run, a fraction of the ratio; NaN for none
+     * @return its sentence, and with a margin whether two one-sided tests call the two alike within it
+     */
+    static String text(Finding f, double margin) {
+        Comparison c = Comparison.of(f).withMargin(margin);
+        return f.text() + (Double.isNaN(margin) || c.verdict() == Verdict.AHEAD ? "" : c.verdict() == Verdict.ALIKE
+                ? "; alike within " + c.marginText() + " (the margin declared before the run; two one-sided tests at"
+                + " 5 %)" : "; nor shown alike within " + c.marginText());
     }
 
     /**
@@ -184,15 +201,9 @@ public final class CompareFindings {
             double margin = j.run().equivalenceMarginPercent() == null ? Double.NaN
                     : j.run().equivalenceMarginPercent() / 100;
             List<Comparison> cs = j.findings().stream().map(f -> Comparison.of(f).withMargin(margin)).toList();
-            List<String> texts = new ArrayList<>();
-            for (int i = 0; i < cs.size(); i++) {
-                texts.add(j.findings().get(i).text() + (Double.isNaN(margin) || cs.get(i).verdict() == Verdict.AHEAD
-                        ? "" : cs.get(i).verdict() == Verdict.ALIKE ? ", **alike within " + cs.get(i).marginText()
-                        + "** (the margin declared before the run; two one-sided tests at 5 %)" : ", nor shown alike"
-                        + " within " + cs.get(i).marginText()));
-            }
-            out.add(0, new Claim(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", texts) + ".",
-                    cs.stream().anyMatch(c -> c.verdict() == Verdict.AHEAD || c.verdict() == Verdict.ALIKE), cs));
+            out.add(0, new Claim(head + ", " + j.run().rounds() + " rounds): " + String.join("; ", j.findings()
+                    .stream().map(f -> text(f, margin)).toList()) + ".", cs.stream().anyMatch(c -> c.verdict()
+                    == Verdict.AHEAD || c.verdict() == Verdict.ALIKE), cs));
             return out;
         }
         // one round: its figures, one run each, no verdict

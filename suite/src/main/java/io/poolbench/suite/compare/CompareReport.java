@@ -136,7 +136,8 @@ public final class CompareReport {
         sb.append(phases.markdown());
         sb.append('\n');
         sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,
-                findings, run.warmupMs() > 0));
+                findings, run.warmupMs() > 0, run.equivalenceMarginPercent() == null ? Double.NaN
+                : run.equivalenceMarginPercent() / 100));
         sb.append(CompareTables.webLoad(run, loads, loadMissing, env));
 
         sb.append(CompareTables.borrowReturn(run, jmh, jmhMissing));

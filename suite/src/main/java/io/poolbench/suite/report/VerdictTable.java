@@ -1,5 +1,6 @@
 package io.poolbench.suite.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.poolbench.testbed.report.MarkdownText;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.report.Table;
@@ -60,6 +61,7 @@ public final class VerdictTable {
          *     and the estimate lies outside the A/A noise floor of its measure; an A/A row's own verdict is what the
          *     tool says of a variant against itself
          */
+        @JsonProperty("verdict")
         public Verdict verdict() {
             if (c.verdict() != Verdict.AHEAD || c.noiseFloor()) {
                 return c.verdict();

@@ -122,7 +122,7 @@ class SignedVerdictsTest {
             double rate = ahead / (double) trials;
             System.out.printf(java.util.Locale.ROOT, "simulated A/A, %d rounds: %.1f %% of %d identical pairs called"
                     + " different%n", rounds, 100 * rate, trials);
-            // nominal 5 %; the binomial's 99.9 % band at n = 2,000 reaches 7.2 %
+            // nominal 5 %; a binomial's standard error at n = 2,000 is 0.49 points: 7.2 % is 4.5 of them above
             assertTrue(rate <= 0.072, rounds + " rounds: " + rate + " of identical pairs called different");
             // and Holm over a table of 20 such rows leaves no "ahead" in most tables
             double[] adjusted = Holm.adjust(family.stream().mapToDouble(Comparison::p).toArray());
