@@ -80,17 +80,38 @@ public record Comparison(String measure, String a, String b, boolean ratio, doub
      * @return p in 0..1; NaN without an interval (one round)
      */
     public double p() {
-        if (n < 2 || !Double.isFinite(low) || !Double.isFinite(high) || ratio && (low <= 0 || estimate <= 0)) {
+        double[] s = scaled();
+        if (s == null) {
             return Double.NaN;
+        }
+        if (!(s[1] > 0)) {
+            return s[0] == 0 ? 1 : signTestP(n);
+        }
+        return Math.min(1, 2 * (1 - new TDistribution(n - 1).cumulativeProbability(Math.abs(s[0]) / s[1])));
+    }
+
+    /**
+     * The estimate and its standard error on the scale the interval was found on (the logarithm for a ratio), the
+     * error recovered from the 95 % interval as Student's t with n − 1 degrees of freedom: what {@link #p} and
+     * {@link Equivalence} both test.
+     *
+     * @return {estimate, standard error} (the error 0 for an interval of zero width); null without an interval
+     */
+    double[] scaled() {
+        if (n < 2 || !Double.isFinite(low) || !Double.isFinite(high) || ratio && (low <= 0 || estimate <= 0)) {
+            return null;
         }
         double est = ratio ? Math.log(estimate) : estimate;
         double half = ratio ? (Math.log(high) - Math.log(low)) / 2 : (high - low) / 2;
-        if (!(half > 0)) {
-            return est == 0 ? 1 : Math.min(1, 2 * Math.pow(0.5, n));
-        }
-        TDistribution t = new TDistribution(n - 1);
-        double se = half / t.inverseCumulativeProbability(0.975);
-        return Math.min(1, 2 * (1 - t.cumulativeProbability(Math.abs(est) / se)));
+        return new double[] {est, half > 0 ? half / new TDistribution(n - 1).inverseCumulativeProbability(0.975) : 0};
+    }
+
+    /**
+     * @param n rounds, every one on the same side of "no difference"
+     * @return the sign test's exact two-sided p, 2 × 0.5ⁿ, at most 1
+     */
+    static double signTestP(int n) {
+        return Math.min(1, 2 * Math.pow(0.5, n));
     }
 
     /** @return the answer in words: who is ahead, or that the run cannot tell */

@@ -70,7 +70,7 @@ public record DifferenceFinding(String measure, String a, String b, boolean high
             return Verdict.ONE_ROUND;
         }
         if (low == high) {
-            return mean != 0 && 2 * Math.pow(0.5, n) < Holm.ALPHA ? Verdict.AHEAD : Verdict.NO_DIFFERENCE;
+            return mean != 0 && Comparison.signTestP(n) < Holm.ALPHA ? Verdict.AHEAD : Verdict.NO_DIFFERENCE;
         }
         return new MeanInterval(n, mean, median, low, high).excludesZero() ? Verdict.AHEAD : Verdict.NO_DIFFERENCE;
     }

@@ -39,17 +39,11 @@ public final class Equivalence {
      *     width
      */
     static double[] interval90(Comparison c) {
-        if (c.n() < 2 || !Double.isFinite(c.low()) || !Double.isFinite(c.high())
-                || c.ratio() && (c.low() <= 0 || c.estimate() <= 0)) {
+        double[] s = c.scaled();
+        if (s == null || !(s[1] > 0)) {
             return null;
         }
-        double est = c.ratio() ? Math.log(c.estimate()) : c.estimate();
-        double half95 = c.ratio() ? (Math.log(c.high()) - Math.log(c.low())) / 2 : (c.high() - c.low()) / 2;
-        if (!(half95 > 0)) {
-            return null;
-        }
-        TDistribution t = new TDistribution(c.n() - 1);
-        double half90 = half95 / t.inverseCumulativeProbability(0.975) * t.inverseCumulativeProbability(0.95);
-        return new double[] {est - half90, est + half90};
+        double half90 = s[1] * new TDistribution(c.n() - 1).inverseCumulativeProbability(0.95);
+        return new double[] {s[0] - half90, s[0] + half90};
     }
 }
