@@ -66,9 +66,10 @@ public enum SuiteEntry {
             List.of("sweep", "connect", "--as-article"), (d, m) -> ConnectReport.write(d), ConnectReport::findings),
     /** The Aurora article's paced screens on MySQL behind Toxiproxy, its three resources, a planned failover in rounds. */
     AURORA("aurora", List.of("seed004"), "aurora", AuroraCommand.class, null,
-            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", AuroraResults.DIR + "/summary.md", true, 360,
-            List.of("aurora", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3"),
-            List.of("aurora", "--failover", "--rounds", "5"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
+            "HikariCP against DBCP in front of (stand-in) Aurora MySQL", AuroraResults.DIR + "/summary.md", true, 480,
+            List.of("aurora", "--duration", "14", "--warmup", "10", "--rampup", "3", "--failover", "--rounds", "3",
+                    "--aa-twin"),
+            List.of("aurora", "--failover", "--rounds", "5", "--aa-twin"), (d, m) -> AuroraReport.write(d), AuroraFindings::claims),
     /**
      * The Aurora scenario's failover at each pool's limit: the knee search ({@code aurora --find-knee}), then each
      * failover kind at every profile's own knee and 1.25 × it, each a command of its own in a sub-directory. Full

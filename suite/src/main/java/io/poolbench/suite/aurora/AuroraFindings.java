@@ -2,6 +2,7 @@ package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.run.InjectedFailover;
+import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Comparison;
@@ -33,7 +34,10 @@ public final class AuroraFindings {
             return List.of();
         }
         List<Claim> out = new ArrayList<>();
-        AuroraRounds.Findings f = j.findings();
+        AuroraRounds.Findings all = j.findings();
+        AuroraRounds.Findings f = new AuroraRounds.Findings(all.p99().stream().filter(x -> LoadRun.twinOf(x.b())
+                == null).toList(), all.failed().stream().filter(x -> LoadRun.twinOf(x.b()) == null).toList(),
+                all.failures(), all.drain(), all.loadMultiple(), all.failoverKind());
         if (!f.failures().isEmpty()) {
             List<String> means = f.failures().stream().map(x -> x.profile() + " " + x.mean().text(1)).toList();
             boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
@@ -58,6 +62,25 @@ public final class AuroraFindings {
             out.add(Claim.of("The Aurora article's short screen, p99: " + String.join("; ", f.p99().stream()
                     .map(Finding::text).toList()) + ".", f.p99()));
         }
+        out.addAll(aa(all));
         return out;
+    }
+
+    /**
+     * @return the first profile against its A/A twin ({@code aurora --aa-twin}) on the short screen's p99 and the
+     *     failed requests: the noise floor under the comparisons of the same measures; empty without a twin
+     */
+    private static List<Claim> aa(AuroraRounds.Findings all) {
+        List<Comparison> floor = new ArrayList<>();
+        all.p99().stream().filter(x -> LoadRun.twinOf(x.b()) != null).map(Comparison::of).forEach(floor::add);
+        all.failed().stream().filter(x -> LoadRun.twinOf(x.b()) != null).map(Comparison::of).forEach(floor::add);
+        if (floor.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new Claim("**The Aurora scenario's A/A twin**: `" + floor.get(0).a() + "` against itself run as"
+                + " a second profile in every round, the tool's own noise on the short screen's p99 and the failed"
+                + " requests: " + String.join("; ", floor.stream().map(c -> c.measure() + " " + c.estimateText()
+                + " (" + c.intervalText() + ", n = " + c.n() + ")").toList()) + ".", false,
+                floor.stream().map(Comparison::asNoiseFloor).toList()));
     }
 }

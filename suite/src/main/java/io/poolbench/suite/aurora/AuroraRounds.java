@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The Aurora scenario over rounds ({@code --rounds}): every pair of profiles, within each round, on the short screen's p99 (a
@@ -29,8 +30,9 @@ import java.util.Objects;
  * injection on and on how long the pool kept its borrowers waiting after the new writer's first write (differences:
  * either may be 0), beside each profile's failures per round with their mean and its 95 % interval, and a verdict
  * on the article's "clogged" ({@link Clogged}). A run without a result drops its round from the pairs it is in, so
- * n counts only complete pairs. Every pair is tested at 95 %: with three profiles, three comparisons, so one false "ahead" in about seven
- * such runs of equal pools is to be expected.
+ * n counts only complete pairs. Every pair is tested at 95 % here; the suite's page adjusts them over its whole table
+ * (Holm). With {@code --aa-twin} the first profile also runs as a variant of its own ({@link LoadRun#aaTwin}),
+ * compared with that profile only: the tool's own noise on the same measures.
  */
 public final class AuroraRounds {
     private AuroraRounds() {
@@ -142,17 +144,16 @@ public final class AuroraRounds {
         List<Finding> ratios = new ArrayList<>();
         List<DifferenceFinding> diffs = new ArrayList<>();
         List<DifferenceFinding> drains = new ArrayList<>();
-        for (int i = 0; i < variants.size(); i++) {
-            for (String b : variants.subList(i + 1, variants.size())) {
-                String a = variants.get(i);
-                RatioInterval.paired(Arrays.asList(p99.get(a)), Arrays.asList(p99.get(b)))
-                        .ifPresent(ri -> ratios.add(new Finding("short-screen p99 ms", a, b, false, ri)));
-                if (settings.network().failover()) {
-                    DifferenceFinding.paired("failed requests from the failover on", a, b, false,
-                            Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
-                    DifferenceFinding.paired(ControlTwins.DRAIN, a, b, false, Arrays.asList(drain.get(a)),
-                            Arrays.asList(drain.get(b))).ifPresent(drains::add);
-                }
+        for (List<String> pair : pairs(variants)) {
+            String a = pair.get(0);
+            String b = pair.get(1);
+            RatioInterval.paired(Arrays.asList(p99.get(a)), Arrays.asList(p99.get(b)))
+                    .ifPresent(ri -> ratios.add(new Finding("short-screen p99 ms", a, b, false, ri)));
+            if (settings.network().failover()) {
+                DifferenceFinding.paired("failed requests from the failover on", a, b, false,
+                        Arrays.asList(failed.get(a)), Arrays.asList(failed.get(b))).ifPresent(diffs::add);
+                DifferenceFinding.paired(ControlTwins.DRAIN, a, b, false, Arrays.asList(drain.get(a)),
+                        Arrays.asList(drain.get(b))).ifPresent(drains::add);
             }
         }
         List<Failures> failures = new ArrayList<>();
@@ -175,6 +176,27 @@ public final class AuroraRounds {
         return new Findings(ratios, diffs, failures, drains, ownLoads ? Findings.OWN_LOADS
                 : settings.load().share() / MapCell.ARTICLE_SHARE,
                 settings.network().failover() ? settings.network().kind().id() : null);
+    }
+
+    /**
+     * @param variants the profiles' run ids across rounds, in the order run, A/A twins ({@link LoadRun#aaTwin})
+     *     among them
+     * @return every pair of profiles, in that order, and each A/A twin with the profile it repeats (that one
+     *     first); a twin meets no other profile
+     */
+    static List<List<String>> pairs(List<String> variants) {
+        List<List<String>> out = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            for (String b : variants.subList(i + 1, variants.size())) {
+                String a = variants.get(i);
+                if (LoadRun.twinOf(a) == null && LoadRun.twinOf(b) == null) {
+                    out.add(List.of(a, b));
+                } else if (a.equals(LoadRun.twinOf(b)) || b.equals(LoadRun.twinOf(a))) {
+                    out.add(LoadRun.twinOf(b) != null ? List.of(a, b) : List.of(b, a));
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -238,9 +260,19 @@ public final class AuroraRounds {
             md.append(t.markdown());
             md.append('\n');
         }
-        md.append(Finding.bullets(f.p99()));
-        f.failed().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
-        f.drain().forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
+        md.append(Finding.bullets(f.p99().stream().filter(x -> LoadRun.twinOf(x.b()) == null).toList()));
+        Stream.concat(f.failed().stream(), f.drain().stream()).filter(d -> LoadRun.twinOf(d.b()) == null)
+                .forEach(d -> md.append("- ").append(d.claim().markdown()).append('\n'));
+        List<String> aa = Stream.concat(f.p99().stream().filter(x -> LoadRun.twinOf(x.b()) != null)
+                .map(Finding::text), Stream.concat(f.failed().stream(), f.drain().stream())
+                .filter(d -> LoadRun.twinOf(d.b()) != null).map(d -> d.claim().markdown().replace("**", ""))).toList();
+        if (!aa.isEmpty()) {
+            md.append("\nThe A/A twin (`").append(LoadRun.AA_SUFFIX).append("`: the first profile run again as a"
+                    + " variant of its own in every round, `--aa-twin`): the tool's own noise, no finding. A difference"
+                    + " between two profiles whose estimate lies inside its interval is no verdict on the suite's"
+                    + " page.\n\n");
+            aa.forEach(x -> md.append("- ").append(x).append('\n'));
+        }
         return md.append('\n').toString();
     }
 

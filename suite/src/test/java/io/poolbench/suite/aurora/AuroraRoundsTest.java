@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.run.LoadRun;
+import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.MeanInterval;
+import io.poolbench.testbed.stats.RatioInterval;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,29 @@ class AuroraRoundsTest {
                 runs.stream().map(LoadRun::variantId).toList());
         assertEquals(List.of(1, 1, 2, 2, 3, 3), runs.stream().map(LoadRun::roundNo).toList());
         assertEquals("h.xml", runs.get(2).file());
+    }
+
+    @Test
+    void anAaTwinMeetsOnlyTheProfileItRepeats() {
+        LoadRun twin = PROFILES.get(0).aaTwin();
+        assertEquals("dbcp~aa", twin.id());
+        assertEquals("dbcp", LoadRun.twinOf(twin.id()));
+        assertEquals(null, LoadRun.twinOf("dbcp"));
+        assertEquals(List.of(List.of("dbcp", "hikari"), List.of("dbcp", "dbcp~aa"), List.of("dbcp", "c3p0"),
+                List.of("hikari", "c3p0")), AuroraRounds.pairs(List.of("dbcp", "hikari", "dbcp~aa", "c3p0")));
+        assertEquals(List.of(List.of("dbcp", "dbcp~aa")), AuroraRounds.pairs(List.of("dbcp~aa", "dbcp")));
+    }
+
+    @Test
+    void theAaTwinsComparisonsAreListedApartAsTheToolsNoise() {
+        Finding p99 = new Finding("short-screen p99 ms", "dbcp", "dbcp~aa", false, RatioInterval.of(1.1, 0.9, 1.0));
+        Finding real = new Finding("short-screen p99 ms", "dbcp", "hikari", false, RatioInterval.of(1.2, 1.3,
+                1.25));
+        String md = AuroraRounds.markdown(new AuroraRounds.Findings(List.of(real, p99), List.of(), List.of(),
+                List.of(), 1, "planned"), 3);
+        int twin = md.indexOf("The A/A twin");
+        assertTrue(twin > md.indexOf("hikari"), md);
+        assertTrue(md.indexOf("dbcp~aa") > twin, "the twin's line comes under its own heading: " + md);
     }
 
     @Test

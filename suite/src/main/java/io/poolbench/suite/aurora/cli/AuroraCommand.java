@@ -100,6 +100,12 @@ public final class AuroraCommand extends ScenarioCommand {
                     + " article's maxTotal).")
     int varyPoolSize;
 
+    @Option(names = "--aa-twin", description = "Run the first profile a second time in every round as a variant of"
+            + " its own (A/A, id <profile>~aa), compared with that profile only: the tool's own noise on the same"
+            + " measures, the floor under the verdicts. Needs --rounds 2 or more; not with --map, --at-knee,"
+            + " --find-knee or --vary.")
+    boolean aaTwin;
+
     @Option(names = "--rows", defaultValue = "20000", paramLabel = "N",
             description = "Orders in the data set (default ${DEFAULT-VALUE}).")
     int rows;
@@ -158,6 +164,13 @@ public final class AuroraCommand extends ScenarioCommand {
         })) {
             runs.add(new LoadRun(pp.name(), pp.file().toAbsolutePath().normalize().toString(), null,
                     null));
+        }
+        if (aaTwin) {
+            if (rounds.orElse(1) < 2 || map.map || knee.mapRun != null || search != null || vary != null) {
+                throw new TestbedException("--aa-twin compares the first profile with itself over rounds: give"
+                        + " --rounds 2 or more, and leave out --map, --at-knee, --find-knee and --vary");
+            }
+            runs.add(runs.get(0).aaTwin());
         }
         if (vary != null) {
             LoadRun base = runs.stream().filter(r -> r.id().equals(vary)).findFirst().orElseThrow(

@@ -25,6 +25,8 @@ public record LoadRun(String id, String file, String basedOn, String change, Str
         MapCell cell, Boolean control) {
     /** The suffix of a control twin's id ({@code seed004-dbcp2~control}). */
     public static final String CONTROL_SUFFIX = "~control";
+    /** The suffix of an A/A twin's id ({@code seed004-dbcp-verbatim~aa}, {@code aurora --aa-twin}). */
+    public static final String AA_SUFFIX = "~aa";
 
     /** A run that runs once: its id is its variant. */
     public LoadRun(String id, String file, String basedOn, String change) {
@@ -44,6 +46,22 @@ public record LoadRun(String id, String file, String basedOn, String change, Str
     /** @return this profile's control twin (no failover), id {@code <id>~control} */
     public LoadRun controlTwin() {
         return new LoadRun(id + CONTROL_SUFFIX, file, basedOn, change, null, null, cell, true);
+    }
+
+    /**
+     * @return this profile run again as a variant of its own (A/A), id {@code <id>~aa}: the same file, settings and
+     *     load; its comparison with this run is the tool's own noise, not a finding
+     */
+    public LoadRun aaTwin() {
+        return new LoadRun(id + AA_SUFFIX, file, basedOn, change);
+    }
+
+    /**
+     * @param variantId a run's id across rounds ({@link #variantId})
+     * @return the id of the profile it repeats as an A/A twin; null when it is none
+     */
+    public static String twinOf(String variantId) {
+        return variantId.endsWith(AA_SUFFIX) ? variantId.substring(0, variantId.length() - AA_SUFFIX.length()) : null;
     }
 
     /** @return the JVM argument this variant adds to its webapp ({@link #isJvmOption}), or null */
