@@ -49,7 +49,10 @@ public final class AuroraReport {
                 RunFile.of(dir + "<profile>.r<round>/outcome.json", "One run's outcome: the profile, its failures by"
                         + " outcome, the failover's timeline.", io.poolbench.suite.aurora.run.RunOutcome.class),
                 RunFile.listOf(dir + KneeReport.FILE, "`--find-knee`: every search's knee with its interval, the"
-                        + " model's knee and the cells it ran.", io.poolbench.suite.aurora.knee.KneeResult.class));
+                        + " model's knee and the cells it ran.", io.poolbench.suite.aurora.knee.KneeResult.class),
+                RunFile.of(dir + io.poolbench.suite.aurora.knee.KneePredictions.FILE, "`--find-knee`: every search's"
+                        + " model knees with poolbench's commit, written before the first cell (the stand-in's after"
+                        + " the light-load cell).", io.poolbench.suite.aurora.knee.KneePredictions.Written.class));
     }
 
     private static final ObjectMapper JSON = ResultJson.MAPPER;

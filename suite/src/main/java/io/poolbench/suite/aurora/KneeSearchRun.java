@@ -1,5 +1,6 @@
 package io.poolbench.suite.aurora;
 
+import io.poolbench.suite.aurora.knee.KneePredictions;
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.knee.KneeResult;
 import io.poolbench.suite.aurora.knee.KneeRounds;
@@ -12,6 +13,7 @@ import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
+import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.stats.Rounds;
 import io.poolbench.testbed.report.ResultJson;
@@ -20,6 +22,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,7 +36,8 @@ import java.util.stream.Collectors;
  * asks for, one at a time, on the running cluster, and keeps what each gave; with {@code --rounds N} every search
  * runs once per round, the profiles' order rotated from round to round, so that the report can give the knee's
  * scatter from search to search ({@link io.poolbench.suite.aurora.knee.KneeRounds}); the model's knee (by the same rule, on
- * {@link SaturationMap#model}) is where the search looks first and what the report sets beside the measured one.
+ * {@link SaturationMap#model}) is written before the first cell ({@link KneePredictions}) and set beside the measured
+ * one in the report; the search does not look at it.
  * Results go to {@code seed004/knees.json}, rewritten after every search so that an interrupted run keeps the
  * searches that finished.
  */
@@ -98,17 +102,31 @@ final class KneeSearchRun {
         Path file = Files.createDirectories(out.resolve(AuroraResults.DIR)).resolve(FILE);
         Map<String, KneeResult.Model> models = new HashMap<>();
         Map<String, Integer> runsOfVariant = new HashMap<>();
+        // every search's prediction, written with the model's commit before the first cell runs
+        List<KneePredictions.Prediction> before = new ArrayList<>();
+        String now = Instant.now().toString();
         for (int round = 1; round <= s.rounds(); round++) {
             for (LoadRun p : Rounds.order(profiles, round)) {
                 for (String borrow : k.borrows()) {
                     for (int rtt : k.rttsMs()) {
-                        KneeResult.Model model = models.computeIfAbsent(p.id() + " " + rtt + " " + borrow,
-                                x -> model(k, s, p, rtt, borrow));
+                        before.add(new KneePredictions.Prediction(p.id(), rtt, borrow, round, models.computeIfAbsent(
+                                p.id() + " " + rtt + " " + borrow, x -> model(k, s, p, rtt, borrow)), now, null));
+                    }
+                }
+            }
+        }
+        KneePredictions predictions = new KneePredictions(file.getParent(), Manifest.commit(), before);
+        for (int round = 1; round <= s.rounds(); round++) {
+            for (LoadRun p : Rounds.order(profiles, round)) {
+                for (String borrow : k.borrows()) {
+                    for (int rtt : k.rttsMs()) {
+                        KneeResult.Model model = models.get(p.id() + " " + rtt + " " + borrow);
                         say.accept(String.format(Locale.ROOT, "knee search%s: %s at +%d ms, %s borrowing; the"
-                                + " model's knee %s", s.rounds() > 1 ? " (round " + round + " of " + s.rounds()
-                                + ")" : "", p.id(), rtt, borrow, words(model.window(), k)));
+                                + " model's knee %s (written to %s before any cell)", s.rounds() > 1 ? " (round "
+                                + round + " of " + s.rounds() + ")" : "", p.id(), rtt, borrow,
+                                words(model.window(), k), KneePredictions.FILE));
                         results.add(search(k, s, new Searched(p, rtt, borrow, round, model), runner,
-                                runsOfVariant, say));
+                                runsOfVariant, predictions, say));
                         ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
                         writeCells(results, file.resolveSibling(CELLS));
                     }
@@ -133,13 +151,14 @@ final class KneeSearchRun {
     }
 
     private static KneeResult search(KneeSearchSettings k, AuroraSettings s, Searched searched, CellRunner runner,
-            Map<String, Integer> runsOfVariant, Consumer<String> say) throws IOException, InterruptedException {
+            Map<String, Integer> runsOfVariant, KneePredictions predictions, Consumer<String> say)
+            throws IOException, InterruptedException {
         Searched x = searched;
         LoadRun p = x.p();
         int rtt = x.rtt();
         String borrow = x.borrow();
         KneeResult.Model model = x.model();
-        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), start(model), k.maxCells(), k.tolerance());
+        KneeSearch search = new KneeSearch(k.lightLoad(), k.maxLoad(), k.maxCells(), k.tolerance());
         Double standInMs = null;
         List<KneeSearch.Cell> cells = new ArrayList<>();
         List<KneeResult.CellRun> runs = new ArrayList<>();
@@ -169,7 +188,7 @@ final class KneeSearchRun {
                     model = new KneeResult.Model(model.longRun(), model.window(), KneeModel.knee(k, s.mix(),
                             pool(p.file()), rtt + standInMs, borrow));
                     x = new Searched(p, rtt, borrow, x.round(), model);
-                    search = new KneeSearch(k.lightLoad(), k.maxLoad(), start(model), k.maxCells(), k.tolerance());
+                    predictions.standIn(p.id(), rtt, borrow, x.round(), model);
                     say.accept(String.format(Locale.ROOT, "knee search: the stand-in's own round trip %.2f ms per"
                             + " query at the light load; the model's knee with it %s", standInMs,
                             words(model.standIn(), k)));
@@ -205,12 +224,6 @@ final class KneeSearchRun {
                 }
             }
         }
-    }
-
-    /** @return where the search looks first: the model's knee, the stand-in's round trip included once measured */
-    private static double start(KneeResult.Model model) {
-        Double at = model.predicted();
-        return at == null ? Double.POSITIVE_INFINITY : at;
     }
 
     private static String words(Double knee, KneeSearchSettings k) {

@@ -265,7 +265,17 @@ public record Manifest(String format, String command, List<String> args, JsonNod
         AtomicFile.write(dir.resolve(RunRecord.MANIFEST), out -> WRITER.writeValue(out, this));
     }
 
-    /** @return the machine as the manifest records it: cores, the JVM's heap, the OS, the JDK */
+    /**
+     * @return the poolbench commit the {@code ./poolbench} script built this jar from ({@code -dirty} with
+     *     uncommitted changes), the provenance of a run's verdicts and of a model's predictions; "unknown" when the
+     *     jar was not started by that script
+     */
+    public static String commit() {
+        String commit = System.getenv("POOLBENCH_COMMIT");
+        return commit == null || commit.isBlank() ? "unknown" : commit;
+    }
+
+    /** @return the machine as the manifest records it: cores, the JVM's heap, the OS, the JDK, poolbench's commit */
     static Map<String, String> machine() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
@@ -278,6 +288,7 @@ public record Manifest(String format, String command, List<String> args, JsonNod
             // the webapp's own JVM (the pool under test), when not this one
             env.put("webappJava", webappJava);
         }
+        env.put("commit", commit());
         // the writer's pid: a reader tells a run still going from one whose process was killed
         env.put("pid", Long.toString(ProcessHandle.current().pid()));
         return env;

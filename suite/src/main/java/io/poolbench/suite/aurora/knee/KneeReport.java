@@ -47,15 +47,18 @@ public final class KneeReport {
         md.append("The knee: the load (multiples of the article's per-server rate, × 1 = 12.5 requests/s) at which the"
                 + " short screen's p99 reaches ").append(Figures.plain(KneeSearch.FACTOR)).append(" × its value at the"
                 + " light load, interpolated on log p99 between the two measured loads around it: the saturation"
-                + " map's rule. Found by search (the light load, the model's knee, then bisection), each cell one"
+                + " map's rule. Found by search (the light load, then twice the highest load measured until a cell"
+                + " crosses the threshold, then bisection: the model plays no part in which cells run), each cell one"
                 + " run with its warm-up excluded; the 95 % interval holds the two measured loads around the knee"
                 + " (between them the interpolation is assumed, not measured), widened where a percentile bootstrap"
                 + " over the requests of every cell (2,000 resamples) puts the knee outside them. The model's knee:"
                 + " the same rule on the queueing model (`PoolSimulation`: the pool read from its profile, the three"
                 + " screens sharing it; nothing fitted), over one long run (60 s), and over the"
                 + " cell's own window (its warm-up excluded, its measured period; the median of 25 windows), since a"
-                + " queue at the limit builds and drains over longer than a cell: the model the search starts"
-                + " from.\n\n");
+                + " queue at the limit builds and drains over longer than a cell. Every search's model knees are"
+                + " written to `" + KneePredictions.FILE + "` with poolbench's commit before the first cell runs"
+                + " (the stand-in's, which needs the light-load cell, right after it), and each search's model ÷"
+                + " measured is given below, not only their mean.\n\n");
         md.append(acrossRounds(KneeRounds.of(results)));
         md.append("Every search:\n\n");
         Table t = Table.of("profile", "round trip", "borrowing", "round", "measured knee", "95 % interval in the search",
@@ -98,7 +101,7 @@ public final class KneeReport {
                 + " screens a 20-s cell draws moves its p99. With one round there is no interval over rounds: run"
                 + " `--rounds 3` for one.\n\n");
         Table t = Table.of("profile", "round trip", "borrowing", "knee over the rounds", "95 % interval", "n",
-                "each search's knee", "model: the cell's window", "model ÷ measured");
+                "each search's knee", "model: the cell's window", "model ÷ measured", "each search: its model ÷ its knee");
         for (KneeRounds k : knees) {
             RatioInterval i = k.knee();
             t.markdownRow(k.profile(), "+" + k.rttMs() + " ms", k.borrow(), i == null ? "none found"
@@ -106,7 +109,9 @@ public final class KneeReport {
                     + Figures.sig3(i.high()), (i == null ? 0 : i.n()) + " of " + k.searches(),
                     k.knees().stream().map(Figures::sig3).collect(Collectors.joining(", ")),
                     k.model() == null ? "none up to × 16" : "× " + Figures.sig3(k.model()),
-                    Double.isNaN(k.modelRatio()) ? "–" : String.format(Locale.ROOT, "%.2f", k.modelRatio()));
+                    Double.isNaN(k.modelRatio()) ? "–" : String.format(Locale.ROOT, "%.2f", k.modelRatio()),
+                    k.searchRatios().isEmpty() ? "–" : k.searchRatios().stream().map(x -> String.format(
+                            Locale.ROOT, "%.2f", x)).collect(Collectors.joining(", ")));
         }
         return md.append(t.markdown()).append('\n').toString();
     }

@@ -27,9 +27,12 @@ import java.util.Map;
  *     (each measured its own), or over the window alone for searches without it; null without one
  * @param highestLoad the highest load any of the searches measured, multiples of the article's per-server rate; NaN
  *     when none ran a cell
+ * @param searchRatios each search's own model knee (with its own stand-in round trip) ÷ its measured knee, in round
+ *     order, for the searches that have both: the model's error per search, which a mean over discordant searches
+ *     would hide
  */
 public record KneeRounds(String profile, int rttMs, String borrow, int searches, List<Double> knees,
-        RatioInterval knee, Double model, double highestLoad) {
+        RatioInterval knee, Double model, double highestLoad, List<Double> searchRatios) {
     /**
      * @param results every search, in any order
      * @return one summary per profile, round trip and borrowing pattern, in the order each first appears
@@ -51,8 +54,12 @@ public record KneeRounds(String profile, int rttMs, String borrow, int searches,
                     .mapToDouble(Double::doubleValue).toArray();
             double highest = same.stream().flatMap(r -> r.cells().stream()).mapToDouble(KneeResult.CellRun::load)
                     .max().orElse(Double.NaN);
+            List<Double> ratios = same.stream().sorted(Comparator.comparingInt(KneeResult::round))
+                    .filter(r -> r.knee() != null && r.knee() > 0 && r.model().predicted() != null)
+                    .map(r -> r.model().predicted() / r.knee()).toList();
             out.add(new KneeRounds(first.profile(), first.rttMs(), first.borrow(), same.size(), knees, k,
-                    predicted.length == 0 ? null : Arrays.stream(predicted).average().orElseThrow(), highest));
+                    predicted.length == 0 ? null : Arrays.stream(predicted).average().orElseThrow(), highest,
+                    ratios));
         }
         return out;
     }

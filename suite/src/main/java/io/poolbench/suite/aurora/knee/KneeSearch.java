@@ -15,10 +15,10 @@ import java.util.TreeMap;
  * measured loads around it), applied to the cells measured so far, and a choice of the next cell. A pure function
  * of the cells: the experiment measures what {@link #next} asks for and calls it again.
  *
- * <p>The order: the light load (the baseline p99); then the model's knee; while no cell has reached the threshold,
- * twice the highest load measured, up to the highest load allowed; when the model's knee was already past the
- * threshold, 1.5 × the tolerance below it; then bisection of the bracket (the highest load
- * below the threshold, the lowest above it) at its midpoint. The knee's 95 % interval holds the bracket (between its
+ * <p>The order: the light load (the baseline p99); then, while no cell has reached the threshold, twice the highest
+ * load measured, up to the highest load allowed; then bisection of the bracket (the highest load below the threshold,
+ * the lowest above it) at its midpoint. No model decides where it looks, so that a model's knee set beside the
+ * measured one is checked against cells it did not choose. The knee's 95 % interval holds the bracket (between its
  * loads the rule's interpolation is an assumption, not a measurement), widened where a percentile bootstrap puts the
  * knee outside it: the requests of every measured load resampled ({@value #RESAMPLES} times, a fixed seed) and the
  * rule applied to each resample; a resample in which no load reaches its threshold puts the knee above the highest
@@ -34,22 +34,18 @@ public final class KneeSearch {
 
     private final double lightLoad;
     private final double maxLoad;
-    private final double startLoad;
     private final int maxCells;
     private final double tolerance;
 
     /**
      * @param lightLoad the load of the baseline, multiples of the article's per-server rate (e.g. 0.5)
      * @param maxLoad the highest load measured (e.g. 4, the article's whole load on one webapp)
-     * @param startLoad where to look first: the model's knee; clamped into (lightLoad, maxLoad]
      * @param maxCells the most cells measured, the light load's included
      * @param tolerance the knee's interval must lie within ± this share of it (0.10 for ±10 %)
      */
-    public KneeSearch(double lightLoad, double maxLoad, double startLoad, int maxCells, double tolerance) {
+    public KneeSearch(double lightLoad, double maxLoad, int maxCells, double tolerance) {
         this.lightLoad = lightLoad;
         this.maxLoad = maxLoad;
-        this.startLoad = Double.isFinite(startLoad) ? Math.min(maxLoad, Math.max(startLoad, lightLoad * 1.5))
-                : maxLoad;
         this.maxCells = maxCells;
         this.tolerance = tolerance;
     }
@@ -172,20 +168,12 @@ public final class KneeSearch {
             return new NotConverged(e);
         }
         if (e.knee() == null) {
-            return byLoad.size() == 1 ? new Measure(startLoad, "the model's knee")
-                    : new Measure(Math.min(maxLoad, highest * 2), "under the threshold up to × "
-                            + Figures.plain(highest) + ": twice that");
+            return new Measure(Math.min(maxLoad, highest * 2), "under the threshold up to × "
+                    + Figures.plain(highest) + ": twice that");
         }
         double lo = e.below();
         double hi = e.above();
         if (lo < e.knee() * (1 - tolerance) || hi > e.knee() * (1 + tolerance)) {
-            if (lo == lightLoad && hi == startLoad && byLoad.size() == 2) {
-                // the model's knee was already past it: look just below it first, where the model is usually right
-                double below = round(Math.max(lightLoad * 1.5, hi * (1 - 1.5 * tolerance)));
-                if (below > lo && below < hi) {
-                    return new Measure(below, "the model's knee was past it: just below it");
-                }
-            }
             return new Measure(round((lo + hi) / 2), "bisection of × " + Figures.plain(lo) + " .. × "
                     + Figures.plain(hi));
         }

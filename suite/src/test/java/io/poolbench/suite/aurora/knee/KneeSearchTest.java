@@ -41,11 +41,11 @@ class KneeSearchTest {
     }
 
     @Test
-    void theLightLoadComesFirstThenTheModelsKnee() {
-        KneeSearch s = new KneeSearch(0.5, 4, 2.5, 8, 0.10);
+    void theLightLoadComesFirstThenTwiceTheHighestLoadMeasured() {
+        KneeSearch s = new KneeSearch(0.5, 4, 8, 0.10);
         assertEquals(new KneeSearch.Measure(0.5, "light load: the baseline p99"), s.next(List.of(), 1));
         KneeSearch.Step second = s.next(List.of(cell(0.5, 40, 1)), 1);
-        assertEquals(2.5, ((KneeSearch.Measure) second).load());
+        assertEquals(1.0, ((KneeSearch.Measure) second).load(), 1e-9, "no model's knee: doubling from the light load");
     }
 
     @Test
@@ -53,7 +53,7 @@ class KneeSearchTest {
         // p99 40 ms up to × 3, then 2,000 ms: the rule puts the knee just above × 3
         DoubleUnaryOperator curve = x -> x <= 3 ? 40 : 2_000;
         List<KneeSearch.Cell> cells = new ArrayList<>();
-        KneeSearch.Step end = search(new KneeSearch(0.5, 4, 2, 8, 0.10), curve, cells);
+        KneeSearch.Step end = search(new KneeSearch(0.5, 4, 8, 0.10), curve, cells);
         KneeSearch.Found f = assertInstanceOf(KneeSearch.Found.class, end);
         double k = f.estimate().knee();
         assertTrue(k > 3 && k <= 3.5, "knee " + k);
@@ -63,27 +63,21 @@ class KneeSearchTest {
     }
 
     @Test
-    void whenTheModelsKneeIsAlreadyPastItTheSearchLooksJustBelowIt() {
-        KneeSearch s = new KneeSearch(0.5, 4, 3.3, 8, 0.10);
-        KneeSearch.Step third = s.next(List.of(cell(0.5, 60, 1), cell(3.3, 1_000, 2)), 1);
-        assertEquals(2.81, ((KneeSearch.Measure) third).load(), 1e-9, "1.5 × 10 % below × 3.3, to two decimals");
-    }
-
-    @Test
     void aPoolThatNeverBreaksEndsAtTheHighestLoad() {
         List<KneeSearch.Cell> cells = new ArrayList<>();
-        KneeSearch.Step end = search(new KneeSearch(0.5, 4, Double.POSITIVE_INFINITY, 8, 0.10), x -> 40 + x,
+        KneeSearch.Step end = search(new KneeSearch(0.5, 4, 8, 0.10), x -> 40 + x,
                 cells);
         KneeSearch.NoKnee n = assertInstanceOf(KneeSearch.NoKnee.class, end);
         assertEquals(4, n.highestLoad());
         assertNull(n.estimate().knee());
-        assertEquals(2, cells.size(), "the light load, then the highest load");
+        assertEquals(List.of(0.5, 1.0, 2.0, 4.0), cells.stream().map(KneeSearch.Cell::load).toList(),
+                "the light load, then doubling up to the highest load");
     }
 
     @Test
     void aSearchThatNeedsMoreCellsStopsWithItsBracket() {
         DoubleUnaryOperator curve = x -> 40 * Math.exp(3 * (x - 0.5));
-        KneeSearch.Step end = search(new KneeSearch(0.5, 4, 3.9, 3, 0.01), curve, new ArrayList<>());
+        KneeSearch.Step end = search(new KneeSearch(0.5, 4, 3, 0.01), curve, new ArrayList<>());
         KneeSearch.NotConverged n = assertInstanceOf(KneeSearch.NotConverged.class, end);
         assertTrue(n.estimate().below() < n.estimate().above());
     }
