@@ -3,6 +3,7 @@ package io.poolbench.suite.check;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.AbstractScenario;
+import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.toxiproxy.drill.DrillRunner;
@@ -56,6 +57,8 @@ final class CheckMeasureExperiment extends AbstractScenario {
     public void run(RunRecord record, Progress progress) throws Exception {
         ResultJson.MAPPER.writeValue(record.dir().resolve(CheckMeasureReport.PREDICTED).toFile(), predicted);
         ResultJson.MAPPER.writeValue(record.dir().resolve(CheckMeasureReport.SETTINGS).toFile(), settings);
+        // the stand-in's predictions, with the model's commit, before the first fault
+        FrozenPredictions.of(predicted, settings, Manifest.commit()).writeTo(record.dir());
         if (!settings.tcpOnly()) {
             standIn(record, progress);
         }

@@ -3,9 +3,7 @@ package io.poolbench.suite.check;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
-import io.poolbench.testbed.fault.FaultChain;
 import io.poolbench.testbed.fault.FaultKind;
-import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.fault.Prediction;
 import io.poolbench.testbed.fault.TcpTimers;
@@ -99,13 +97,15 @@ public final class CheckMeasureReport {
         List<CheckResult> predicted = ResultJson.MAPPER.readValue(dir.resolve(PREDICTED).toFile(),
                 new TypeReference<List<CheckResult>>() { });
         MeasureSettings s = ResultJson.MAPPER.readValue(dir.resolve(SETTINGS).toFile(), MeasureSettings.class);
+        // what the model said before the first fault ran, not what this version would say now
+        FrozenPredictions frozen = FrozenPredictions.read(dir, predicted, s);
         List<MeasuredFault> rows = new ArrayList<>();
         for (CheckResult r : s.tcpOnly() ? List.<CheckResult>of() : predicted) {
             for (int stall : s.stallSeconds()) {
-                rows.add(measured(dir.resolve(stallId(stall)), "stall", r, Fault.stall(stall * 1000L), s));
+                rows.add(measured(dir.resolve(stallId(stall)), "stall", r, Fault.stall(stall * 1000L), s, frozen));
             }
             for (FaultKind f : s.failovers()) {
-                rows.add(measured(dir.resolve(f.id()), f.id(), r, Fault.of(f), s));
+                rows.add(measured(dir.resolve(f.id()), f.id(), r, Fault.of(f), s, frozen));
             }
         }
         String md = s.tcpOnly() ? "# Predicted beside measured: your pool when the writer vanishes at the TCP"
@@ -117,10 +117,9 @@ public final class CheckMeasureReport {
                     List<TcpFaultRun> runs = TcpFaultRunner.results(dir.resolve(MeasureSettings.TCP),
                             r.pool().name(), f);
                     for (TcpWait w : KernelFaults.waits(f)) {
+                        FrozenPredictions.Tcp t = frozen.tcp(r.pool().name(), f, w);
                         tcp.add(new MeasuredTcpFault(r.pool().name(), r.pool().pool(), f, w, s.rounds(),
-                                TcpFaultPrediction.predict(r, f, w, s.tcp().timers(), s.tcp(), s.tcp().jvmDnsTtlMs()),
-                                TcpFaultPrediction.predict(r, f, w, TcpTimers.LINUX, s.tcp(),
-                                        Network.JVM_DNS_TTL_MS), runs));
+                                t.predicted(), t.production(), runs));
                     }
                 }
             }
@@ -182,11 +181,10 @@ public final class CheckMeasureReport {
         return sb.append(table.markdown()).toString();
     }
 
-    private static MeasuredFault measured(Path faultDir, String drill, CheckResult r, Fault f, MeasureSettings s)
-            throws IOException {
+    private static MeasuredFault measured(Path faultDir, String drill, CheckResult r, Fault f, MeasureSettings s,
+            FrozenPredictions frozen) throws IOException {
         CheckedPool p = r.pool();
-        Load load = new Load(s.ratePerSecond(), r.load().holdMs(), r.load().longestQueryMs());
-        Prediction pred = new FaultChain(p.timeouts(), p.driver(), standIn(f, s), load).predict(f);
+        Prediction pred = frozen.standIn(p.name(), f.label());
         Path runs = faultDir.resolve("drills").resolve(drill).resolve(p.name());
         List<Double> longest = new ArrayList<>();
         List<Double> serves = new ArrayList<>();
@@ -228,7 +226,8 @@ public final class CheckMeasureReport {
                 + " on a fresh stand-in cluster each run, under an open-loop load of %.0f requests/s (a quarter"
                 + " writes; %d s of load before the fault, %d s after, a 300-request warm-up excluded). Figures over"
                 + " the runs: median, and mean with its 95 %% interval (Student's t); n = runs with a result. The"
-                + " predictions are recomputed for the stand-in: no DNS cache, and the old writer reboots %d s after"
+                + " predictions are the model's for the stand-in, written to " + FrozenPredictions.FILE + " with"
+                + " poolbench's commit before the first fault ran: no DNS cache, and the old writer reboots %d s after"
                 + " it fell silent (in production a hanging query waits for its socketTimeout, or for what the client's kernel"
                 + " decides in its TCP branch: check.md's table, and the TCP-level faults). At the planned failover"
                 + " the name moves as soon as the new writer is promoted and the old writer reboots; at the stale"

@@ -34,7 +34,10 @@ public final class CheckReport {
                         + " figures beside the predicted ones.", MeasuredFault.class),
                 RunFile.listOf("measure/<time>/check-measure-tcp.json", "`--measure --tcp-faults`: per profile and"
                         + " TCP-level fault the prediction at the run's timers and at Linux's, and each run's longest"
-                        + " wait.", MeasuredTcpFault.class));
+                        + " wait.", MeasuredTcpFault.class),
+                RunFile.of("measure/<time>/" + FrozenPredictions.FILE, "`--measure`: the model's predictions for the"
+                        + " stand-in and the TCP-level faults, with poolbench's commit, written before the first fault"
+                        + " ran; the page sets these beside the measurements.", FrozenPredictions.class));
     }
 
     private CheckReport() {

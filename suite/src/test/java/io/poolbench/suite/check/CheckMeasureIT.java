@@ -40,6 +40,9 @@ class CheckMeasureIT {
         try (Stream<Path> runs = Files.list(out.resolve("measure"))) {
             run = runs.filter(d -> !d.getFileName().toString().equals("latest")).findFirst().orElseThrow();
         }
+        // the stand-in's predictions were written before the first fault, and are what the page set beside it
+        JsonNode frozen = ResultJson.MAPPER.readTree(run.resolve(FrozenPredictions.FILE).toFile());
+        assertTrue(frozen.path("standIn").size() >= 2 && frozen.hasNonNull("commit"), frozen.toString());
         JsonNode rows = ResultJson.MAPPER.readTree(run.resolve("check-measure.json").toFile());
         assertEquals(2, rows.size(), rows.toString());
         for (JsonNode r : rows) {
