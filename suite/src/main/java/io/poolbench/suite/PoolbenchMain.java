@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,
         LintCommand.class, CheckCommand.class, SweepCommand.class, PlanCommand.class,
-        BorrowersCommand.class},
+        BorrowersCommand.class, LedgerCommand.class},
         description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain extends UsageCommand {
     /**

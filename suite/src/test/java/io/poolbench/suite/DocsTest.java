@@ -3,6 +3,7 @@ package io.poolbench.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.poolbench.suite.report.VerdictHistory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The user documentation holds together: every relative link in the README, CONTRIBUTING and {@code docs/} reaches a
  * file, and a link to a heading reaches a heading of that file (GitHub's anchors); the README stays within 200 lines
- * and the findings page within 300; and no page outside {@code docs/lab/} carries the project's history (process words,
+ * and the findings page within 300 (its generated verdict history aside); and no page outside {@code docs/lab/} carries the project's history (process words,
  * issue numbers, dates, also the README's), which belongs to the dated records in {@code docs/lab/} and to git.
  */
 class DocsTest {
@@ -77,7 +78,12 @@ class DocsTest {
     @Test
     void theReadmeAndTheFindingsStayShort() throws IOException {
         assertTrue(read(ROOT.resolve("README.md")).split("\n").length <= 200, "README.md over 200 lines");
-        assertTrue(read(ROOT.resolve("docs/findings.md")).split("\n").length <= 300, "docs/findings.md over 300 lines");
+        // the verdict history is generated from the ledger (./poolbench ledger): the prose around it is what stays short
+        String findings = read(ROOT.resolve("docs/findings.md"));
+        int begin = findings.indexOf(VerdictHistory.BEGIN);
+        int end = findings.indexOf(VerdictHistory.END);
+        String prose = begin >= 0 && end > begin ? findings.substring(0, begin) + findings.substring(end) : findings;
+        assertTrue(prose.split("\n").length <= 300, "docs/findings.md over 300 lines (its verdict history aside)");
     }
 
     /** @return README, CONTRIBUTING and the pages under docs/ (with or without docs/lab/) */
