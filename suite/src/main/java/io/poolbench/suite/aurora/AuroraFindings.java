@@ -2,7 +2,6 @@ package io.poolbench.suite.aurora;
 
 import io.poolbench.suite.aurora.failover.Clogged;
 import io.poolbench.suite.aurora.run.InjectedFailover;
-import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Comparison;
@@ -35,9 +34,7 @@ public final class AuroraFindings {
         }
         List<Claim> out = new ArrayList<>();
         AuroraRounds.Findings all = j.findings();
-        AuroraRounds.Findings f = new AuroraRounds.Findings(all.p99().stream().filter(x -> LoadRun.twinOf(x.b())
-                == null).toList(), all.failed().stream().filter(x -> LoadRun.twinOf(x.b()) == null).toList(),
-                all.failures(), all.drain(), all.loadMultiple(), all.failoverKind());
+        AuroraRounds.Findings f = all.profiles();
         if (!f.failures().isEmpty()) {
             List<String> means = f.failures().stream().map(x -> x.profile() + " " + x.mean().text(1)).toList();
             boolean solid = f.failed().stream().anyMatch(d -> d.verdict() == Verdict.AHEAD);
@@ -54,7 +51,7 @@ public final class AuroraFindings {
                 out.add(new Claim("The Aurora article's \"clogged\" reconnection at " + load + " (borrowers kept waiting"
                         + " after the new writer's first write, s, mean and 95 % interval): " + String.join(", ",
                         judged.stream().map(x -> x.profile() + " " + x.clogged().label().replace("**", "") + " ("
-                                + AuroraRounds.mean(x.drainSeconds()) + ")").toList()) + ".",
+                                + AuroraRoundsPage.mean(x.drainSeconds()) + ")").toList()) + ".",
                         judged.stream().anyMatch(x -> x.clogged() == Clogged.YES)));
             }
         }
@@ -71,9 +68,10 @@ public final class AuroraFindings {
      *     failed requests: the noise floor under the comparisons of the same measures; empty without a twin
      */
     private static List<Claim> aa(AuroraRounds.Findings all) {
+        AuroraRounds.Findings twins = all.twins();
         List<Comparison> floor = new ArrayList<>();
-        all.p99().stream().filter(x -> LoadRun.twinOf(x.b()) != null).map(Comparison::of).forEach(floor::add);
-        all.failed().stream().filter(x -> LoadRun.twinOf(x.b()) != null).map(Comparison::of).forEach(floor::add);
+        twins.p99().stream().map(Comparison::of).forEach(floor::add);
+        twins.failed().stream().map(Comparison::of).forEach(floor::add);
         if (floor.isEmpty()) {
             return List.of();
         }

@@ -106,7 +106,7 @@ public final class AuroraReport {
         md.append(ConnectionTrace.section(files, base));
         md.append(JfrWaits.section(files, base));
         AuroraRounds.Findings findings = AuroraRounds.of(settings, files);
-        md.append(AuroraRounds.markdown(findings, settings.rounds()));
+        md.append(AuroraRoundsPage.markdown(findings, settings.rounds()));
         SaturationMap.Grid grid = SaturationMap.grid(settings.runs(), settings.mix(), stats);
         md.append(SaturationMap.markdown(grid, base));
         md.append(KneeReport.markdown(KneeReport.read(AuroraResults.kneesFile(out)), base));

@@ -100,38 +100,21 @@ final class KneeSearchRun {
             Path out, Consumer<String> say) throws IOException, InterruptedException {
         List<KneeResult> results = new ArrayList<>();
         Path file = Files.createDirectories(out.resolve(AuroraResults.DIR)).resolve(FILE);
-        Map<String, KneeResult.Model> models = new HashMap<>();
-        Map<String, Integer> runsOfVariant = new HashMap<>();
+        List<Searched> searches = searches(k, s, profiles);
         // every search's prediction, written with the model's commit before the first cell runs
-        List<KneePredictions.Prediction> before = new ArrayList<>();
         String now = Instant.now().toString();
-        for (int round = 1; round <= s.rounds(); round++) {
-            for (LoadRun p : Rounds.order(profiles, round)) {
-                for (String borrow : k.borrows()) {
-                    for (int rtt : k.rttsMs()) {
-                        before.add(new KneePredictions.Prediction(p.id(), rtt, borrow, round, models.computeIfAbsent(
-                                p.id() + " " + rtt + " " + borrow, x -> model(k, s, p, rtt, borrow)), now, null));
-                    }
-                }
-            }
-        }
-        KneePredictions predictions = new KneePredictions(file.getParent(), Manifest.commit(), before);
-        for (int round = 1; round <= s.rounds(); round++) {
-            for (LoadRun p : Rounds.order(profiles, round)) {
-                for (String borrow : k.borrows()) {
-                    for (int rtt : k.rttsMs()) {
-                        KneeResult.Model model = models.get(p.id() + " " + rtt + " " + borrow);
-                        say.accept(String.format(Locale.ROOT, "knee search%s: %s at +%d ms, %s borrowing; the"
-                                + " model's knee %s (written to %s before any cell)", s.rounds() > 1 ? " (round "
-                                + round + " of " + s.rounds() + ")" : "", p.id(), rtt, borrow,
-                                words(model.window(), k), KneePredictions.FILE));
-                        results.add(search(k, s, new Searched(p, rtt, borrow, round, model), runner,
-                                runsOfVariant, predictions, say));
-                        ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
-                        writeCells(results, file.resolveSibling(CELLS));
-                    }
-                }
-            }
+        KneePredictions predictions = new KneePredictions(file.getParent(), Manifest.commit(), searches.stream()
+                .map(x -> new KneePredictions.Prediction(x.p().id(), x.rtt(), x.borrow(), x.round(), x.model(), now,
+                        null)).toList());
+        Map<String, Integer> runsOfVariant = new HashMap<>();
+        for (Searched x : searches) {
+            say.accept(String.format(Locale.ROOT, "knee search%s: %s at +%d ms, %s borrowing; the model's knee %s"
+                    + " (written to %s before any cell)", s.rounds() > 1 ? " (round " + x.round() + " of "
+                    + s.rounds() + ")" : "", x.p().id(), x.rtt(), x.borrow(), words(x.model().window(), k),
+                    KneePredictions.FILE));
+            results.add(search(k, s, x, runner, runsOfVariant, predictions, say));
+            ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), results);
+            writeCells(results, file.resolveSibling(CELLS));
         }
         if (s.rounds() > 1) {
             KneeRounds.of(results).forEach(r -> say.accept("knee search: " + r.line()));
@@ -141,6 +124,26 @@ final class KneeSearchRun {
 
     /** One search: the profile, round trip, borrowing, round, and the model's knee for them. */
     private record Searched(LoadRun p, int rtt, String borrow, int round, KneeResult.Model model) {
+    }
+
+    /**
+     * @return every search in the order run: per round the profiles in rotated order, per profile each borrowing
+     *     pattern and round trip; the model's knee computed once per profile, round trip and borrowing
+     */
+    private static List<Searched> searches(KneeSearchSettings k, AuroraSettings s, List<LoadRun> profiles) {
+        Map<String, KneeResult.Model> models = new HashMap<>();
+        List<Searched> out = new ArrayList<>();
+        for (int round = 1; round <= s.rounds(); round++) {
+            for (LoadRun p : Rounds.order(profiles, round)) {
+                for (String borrow : k.borrows()) {
+                    for (int rtt : k.rttsMs()) {
+                        out.add(new Searched(p, rtt, borrow, round, models.computeIfAbsent(p.id() + " " + rtt + " "
+                                + borrow, x -> model(k, s, p, rtt, borrow))));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     private static KneeResult.Model model(KneeSearchSettings k, AuroraSettings s, LoadRun p, int rtt,

@@ -7,6 +7,7 @@ import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.Holm;
 import io.poolbench.testbed.stats.RatioInterval;
 import io.poolbench.testbed.stats.Rounds;
 import io.poolbench.testbed.stats.Verdict;
@@ -156,6 +157,10 @@ public final class CompareFindings {
                     == Verdict.ALIKE;
             sb.append("- ").append(bold ? "**" + text(f, margin) + "**" : text(f, margin)).append('\n');
         });
+        Set<String> twins = profiles.stream().filter(p -> p.twinOf() != null).map(CompareSettings.ProfileRun::id)
+                .collect(Collectors.toSet());
+        sb.append(Holm.markdown(findings.stream().filter(f -> !twins.contains(f.b()) && !twins.contains(f.a()))
+                .map(Comparison::of).toList()));
         return sb.append('\n').toString();
     }
 

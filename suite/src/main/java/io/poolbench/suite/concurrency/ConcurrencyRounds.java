@@ -2,7 +2,9 @@ package io.poolbench.suite.concurrency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.testbed.report.ResultJson;
+import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.Holm;
 import io.poolbench.testbed.stats.RatioInterval;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * The concurrency scenario over rounds: each R2DBC stack against each JDBC stack in req/s, per index setting and user count, the
@@ -122,6 +125,7 @@ final class ConcurrencyRounds {
             md.append("\nWhat the index is worth, each stack's req/s with ÷ without it, both steps from the same"
                     + " round:\n\n").append(Finding.bullets(index));
         }
+        md.append(Holm.markdown(Stream.concat(findings.stream(), index.stream()).map(Comparison::of).toList()));
         return md.append('\n').toString();
     }
 }

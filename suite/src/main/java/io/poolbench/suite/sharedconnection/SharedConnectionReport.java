@@ -10,7 +10,9 @@ import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.PhaseEntry;
 import io.poolbench.testbed.stats.Claim;
+import io.poolbench.testbed.stats.Comparison;
 import io.poolbench.testbed.stats.Finding;
+import io.poolbench.testbed.stats.Holm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +100,8 @@ public final class SharedConnectionReport {
             md.append("\n## Over rounds\n\nAt each thread count every variant ran one trial per round, the order"
                     + " rotated from round to round; the ratio of trial times is taken within each round, then"
                     + " summarised (geometric mean, 95 % interval by Student's t on the log ratios, n rounds):\n\n")
-                    .append(Finding.bullets(findings));
+                    .append(Finding.bullets(findings)).append(Holm.markdown(findings.stream().map(Comparison::of)
+                    .toList()));
         }
         SharedConnectionData.Memory mem = read(base.resolve("memory.json"), SharedConnectionData.Memory.class);
         if (mem != null) {

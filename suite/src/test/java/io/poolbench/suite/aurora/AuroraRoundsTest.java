@@ -51,7 +51,7 @@ class AuroraRoundsTest {
         Finding p99 = new Finding("short-screen p99 ms", "dbcp", "dbcp~aa", false, RatioInterval.of(1.1, 0.9, 1.0));
         Finding real = new Finding("short-screen p99 ms", "dbcp", "hikari", false, RatioInterval.of(1.2, 1.3,
                 1.25));
-        String md = AuroraRounds.markdown(new AuroraRounds.Findings(List.of(real, p99), List.of(), List.of(),
+        String md = AuroraRoundsPage.markdown(new AuroraRounds.Findings(List.of(real, p99), List.of(), List.of(),
                 List.of(), 1, "planned"), 3);
         int twin = md.indexOf("The A/A twin");
         assertTrue(twin > md.indexOf("hikari"), md);
@@ -61,7 +61,7 @@ class AuroraRoundsTest {
     @Test
     void oneRoundGivesNoComparison() throws Exception {
         assertEquals(AuroraRounds.Findings.NONE, AuroraRounds.of(settings(1), List.of()));
-        assertEquals("", AuroraRounds.markdown(AuroraRounds.Findings.NONE, 1));
+        assertEquals("", AuroraRoundsPage.markdown(AuroraRounds.Findings.NONE, 1));
     }
 
     @Test
@@ -79,7 +79,7 @@ class AuroraRoundsTest {
                 "hikari", Arrays.asList(5.0, 6.0, null), MeanInterval.of(List.of(5.0, 6.0)),
                 MeanInterval.of(List.of(0.5, 0.7)), null, MeanInterval.of(List.of(12.0)), null, 2, 0,
                 Clogged.YES, null)), List.of(), 3, "planned");
-        String md = AuroraRounds.markdown(f, 3);
+        String md = AuroraRoundsPage.markdown(f, 3);
         assertTrue(md.contains("At × 3 the article's per-server load."), md);
         assertTrue(md.contains("| hikari | 5, 6, – | 5.5 ("), md);
         assertTrue(md.contains("n = 2) | 0.6 ("), "the first write's mean: " + md);

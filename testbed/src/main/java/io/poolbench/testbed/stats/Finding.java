@@ -81,10 +81,12 @@ public record Finding(String measure, String a, String b, boolean higherIsBetter
     /**
      * @param intro what precedes the list (Markdown, e.g. how the rounds were run)
      * @param findings comparisons
-     * @return the intro and {@link #bullets(List)}; empty without findings
+     * @return the intro, {@link #bullets(List)} and the findings adjusted as one family ({@link Holm#markdown});
+     *     empty without findings
      */
     public static String bullets(String intro, List<Finding> findings) {
-        return findings.isEmpty() ? "" : intro + bullets(findings);
+        return findings.isEmpty() ? "" : intro + bullets(findings) + Holm.markdown(findings.stream()
+                .map(Comparison::of).toList());
     }
 
     private static String x(double v) {

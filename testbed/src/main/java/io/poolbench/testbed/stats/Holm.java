@@ -1,7 +1,10 @@
 package io.poolbench.testbed.stats;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
@@ -34,5 +37,37 @@ public final class Holm {
             out[members[k]] = running;
         }
         return out;
+    }
+
+    /**
+     * A page's family of comparisons adjusted as a whole: each verdict on the page is called at 95 % on its own, and
+     * this paragraph says which of them hold once the number of comparisons is allowed for.
+     *
+     * @param family the page's comparisons, the A/A ones left out (they are the noise floor, not findings)
+     * @return one Markdown paragraph (with a leading blank line): the number of comparisons, and for each one called
+     *     ahead on its own its adjusted p and whether it holds; empty when fewer than two comparisons have a p-value
+     *     or none was called ahead
+     */
+    public static String markdown(List<Comparison> family) {
+        double[] adjusted = adjust(family.stream().mapToDouble(Comparison::p).toArray());
+        long members = Arrays.stream(adjusted).filter(x -> !Double.isNaN(x)).count();
+        List<String> called = new ArrayList<>();
+        int hold = 0;
+        for (int i = 0; i < family.size(); i++) {
+            Comparison c = family.get(i);
+            if (c.verdict() == Verdict.AHEAD && !Double.isNaN(adjusted[i])) {
+                boolean holds = adjusted[i] < ALPHA;
+                hold += holds ? 1 : 0;
+                called.add(String.format(Locale.ROOT, "%s, %s: adjusted p %.3f, %s", c.estimateText(), c.measure(),
+                        adjusted[i], holds ? "holds" : "does not hold"));
+            }
+        }
+        if (members < 2 || called.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%nAdjusted for the %d comparisons above (Holm–Bonferroni, family-wise"
+                + " 5 %%; each interval above is at 95 %% on its own): %d of the %d verdict%s hold%s. %s.%n",
+                members, hold, called.size(), called.size() == 1 ? "" : "s", called.size() == 1 ? "s" : "",
+                String.join("; ", called));
     }
 }

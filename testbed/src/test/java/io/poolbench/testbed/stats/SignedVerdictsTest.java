@@ -27,6 +27,26 @@ class SignedVerdictsTest {
     }
 
     @Test
+    void aPagesVerdictsAreAdjustedAsOneFamily() {
+        // n = 3 differences: p ≈ 0.002 (10, 8–12) and ≈ 0.047 (3, 0.1–5.9), both called on their own; one more
+        // comparison without a verdict: Holm over 3 keeps the first (× 3) and drops the second (× 2 ≈ 0.094)
+        Comparison strong = new Comparison("failed", "A", "B", false, 10, 8, 12, 3, Verdict.AHEAD, "A", false,
+                Double.NaN);
+        Comparison weak = new Comparison("failed", "A", "C", false, 3, 0.1, 5.9, 3, Verdict.AHEAD, "A", false,
+                Double.NaN);
+        Comparison none = new Comparison("failed", "B", "C", false, 0.5, -2.5, 3.5, 3, Verdict.NO_DIFFERENCE, "B",
+                false, Double.NaN);
+        String md = Holm.markdown(List.of(strong, weak, none));
+        assertTrue(md.contains("Adjusted for the 3 comparisons above"), md);
+        assertTrue(md.contains("1 of the 2 verdicts hold"), md);
+        assertTrue(md.contains("A − B 10.0, failed: adjusted p 0.00"), md);
+        assertTrue(md.contains("A − C 3.00, failed: adjusted p 0.09") && md.contains("does not hold"), md);
+        // nothing to adjust: one comparison, or none called
+        assertEquals("", Holm.markdown(List.of(strong)));
+        assertEquals("", Holm.markdown(List.of(none, none)));
+    }
+
+    @Test
     void thePValueOfATIntervalIsTheTTestsOwn() {
         // differences 1, 2, 3: mean 2, s = 1, se = 0.577, t = 3.464 on 2 df: two-sided p = 0.0742 (t-table)
         DifferenceFinding d = DifferenceFinding.paired("x", "A", "B", true, List.of(1.0, 2.0, 3.0),
