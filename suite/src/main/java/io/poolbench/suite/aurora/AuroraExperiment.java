@@ -46,8 +46,8 @@ import java.util.Map;
  *   <li>the screens ({@link io.poolbench.testbed.load.ScreenModel}): several queries per request, each holding its
  *       connection for a server time, borrowing per request or per query; the long screen's time is per user;</li>
  *   <li>the load: {@code seed004.jmx} on two JMeter engines (distributed mode, {@link JMeterEngines}) paced by
- *       a Poisson schedule (the plan's JSR223 timer) that keeps each request's intended start; the threads are
- *       users who wait for their answer, as the article's were, so the achieved rate is reported against the
+ *       a Poisson schedule (the plan's compiled timer, {@code jmeter-elements}) that keeps each request's
+ *       intended start; the threads are users who wait for their answer, as the article's were, so the achieved rate is reported against the
  *       target and the latency from the intended start beside JMeter's own ({@link IntendedStart});</li>
  *   <li>optionally a failover in the middle of the measured period ({@link InjectedFailover}: planned, unplanned or
  *       with a stale endpoint) with the
@@ -64,11 +64,6 @@ public final class AuroraExperiment extends AbstractScenario {
     private final Artifacts art;
     private final PoolProfile varied;
     private final List<String[]> variants;
-    /**
-     * Next to the plan: a Groovy script each local engine runs when it starts, so that the plan's pacing timer (a
-     * JSR223 timer in Groovy) does not spend the first run's first 1.5 to 3 s loading Groovy.
-     */
-    static final String GROOVY_WARMUP = "groovy-warmup.groovy";
     private final Path plan;
     private Path out;
     private RunRecord record;
@@ -277,12 +272,10 @@ public final class AuroraExperiment extends AbstractScenario {
         Path logs = out.resolve(AuroraResults.DIR);
         Files.createDirectories(logs);
         if (!s.load().remoteEngines().isEmpty()) {
-            return JMeterEngines.remote(art.jmeterJar(), s.load().remoteEngines());
+            return JMeterEngines.remote(art.jmeterJar(), art.jmeterElementsJar(), s.load().remoteEngines());
         }
         progress.detail("jmeter", "starting " + s.load().engines() + " engines (jmeter-server) on loopback");
-        // Groovy's runtime and compiler warmed when the engines start, not at the plan's first timer call
-        return JMeterEngines.startLocal(art.jmeterJar(), s.load().engines(), logs, 512,
-                Map.of("jsr223.init.file", plan.resolveSibling(GROOVY_WARMUP).toAbsolutePath()));
+        return JMeterEngines.startLocal(art.jmeterJar(), art.jmeterElementsJar(), s.load().engines(), logs, 512, Map.of());
     }
 
     /** A run that ended without its data; the message is the reason, one line. */

@@ -27,17 +27,11 @@ final class PlanKneeMeasurement {
     /** The highest load, × the predicted knee. */
     static final double MAX_LOAD = 2;
     /**
-     * JMeter threads over both engines per request/s at load × 1 (the knee searches' 1,500 users for 200
-     * requests/s): enough for a request to wait out a 10-s borrow timeout near the knee without the engines falling
-     * behind, few enough not to load the machine.
-     */
-    static final double THREADS_PER_RATE = 7.5;
-
-    /**
      * The highest predicted knee the search takes, requests/s: at twice it the engines, the webapp, Toxiproxy and the
-     * database share two cores (1.33 cores busy at 152 requests/s in the recorded one-screen searches).
+     * database share two cores. Measured (docs/lab/2026-11-28-load-at-rate.md, one run each): at 400 requests/s the
+     * machine was 1.25 cores busy and 1.0 % of requests started more than 10 ms late; at 500, 1.86 cores and 23 %.
      */
-    static final double MAX_KNEE_PER_SECOND = 150;
+    static final double MAX_KNEE_PER_SECOND = 200;
 
     private PlanKneeMeasurement() {
     }
@@ -71,7 +65,9 @@ final class PlanKneeMeasurement {
      */
     static List<String> args(Path profileFile, Workload w, double kneePerSecond, Path out, Path root) {
         PlanMeasurement.check(w, "--measure-knee");
-        int users = (int) Math.max(8, Math.min(100_000, Math.ceil(4 * THREADS_PER_RATE * kneePerSecond)));
+        // the Aurora scenario gives a cell users × its share (a quarter × its load): threads = the rate × the allowance
+        int users = (int) Math.max(8, Math.min(100_000, Math.ceil(4 * PlanMeasurement.WAIT_ALLOWANCE_S
+                * kneePerSecond)));
         return List.of("--find-knee", "--profiles", profileFile.toAbsolutePath().toString(),
                 "--users", Integer.toString(users), "--rate-per-minute", Long.toString(ratePerMinute(kneePerSecond)),
                 "--mix", "100,0", "--short-queries", Integer.toString(w.queriesPerRequest()),

@@ -41,6 +41,17 @@ public record Artifacts(Path root, Path benchmarksJar, Path webappJar, Path jmet
     }
 
     /**
+     * @return {@code jmeter-elements/target/jmeter-elements-*.jar}: the compiled JMeter elements the Aurora screens'
+     *     plan uses (its pacing timer and its screen pick, {@code io.poolbench.jmeter.elements}), for JMeter's
+     *     {@code user.classpath}
+     * @throws TestbedException one line when it is missing, with how to build it
+     */
+    public Path jmeterElementsJar() {
+        return need(newest(root.resolve("jmeter-elements/target"), "jmeter-elements-", ".jar")
+                .orElse(root.resolve("jmeter-elements/target/jmeter-elements.jar")), "the plan's JMeter elements (jmeter-elements)");
+    }
+
+    /**
      * @param name a plan's file name under {@code jmeter/src/test/jmeter/}, e.g. {@code concurrency.jmx}
      * @return the plan
      * @throws TestbedException one line when it is missing (the command ran outside the project root)

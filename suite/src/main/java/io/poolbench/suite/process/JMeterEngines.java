@@ -33,13 +33,17 @@ public final class JMeterEngines implements AutoCloseable {
     static final String READY = "Created remote object";
     /** The JMeter property that makes every sample carry its intended start (see the class comment). */
     static final String SAMPLE_VARIABLES = "-Jsample_variables=" + JtlSample.INTENDED_START_COLUMN;
+    /** JMeter's property of further jars for its class loader, read at start (JMeter's {@code updateClassLoader}). */
+    static final String USER_CLASSPATH = "user.classpath";
 
     private final Path jmeterJar;
+    private final Path extensions;
     private final List<String> addresses;
     private final Map<String, Process> local = new LinkedHashMap<>();
 
-    private JMeterEngines(Path jmeterJar, List<String> addresses) {
+    private JMeterEngines(Path jmeterJar, Path extensions, List<String> addresses) {
         this.jmeterJar = jmeterJar;
+        this.extensions = extensions;
         this.addresses = addresses;
     }
 
@@ -47,6 +51,8 @@ public final class JMeterEngines implements AutoCloseable {
      * Starts {@code n} engines on loopback and waits until each accepts a controller.
      *
      * @param jmeterJar {@code ApacheJMeter-x.jar} of a JMeter home
+     * @param extensions a jar of JMeter elements the plan uses, put on the engines' and the controller's classpath
+     *     ({@code -Juser.classpath}; {@link Artifacts#jmeterElementsJar}); null for none
      * @param n number of engines (1 or more)
      * @param logDir where {@code engine-<i>.log} (JMeter's log) and {@code engine-<i>.out} go
      * @param heapMb heap of each engine, MB
@@ -57,9 +63,9 @@ public final class JMeterEngines implements AutoCloseable {
      * @throws TestbedException naming the engine and its log when one does not become ready within 60 s
      * @throws InterruptedException when interrupted
      */
-    public static JMeterEngines startLocal(Path jmeterJar, int n, Path logDir, int heapMb,
+    public static JMeterEngines startLocal(Path jmeterJar, Path extensions, int n, Path logDir, int heapMb,
             Map<String, Object> properties) throws IOException, InterruptedException {
-        JMeterEngines e = new JMeterEngines(jmeterJar, new ArrayList<>());
+        JMeterEngines e = new JMeterEngines(jmeterJar, extensions, new ArrayList<>());
         try {
             for (int i = 1; i <= n; i++) {
                 int port = FreePort.pick();
@@ -72,6 +78,9 @@ public final class JMeterEngines implements AutoCloseable {
                         "-Jserver.rmi.localport=" + objectPort, "-Jengine=" + i, SAMPLE_VARIABLES,
                         "-j", logDir.resolve("engine-" + i + ".log").toString()));
                 properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+                if (extensions != null) {
+                    cmd.add("-J" + USER_CLASSPATH + "=" + extensions.toAbsolutePath());
+                }
                 Process p = Children.start(cmd, Map.of(), out, readyOn(ready));
                 String address = "127.0.0.1:" + port;
                 e.local.put(address, p);
@@ -92,11 +101,13 @@ public final class JMeterEngines implements AutoCloseable {
      * Engines that run elsewhere.
      *
      * @param jmeterJar the controller's JMeter
+     * @param extensions a jar of JMeter elements the plan uses, on the controller's classpath (the engines there
+     *     need it on theirs: {@code -Juser.classpath=...}); null for none
      * @param addresses {@code host:port} of each engine
      * @return the engines (nothing is started)
      */
-    public static JMeterEngines remote(Path jmeterJar, List<String> addresses) {
-        return new JMeterEngines(jmeterJar, List.copyOf(addresses));
+    public static JMeterEngines remote(Path jmeterJar, Path extensions, List<String> addresses) {
+        return new JMeterEngines(jmeterJar, extensions, List.copyOf(addresses));
     }
 
     private static Consumer<String> readyOn(CountDownLatch ready) {
@@ -153,6 +164,9 @@ public final class JMeterEngines implements AutoCloseable {
         JMeterCommand cmd = JMeterCommand.of(jmeterJar, plan, results, log, heapMb)
                 .options("-R", String.join(",", addresses)).property("server.rmi.ssl.disable", true)
                 .property("jmeter.save.saveservice.url", true).options(SAMPLE_VARIABLES);
+        if (extensions != null) {
+            cmd.property(USER_CLASSPATH, extensions.toAbsolutePath());
+        }
         globalProps.forEach(cmd::global);
         return cmd.build();
     }

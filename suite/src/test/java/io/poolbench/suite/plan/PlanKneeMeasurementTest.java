@@ -20,10 +20,12 @@ class PlanKneeMeasurementTest {
         String line = String.join(" ", a);
         // × 1 = 80 requests/s on one webapp: a quarter of 19,200 a minute
         assertTrue(line.startsWith("--find-knee --profiles "), line);
-        assertTrue(line.contains("--users 2400 --rate-per-minute 19200 --mix 100,0 --short-queries 5"
+        assertTrue(line.contains("--users 640 --rate-per-minute 19200 --mix 100,0 --short-queries 5"
                 + " --short-query-ms 12 --map-borrows per-request --map-rtts 10 --jitter-ms 0 --light-load 0.1"
                 + " --max-load 2"), line);
         assertEquals(80, 19_200 * 0.25 / 60, 1e-9);
+        // 2 s of waiting at every load: × 2 (160 requests/s) gets 640 × 0.5 = 320 threads
+        assertEquals(320, 640 * 0.25 * 2, 1e-9);
         assertTrue(line.contains("--duration 20 --warmup 10 --rampup 3 --rounds 1 --max-error-percent 100"), line);
     }
 

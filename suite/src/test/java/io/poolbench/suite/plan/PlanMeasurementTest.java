@@ -23,17 +23,18 @@ class PlanMeasurementTest {
         Workload w = new Workload(40, 3, 12, 12, 2, true);
         List<String> a = PlanMeasurement.auroraArgs(Path.of("my.xml"), w, LENGTH, Path.of("out"), Path.of("."));
         String line = String.join(" ", a);
-        assertTrue(line.contains("--share 1 --users 600 --rate-per-minute 2400 --mix 100,0 --short-queries 3"
+        assertTrue(line.contains("--share 1 --users 80 --rate-per-minute 2400 --mix 100,0 --short-queries 3"
                 + " --short-query-ms 12 --borrow per-query --rtt-ms 2 --jitter-ms 0"), line);
         assertTrue(line.contains("--duration 120 --warmup 20 --rampup 10 --rounds 1 --max-error-percent 100"), line);
         assertEquals(Path.of("my.xml").toAbsolutePath().toString(), a.get(a.indexOf("--profiles") + 1));
     }
 
     @Test
-    void threadsFollowTheArticlesRatioWithinBounds() {
-        assertEquals(188, PlanMeasurement.threads(12.5));
+    void threadsCoverTwoSecondsOfWaitingAtTheRate() {
+        // Little's law: 400 requests/s that may take up to 2 s are at most 800 in flight
+        assertEquals(800, PlanMeasurement.threads(400));
+        assertEquals(25, PlanMeasurement.threads(12.5));
         assertEquals(4, PlanMeasurement.threads(0.1));
-        assertEquals(3_000, PlanMeasurement.threads(1_000));
     }
 
     @Test

@@ -25,7 +25,7 @@ class JMeterCommandTest {
 
     @Test
     void theControllerSendsThePlanToEveryEngineWithGlobalProperties() {
-        JMeterEngines engines = JMeterEngines.remote(Path.of("/j/ApacheJMeter.jar"), List.of("127.0.0.1:1099",
+        JMeterEngines engines = JMeterEngines.remote(Path.of("/j/ApacheJMeter.jar"), null, List.of("127.0.0.1:1099",
                 "127.0.0.1:1100"));
         Map<String, String> props = new LinkedHashMap<>();
         props.put("threads", "94");
@@ -37,5 +37,10 @@ class JMeterCommandTest {
         assertTrue(cmd.contains("-Jserver.rmi.ssl.disable=true") && cmd.contains("-Jjmeter.save.saveservice.url=true"),
                 "the URL column tells each sample's engine: " + cmd);
         assertTrue(cmd.contains("-Jsample_variables=intendedStartMs"), "each sample's intended start: " + cmd);
+        assertTrue(cmd.stream().noneMatch(a -> a.startsWith("-Juser.classpath")), "no extensions given: " + cmd);
+        List<String> with = JMeterEngines.remote(Path.of("/j/ApacheJMeter.jar"), Path.of("/x/jmeter-elements.jar"),
+                List.of("127.0.0.1:1099")).controllerCommand(Path.of("/p/seed004.jmx"), props,
+                Path.of("/r/results.csv"), Path.of("/r/jmeter.log"), 512);
+        assertTrue(with.contains("-Juser.classpath=/x/jmeter-elements.jar"), "the plan's compiled elements: " + with);
     }
 }

@@ -34,7 +34,8 @@ public final class ArticleLoadOptions {
 
     @Option(names = "--remote-engines", split = ",", paramLabel = "HOST:PORT",
             description = "Use JMeter engines started elsewhere (jmeter-server -Jserver.rmi.ssl.disable=true"
-                    + " -Jengine=N) instead of local ones.")
+                    + " -Jengine=N -Jsample_variables=intendedStartMs -Juser.classpath=<jmeter-elements jar>)"
+                    + " instead of local ones: the way past one machine's load.")
     public List<String> remoteEngines = new ArrayList<>();
 
     @Option(names = "--mix", defaultValue = "50,30", paramLabel = "SHORT,MEDIUM",

@@ -187,6 +187,7 @@ public final class AuroraCommand extends ScenarioCommand {
         images.resolve();
         HostsFile.require();
         art.jmeterPlan("seed004.jmx");
+        art.jmeterElementsJar();
         List<LoadRun> each = faults.withControls(jvm.withVariants(map.cells(placed, faults.failsOver(),
                 vary)));
         if (search != null) {
