@@ -72,6 +72,9 @@ public final class CheckCommand extends PoolbenchCommand {
     @Mixin
     TcpOptions tcp;
 
+    /** {@code --measure}'s arrival rate without {@code --rate} or {@code --measure-rate}, requests/s. */
+    static final double DEFAULT_MEASURE_RATE = 50;
+
     @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
             + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
     double ratePerSecond;
@@ -109,9 +112,9 @@ public final class CheckCommand extends PoolbenchCommand {
     @Mixin
     RoundsOption rounds;
 
-    @Option(names = "--measure-rate", defaultValue = "50", paramLabel = "PER_S", description = "--measure: the"
-            + " open-loop load's requests per second (default ${DEFAULT-VALUE}).")
-    double measureRate;
+    @Option(names = "--measure-rate", paramLabel = "PER_S", description = "--measure: the open-loop load's requests"
+            + " per second (default: your --rate, else 50).")
+    Double measureRate;
 
     @Mixin
     ImageOptions images;
@@ -182,7 +185,7 @@ public final class CheckCommand extends PoolbenchCommand {
             System.out.println("poolbench check: " + results.size() + " configuration(s); " + dir.resolve("check.md")
                     + " and check.json (" + out.resolve("check.md") + " until the next check into " + out + ")");
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
-            MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate, stalls, promoteSeconds, images.mysqlImage.image(),
+            MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate(), stalls, promoteSeconds, images.mysqlImage.image(),
                     images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly, standInFailovers);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
@@ -192,6 +195,14 @@ public final class CheckCommand extends PoolbenchCommand {
     }
 
     /** Every number in range, one line naming the option otherwise, before anything is built. */
+    /**
+     * @return the measurement's arrival rate, requests/s: {@code --measure-rate}, else the service's {@code --rate},
+     *     else {@link #DEFAULT_MEASURE_RATE}
+     */
+    double measureRate() {
+        return measureRate != null ? measureRate : ratePerSecond > 0 ? ratePerSecond : DEFAULT_MEASURE_RATE;
+    }
+
     private void checkNumbers() {
         Cli.rangeEach("--stall", stalls, 1, 600);
         Cli.range("--promote-s", promoteSeconds, 1, 600);
@@ -205,7 +216,7 @@ public final class CheckCommand extends PoolbenchCommand {
             Cli.range("--max-hang-s", maxHangSeconds, 0, 86_400);
         }
         if (measure) {
-            Cli.range("--measure-rate", measureRate, 0.1, 10_000);
+            Cli.range("--measure-rate", measureRate(), 0.1, 10_000);
             rounds.orElse(3);
         }
     }

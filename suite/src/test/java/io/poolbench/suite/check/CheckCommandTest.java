@@ -18,6 +18,19 @@ class CheckCommandTest {
     Path tmp;
 
     @Test
+    void theMeasurementRunsAtTheServicesRateUnlessToldOtherwise() {
+        CheckCommand atRate = new CheckCommand();
+        new picocli.CommandLine(atRate).parseArgs("hikari", "--rate", "400", "--measure");
+        assertEquals(400, atRate.measureRate());
+        CheckCommand told = new CheckCommand();
+        new picocli.CommandLine(told).parseArgs("hikari", "--rate", "400", "--measure", "--measure-rate", "120");
+        assertEquals(120, told.measureRate());
+        CheckCommand none = new CheckCommand();
+        new picocli.CommandLine(none).parseArgs("hikari", "--measure");
+        assertEquals(CheckCommand.DEFAULT_MEASURE_RATE, none.measureRate());
+    }
+
+    @Test
     void theArticlesTwoPoolsGetTheirChainsFromTheirOwnSettings() throws Exception {
         Path out = tmp.resolve("out");
         Console r = Console.run("check", "seed004-dbcp-verbatim", "seed004-hikari-verbatim", "--stall", "20", "--out",
