@@ -179,7 +179,10 @@ public final class AuroraReport {
         md.append("## Load achieved and where the CPU went (measured period)\n\n");
         md.append("Achieved = requests that started in the measured period ÷ its length. CPU = user + system time of"
                 + " each process and its children over the measured period ÷ its length, in cores (the machine has "
-                + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured.\n\n");
+                + Runtime.getRuntime().availableProcessors() + "); engines on other hosts are not measured."
+                + " Bottleneck: one process at 0.9 cores or more, or all together at 90 % of the machine; where that"
+                + " is a JMeter engine or the machine, the run measured the harness, not the pool, and a knee search"
+                + " uses none of its figures.\n\n");
         List<String> procs = new ArrayList<>();
         files.stream().map(RunFiles::outcome).forEach(o -> (o.cpu() == null ? List.<ProcessCpu.Usage>of() : o.cpu()).forEach(c -> {
             if (!procs.contains(c.name())) {
@@ -189,6 +192,7 @@ public final class AuroraReport {
         List<String> headers = new ArrayList<>(List.of("run", ">target req/s", ">achieved req/s", "errors by code"));
         procs.forEach(p -> headers.add(">" + p));
         headers.add(">all");
+        headers.add("bottleneck");
         Table t = Table.of(headers.toArray(String[]::new));
         for (RunFiles f : files) {
             RunStats r = f.stats();
@@ -200,6 +204,7 @@ public final class AuroraReport {
                             : r.errorsByCode().toString()));
             procs.forEach(p -> row.add(cores.get(p) == null ? "–" : String.format(Locale.ROOT, "%.2f", cores.get(p))));
             row.add(String.format(Locale.ROOT, "%.2f", cores.values().stream().mapToDouble(d -> d).sum()));
+            row.add(f.bottleneck());
             t.row(row.toArray(String[]::new));
         }
         md.append(t.markdown());

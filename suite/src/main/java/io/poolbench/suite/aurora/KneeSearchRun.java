@@ -10,6 +10,7 @@ import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.process.JtlSample;
+import io.poolbench.suite.report.Bottleneck;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.PoolReading;
@@ -47,6 +48,8 @@ final class KneeSearchRun {
     /** Every cell of every search, one row each, for re-running the model on recorded data. */
     static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;
+    /** The status of a search stopped at a cell whose load generator or machine was the bottleneck. */
+    static final String HARNESS = "harness";
 
     /** Runs one cell and gives its run directory ({@code seed004/<id>/}), or null when the cell failed. */
     interface CellRunner {
@@ -77,8 +80,12 @@ final class KneeSearchRun {
         }
         List<KneeResult> found = run(k, s, profiles, runner, out, say);
         long failed = found.stream().filter(r -> r.status().equals("failed")).count();
+        long harness = found.stream().filter(r -> r.status().equals(HARNESS)).count();
         if (failed > 0) {
             phase.failed(failed + " of " + found.size() + " search(es) stopped at a failed cell");
+        } else if (harness > 0) {
+            phase.failed(harness + " of " + found.size() + " search(es) stopped at a cell that measured the harness"
+                    + " (the load generator or the machine was the bottleneck)");
         } else {
             phase.ok(found.size() + " search(es): " + found.stream().filter(r -> r.status().equals("found"))
                     .count() + " knee(s) found", out.resolve(AuroraResults.DIR).resolve(FILE));
@@ -184,6 +191,14 @@ final class KneeSearchRun {
                         e.knee(), e.low(), e.high(), model, runs, standInMs);
             }
             RunFiles files = RunFiles.read(dir);
+            String bottleneck = files.bottleneck();
+            if (Bottleneck.measuresHarness(bottleneck)) {
+                say.accept("knee search: " + id + " measured the harness, not the pool (bottleneck: " + bottleneck
+                        + "); this search stops and uses none of its figures");
+                KneeSearch.Estimate e = search.estimate(cells, SEED);
+                return new KneeResult(p.id(), rtt, borrow, x.round(), HARNESS, e.baselineP99Ms(), e.thresholdMs(),
+                        e.knee(), e.low(), e.high(), model, runs, standInMs);
+            }
             if (cells.isEmpty()) {
                 // the light load: the stand-in's own round trip per query, and the model's knee with it
                 standInMs = files.standInRttMs(rtt);

@@ -4,6 +4,7 @@ import io.poolbench.suite.versions.ArtifactVersions;
 import io.poolbench.testbed.AtomicFile;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.PoolbenchCommand;
+import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.fault.Durations;
 import io.poolbench.testbed.fault.Fault;
@@ -74,6 +75,11 @@ public final class CheckCommand extends PoolbenchCommand {
 
     /** {@code --measure}'s arrival rate without {@code --rate} or {@code --measure-rate}, requests/s. */
     static final double DEFAULT_MEASURE_RATE = 50;
+    /**
+     * The highest {@code --measure} rate, requests/s: the open-loop load was measured at 400 on this 2-core machine
+     * (8,012 requests in 20 s, 1.75 % more than 10 ms late before the stall: docs/lab/2026-11-28-load-at-rate.md).
+     */
+    static final double MEASURE_CEILING_PER_SECOND = 400;
 
     @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
             + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
@@ -216,7 +222,13 @@ public final class CheckCommand extends PoolbenchCommand {
             Cli.range("--max-hang-s", maxHangSeconds, 0, 86_400);
         }
         if (measure) {
-            Cli.range("--measure-rate", measureRate(), 0.1, 10_000);
+            if (measureRate() > MEASURE_CEILING_PER_SECOND) {
+                throw new TestbedException("--measure: " + Figures.plain(measureRate()) + " requests/s is above the "
+                        + Figures.plain(MEASURE_CEILING_PER_SECOND) + " requests/s the stand-in's load was measured"
+                        + " at on this machine (docs/lab/2026-11-28-load-at-rate.md): give --measure-rate "
+                        + Figures.plain(MEASURE_CEILING_PER_SECOND) + " or less");
+            }
+            Cli.range("--measure-rate", measureRate(), 0.1, MEASURE_CEILING_PER_SECOND);
             rounds.orElse(3);
         }
     }

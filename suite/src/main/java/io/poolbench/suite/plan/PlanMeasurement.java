@@ -46,6 +46,12 @@ final class PlanMeasurement {
      * started 27 % of requests late.
      */
     static final double WAIT_ALLOWANCE_S = 2;
+    /**
+     * The highest rate {@code --measure} takes, requests/s: the highest this 2-core machine's stand-in loaded with
+     * the schedule kept (398.78 of 400 achieved, 0.03 % of requests more than 10 ms late; at 500 the machine was
+     * 1.86 of 2 cores busy and 23 % came late: docs/lab/2026-11-28-load-at-rate.md).
+     */
+    static final double CEILING_PER_SECOND = 400;
 
     private PlanMeasurement() {
     }
@@ -72,6 +78,13 @@ final class PlanMeasurement {
      * @throws TestbedException one line: a spread of server times, or a round trip that is not whole ms
      */
     static void check(Workload w, String option) {
+        if (option.equals("--measure") && w.ratePerSecond() > CEILING_PER_SECOND) {
+            throw new TestbedException(String.format(Locale.ROOT, "--measure: %s requests/s is above the"
+                    + " %.0f requests/s this machine's stand-in was measured to load on schedule"
+                    + " (docs/lab/2026-11-28-load-at-rate.md); measure a lower rate, or run the Aurora scenario with"
+                    + " JMeter engines on other hosts (aurora --remote-engines, docs/aurora.md)",
+                    Figures.plain(w.ratePerSecond()), CEILING_PER_SECOND));
+        }
         if (w.queryP90Ms() != w.queryP50Ms()) {
             throw new TestbedException(option + " serves every query with one server time: give --hold-ms, not"
                     + " --hold-p50 and --hold-p90");

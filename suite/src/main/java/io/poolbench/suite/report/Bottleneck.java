@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Where a measured step spent the machine, from the CPU each process used over the step's window: one process at
  * {@value #PROCESS_CORES} of a core or more (it cannot go much faster on one core's worth of work), or all processes
- * together at {@value #MACHINE_SHARE} of the machine's cores or more (issue #20's thresholds). When the bottleneck is
+ * together at {@value #MACHINE_SHARE} of the machine's cores or more (the documented thresholds, docs/concepts.md). When
+ * the bottleneck is
  * the load generator (JMeter) or the whole machine, a comparison at that step measures the harness, not the stack,
  * and the report says so.
  *
@@ -18,8 +19,10 @@ public final class Bottleneck {
     static final double PROCESS_CORES = 0.9;
     /** Share of the machine's cores all processes together must keep busy for the machine to be the bottleneck. */
     static final double MACHINE_SHARE = 0.9;
-    /** The name a load generator goes by in the CPU maps. */
+    /** The name a load generator goes by in the CPU maps ({@code jmeter}, {@code jmeter engine 1}, ...). */
     static final String LOAD_GENERATOR = "jmeter";
+    /** The words that end a verdict whose step measured the harness, not the stack. */
+    public static final String HARNESS = ", measures the harness";
 
     private Bottleneck() {
     }
@@ -48,13 +51,20 @@ public final class Bottleneck {
         }
         if (busiest != null && most >= PROCESS_CORES) {
             return String.format(Locale.ROOT, "%s (%.2f cores)%s", busiest, most,
-                    LOAD_GENERATOR.equals(busiest) ? ", measures the harness" : "");
+                    busiest.startsWith(LOAD_GENERATOR) ? HARNESS : "");
         }
         if (machineCores != null && total >= MACHINE_SHARE * machineCores) {
-            return String.format(Locale.ROOT, "the machine (%.2f of %d cores), measures the harness", total,
-                    machineCores);
+            return String.format(Locale.ROOT, "the machine (%.2f of %d cores)%s", total, machineCores, HARNESS);
         }
         return "none";
+    }
+
+    /**
+     * @param verdict {@link #of}'s answer
+     * @return true when the step measured the harness (the load generator or the whole machine was the limit)
+     */
+    public static boolean measuresHarness(String verdict) {
+        return verdict.endsWith(HARNESS);
     }
 
     /**

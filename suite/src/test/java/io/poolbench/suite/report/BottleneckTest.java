@@ -27,6 +27,11 @@ class BottleneckTest {
     void jmeterOrTheWholeMachineMeansTheStepMeasuredTheHarness() {
         assertTrue(Bottleneck.of(cpu(0.5, 1.1, 0.2), 2).equals("jmeter (1.10 cores), measures the harness"));
         assertEquals("the machine (1.85 of 2 cores), measures the harness", Bottleneck.of(cpu(0.7, 0.6, 0.55), 2));
+        // the Aurora scenario names each engine
+        String engine = Bottleneck.of(Map.of("webapp", 0.4, "jmeter engine 2", 0.95), 2);
+        assertEquals("jmeter engine 2 (0.95 cores), measures the harness", engine);
+        assertTrue(Bottleneck.measuresHarness(engine));
+        assertTrue(!Bottleneck.measuresHarness(Bottleneck.of(Map.of("webapp", 0.95), 2)), "the stack's own limit");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.poolbench.suite.aurora.run;
 
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.suite.process.JtlSummary;
+import io.poolbench.suite.report.Bottleneck;
 import io.poolbench.testbed.Figures;
 import io.poolbench.testbed.load.ScreenLog;
 import io.poolbench.testbed.load.ScreenModel;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,6 +30,18 @@ public record RunFiles(RunStats stats, RunOutcome outcome, List<ScreenLog.Entry>
     /** @return the run's id */
     public String id() {
         return stats.id();
+    }
+
+    /**
+     * @return where the run spent the machine over its measured period ({@link Bottleneck#of}, this machine's cores),
+     *     e.g. {@code jmeter engine 1 (0.95 cores), measures the harness}; "–" without CPU figures
+     */
+    public String bottleneck() {
+        Map<String, Double> cores = new LinkedHashMap<>();
+        if (outcome.cpu() != null) {
+            outcome.cpu().forEach(c -> cores.put(c.name(), c.cores()));
+        }
+        return Bottleneck.of(cores, Runtime.getRuntime().availableProcessors());
     }
 
     /**
