@@ -95,8 +95,10 @@ final class PlanKneeMeasurement {
             throws IOException {
         if (kneePerSecond > MAX_KNEE_PER_SECOND) {
             throw new TestbedException(String.format(Locale.ROOT, "--measure-knee: the predicted knee, %.0f requests/s,"
-                    + " is above the %.0f requests/s this machine's stand-in can load to twice over; measure your rate"
-                    + " with --measure, or a pool small enough to break below it", kneePerSecond, MAX_KNEE_PER_SECOND));
+                    + " is above the %.0f requests/s this machine's stand-in can load to twice over"
+                    + " (docs/lab/2026-11-28-load-at-rate.md); measure your rate with --measure, a pool small enough to"
+                    + " break below it, or search with JMeter engines on other hosts (aurora --find-knee"
+                    + " --remote-engines)", kneePerSecond, MAX_KNEE_PER_SECOND));
         }
         ShortScreenMeasurement measurement = ShortScreenMeasurement.find();
         Path out = dir.prepare();
