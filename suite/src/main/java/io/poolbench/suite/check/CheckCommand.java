@@ -169,6 +169,7 @@ public final class CheckCommand extends PoolbenchCommand {
             if (!poolVersions.isEmpty() || !driverVersions.isEmpty()) {
                 return versions(pools);
             }
+            pools.stream().map(CheckedPool::builtWith).filter(w -> w != null).forEach(System.out::println);
             if (measure) {
                 MeasureRun.check(images);
                 if (!kernelFaults.isEmpty()) {

@@ -53,6 +53,21 @@ public record CheckedPool(String name, String file, String source, String input,
     private static final String STUB_URL = "jdbc:stub:check";
 
     /**
+     * @return for a Spring Boot file, one line naming the pool version it was built with and how to check the
+     *     service's own (a Spring Boot service runs the pool version its Spring Boot manages, which may differ);
+     *     null for a context.xml or a pool jar without a version
+     */
+    public String builtWith() {
+        if (!"Spring Boot".equals(input) || poolJar == null || poolJar.version() == null) {
+            return null;
+        }
+        return "check: " + file + " was built with " + pool + " " + poolJar.version() + ", poolbench's own; your"
+                + " service runs the version its build resolves (Spring Boot manages it): find it with"
+                + " `mvn dependency:tree -Dincludes=" + poolJar.coordinates() + "` and give it with --pool-version "
+                + poolJar.version() + ",<yours>";
+    }
+
+    /**
      * @param p a context.xml profile
      * @return it, read
      * @throws TestbedException one line when the pool cannot be built or its URL not read

@@ -159,7 +159,9 @@ public final class CompareFindings {
         });
         Set<String> twins = profiles.stream().filter(p -> p.twinOf() != null).map(CompareSettings.ProfileRun::id)
                 .collect(Collectors.toSet());
-        sb.append(Holm.markdown(findings.stream().filter(f -> !twins.contains(f.b()) && !twins.contains(f.a()))
+        // a finding names its variants as "pool (profile id)": the A/A rows are the noise floor, not the family
+        sb.append(Holm.markdown(findings.stream().filter(f -> twins.stream().noneMatch(id -> f.a().equals(id)
+                || f.b().equals(id) || f.a().endsWith("(" + id + ")") || f.b().endsWith("(" + id + ")")))
                 .map(Comparison::of).toList()));
         return sb.append('\n').toString();
     }

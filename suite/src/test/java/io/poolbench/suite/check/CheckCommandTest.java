@@ -67,6 +67,9 @@ class CheckCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("maxLifetime is less than 30000ms, setting to default 1800000ms"), r.out());
         assertTrue(r.out().contains("keepaliveTime is less than 30000ms, disabling it"), r.out());
+        assertTrue(r.out().contains("was built with HikariCP ") && r.out().contains("-Dincludes=com.zaxxer:HikariCP")
+                && r.out().contains("--pool-version "), "which version the check built, and how to give yours: "
+                + r.out());
         for (String text : new String[] {r.out(), r.err(), Files.readString(out.resolve("check.md")),
             Files.readString(out.resolve("check.json"))}) {
             assertFalse(text.contains("canary-7f3a"), text);
