@@ -37,8 +37,14 @@ class TcpFaultIT {
         TcpFaultRun silent = runs.get(0);
         assertEquals(FaultKind.SILENT_AFTER_ACK, silent.fault());
         assertTrue(silent.counted() > 0, silent.toString());
-        assertEquals(List.of(new TcpFaultRun.Outcome("connection-lost", silent.counted())), silent.outcomes(),
-                "every read in flight at the drop ended by the client's kernel, not by the run's end");
+        // a request sent within a round trip of the drop may have its bytes unacknowledged when the drop comes: then
+        // retransmission, not keepalive, governs it, and it is still waiting at the run's end (seen once: sent 6 ms
+        // before the drop, arrivals 50 ms apart, so at most one request can be in that race)
+        long lost = silent.outcomes().stream().filter(o -> o.outcome().equals("connection-lost"))
+                .mapToLong(TcpFaultRun.Outcome::count).sum();
+        assertTrue(lost >= silent.counted() - 1 && silent.outcomes().stream().allMatch(o -> o.outcome().equals(
+                "connection-lost") || o.outcome().equals("unfinished")), "every read in flight at the drop but one"
+                + " sent at the drop itself ended by the client's kernel, not by the run's end: " + silent.outcomes());
         TcpFaultRun hole = runs.get(1);
         assertTrue(hole.counted() > 0, hole.toString());
         assertTrue(hole.outcomes().stream().noneMatch(o -> o.outcome().equals("ok")), hole.toString());
