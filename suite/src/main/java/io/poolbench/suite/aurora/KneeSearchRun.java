@@ -48,8 +48,6 @@ final class KneeSearchRun {
     /** Every cell of every search, one row each, for re-running the model on recorded data. */
     static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;
-    /** The status of a search stopped at a cell whose load generator or machine was the bottleneck. */
-    static final String HARNESS = "harness";
 
     /** Runs one cell and gives its run directory ({@code seed004/<id>/}), or null when the cell failed. */
     interface CellRunner {
@@ -80,7 +78,7 @@ final class KneeSearchRun {
         }
         List<KneeResult> found = run(k, s, profiles, runner, out, say);
         long failed = found.stream().filter(r -> r.status().equals("failed")).count();
-        long harness = found.stream().filter(r -> r.status().equals(HARNESS)).count();
+        long harness = found.stream().filter(r -> r.status().equals(KneeResult.HARNESS)).count();
         if (failed > 0) {
             phase.failed(failed + " of " + found.size() + " search(es) stopped at a failed cell");
         } else if (harness > 0) {
@@ -196,7 +194,7 @@ final class KneeSearchRun {
                 say.accept("knee search: " + id + " measured the harness, not the pool (bottleneck: " + bottleneck
                         + "); this search stops and uses none of its figures");
                 KneeSearch.Estimate e = search.estimate(cells, SEED);
-                return new KneeResult(p.id(), rtt, borrow, x.round(), HARNESS, e.baselineP99Ms(), e.thresholdMs(),
+                return new KneeResult(p.id(), rtt, borrow, x.round(), KneeResult.HARNESS, e.baselineP99Ms(), e.thresholdMs(),
                         e.knee(), e.low(), e.high(), model, runs, standInMs);
             }
             if (cells.isEmpty()) {

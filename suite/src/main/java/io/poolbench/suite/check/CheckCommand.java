@@ -201,7 +201,6 @@ public final class CheckCommand extends PoolbenchCommand {
         return code;
     }
 
-    /** Every number in range, one line naming the option otherwise, before anything is built. */
     /**
      * @return the measurement's arrival rate, requests/s: {@code --measure-rate}, else the service's {@code --rate},
      *     else {@link #DEFAULT_MEASURE_RATE}
@@ -210,6 +209,7 @@ public final class CheckCommand extends PoolbenchCommand {
         return measureRate != null ? measureRate : ratePerSecond > 0 ? ratePerSecond : DEFAULT_MEASURE_RATE;
     }
 
+    /** Every number in range, one line naming the option otherwise, before anything is built. */
     private void checkNumbers() {
         Cli.rangeEach("--stall", stalls, 1, 600);
         Cli.range("--promote-s", promoteSeconds, 1, 600);

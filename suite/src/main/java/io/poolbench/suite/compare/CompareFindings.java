@@ -110,14 +110,15 @@ public final class CompareFindings {
      * @param profiles the profiles in the order given
      * @param rounds the rounds run (null: nothing to say)
      * @param loads the loads that ended ok
-     * @param findings {@link #of}
+     * @param findings {@link #of}: the profiles against each other, one family
+     * @param aa {@link #aa}: the first profile against its A/A twin, listed first and left out of the family
      * @param rampupExcluded true when the figures leave the ramp-up out
      * @param margin the equivalence margin declared before the run, a fraction of the ratio; NaN for none
      * @return the section: how the rounds ran, each round's figures per profile, the verdicts; empty when no load
      *     ended with data
      */
     static String markdown(List<CompareSettings.ProfileRun> profiles, Integer rounds, List<CompareData.Load> loads,
-            List<Finding> findings, boolean rampupExcluded, double margin) {
+            List<Finding> findings, List<Finding> aa, boolean rampupExcluded, double margin) {
         if (rounds == null || profiles.isEmpty() || loads.isEmpty()) {
             return ""; // no load ended with data: the web-load table says why
         }
@@ -144,7 +145,9 @@ public final class CompareFindings {
         }
         sb.append(t.markdown());
         sb.append('\n');
-        if (findings.isEmpty()) {
+        List<Finding> listed = new ArrayList<>(aa);
+        listed.addAll(findings);
+        if (listed.isEmpty()) {
             sb.append(profiles.size() < 2 ? "One profile: nothing to compare.\n\n"
                     : "No round has both loads of a pair ended ok: no comparison.\n\n");
         }
@@ -152,17 +155,12 @@ public final class CompareFindings {
                 .append("` is `").append(twin.twinOf()).append("` run again as a variant of its own (A/A): its comparison"
                 + " with the original is the tool's own noise, the floor under every other comparison; a"
                 + " difference inside it is no verdict.\n\n"));
-        findings.forEach(f -> {
+        listed.forEach(f -> {
             boolean bold = f.verdict() == Verdict.AHEAD || Comparison.of(f).withMargin(margin).verdict()
                     == Verdict.ALIKE;
             sb.append("- ").append(bold ? "**" + text(f, margin) + "**" : text(f, margin)).append('\n');
         });
-        Set<String> twins = profiles.stream().filter(p -> p.twinOf() != null).map(CompareSettings.ProfileRun::id)
-                .collect(Collectors.toSet());
-        // a finding names its variants as "pool (profile id)": the A/A rows are the noise floor, not the family
-        sb.append(Holm.markdown(findings.stream().filter(f -> twins.stream().noneMatch(id -> f.a().equals(id)
-                || f.b().equals(id) || f.a().endsWith("(" + id + ")") || f.b().endsWith("(" + id + ")")))
-                .map(Comparison::of).toList()));
+        sb.append(Holm.markdown(findings.stream().map(Comparison::of).toList()));
         return sb.append('\n').toString();
     }
 

@@ -99,9 +99,7 @@ public final class CompareReport {
             List<CompareSettings.ProfileRun> profiles = run.profiles() == null ? List.of() : run.profiles();
             List<Finding> findings = CompareFindings.of(profiles, run.rounds(), loads);
             List<Finding> aa = CompareFindings.aa(profiles, run.rounds(), loads);
-            List<Finding> all = new ArrayList<>(aa);
-            all.addAll(findings);
-            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing, all);
+            String md = markdown(m, run, jmh, loads, jmhMissing, loadMissing, findings, aa);
             Files.writeString(dir.resolve("summary.md"), md);
             Map<String, List<CompareData.Missing>> missing = new LinkedHashMap<>();
             missing.put("jmh", jmhMissing);
@@ -117,7 +115,8 @@ public final class CompareReport {
 
 
     static String markdown(Manifest m, CompareData.SettingsView run, List<JmhSummary.Result> jmh, List<CompareData.Load> loads,
-            List<CompareData.Missing> jmhMissing, List<CompareData.Missing> loadMissing, List<Finding> findings) {
+            List<CompareData.Missing> jmhMissing, List<CompareData.Missing> loadMissing, List<Finding> findings,
+            List<Finding> aa) {
         StringBuilder sb = new StringBuilder();
         sb.append("# compare: the pools under JMH and under the web load\n\n");
         sb.append("- run status: **").append(m.status()).append("**, started ").append(m.startedAt())
@@ -136,7 +135,7 @@ public final class CompareReport {
         sb.append(phases.markdown());
         sb.append('\n');
         sb.append(CompareFindings.markdown(run.profiles() == null ? List.of() : run.profiles(), run.rounds(), loads,
-                findings, run.warmupMs() > 0, run.equivalenceMarginPercent() == null ? Double.NaN
+                findings, aa, run.warmupMs() > 0, run.equivalenceMarginPercent() == null ? Double.NaN
                 : run.equivalenceMarginPercent() / 100));
         sb.append(CompareTables.webLoad(run, loads, loadMissing, env));
 

@@ -126,7 +126,7 @@ public final class KneeReport {
             case "found" -> "found in " + r.cells().size() + " cells";
             case "no-knee" -> "no knee up to the highest load";
             case "not-converged" -> "not converged in " + r.cells().size() + " cells (--max-cells)";
-            case "harness" -> "stopped: a cell measured the harness (the load generator or the machine)";
+            case KneeResult.HARNESS -> "stopped: a cell measured the harness (the load generator or the machine)";
             default -> "stopped: a cell failed";
         };
     }

@@ -28,6 +28,9 @@ import java.util.List;
 public record KneeResult(String profile, int rttMs, String borrow, int round, String status, double baselineP99Ms,
         double thresholdMs, Double knee, double low, double high, Model model, List<CellRun> cells,
         Double standInRttMs) {
+    /** The status of a search stopped at a cell whose load generator or machine was the bottleneck. */
+    public static final String HARNESS = "harness";
+
     /** A result without a round (read from a file that has none) is the first. */
     public KneeResult {
         round = Math.max(1, round);
