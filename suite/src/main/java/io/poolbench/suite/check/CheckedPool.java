@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.springframework.beans.BeanWrapperImpl;
 
@@ -53,18 +54,32 @@ public record CheckedPool(String name, String file, String source, String input,
     private static final String STUB_URL = "jdbc:stub:check";
 
     /**
-     * @return for a Spring Boot file, one line naming the pool version it was built with and how to check the
-     *     service's own (a Spring Boot service runs the pool version its Spring Boot manages, which may differ);
-     *     null for a context.xml or a pool jar without a version
+     * The system property that names, comma-separated, the {@code groupId:artifactId} of the jars a service's own
+     * build put first on the check's class path (set by poolbench's Maven plugin).
+     */
+    public static final String SERVICE_JARS_PROPERTY = "poolbench.check.serviceJars";
+
+    /**
+     * @return one line naming the pool and driver versions the check was built with: in a service's build
+     *     ({@link #SERVICE_JARS_PROPERTY}) each jar as the service's or poolbench's own; else, for a Spring Boot
+     *     file, the pool version and how to check the service's own (a Spring Boot service runs the pool version
+     *     its Spring Boot manages, which may differ); null for a context.xml or a pool jar without a version
      */
     public String builtWith() {
+        String service = System.getProperty(SERVICE_JARS_PROPERTY);
+        if (service != null) {
+            List<String> own = List.of(service.split(","));
+            return "check: " + file + " was built with " + String.join(" and ", Stream.of(poolJar,
+                    driverJar).filter(j -> j != null).map(j -> j.text() + (own.contains(j.coordinates())
+                    ? " (the service's build)" : " (poolbench's own: the service's build has none)")).toList());
+        }
         if (!"Spring Boot".equals(input) || poolJar == null || poolJar.version() == null) {
             return null;
         }
         return "check: " + file + " was built with " + pool + " " + poolJar.version() + ", poolbench's own; your"
                 + " service runs the version its build resolves (Spring Boot manages it): find it with"
                 + " `mvn dependency:tree -Dincludes=" + poolJar.coordinates() + "` and give it with --pool-version "
-                + poolJar.version() + ",<yours>";
+                + poolJar.version() + ",<yours>, or check in the service's build with poolbench-maven-plugin";
     }
 
     /**

@@ -42,12 +42,31 @@ public record DriverTimeouts(String driver, long connectTimeoutMs, long socketTi
      */
     public static DriverJar driverJar(String url) {
         String u = url == null ? "" : url.trim().replaceFirst("^jdbc:aws-wrapper:", "jdbc:");
-        return Dialect.of(u).map(d -> switch (d) {
+        return Dialect.of(u).map(DriverTimeouts::driverJar).orElse(null);
+    }
+
+    /** The AWS Advanced JDBC Wrapper's jar, whose host monitoring ({@code efm}) a check reads. */
+    public static final String AWS_WRAPPER_ARTIFACT = "software.amazon.jdbc:aws-advanced-jdbc-wrapper";
+
+    /**
+     * @return {@code groupId:artifactId} of every driver a check reads: one per dialect, and the AWS wrapper's
+     */
+    public static List<String> driverArtifacts() {
+        List<String> out = new ArrayList<>();
+        for (Dialect d : Dialect.values()) {
+            out.add(driverJar(d).coordinates());
+        }
+        out.add(AWS_WRAPPER_ARTIFACT);
+        return out;
+    }
+
+    private static DriverJar driverJar(Dialect d) {
+        return switch (d) {
             case MYSQL -> new DriverJar("com.mysql:mysql-connector-j", ConnectionUrl.class, "com.mysql.cj.Constants",
                     "CJ_VERSION");
             case POSTGRESQL -> new DriverJar("org.postgresql:postgresql", PGProperty.class,
                     "org.postgresql.util.DriverInfo", "DRIVER_VERSION");
-        }).orElse(null);
+        };
     }
 
     /**
