@@ -1,9 +1,13 @@
 package io.poolbench.suite;
 
+import io.poolbench.testbed.report.Table;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import picocli.CommandLine;
 
 /**
@@ -49,6 +53,34 @@ public final class CliReference {
                     .append(c.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing()).append("\n```\n");
         }
         return md.toString();
+    }
+
+    /** Where the exit-code page lives, relative to the project root. */
+    public static final Path EXIT_CODES_PAGE = Path.of("docs", "reference", "exit-codes.md");
+
+    /**
+     * @return the exit-code page, Markdown: one row per exit code and meaning, with the commands that give it, from
+     *     each command's own {@code exitCodeList} (what {@code --help} prints)
+     */
+    public static String exitCodes() {
+        CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
+        List<CommandLine> all = new ArrayList<>();
+        collect(root, all);
+        // code → meaning → commands, codes in numeric order, meanings in the order first met
+        Map<Integer, Map<String, List<String>>> rows = new TreeMap<>();
+        for (CommandLine c : all) {
+            c.getCommandSpec().usageMessage().exitCodeList().forEach((code, meaning) -> rows.computeIfAbsent(
+                    Integer.parseInt(code.trim()), k -> new LinkedHashMap<>()).computeIfAbsent(meaning.trim(),
+                    k -> new ArrayList<>()).add(name(c).replaceFirst("^poolbench ", "")));
+        }
+        Table t = Table.of("exit code", "meaning", "commands");
+        rows.forEach((code, meanings) -> meanings.forEach((meaning, commands) -> t.row(String.valueOf(code), meaning,
+                String.join(", ", commands))));
+        return "# Exit codes\n\nEvery exit code of every `./poolbench` command, as its `--help` lists it (generated from"
+                + " the commands; `CliReferenceTest` fails when this page differs from the code). A script or a CI"
+                + " job reads 0 as done, 2 as a refusal before anything ran (one line on stderr says what to change),"
+                + " 1 as a run that ran and failed (its report marks what), 3 as `check`'s gate.\n\n"
+                + t.markdown();
     }
 
     private static void collect(CommandLine c, List<CommandLine> into) {

@@ -1,6 +1,7 @@
 package io.poolbench.suite;
 
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.testbed.PoolbenchCommand;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
 import io.poolbench.testbed.run.ScenarioCommand;
@@ -27,8 +28,7 @@ import picocli.CommandLine.Option;
                 + " index.html (offline, images inside) and index.md. It takes no profile: run your own file with"
                 + " check, plan, compare, aurora or drill (docs/guide.md). Times measured here: the README.",
         exitCodeList = {"0:every scenario ok (or skipped for want of Docker)", "1:a scenario failed (the report marks"
-                + " it)", "2:bad input, one line on stderr; nothing started", "130:interrupted (Ctrl-C); what"
-                + " finished is kept and reported"})
+                + " it)", PoolbenchCommand.EXIT_BAD_INPUT, PoolbenchCommand.EXIT_INTERRUPTED})
 public final class SuiteCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick: every scenario at a small scale, the comparisons in 3 rounds; full: each at the"

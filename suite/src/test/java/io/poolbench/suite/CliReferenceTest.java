@@ -17,6 +17,11 @@ class CliReferenceTest {
     }
 
     @Test
+    void theCommittedExitCodesAreTheCommands() throws IOException {
+        GeneratedPages.assertCommitted(CliReference.exitCodes(), CliReference.EXIT_CODES_PAGE);
+    }
+
+    @Test
     void everyCommandHasItsSection() {
         String md = CliReference.markdown();
         for (String command : new String[] {"poolbench run", "poolbench report", "poolbench lint", "poolbench check",

@@ -19,6 +19,13 @@ import picocli.CommandLine.Model.OptionSpec;
 @Command(mixinStandardHelpOptions = true, sortOptions = false, exitCodeListHeading = "%nExit codes:%n",
         defaultValueProvider = PoolbenchCommand.Defaults.class)
 public abstract class PoolbenchCommand implements Callable<Integer> {
+    /** Exit code 2, as every command that starts something lists it (docs/reference/exit-codes.md). */
+    public static final String EXIT_BAD_INPUT = "2:bad input, or a missing Docker engine or tool: one line on stderr;"
+            + " nothing started";
+    /** Exit codes 130 and 143, as every command that runs something lists them. */
+    public static final String EXIT_INTERRUPTED = "130:interrupted by Ctrl-C (143 by SIGTERM); what finished is kept"
+            + " and reported";
+
     /**
      * This command's defaults for the shared options it mixes in.
      *

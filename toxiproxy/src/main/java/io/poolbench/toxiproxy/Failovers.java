@@ -27,12 +27,18 @@ import java.util.function.LongSupplier;
  *       and the read-only old writer A (DNS caches and TTLs after an Aurora failover do this), then settles on B:
  *       does a pool that opens connections during the flapping keep some to A?</li>
  * </ul>
- * The drills' defaults: 5 s to detect and 10 s to the reboot (Aurora's documentation puts an unplanned failover at
- * typically under 30 s); the endpoint flipping every 2 s for 8 s.
+ * The drills' defaults ({@link #DETECT_SECONDS}, {@link #REBOOT_SECONDS}, {@link #FLAP_EVERY_SECONDS},
+ * {@link #FLAP_FOR_SECONDS}; docs/reference/stand-in-timeline.md): Aurora's documentation puts an unplanned failover at
+ * typically under 30 s.
  */
 public final class Failovers {
     /** Seconds from the failure to B's promotion in an unplanned failover, by default. */
     public static final int DETECT_SECONDS = 5;
+    /**
+     * Milliseconds B gets after the detection to apply what it received from A before it is promoted and the
+     * endpoint moves (an unplanned failover).
+     */
+    public static final int APPLY_MS = 500;
     /** Seconds from the failure to A's reboot in an unplanned failover, by default. */
     public static final int REBOOT_SECONDS = 10;
     /** Seconds the endpoint stays on one instance while flapping, by default. */
@@ -85,7 +91,7 @@ public final class Failovers {
         cluster.freeze(Instance.A);
         long rebootAt = System.nanoTime() + rebootSeconds * 1_000_000_000L;
         Thread.sleep(detectSeconds * 1000L);
-        Thread.sleep(500);
+        Thread.sleep(APPLY_MS);
         promoteB(cluster, nowMs, events);
         moveEndpointToB(cluster, nowMs, events);
         long left = (rebootAt - System.nanoTime()) / 1_000_000;

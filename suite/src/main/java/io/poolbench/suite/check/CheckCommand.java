@@ -43,9 +43,8 @@ import picocli.CommandLine.Spec;
                 + " endpoint), the longest a request can wait as a chain of the timeouts that apply, what fails as"
                 + " which outcome, when the pool serves again, and what to change. Writes check.md and check.json.",
         exitCodeList = {"0:every predicted wait within --max-hang-s (or none given)", "1:--measure: a measured phase"
-            + " failed (its report marks it)", "2:bad input, one line on stderr; nothing built (also --measure without"
-            + " a Docker engine)", "3:a predicted worst wait above --max-hang-s", "130:--measure interrupted by Ctrl-C;"
-            + " what finished is kept"})
+            + " failed (its report marks it)", PoolbenchCommand.EXIT_BAD_INPUT, "3:a predicted worst wait above"
+            + " --max-hang-s (a wait without limit is above any)", PoolbenchCommand.EXIT_INTERRUPTED})
 public final class CheckCommand extends PoolbenchCommand {
     @Parameters(arity = "1..*", paramLabel = "PATH|NAME", description = "context.xml files or profile names in"
             + " webapp/conf, or Spring Boot application.properties / application.yml files.")
@@ -61,7 +60,10 @@ public final class CheckCommand extends PoolbenchCommand {
             description = "Stalls of the writer to predict, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
     List<Integer> stalls;
 
-    @Option(names = "--promote-s", defaultValue = "30", paramLabel = "S", description = "From an unplanned failure"
+    /** {@code --promote-s}'s default, s: Aurora's documentation puts an unplanned failover at typically under 30 s. */
+    static final int DEFAULT_PROMOTE_SECONDS = 30;
+
+    @Option(names = "--promote-s", defaultValue = "" + DEFAULT_PROMOTE_SECONDS, paramLabel = "S", description = "From an unplanned failure"
             + " of the writer to a promoted writer, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
     int promoteSeconds;
 

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
                 + " one.",
         exitCodeList = {"0:the answer was printed", "1:--measure or --measure-knee: the measurement failed (its report says"
             + " why)",
-            "2:bad input, or --measure without Docker (one line on stderr)", "130:interrupted (Ctrl-C)"})
+            PoolbenchCommand.EXIT_BAD_INPUT, PoolbenchCommand.EXIT_INTERRUPTED})
 public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--profile", required = true, paramLabel = "NAME|FILE",
             description = "The pool's context.xml, a profile name in webapp/conf, or a Spring Boot"

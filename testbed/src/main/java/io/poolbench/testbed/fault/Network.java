@@ -24,6 +24,8 @@ public record Network(TcpTimers tcp, long jvmDnsTtlMs, long recordTtlMs, long pr
         long backMs) {
     /** The JVM's DNS cache without a security manager, ms. */
     public static final long JVM_DNS_TTL_MS = 30_000;
+    /** The endpoint record's DNS TTL, ms: Amazon Aurora's cluster endpoints (Aurora User Guide). */
+    public static final long RECORD_TTL_MS = 5_000;
 
     /**
      * @param jvmDnsTtlMs the JVM's DNS cache TTL, ms; -1 forever
@@ -31,7 +33,7 @@ public record Network(TcpTimers tcp, long jvmDnsTtlMs, long recordTtlMs, long pr
      * @return Linux's defaults with those two values and Aurora's 5-s record TTL
      */
     public static Network linux(long jvmDnsTtlMs, long promoteMs) {
-        return new Network(TcpTimers.LINUX, jvmDnsTtlMs, 5_000, promoteMs, -1, "", -1);
+        return new Network(TcpTimers.LINUX, jvmDnsTtlMs, RECORD_TTL_MS, promoteMs, -1, "", -1);
     }
 
     /**

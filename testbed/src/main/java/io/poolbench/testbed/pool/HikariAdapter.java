@@ -57,15 +57,29 @@ public final class HikariAdapter extends AbstractPoolAdapter {
 
     @Override
     public String borrowValidation(Map<String, String> s) {
-        return "only for connections idle longer than 500 ms (HikariCP's aliveBypassWindowMs), with "
+        long window = aliveBypassWindowMs();
+        return (window <= 0 ? "on every borrow (HikariCP's aliveBypassWindowMs 0)" : "only for connections idle longer"
+                + " than " + window + " ms (HikariCP's aliveBypassWindowMs)") + ", with "
                 + (s.containsKey("connectionTestQuery") ? "connectionTestQuery `" + s.get("connectionTestQuery") + "`"
                 : "JDBC4 isValid()");
     }
 
     @Override
     public BorrowCheck borrowCheck(Map<String, String> s) {
-        // HikariPool.getConnection: isConnectionDead only when the entry was last used more than aliveBypassWindowMs ago
-        return BorrowCheck.idleOver(Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500));
+        return check(aliveBypassWindowMs());
+    }
+
+    /** @return HikariCP's alive-bypass window as this JVM sets it, ms (HikariPool: 500 unless the property says) */
+    static long aliveBypassWindowMs() {
+        return Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500);
+    }
+
+    /**
+     * HikariPool.getConnection: isConnectionDead only when the entry was last used more than aliveBypassWindowMs ago;
+     * at 0, every borrow but one in the same millisecond as the connection's last use.
+     */
+    private static BorrowCheck check(long windowMs) {
+        return windowMs <= 0 ? BorrowCheck.EVERY_BORROW : BorrowCheck.idleOver(windowMs);
     }
 
     @Override
@@ -97,12 +111,12 @@ public final class HikariAdapter extends AbstractPoolAdapter {
         HikariDataSource h = (HikariDataSource) ds;
         // HikariConfig turns connectionTimeout 0 into Integer.MAX_VALUE, and maxLifetime 0 means none
         long borrow = h.getConnectionTimeout() >= Integer.MAX_VALUE ? -1 : h.getConnectionTimeout();
-        long window = Long.getLong("com.zaxxer.hikari.aliveBypassWindowMs", 500);
+        long window = aliveBypassWindowMs();
         long life = h.getMaxLifetime() <= 0 ? -1 : h.getMaxLifetime();
         // HikariPool.getConnection validates inside its connectionTimeout loop, checking the time left after each;
         // PoolBase.setLoginTimeout sets the data source's login timeout from connectionTimeout
         return new PoolTimeouts(displayName(), h.getMaximumPoolSize(), borrow, "connectionTimeout",
-                BorrowCheck.idleOver(window), "aliveBypassWindowMs " + window + " ms",
+                check(window), "aliveBypassWindowMs " + window + " ms",
                 "-Dcom.zaxxer.hikari.aliveBypassWindowMs=0 (a JVM system property)", h.getValidationTimeout(),
                 "validationTimeout (HikariCP sets it on the socket: setNetworkTimeout)", true,
                 life, "maxLifetime", Math.min(h.getMaximumPoolSize(), Math.max(1, h.getMinimumIdle())), borrow < 0 ? -1

@@ -14,8 +14,7 @@ import picocli.CommandLine.Spec;
  * command's ({@link PoolbenchCommand}), and its exit codes are the runner's, listed here once ({@link RunRecord}'s).
  */
 @Command(exitCodeList = {"0:every phase ok", "1:a phase failed (the summary marks it; run.json says why)",
-    "2:bad input, or a missing Docker engine or tool: one line on stderr; nothing started",
-    "130:interrupted by Ctrl-C (143 by SIGTERM); what finished is kept and reported"})
+    PoolbenchCommand.EXIT_BAD_INPUT, PoolbenchCommand.EXIT_INTERRUPTED})
 public abstract class ScenarioCommand extends PoolbenchCommand {
     /** Where the run's directory goes, and the project root. */
     @Mixin

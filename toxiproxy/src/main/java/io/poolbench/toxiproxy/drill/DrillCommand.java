@@ -12,6 +12,7 @@ import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.run.ScenarioCommand;
 import io.poolbench.toxiproxy.DrillCluster;
 import io.poolbench.toxiproxy.ExternalCluster;
+import io.poolbench.toxiproxy.Failovers;
 import io.poolbench.toxiproxy.HostsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,20 +56,20 @@ public final class DrillCommand extends ScenarioCommand {
     @Option(names = "--after", defaultValue = "12", description = "Seconds of load after the injection (default ${DEFAULT-VALUE}).")
     int after;
 
-    @Option(names = "--detect", defaultValue = "5", description = "Unplanned: seconds the writer is a black hole before promotion (default ${DEFAULT-VALUE}).")
+    @Option(names = "--detect", defaultValue = "" + Failovers.DETECT_SECONDS, description = "Unplanned: seconds the writer is a black hole before promotion (default ${DEFAULT-VALUE}).")
     int detect;
 
-    @Option(names = "--reboot", defaultValue = "10", description = "Unplanned: seconds after the injection when the old writer reboots (default ${DEFAULT-VALUE}).")
+    @Option(names = "--reboot", defaultValue = "" + Failovers.REBOOT_SECONDS, description = "Unplanned: seconds after the injection when the old writer reboots (default ${DEFAULT-VALUE}).")
     int reboot;
 
     @Option(names = "--stall", defaultValue = "5", paramLabel = "S", description = "Stall: seconds the writer's network"
             + " is held in both directions, then delivered, 1 to 600 (default ${DEFAULT-VALUE}).")
     int stall;
 
-    @Option(names = "--flap-every", defaultValue = "2", description = "Stale writer: seconds between endpoint flips (default ${DEFAULT-VALUE}).")
+    @Option(names = "--flap-every", defaultValue = "" + Failovers.FLAP_EVERY_SECONDS, description = "Stale writer: seconds between endpoint flips (default ${DEFAULT-VALUE}).")
     int flapEvery;
 
-    @Option(names = "--flap-for", defaultValue = "8", description = "Stale writer: seconds the endpoint flaps (default ${DEFAULT-VALUE}).")
+    @Option(names = "--flap-for", defaultValue = "" + Failovers.FLAP_FOR_SECONDS, description = "Stale writer: seconds the endpoint flaps (default ${DEFAULT-VALUE}).")
     int flapFor;
 
     @Option(names = "--latency-steps", split = ",", defaultValue = "0,1,5,20,50", description = "Latency drill: added ms per step (default ${DEFAULT-VALUE}).")

@@ -16,9 +16,9 @@ import picocli.CommandLine.Option;
 final class FaultOptions {
     @Option(names = "--failover", arity = "0..1", fallbackValue = "planned", paramLabel = "KIND",
             description = "Inject a failover in the middle of each measured period: planned (the default), unplanned"
-                    + " (the writer stops answering; B promoted after 5 s, the old writer rebooted after 10 s) or stale"
-                    + " (B promoted, the writer endpoint flapping between B and the old writer for 8 s), as the drills"
-                    + " do.")
+                    + " (the writer stops answering; B promoted and the old writer rebooted later) or stale (B promoted,"
+                    + " the writer endpoint flapping between B and the old writer for a while), as the drills do; when,"
+                    + " in docs/reference/stand-in-timeline.md.")
     String failover;
 
     @Option(names = "--control", description = "With --failover: every profile also runs once per round without the"
