@@ -108,7 +108,7 @@ public final class CheckCommand extends PoolbenchCommand {
     Path out;
 
     @Option(names = "--measure", description = "Then carry out the stalls and the failovers on the stand-in"
-            + " cluster (Docker: MariaDB writer and replica behind Toxiproxy, the webapp with your pool, an"
+            + " cluster (Docker: a MySQL-compatible writer and replica behind Toxiproxy, the webapp with your pool, an"
             + " open-loop load) in rounds, and print the measured figures beside the predictions. A Spring Boot"
             + " file's pool goes into the webapp as its JNDI factory's context.xml, written from the bound pool.")
     boolean measure;
