@@ -32,8 +32,8 @@ public final class CheckMojo extends PoolbenchMojo {
     Double ratePerSecond;
 
     /** How long a request holds its connection, ms (used with {@code ratePerSecond}; check's default 10). */
-    @Parameter(property = "poolbench.holdMs")
-    Double holdMs;
+    @Parameter(property = "poolbench.requestHoldMs")
+    Double requestHoldMs;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -51,8 +51,8 @@ public final class CheckMojo extends PoolbenchMojo {
         if (ratePerSecond != null) {
             args.addAll(List.of("--rate", String.valueOf(ratePerSecond)));
         }
-        if (holdMs != null) {
-            args.addAll(List.of("--hold-ms", String.valueOf(holdMs)));
+        if (requestHoldMs != null) {
+            args.addAll(List.of("--request-hold-ms", String.valueOf(requestHoldMs)));
         }
         Map<String, String> values = placeholders(files);
         args.addAll(springOptions(files, values));

@@ -26,8 +26,8 @@ public final class PlanMojo extends PoolbenchMojo {
     double ratePerSecond;
 
     /** Server time of one query, ms (plan's default: the Aurora article's short screen, 8). */
-    @Parameter(property = "poolbench.holdMs")
-    Double holdMs;
+    @Parameter(property = "poolbench.queryMs")
+    Double queryMs;
 
     /** Queries one request runs (plan's default 5). */
     @Parameter(property = "poolbench.queriesPerRequest")
@@ -45,8 +45,8 @@ public final class PlanMojo extends PoolbenchMojo {
         for (Path f : files) {
             List<String> args = new ArrayList<>(List.of("plan", "--profile", f.toString(), "--rate",
                     String.valueOf(ratePerSecond)));
-            if (holdMs != null) {
-                args.addAll(List.of("--hold-ms", String.valueOf(holdMs)));
+            if (queryMs != null) {
+                args.addAll(List.of("--query-ms", String.valueOf(queryMs)));
             }
             if (queriesPerRequest != null) {
                 args.addAll(List.of("--queries-per-request", String.valueOf(queriesPerRequest)));

@@ -57,7 +57,7 @@ public enum SuiteEntry {
     /** One shared connection against pools and PgBouncer, without and under load. */
     SHARED_CONNECTION("shared", List.of("seed002"), "sharedconnection", SharedConnectionCommand.class, "sweep",
             "One shared connection, a pool, PgBouncer", "shared/summary.md", false, 95, List.of("sweep", "shared",
-                    "--threads", "10,100,500", "--threads-under-load", "10,50", "--rounds", "3"),
+                    "--thread-counts", "10,100,500", "--threads-under-load", "10,50", "--rounds", "3"),
             List.of("sweep", "shared"), (d, m) -> SharedConnectionReport.write(d), SharedConnectionReport::findings),
     /** A new connection per transaction against pools, pgbench, PgBouncer, pgpool-II. */
     CONNECT("connect", List.of("seed003"), "connect", ConnectCommand.class, "sweep",

@@ -97,7 +97,7 @@ class HostileInputTest {
                 tmp.resolve("o").toString());
         assertEquals(2, rounds.code());
         assertEquals("", rounds.out(), "the page is not printed before the refusal");
-        String knee = refused("plan", "--profile", "hikari", "--rate", "50", "--hold-p50", "3", "--hold-p90", "40",
+        String knee = refused("plan", "--profile", "hikari", "--rate", "50", "--query-p50-ms", "3", "--query-p90-ms", "40",
                 "--measure-knee");
         assertTrue(knee.startsWith("poolbench: --measure-knee serves every query"), knee);
         Path pg = yml("spring:\n  datasource:\n    url: jdbc:postgresql://db/app\n");
@@ -118,9 +118,9 @@ class HostileInputTest {
     @Test
     void aLongestQueryAtTheSocketTimeoutIsSaidToBeCutOff() throws Exception {
         Path f = yml("spring:\n  datasource:\n    url: jdbc:mysql://db/app?socketTimeout=10000\n");
-        Console r = Console.run("check", f.toString(), "--query-ms", "20000", "--out", tmp.resolve("o").toString());
+        Console r = Console.run("check", f.toString(), "--longest-query-ms", "20000", "--out", tmp.resolve("o").toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("--query-ms 20000: your longest query (20 s) is not shorter than the driver's"
+        assertTrue(r.out().contains("--longest-query-ms 20000: your longest query (20 s) is not shorter than the driver's"
                 + " socketTimeout (10 s)"), r.out());
     }
 

@@ -27,7 +27,7 @@ class SweepSignalsIT {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "pool-size; pool-size/summary.md; --profiles hikari,dbcp2 --sizes 2,4 --rounds 5 --tasks 40 --hold-ms 300",
+        "pool-size; pool-size/summary.md; --profiles hikari,dbcp2 --sizes 2,4 --rounds 5 --tasks 40 --task-ms 300",
         "connect; connect/summary.md; --profiles unpooled,hikari --without pgbench,pgbouncer,pgpool --rounds 5"
             + " --transactions 3000",
         "shared; shared/summary.md; --profiles hikari --without pgbouncer,memory --load none --threads 10,50"

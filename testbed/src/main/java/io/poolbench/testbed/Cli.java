@@ -168,6 +168,20 @@ public final class Cli {
     }
 
     /**
+     * An option's former name, still read: one line on stderr naming the name to use, so that a script keeps working
+     * and its author sees what to change.
+     *
+     * @param old the former name, e.g. {@code --hold-ms}
+     * @param now the name to use, e.g. {@code --request-hold-ms}
+     * @param why what the new name says that the old one did not, e.g. {@code per request}
+     */
+    public static void renamed(String old, String now, String why) {
+        // the console of the command line being run: System.err may be the libraries' log until a run starts
+        console.println("poolbench: " + old + " is now " + now + " (" + why + "); " + old + " is read for one more"
+                + " release");
+    }
+
+    /**
      * {@link #range} for each value of a list option, e.g. {@code --users 10,0,300}.
      *
      * @param option the option as the user typed it

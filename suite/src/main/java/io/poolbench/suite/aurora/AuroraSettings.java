@@ -11,6 +11,7 @@ import io.poolbench.suite.aurora.waits.JfrWaits;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.load.ScreenModel;
 import io.poolbench.testbed.options.ErrorBudgetOption;
@@ -197,7 +198,7 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
                         + " out one of them");
             }
             for (int s : stallSeconds) {
-                Cli.range("--stall", s, 1, 3_600);
+                Cli.range("--stall", s, 1, Fault.MAX_STALL_SECONDS);
             }
         }
 

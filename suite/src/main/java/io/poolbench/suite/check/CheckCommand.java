@@ -57,7 +57,8 @@ public final class CheckCommand extends PoolbenchCommand {
     SpringOptions spring;
 
     @Option(names = "--stall", split = ",", defaultValue = "5,20,60", paramLabel = "S",
-            description = "Stalls of the writer to predict, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
+            description = "Stalls of the writer to predict, seconds, 1 to " + Fault.MAX_STALL_SECONDS
+                    + " (default ${DEFAULT-VALUE}).")
     List<Integer> stalls;
 
     /** {@code --promote-s}'s default, s: Aurora's documentation puts an unplanned failover at typically under 30 s. */
@@ -87,16 +88,46 @@ public final class CheckCommand extends PoolbenchCommand {
             + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
     double ratePerSecond;
 
-    @Option(names = "--hold-ms", defaultValue = "10", paramLabel = "MS", description = "How long a request holds"
-            + " its connection, ms (default ${DEFAULT-VALUE}; used with --rate).")
-    double holdMs;
+    /** {@code --request-hold-ms}'s default, ms. */
+    static final double DEFAULT_REQUEST_HOLD_MS = 10;
+
+    // no picocli default: one applied after parsing would overwrite the former name's value
+    @Option(names = "--request-hold-ms", paramLabel = "MS", description = "How long a request holds its connection,"
+            + " ms (default " + (int) DEFAULT_REQUEST_HOLD_MS + "; used with --rate).")
+    Double holdMs;
+
+    @Option(names = "--hold-ms", hidden = true, paramLabel = "MS")
+    void formerHoldMs(double ms) {
+        Cli.renamed("--hold-ms", "--request-hold-ms", "per request; plan's --query-ms is per query");
+        if (holdMs == null) {
+            holdMs = ms;
+        }
+    }
+
+    /** @return {@code --request-hold-ms} (or its former name), else its default, ms */
+    double holdMs() {
+        return holdMs != null ? holdMs : DEFAULT_REQUEST_HOLD_MS;
+    }
 
     @Mixin
     RttOption rtt;
 
-    @Option(names = "--query-ms", paramLabel = "MS", description = "Your longest normal query, ms: sizes the"
-            + " socketTimeout to suggest.")
-    long longestQueryMs;
+    @Option(names = "--longest-query-ms", paramLabel = "MS", description = "Your longest normal query, ms: sizes"
+            + " the socketTimeout to suggest.")
+    Long longestQueryMs;
+
+    @Option(names = "--query-ms", hidden = true, paramLabel = "MS")
+    void formerQueryMs(long ms) {
+        Cli.renamed("--query-ms", "--longest-query-ms", "your longest query; plan's --query-ms is each query's time");
+        if (longestQueryMs == null) {
+            longestQueryMs = ms;
+        }
+    }
+
+    /** @return {@code --longest-query-ms} (or its former name), ms; 0 when not given */
+    long longestQueryMs() {
+        return longestQueryMs != null ? longestQueryMs : 0;
+    }
 
     @Option(names = "--max-hang-s", paramLabel = "S", description = "Exit 3 when a predicted longest wait is above"
             + " this many seconds (for CI).")
@@ -159,7 +190,7 @@ public final class CheckCommand extends PoolbenchCommand {
                     false)).distinct().toList();
             Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L,
                     promoteSeconds * 1000L).withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
-            Load load = new Load(ratePerSecond, holdMs, longestQueryMs);
+            Load load = new Load(ratePerSecond, holdMs(), longestQueryMs());
             List<Fault> faults = new ArrayList<>();
             stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
             faults.add(Fault.of(FaultKind.PLANNED_FAILOVER));
@@ -213,12 +244,12 @@ public final class CheckCommand extends PoolbenchCommand {
 
     /** Every number in range, one line naming the option otherwise, before anything is built. */
     private void checkNumbers() {
-        Cli.rangeEach("--stall", stalls, 1, 600);
+        Cli.rangeEach("--stall", stalls, 1, Fault.MAX_STALL_SECONDS);
         Cli.range("--promote-s", promoteSeconds, 1, 600);
         Cli.range("--jvm-dns-ttl-s", jvmDnsTtlSeconds, -1, 86_400);
         Cli.range("--rate", ratePerSecond, 0, 1_000_000);
-        Cli.range("--hold-ms", holdMs, 0.001, 3_600_000);
-        Cli.range("--query-ms", longestQueryMs, 0, 3_600_000);
+        Cli.range("--request-hold-ms", holdMs(), 0.001, 3_600_000);
+        Cli.range("--longest-query-ms", longestQueryMs(), 0, 3_600_000);
         rtt.ms();
         tcp.check();
         if (maxHangSeconds != null) {

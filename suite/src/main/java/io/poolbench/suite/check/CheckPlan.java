@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * {@code poolbench plan}'s answer for a checked pool, when a rate is given: the queueing model's wait and knee at the
- * user's load, one request of one query holding its connection {@code --hold-ms}, at {@code --rtt-ms}.
+ * user's load, one request of one query holding its connection {@code --request-hold-ms}, at {@code --rtt-ms}.
  */
 final class CheckPlan {
     /** The simulation's length, minutes (plan's default). */

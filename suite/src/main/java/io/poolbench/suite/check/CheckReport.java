@@ -136,10 +136,10 @@ public final class CheckReport {
                     f.lentUnchecked(), Durations.text(f.servesAgainMs()) + " (" + f.servesAgainWhy() + ")");
         }
         sb.append("Per fault").append(r.load().ratePerSecond() > 0 ? " at " + Math.round(r.load().ratePerSecond())
-                + " requests/s holding a connection " + Figures.plain(r.load().holdMs()) + " ms each (--hold-ms and"
+                + " requests/s holding a connection " + Figures.plain(r.load().holdMs()) + " ms each (--request-hold-ms and"
                 + " the round trip, as the load section counts it: " + Math.round(100 * r.load().busy(
                 r.pool().timeouts().maxSize())) + " % of the pool busy)" : ", without a"
-                + " load (give --rate and --hold-ms for the backlog a stall leaves)").append(":\n\n")
+                + " load (give --rate and --request-hold-ms for the backlog a stall leaves)").append(":\n\n")
                 .append(faults.markdown()).append('\n');
         for (Prediction f : r.predictions()) {
             if (f.branches().isEmpty()) {

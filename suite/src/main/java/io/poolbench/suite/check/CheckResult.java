@@ -15,7 +15,7 @@ import java.util.List;
  *
  * @param pool the pool as read back
  * @param network Linux's, the JVM's and DNS's part
- * @param load the load, its hold as the queueing model counts it (--hold-ms and the round trip); {@link Load#NONE}
+ * @param load the load, its hold as the queueing model counts it (--request-hold-ms and the round trip); {@link Load#NONE}
  *     when none given
  * @param predictions one per fault, in the order given
  * @param plan {@code poolbench plan}'s answer at the load given, lines of text; null without a rate
@@ -24,7 +24,7 @@ public record CheckResult(CheckedPool pool, Network network, Load load, List<Pre
     /**
      * @param pool a pool as read back
      * @param network the network's part
-     * @param load the load given ({@code --hold-ms} as the hold; the result's load holds the connection as the
+     * @param load the load given ({@code --request-hold-ms} as the hold; the result's load holds the connection as the
      *     queueing model counts it, with the round trip)
      * @param faults the faults to predict
      * @param rttMs the round trip to the database, ms, for the queueing model
@@ -41,7 +41,7 @@ public record CheckResult(CheckedPool pool, Network network, Load load, List<Pre
     }
 
     /**
-     * @return lines where the load given contradicts the settings, in words: a longest query ({@code --query-ms})
+     * @return lines where the load given contradicts the settings, in words: a longest query ({@code --longest-query-ms})
      *     at or above the driver's socketTimeout, which cuts every such query off; empty when none
      */
     public List<String> loadConflicts() {
@@ -50,7 +50,7 @@ public record CheckResult(CheckedPool pool, Network network, Load load, List<Pre
         if (socketMs <= 0 || queryMs < socketMs) {
             return List.of();
         }
-        return List.of("--query-ms " + queryMs + ": your longest query (" + Durations.text(queryMs) + ") is not"
+        return List.of("--longest-query-ms " + queryMs + ": your longest query (" + Durations.text(queryMs) + ") is not"
                 + " shorter than the driver's socketTimeout (" + Durations.text(socketMs) + "): the driver cuts every"
                 + " such query off there and closes its connection, without any fault; raise socketTimeout to 2–3 ×"
                 + " your longest query (e.g. " + 3 * queryMs + " ms" + (pool.driver().driver().contains("pgjdbc")

@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
                 + " directory. Rounds apply to the web load: the first profile against each other one, within each"
                 + " round.")
 public final class CompareCommand extends ScenarioCommand {
-    @Option(names = "--preset", defaultValue = "quick",
+    @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick (JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
                     + " full (JMH 3 forks x 10 x 2 s; 5 rounds of 120 s of load per profile). Default ${DEFAULT-VALUE}.")
     String preset;

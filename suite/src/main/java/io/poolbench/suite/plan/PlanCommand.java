@@ -50,15 +50,15 @@ public final class PlanCommand extends PoolbenchCommand {
     @Mixin
     RttOption rtt;
 
-    @Option(names = "--hold-ms", paramLabel = "MS",
+    @Option(names = "--query-ms", paramLabel = "MS",
             description = "Server time of one query, ms, the same for every request (default 8, the Aurora article's short"
-                    + " screen); or give --hold-p50 and --hold-p90 for a log-normal spread.")
+                    + " screen); or give --query-p50-ms and --query-p90-ms for a log-normal spread.")
     Double holdMs;
 
-    @Option(names = "--hold-p50", paramLabel = "MS", description = "Median server time of one query, ms.")
+    @Option(names = "--query-p50-ms", paramLabel = "MS", description = "Median server time of one query, ms.")
     Double holdP50;
 
-    @Option(names = "--hold-p90", paramLabel = "MS", description = "90th percentile of it, ms.")
+    @Option(names = "--query-p90-ms", paramLabel = "MS", description = "90th percentile of it, ms.")
     Double holdP90;
 
     @Option(names = "--queries-per-request", defaultValue = "5", paramLabel = "N",
@@ -82,14 +82,14 @@ public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--measure", arity = "0..1", fallbackValue = "120", paramLabel = "S", description = "Then measure"
             + " the same traffic for S seconds (120 when left out) after a 20-s warm-up on the stand-in cluster"
             + " (Docker: MySQL behind Toxiproxy, the webapp with this pool, JMeter; the Aurora experiment with your"
-            + " request as its only screen) and print it beside the prediction. Needs a fixed --hold-ms and a whole"
+            + " request as its only screen) and print it beside the prediction. Needs a fixed --query-ms and a whole"
             + " --rtt-ms.")
     Integer measureSeconds;
 
     @Option(names = "--measure-knee", description = "Then find the knee by search on the stand-in cluster (Docker;"
             + " `aurora --find-knee` with your request as its only screen: a light load of a tenth of the predicted"
             + " knee, then bisection up to twice it, 20-s cells after a 10-s warm-up; 3 to 6 minutes) and print it"
-            + " beside the prediction. Needs a fixed --hold-ms and a whole --rtt-ms; not with --measure.")
+            + " beside the prediction. Needs a fixed --query-ms and a whole --rtt-ms; not with --measure.")
     boolean measureKnee;
 
     @Mixin
@@ -99,10 +99,11 @@ public final class PlanCommand extends PoolbenchCommand {
     public Integer call() throws Exception {
         boolean perQuery = borrow.pattern() == ScreenModel.Borrow.PER_QUERY;
         if (holdMs != null && (holdP50 != null || holdP90 != null)) {
-            throw new TestbedException("give --hold-ms, or --hold-p50 with --hold-p90, not both");
+            throw new TestbedException("give --query-ms, or --query-p50-ms with --query-p90-ms, not both");
         }
         if ((holdP50 == null) != (holdP90 == null)) {
-            throw new TestbedException((holdP50 == null ? "--hold-p90 needs --hold-p50" : "--hold-p50 needs --hold-p90")
+            throw new TestbedException((holdP50 == null ? "--query-p90-ms needs --query-p50-ms"
+                    : "--query-p50-ms needs --query-p90-ms")
                     + ": the two give the log-normal spread of a query's server time");
         }
         double p50 = holdP50 != null ? holdP50 : holdMs != null ? holdMs : ScreenModel.SHORT_QUERY_MS;

@@ -86,8 +86,8 @@ final class PlanMeasurement {
                     Figures.plain(w.ratePerSecond()), CEILING_PER_SECOND));
         }
         if (w.queryP90Ms() != w.queryP50Ms()) {
-            throw new TestbedException(option + " serves every query with one server time: give --hold-ms, not"
-                    + " --hold-p50 and --hold-p90");
+            throw new TestbedException(option + " serves every query with one server time: give --query-ms, not"
+                    + " --query-p50-ms and --query-p90-ms");
         }
         if (w.rttMs() != Math.rint(w.rttMs())) {
             throw new TestbedException(option + " adds the round trip through Toxiproxy in whole ms: give --rtt-ms "

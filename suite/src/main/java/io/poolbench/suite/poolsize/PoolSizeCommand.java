@@ -1,5 +1,6 @@
 package io.poolbench.suite.poolsize;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.pool.PoolKind;
@@ -29,12 +30,24 @@ public final class PoolSizeCommand extends ArticleScenarioCommand {
     @Option(names = "--tasks", defaultValue = "20", paramLabel = "N", description = "Tasks (default ${DEFAULT-VALUE}).")
     int tasks;
 
-    @Option(names = "--hold-ms", defaultValue = "200", paramLabel = "MS",
-            description = "How long each task holds its connection, ms (default ${DEFAULT-VALUE}).")
-    long holdMs;
+    /** {@code --task-ms}'s default, ms. */
+    static final long DEFAULT_TASK_MS = 200;
 
-    @Option(names = "--threads", paramLabel = "platform|virtual|both",
-            description = "Which threads run the tasks (default: both on JDK 21 and later, platform on older JDKs,"
+    // no picocli default: one applied after parsing would overwrite the former name's value
+    @Option(names = "--task-ms", paramLabel = "MS",
+            description = "How long each task holds its connection, ms (default " + DEFAULT_TASK_MS + ").")
+    Long holdMs;
+
+    @Option(names = "--hold-ms", hidden = true, paramLabel = "MS")
+    void formerHoldMs(long ms) {
+        Cli.renamed("--hold-ms", "--task-ms", "per task");
+        if (holdMs == null) {
+            holdMs = ms;
+        }
+    }
+
+    @Option(names = "--threads", paramLabel = "KIND",
+            description = "Which threads run the tasks: platform, virtual or both (default: both on JDK 21 and later, platform on older JDKs,"
                     + " which have no virtual threads).")
     String threadKinds;
 
@@ -66,7 +79,7 @@ public final class PoolSizeCommand extends ArticleScenarioCommand {
                 : QUICK_PROFILES, conf, Profiles.pooled("a pool size means nothing to it")
                 .and(Profiles.runsOn(db)));
         PoolSizeSettings settings = new PoolSizeSettings(pps.stream().map(p -> p.file().toString()).toList(), sizes,
-                n, tasks, holdMs, db.kind, kinds);
+                n, tasks, holdMs != null ? holdMs : DEFAULT_TASK_MS, db.kind, kinds);
         boolean platformOnlyNote = threadKinds == null && !virtualAvailable;
         return run(new PoolSizeExperiment(settings, pps, db, platformOnlyNote));
     }

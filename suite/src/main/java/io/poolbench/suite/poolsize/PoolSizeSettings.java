@@ -25,7 +25,7 @@ public record PoolSizeSettings(List<String> profiles, List<Integer> sizes, int r
      */
     public PoolSizeSettings {
         Cli.range("--tasks", tasks, 1, 10_000);
-        Cli.range("--hold-ms", holdMs, 0, 600_000);
+        Cli.range("--task-ms", holdMs, 0, 600_000);
         Cli.rangeEach("--sizes", sizes, 1, 1_000);
     }
 }

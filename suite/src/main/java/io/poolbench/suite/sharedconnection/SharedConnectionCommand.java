@@ -33,12 +33,12 @@ public final class SharedConnectionCommand extends ArticleScenarioCommand {
     /** Quick default pools. */
     static final List<String> QUICK_PROFILES = List.of("hikari", "dbcp2");
 
-    @Option(names = "--threads", split = ",", paramLabel = "N",
+    @Option(names = "--thread-counts", split = ",", paramLabel = "N",
             description = "Thread counts without load (default 10,50,100,500; --as-article: 10,50,100,200,300,400,500).")
     List<Integer> threads;
 
     @Option(names = "--threads-under-load", split = ",", paramLabel = "N",
-            description = "Thread counts under the background load (default 10,30; --as-article: as --threads):"
+            description = "Thread counts under the background load (default 10,30; --as-article: as --thread-counts):"
                     + " there a trial on the shared connection takes about N × 0.2–0.4 s on 2 cores, and the quick"
                     + " default takes about 10 minutes, most of it under the load.")
     List<Integer> threadsUnderLoad;
@@ -82,7 +82,7 @@ public final class SharedConnectionCommand extends ArticleScenarioCommand {
     @Mixin
     ErrorBudgetOption budget;
 
-    @Option(names = "--without", split = ",", paramLabel = "WHAT",
+    @Option(names = "--without", split = ",", paramLabel = "TOOL",
             description = "Leave out: pgbouncer, unpooled, memory.")
     List<String> without = new ArrayList<>();
 

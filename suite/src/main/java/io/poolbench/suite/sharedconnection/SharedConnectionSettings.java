@@ -36,7 +36,7 @@ public record SharedConnectionSettings(List<Integer> threads, List<Integer> thre
      * @throws io.poolbench.testbed.TestbedException one line naming the option whose value is out of range
      */
     public SharedConnectionSettings {
-        threads.forEach(c -> Cli.range("--threads", c, 1, 2_000));
+        threads.forEach(c -> Cli.range("--thread-counts", c, 1, 2_000));
         (threadsUnderLoad == null ? List.<Integer>of() : threadsUnderLoad)
                 .forEach(c -> Cli.range("--threads-under-load", c, 1, 2_000));
         PoolSizeOption.check(poolSize);

@@ -31,6 +31,19 @@ class CheckCommandTest {
     }
 
     @Test
+    void aFormerOptionNameStillWorksAndSaysTheNewOne() throws Exception {
+        Path old = tmp.resolve("old");
+        Path now = tmp.resolve("now");
+        Console r = Console.run("check", "hikari", "--rate", "100", "--hold-ms", "20", "--out", old.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("--hold-ms is now --request-hold-ms (per request"), r.err());
+        assertEquals(0, Console.run("check", "hikari", "--rate", "100", "--request-hold-ms", "20", "--out",
+                now.toString()).code());
+        assertEquals(Files.readString(now.resolve("check.json")).replace(now.toString(), ""),
+                Files.readString(old.resolve("check.json")).replace(old.toString(), ""));
+    }
+
+    @Test
     void theArticlesTwoPoolsGetTheirChainsFromTheirOwnSettings() throws Exception {
         Path out = tmp.resolve("out");
         Console r = Console.run("check", "seed004-dbcp-verbatim", "seed004-hikari-verbatim", "--stall", "20", "--out",
@@ -79,7 +92,7 @@ class CheckCommandTest {
     @Test
     void withARateThePageAlsoSaysWhereThePoolBreaksWithoutAFault() throws Exception {
         Path out = tmp.resolve("rate");
-        Console r = Console.run("check", "seed004-dbcp-verbatim", "--rate", "100", "--hold-ms", "20", "--out", out.toString());
+        Console r = Console.run("check", "seed004-dbcp-verbatim", "--rate", "100", "--request-hold-ms", "20", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Where it breaks under your load"), r.out());
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
@@ -88,7 +101,7 @@ class CheckCommandTest {
         // (testOnBorrow), as the load section counts it: 100 requests/s × 22 ms = 2.2 connections busy of 10, ρ =
         // 0.22; a 5-s stall drains in 5 × 0.22 / 0.78 = 1.41 s
         assertEquals(6_410, json.at("/0/predictions/0/longestWaitMs").asLong());
-        assertTrue(r.out().contains("holding a connection 22 ms each (--hold-ms and the round trip, as the load section"
+        assertTrue(r.out().contains("holding a connection 22 ms each (--request-hold-ms and the round trip, as the load section"
                 + " counts it: 22 % of the pool busy)"), r.out());
     }
 

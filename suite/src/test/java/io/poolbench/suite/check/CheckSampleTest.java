@@ -33,7 +33,7 @@ class CheckSampleTest {
         Console r;
         try {
             r = Console.run("check", yml.toString(), "--spring-profile", "aurora", "--set", "DB_PASSWORD=unused",
-                    "--rate", "50", "--hold-ms", "10", "--out", out.toString());
+                    "--rate", "50", "--request-hold-ms", "10", "--out", out.toString());
         } finally {
             System.clearProperty("com.zaxxer.hikari.aliveBypassWindowMs");
         }

@@ -32,12 +32,12 @@ class PlanTest {
 
     @Test
     void aSpreadNeedsBothPercentilesAndReplacesTheFixedHold() {
-        Console p50 = Console.run("plan", "--profile", "hikari", "--rate", "10", "--hold-p50", "5");
+        Console p50 = Console.run("plan", "--profile", "hikari", "--rate", "10", "--query-p50-ms", "5");
         assertEquals(2, p50.code());
-        assertTrue(p50.err().contains("--hold-p50 needs --hold-p90"), p50.err());
-        Console both = Console.run("plan", "--profile", "hikari", "--rate", "10", "--hold-ms", "5", "--hold-p90", "9");
+        assertTrue(p50.err().contains("--query-p50-ms needs --query-p90-ms"), p50.err());
+        Console both = Console.run("plan", "--profile", "hikari", "--rate", "10", "--query-ms", "5", "--query-p90-ms", "9");
         assertEquals(2, both.code());
-        assertTrue(both.err().contains("give --hold-ms, or --hold-p50 with --hold-p90, not both"), both.err());
+        assertTrue(both.err().contains("give --query-ms, or --query-p50-ms with --query-p90-ms, not both"), both.err());
     }
 
     private static double kneeRate(String text) {
@@ -105,7 +105,7 @@ class PlanTest {
                 .replaceFirst("maximumPoolSize=\"\\d+\"", "maximumPoolSize=\"2000000000\""));
         assertTrue(Files.readString(huge).contains("2000000000"));
         assertEquals(2, PoolbenchMain.run("plan", "--profile", huge.toString(), "--rate", "10"));
-        assertTrue(plan("plan", "--profile", "hikari", "--rate", "100000", "--hold-ms", "600000")
+        assertTrue(plan("plan", "--profile", "hikari", "--rate", "100000", "--query-ms", "600000")
                 .contains("simulation"));
         assertTrue(plan("plan", "--profile", "hikari", "--rate", "5000", "--run-minutes", "1440")
                 .contains("simulation"));

@@ -38,7 +38,7 @@ class PoolSizeFaultIT {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                 Path.of("target/poolbench.jar").toAbsolutePath().toString(), "sweep", "pool-size", "--root", "..",
                 "--db", "mysql", "--rows", "1000", "--profiles", "hikari,dbcp2", "--sizes", "2,4", "--rounds", "5",
-                "--tasks", "40", "--hold-ms", "300", "--threads", "platform", "--out", out.toString());
+                "--tasks", "40", "--task-ms", "300", "--threads", "platform", "--out", out.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
         pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");

@@ -19,7 +19,7 @@ class PoolSizeIT {
     void tinySweepWritesTheTableAndChart() throws Exception {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("sweep", "pool-size", "--out", out.toString(), "--profiles",
-                "hikari,tomcat-jdbc", "--sizes", "1,2", "--rounds", "1", "--tasks", "4", "--hold-ms", "20"));
+                "hikari,tomcat-jdbc", "--sizes", "1,2", "--rounds", "1", "--tasks", "4", "--task-ms", "20"));
         String md = Files.readString(out.resolve("pool-size/summary.md"));
         assertTrue(md.contains("| HikariCP | 1 |") && md.contains("| Tomcat JDBC | 2 |"), md);
         assertTrue(md.contains("Not comparable"), "4 tasks of 20 ms are not the article's 20 of 200 ms: " + md);
@@ -33,7 +33,7 @@ class PoolSizeIT {
     void virtualThreadsRunOnJdk21AndAreRefusedWithOneLineBefore() throws Exception {
         Path out = tmp.resolve("virtual");
         int rc = PoolbenchMain.run("sweep", "pool-size", "--out", out.toString(), "--profiles", "hikari", "--sizes",
-                "2", "--rounds", "1", "--tasks", "4", "--hold-ms", "20", "--threads", "virtual");
+                "2", "--rounds", "1", "--tasks", "4", "--task-ms", "20", "--threads", "virtual");
         if (Runtime.version().feature() < 21) {
             assertEquals(2, rc, "JDK " + Runtime.version().feature() + " has no virtual threads");
             assertTrue(!Files.exists(out.resolve("run.json")), "refused before anything starts");

@@ -27,7 +27,7 @@ class SharedConnectionIT {
     void tinySweepWritesEveryVariantUnderBothLoadsAndStopsTheLoad() throws Exception {
         Path out = tmp.resolve("run");
         assertEquals(0, PoolbenchMain.run("sweep", "shared", "--out", out.toString(), "--profiles", "hikari",
-                "--threads", "2,4", "--rounds", "1", "--pool-size", "2", "--load-threads", "2", "--load-pool", "2",
+                "--thread-counts", "2,4", "--rounds", "1", "--pool-size", "2", "--load-threads", "2", "--load-pool", "2",
                 "--memory-connections", "2", "--server-connections", "2", "--rows", "1000"));
         String md = Files.readString(out.resolve("shared/summary.md"));
         assertTrue(md.contains("## Load: none") && md.contains("## Load: cross-join"), md);
@@ -66,6 +66,6 @@ class SharedConnectionIT {
         assertFalse(ProcessHandle.current().children().anyMatch(h -> h.info().commandLine().map(c -> c.contains(
                 "BackgroundLoad") || c.contains("pgbouncer")).orElse(false)), "the load or PgBouncer left running");
         assertEquals(2, PoolbenchMain.run("sweep", "shared", "--load", "heavy", "--out", tmp.resolve("x").toString()));
-        assertEquals(2, PoolbenchMain.run("sweep", "shared", "--threads", "0", "--out", tmp.resolve("y").toString()));
+        assertEquals(2, PoolbenchMain.run("sweep", "shared", "--thread-counts", "0", "--out", tmp.resolve("y").toString()));
     }
 }

@@ -7,6 +7,9 @@ package io.poolbench.testbed.fault;
  * @param stallMs the stall's length, ms (only for {@link FaultKind#STALL})
  */
 public record Fault(FaultKind kind, long stallMs) {
+    /** The longest stall any command makes or predicts, s: {@code --stall} is 1 to this everywhere. */
+    public static final int MAX_STALL_SECONDS = 600;
+
     /**
      * @param ms the stall's length, ms
      * @return a stall of the writer

@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.Docker;
+import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.options.ConfDirOption;
 import io.poolbench.testbed.options.ImageOptions;
@@ -41,13 +42,13 @@ public final class DrillCommand extends ScenarioCommand {
     @Mixin
     RoundsOption rounds;
 
-    @Option(names = "--rate", defaultValue = "100", description = "Requests per second (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", defaultValue = "100", paramLabel = "PER_S", description = "Requests per second (default ${DEFAULT-VALUE}).")
     double rate;
 
     @Option(names = "--write-fraction", defaultValue = "0.2", description = "Share of writes (default ${DEFAULT-VALUE}).")
     double writeFraction;
 
-    @Option(names = "--rows", defaultValue = "10000", description = "Orders rows on the writer (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rows", defaultValue = "10000", paramLabel = "N", description = "Orders rows on the writer (default ${DEFAULT-VALUE}).")
     int rows;
 
     @Option(names = "--steady", defaultValue = "3", description = "Seconds of load before the injection (default ${DEFAULT-VALUE}).")
@@ -63,7 +64,7 @@ public final class DrillCommand extends ScenarioCommand {
     int reboot;
 
     @Option(names = "--stall", defaultValue = "5", paramLabel = "S", description = "Stall: seconds the writer's network"
-            + " is held in both directions, then delivered, 1 to 600 (default ${DEFAULT-VALUE}).")
+            + " is held in both directions, then delivered, 1 to " + Fault.MAX_STALL_SECONDS + " (default ${DEFAULT-VALUE}).")
     int stall;
 
     @Option(names = "--flap-every", defaultValue = "" + Failovers.FLAP_EVERY_SECONDS, description = "Stale writer: seconds between endpoint flips (default ${DEFAULT-VALUE}).")

@@ -3,6 +3,7 @@ package io.poolbench.toxiproxy.drill;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.options.RoundsOption;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,7 +54,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
         Cli.range("--reboot", reboot, detect, 3_600);
         Cli.range("--flap-every", flapEvery, 1, 3_600);
         Cli.range("--flap-for", flapFor, 1, 3_600);
-        Cli.range("--stall", stall, 1, 600);
+        Cli.range("--stall", stall, 1, Fault.MAX_STALL_SECONDS);
         if (latencySteps.isEmpty()) {
             throw new TestbedException("--latency-steps is empty: give added latencies in ms, e.g. 0,1,5,20,50");
         }

@@ -48,7 +48,7 @@ public final class ExternalOptions {
     @Option(names = "--replication-host-b", description = "External: B's host:port as A sees it (default: from --admin-url-b).")
     String replicationHostB;
 
-    @Option(names = "--jdbc-user", defaultValue = "poolbench", description = "External: application user (default ${DEFAULT-VALUE}).")
+    @Option(names = "--jdbc-user", defaultValue = "poolbench", paramLabel = "USER", description = "External: application user (default ${DEFAULT-VALUE}).")
     String appUser;
 
     @Option(names = "--database", defaultValue = "poolbench", description = "External: database (default ${DEFAULT-VALUE}).")

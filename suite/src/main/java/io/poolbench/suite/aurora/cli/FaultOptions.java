@@ -3,6 +3,7 @@ package io.poolbench.suite.aurora.cli;
 import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.fault.Fault;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -27,8 +28,8 @@ final class FaultOptions {
             + " write beside the control's after the same moment, paired within each round.")
     boolean control;
 
-    @Option(names = "--stall", split = ",", paramLabel = "S", description = "Stall the writer's network for S seconds,"
-            + " once per value, spread evenly over each measured period (e.g. --stall 12,4): nothing passes either way"
+    @Option(names = "--stall", split = ",", paramLabel = "S", description = "Stall the writer's network for S seconds"
+            + " (1 to " + Fault.MAX_STALL_SECONDS + "), once per value, spread evenly over each measured period (e.g. --stall 12,4): nothing passes either way"
             + " and what was sent is delivered when the stall ends, as after a short outage; connections stay open."
             + " The other explanation of the article's 20-second maxima. Not with --failover.")
     List<Integer> stallSeconds = new ArrayList<>();
