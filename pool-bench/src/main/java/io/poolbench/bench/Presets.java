@@ -26,8 +26,8 @@ import picocli.CommandLine.Parameters;
  * Named runs of the pool-bench benchmarks:
  * {@code java -cp pool-bench/target/benchmarks.jar io.poolbench.bench.Presets quick|full}.
  * <ul>
- *   <li>{@code quick} (about 4 minutes on 2 cores): ConnectionCycle for hikari, dbcp2, seed004-hikari and
- *       seed004-dbcp2, pool size 4, threads : pool size 1:1 and 4:1, stub validation delay 0 and 500 µs, 1 fork,
+ *   <li>{@code quick} (about 4 minutes on 2 cores): ConnectionCycle for hikari, dbcp2, aurora-article-hikari and
+ *       aurora-article-dbcp2, pool size 4, threads : pool size 1:1 and 4:1, stub validation delay 0 and 500 µs, 1 fork,
  *       1 × 1 s warm-up, 3 × 1 s measurement, with JMH's gc profiler; StatementCycle for hikari and dbcp2.</li>
  *   <li>{@code full}: the same at 1:1, 2:1, 4:1, 8:1 with 3 forks, 5 × 1 s warm-up, 10 × 1 s measurement.</li>
  *   <li>{@code pools} (about 27 minutes on 2 cores): {@code quick}'s plan with 3 forks for every pooled profile of
@@ -57,8 +57,8 @@ public final class Presets implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "target/pool-bench-report", description = "Output directory (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--profiles", split = ",", description = "Profiles (default: hikari,dbcp2,seed004-hikari,"
-            + "seed004-dbcp2; for pools every pooled profile of the catalog; for hcb the hcb-* profiles).")
+    @Option(names = "--profiles", split = ",", description = "Profiles (default: hikari,dbcp2,aurora-article-hikari,"
+            + "aurora-article-dbcp2; for pools every pooled profile of the catalog; for hcb the hcb-* profiles).")
     List<String> profiles;
 
     @Option(names = "--pool-size", defaultValue = "4", description = "Pool size of the contention runs (default ${DEFAULT-VALUE}).")
@@ -160,7 +160,7 @@ public final class Presets implements Callable<Integer> {
             profiles = switch (preset) {
                 case "pools" -> CATALOG;
                 case "hcb" -> HCB;
-                default -> List.of("hikari", "dbcp2", "seed004-hikari", "seed004-dbcp2");
+                default -> List.of("hikari", "dbcp2", "aurora-article-hikari", "aurora-article-dbcp2");
             };
         }
         Path dir = out.resolve(preset);

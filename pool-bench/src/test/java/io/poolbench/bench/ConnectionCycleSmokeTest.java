@@ -33,7 +33,7 @@ class ConnectionCycleSmokeTest {
 
     @Test
     void everyProfileAndModeProducesAResult() throws Exception {
-        List<String> profiles = List.of("hikari", "dbcp2", "seed004-hikari", "seed004-dbcp2");
+        List<String> profiles = List.of("hikari", "dbcp2", "aurora-article-hikari", "aurora-article-dbcp2");
         Path json = dir.resolve("connection-cycle-2to1.json");
         new Runner(Presets.connectionCycle(new Presets.Plan(0, 0, 1, List.of(2), List.of(0, 500)), profiles, 2, 2,
                 json).measurementTime(TimeValue.milliseconds(100)).shouldFailOnError(true).build()).run();
@@ -63,7 +63,7 @@ class ConnectionCycleSmokeTest {
 
         String md = BenchReport.write(dir);
         assertTrue(md.contains("## ConnectionCycle") && md.contains("## StatementCycle"), md);
-        assertTrue(md.contains("| seed004-dbcp2 | 500 | 2:1 (4/2) |"), md);
+        assertTrue(md.contains("| aurora-article-dbcp2 | 500 | 2:1 (4/2) |"), md);
         assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-throughput.png")));
         assertTrue(Files.isRegularFile(dir.resolve("connection-cycle-percentiles-2to1.png")));
     }

@@ -42,7 +42,7 @@ class PresetsTest {
     void roundTripsPerBorrowShowValidationOnBorrow() throws SQLException {
         Map<String, Double> dbcp2 = RoundTrips.perBorrow("dbcp2", 4, 1_000);
         Map<String, Double> hikari = RoundTrips.perBorrow("hikari", 4, 1_000);
-        Map<String, Double> seed = RoundTrips.perBorrow("seed004-dbcp2", 4, 1_000);
+        Map<String, Double> seed = RoundTrips.perBorrow("aurora-article-dbcp2", 4, 1_000);
         // DBCP2 validates every borrow (testOnBorrow=true); HikariCP skips connections used within 500 ms
         assertEquals(1.0, dbcp2.get("validate"), 1e-9);
         assertEquals(0.0, hikari.get("validate"), 1e-9);

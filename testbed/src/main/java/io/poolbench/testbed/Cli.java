@@ -177,7 +177,7 @@ public final class Cli {
      */
     public static void renamed(String old, String now, String why) {
         // the console of the command line being run: System.err may be the libraries' log until a run starts
-        console.println("poolbench: " + old + " is now " + now + " (" + why + "); " + old + " is read for one more"
+        (console != null ? console : System.err).println("poolbench: " + old + " is now " + now + " (" + why + "); " + old + " is read for one more"
                 + " release");
     }
 

@@ -45,7 +45,7 @@ import java.util.Map;
  *       HikariCP), read through {@code ./poolbench lint} before each run;</li>
  *   <li>the screens ({@link io.poolbench.testbed.load.ScreenModel}): several queries per request, each holding its
  *       connection for a server time, borrowing per request or per query; the long screen's time is per user;</li>
- *   <li>the load: {@code seed004.jmx} on two JMeter engines (distributed mode, {@link JMeterEngines}) paced by
+ *   <li>the load: {@code aurora-screens.jmx} on two JMeter engines (distributed mode, {@link JMeterEngines}) paced by
  *       a Poisson schedule (the plan's compiled timer, {@code jmeter-elements}) that keeps each request's
  *       intended start; the threads are users who wait for their answer, as the article's were, so the achieved rate is reported against the
  *       target and the latency from the intended start beside JMeter's own ({@link IntendedStart});</li>
@@ -92,7 +92,7 @@ public final class AuroraExperiment extends AbstractScenario {
         this.art = art;
         this.varied = varied;
         this.variants = variants;
-        this.plan = art.root().resolve("jmeter/src/test/jmeter/seed004.jmx");
+        this.plan = art.root().resolve("jmeter/src/test/jmeter/aurora-screens.jmx");
     }
 
     /**

@@ -64,7 +64,7 @@ final class ScreensRun {
     /**
      * @param s the settings
      * @param art the built pieces
-     * @param plan {@code seed004.jmx}
+     * @param plan {@code aurora-screens.jmx}
      * @param out the run directory
      * @param progress where progress lines go
      */

@@ -70,7 +70,7 @@ final class ScreensWebapp {
     /**
      * @param s the settings (of the run's cell)
      * @param port the webapp's HTTP port
-     * @return the properties of {@code seed004.jmx} for each engine: threads, ramp-up, duration, pace, mix, writes
+     * @return the properties of {@code aurora-screens.jmx} for each engine: threads, ramp-up, duration, pace, mix, writes
      */
     static Map<String, String> jmeterProperties(AuroraSettings s, int port) {
         Map<String, String> props = new LinkedHashMap<>();

@@ -39,13 +39,13 @@ class AuroraFaultIT {
 
     /** Starts the Aurora scenario with one profile and returns once its load runs (the JMeter progress line). */
     private Process startLoaded(Path out) throws Exception {
-        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--profiles", "seed004-hikari-verbatim",
+        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--profiles", "aurora-article-hikari-verbatim",
                 "--duration", "30", "--warmup", "10", "--rampup", "2", "--rows", "2000", "--long-screen-max-ms", "2000");
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = r.readLine()) != null) {
             console.add(line);
-            if (line.contains("jmeter seed004-hikari-verbatim:")) {
+            if (line.contains("jmeter aurora-article-hikari-verbatim:")) {
                 Thread t = new Thread(() -> r.lines().forEach(console::add));
                 t.setDaemon(true);
                 t.start();
@@ -71,13 +71,13 @@ class AuroraFaultIT {
         DockerClientFactory.instance().client().killContainerCmd(toxiproxy.getId()).exec();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES));
         assertEquals(1, p.exitValue(), String.join("\n", console));
-        PhaseEntry run = Manifest.read(out).phase("run:seed004-hikari-verbatim");
+        PhaseEntry run = Manifest.read(out).phase("run:aurora-article-hikari-verbatim");
         assertEquals("failed", run.status());
         assertTrue(run.reason().matches("the database's process toxiproxy \\(pid \\d+\\) is gone during the load; JMeter"
                 + " was stopped"), run.reason());
         String md = Files.readString(out.resolve("seed004/summary.md"));
-        assertTrue(md.contains("| seed004-hikari-verbatim | **FAILED** |"), md);
-        assertFalse(md.contains("| seed004-hikari-verbatim | HikariCP | short |"), "a figure of the failed run:\n" + md);
+        assertTrue(md.contains("| aurora-article-hikari-verbatim | **FAILED** |"), md);
+        assertFalse(md.contains("| aurora-article-hikari-verbatim | HikariCP | short |"), "a figure of the failed run:\n" + md);
         assertEquals(List.of(), containersOf(p.pid()), "the run stopped its containers");
     }
 

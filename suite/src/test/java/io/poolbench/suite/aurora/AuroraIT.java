@@ -42,11 +42,11 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(RequiresDocker.class)
 class AuroraIT {
     /** Connector/J's multi-host failover and the AWS Advanced JDBC Wrapper, each under HikariCP. */
-    static final List<String> DRIVER_PROFILES = List.of("seed004-hikari-connectorj-failover",
-            "seed004-hikari-aws-wrapper");
+    static final List<String> DRIVER_PROFILES = List.of("aurora-article-hikari-connectorj-failover",
+            "aurora-article-hikari-aws-wrapper");
 
     /** The article's HikariCP resource (DBCP 1.4's runs in {@link AuroraMapIT}, DBCP2's in {@link AuroraStallIT}). */
-    static final List<String> ARTICLE_PROFILES = List.of("seed004-hikari-verbatim");
+    static final List<String> ARTICLE_PROFILES = List.of("aurora-article-hikari-verbatim");
 
     @TempDir
     Path tmp;

@@ -35,7 +35,7 @@ class AuroraMapIT {
     void tinyMapRunsEveryCellAndPrintsMeasuredBesidePredicted() throws Exception {
         Path out = tmp.resolve("run");
         Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--map", "--map-loads", "0.5,2", "--map-rtts",
-                "0,5", "--profiles", "seed004-dbcp-verbatim", "--duration", "4", "--warmup", "8", "--rampup", "1",
+                "0,5", "--profiles", "aurora-article-dbcp-verbatim", "--duration", "4", "--warmup", "8", "--rampup", "1",
                 "--rows", "2000", "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
@@ -43,11 +43,11 @@ class AuroraMapIT {
         assertEquals("ok", Manifest.read(out).status());
         String md = Files.readString(out.resolve("seed004/summary.md"));
         for (String cell : List.of("x0.5-rtt0", "x2-rtt0", "x0.5-rtt5", "x2-rtt5")) {
-            assertTrue(Files.isRegularFile(out.resolve("seed004/seed004-dbcp-verbatim@" + cell + "-per-request"
+            assertTrue(Files.isRegularFile(out.resolve("seed004/aurora-article-dbcp-verbatim@" + cell + "-per-request"
                     + "/outcome.json")), cell);
         }
         String map = md.substring(md.indexOf("## The saturation map"));
-        assertTrue(map.contains("### seed004-dbcp-verbatim, per-request borrowing"), map);
+        assertTrue(map.contains("### aurora-article-dbcp-verbatim, per-request borrowing"), map);
         // each row: a load and two cells of measured p50 / p90 / p99 / max with the model's p99 / max and the measured
         // p99 ÷ the model's in brackets
         Matcher row = Pattern.compile("\\| × (0\\.50|2) \\|( \\**[0-9,.]+ / [0-9,.]+ / [0-9,.]+ / [0-9,.]+"
@@ -60,7 +60,7 @@ class AuroraMapIT {
         assertTrue(map.contains("- knee at +0 ms: measured ") && map.contains("- knee at +5 ms: measured "), map);
         // the pictures: a heat map of p99 and of max per profile and borrowing, and p50 / p90 / max against load at
         // the round trip nearest 1 ms (here +0 ms)
-        for (String png : List.of("map-seed004-dbcp-verbatim-per-request-p99", "map-seed004-dbcp-verbatim-per-request-max",
+        for (String png : List.of("map-aurora-article-dbcp-verbatim-per-request-p99", "map-aurora-article-dbcp-verbatim-per-request-max",
                 "map-load-p50", "map-load-p90", "map-load-max")) {
             assertTrue(Files.size(out.resolve("seed004/" + png + ".png")) > 0, png);
             assertTrue(map.contains("](" + png + ".png)"), png + " shown in\n" + map);
@@ -72,12 +72,12 @@ class AuroraMapIT {
         double load = knee.measuredLoad() == null ? 2 : Math.round(knee.measuredLoad() * 100) / 100.0;
         Path atKnee = tmp.resolve("at-knee");
         Process f = AuroraProcess.start(tmp, "--out", atKnee.toString(), "--failover", "--at-knee", out.toString(),
-                "--knee-multiples", "1", "--rtt-ms", "0", "--profiles", "seed004-dbcp-verbatim", "--duration", "14",
+                "--knee-multiples", "1", "--rtt-ms", "0", "--profiles", "aurora-article-dbcp-verbatim", "--duration", "14",
                 "--warmup", "8", "--rampup", "1", "--rows", "2000", "--long-screen-max-ms", "2000");
         String fc = new String(f.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(f.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, f.exitValue(), fc);
-        String id = "seed004-dbcp-verbatim@x" + Figures.plain(load) + "-rtt0-per-request";
+        String id = "aurora-article-dbcp-verbatim@x" + Figures.plain(load) + "-rtt0-per-request";
         assertTrue(Files.isRegularFile(atKnee.resolve("seed004/" + id + "/outcome.json")), id + "\n" + fc);
         String fmd = Files.readString(atKnee.resolve("seed004/summary.md"));
         assertTrue(fmd.contains("- `" + id + "`: × " + Figures.plain(load) + " ("), fmd);

@@ -32,14 +32,14 @@ class AuroraStallIT {
     @Test
     void aStallIsInjectedEndedAndReported() throws Exception {
         Path out = tmp.resolve("run");
-        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--profiles", "seed004-dbcp2",
+        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--profiles", "aurora-article-dbcp2",
                 "--duration", "6", "--warmup", "8", "--rampup", "1", "--stall", "2", "--rows", "2000",
                 "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);
         assertEquals("ok", Manifest.read(out).status());
-        Path run = out.resolve("seed004/seed004-dbcp2");
+        Path run = out.resolve("seed004/aurora-article-dbcp2");
         RunOutcome o = new ObjectMapper().readValue(run.resolve("outcome.json").toFile(),
                 RunOutcome.class);
         List<Stalls.Stall> stalls = Stalls.of(o);
@@ -51,7 +51,7 @@ class AuroraStallIT {
                 && o.t0EpochMs() + events.get("stall-1-end") < o.measureToEpochMs(), events.toString());
         AuroraIT.accountedFor(run, false);
         String md = Files.readString(out.resolve("seed004/summary.md"));
-        assertTrue(md.lines().anyMatch(l -> l.matches("\\| seed004-dbcp2 \\| 1 \\| \\d+\\.\\d \\| [1-9][0-9,]*"
+        assertTrue(md.lines().anyMatch(l -> l.matches("\\| aurora-article-dbcp2 \\| 1 \\| \\d+\\.\\d \\| [1-9][0-9,]*"
                 + " \\| .*")), "the stall's row, with the requests it met:\n" + md);
         assertTrue(md.contains("| DBCP2 | 60 | 49 | 78 | 24 | 22,832 |"), "the article's DBCP2 short row:\n" + md);
     }

@@ -18,10 +18,10 @@ class ScreensPlanTest {
 
     @Test
     void noScriptRunsPerRequestAndEveryCompiledElementExists() throws Exception {
-        String plan = Files.readString(ROOT.resolve("jmeter/src/test/jmeter/seed004.jmx"));
+        String plan = Files.readString(ROOT.resolve("jmeter/src/test/jmeter/aurora-screens.jmx"));
         String body = plan.substring(plan.indexOf("<jmeterTestPlan"));
         for (String script : new String[] {"JSR223", "__jexl", "__groovy", "__javaScript", "BeanShell"}) {
-            assertFalse(body.contains(script), "seed004.jmx runs " + script);
+            assertFalse(body.contains(script), "aurora-screens.jmx runs " + script);
         }
         Matcher m = Pattern.compile("testclass=\"(io\\.poolbench\\.jmeter\\.elements\\.\\w+)\"").matcher(body);
         int found = 0;
@@ -29,7 +29,7 @@ class ScreensPlanTest {
             found++;
             Path source = ROOT.resolve("jmeter-elements/src/main/java").resolve(m.group(1).replace('.', '/')
                     + ".java");
-            assertTrue(Files.isRegularFile(source), m.group(1) + " named by seed004.jmx is not in jmeter-elements");
+            assertTrue(Files.isRegularFile(source), m.group(1) + " named by aurora-screens.jmx is not in jmeter-elements");
         }
         assertTrue(found >= 2, "the plan's pacing timer and screen pick come from jmeter-elements");
     }

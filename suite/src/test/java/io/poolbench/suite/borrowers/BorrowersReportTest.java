@@ -54,22 +54,22 @@ class BorrowersReportTest {
     void aHyphenatedVersionIsReadWholeAndComparedWithinItsThreadsAndHold() {
         List<BorrowersReport.Probe> probes = new ArrayList<>();
         for (int round = 1; round <= 2; round++) {
-            probes.add(new BorrowersReport.Probe("seed004-hikari@7.1.0-RC1-platform-hold0", round, r("platform",
+            probes.add(new BorrowersReport.Probe("aurora-article-hikari@7.1.0-RC1-platform-hold0", round, r("platform",
                     "7.1.0-RC1", 1000, 1.0, 0)));
-            probes.add(new BorrowersReport.Probe("seed004-hikari@7.0.2-platform-hold0", round, r("platform", "7.0.2",
+            probes.add(new BorrowersReport.Probe("aurora-article-hikari@7.0.2-platform-hold0", round, r("platform", "7.0.2",
                     500, 1.0, 0)));
-            probes.add(new BorrowersReport.Probe("seed004-hikari@7.1.0-RC1-virtual-hold0", round, r("virtual",
+            probes.add(new BorrowersReport.Probe("aurora-article-hikari@7.1.0-RC1-virtual-hold0", round, r("virtual",
                     "7.1.0-RC1", 3000, 1.0, 0)));
         }
         BorrowersReport.Probe p = probes.get(0);
         assertEquals("7.1.0-RC1", p.version());
-        assertEquals("seed004-hikari-platform-hold0", p.withoutVersion());
-        assertEquals("seed004-hikari@7.1.0-RC1-hold0", p.withoutThreads());
+        assertEquals("aurora-article-hikari-platform-hold0", p.withoutVersion());
+        assertEquals("aurora-article-hikari@7.1.0-RC1-hold0", p.withoutThreads());
         String md = BorrowersReport.markdown(probes, List.of());
-        assertTrue(md.contains("newer version ÷ older, borrows/ms: seed004-hikari@7.1.0-RC1-platform-hold0 ÷"
-                + " seed004-hikari@7.0.2-platform-hold0 2.00"), md);
-        assertTrue(md.contains("virtual ÷ platform, borrows/ms: seed004-hikari@7.1.0-RC1-virtual-hold0 ÷"
-                + " seed004-hikari@7.1.0-RC1-platform-hold0 3.00"), md);
+        assertTrue(md.contains("newer version ÷ older, borrows/ms: aurora-article-hikari@7.1.0-RC1-platform-hold0 ÷"
+                + " aurora-article-hikari@7.0.2-platform-hold0 2.00"), md);
+        assertTrue(md.contains("virtual ÷ platform, borrows/ms: aurora-article-hikari@7.1.0-RC1-virtual-hold0 ÷"
+                + " aurora-article-hikari@7.1.0-RC1-platform-hold0 3.00"), md);
     }
 
     @Test

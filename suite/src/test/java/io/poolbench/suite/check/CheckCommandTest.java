@@ -46,7 +46,7 @@ class CheckCommandTest {
     @Test
     void theArticlesTwoPoolsGetTheirChainsFromTheirOwnSettings() throws Exception {
         Path out = tmp.resolve("out");
-        Console r = Console.run("check", "seed004-dbcp-verbatim", "seed004-hikari-verbatim", "--stall", "20", "--out",
+        Console r = Console.run("check", "aurora-article-dbcp-verbatim", "aurora-article-hikari-verbatim", "--stall", "20", "--out",
                 out.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());
@@ -92,7 +92,7 @@ class CheckCommandTest {
     @Test
     void withARateThePageAlsoSaysWhereThePoolBreaksWithoutAFault() throws Exception {
         Path out = tmp.resolve("rate");
-        Console r = Console.run("check", "seed004-dbcp-verbatim", "--rate", "100", "--request-hold-ms", "20", "--out", out.toString());
+        Console r = Console.run("check", "aurora-article-dbcp-verbatim", "--rate", "100", "--request-hold-ms", "20", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Where it breaks under your load"), r.out());
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("check.json").toFile());

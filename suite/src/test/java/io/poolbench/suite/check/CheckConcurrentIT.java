@@ -35,7 +35,7 @@ class CheckConcurrentIT {
             Path logA = tmp.resolve("a" + round + ".log");
             Path logB = tmp.resolve("b" + round + ".log");
             Process a = check("hikari", out, logA);
-            Process b = check("seed004-dbcp-verbatim", out, logB);
+            Process b = check("aurora-article-dbcp-verbatim", out, logB);
             assertTrue(a.waitFor(2, TimeUnit.MINUTES) && b.waitFor(2, TimeUnit.MINUTES));
             assertEquals(0, a.exitValue(), Files.readString(logA));
             assertEquals(0, b.exitValue(), Files.readString(logB));

@@ -81,7 +81,7 @@ class CheckVersionsTest {
     @Test
     void connectorJAtTwoVersionsEachReadWithItsOwnParser() throws Exception {
         Path out = tmp.resolve("driver");
-        Console r = Console.run("check", "seed004-hikari-verbatim", "--driver-version", "8.4.0,9.4.0", "--out",
+        Console r = Console.run("check", "aurora-article-hikari-verbatim", "--driver-version", "8.4.0,9.4.0", "--out",
                 out.toString());
         assertEquals(0, r.code(), r.err() + r.out());
         for (String v : List.of("8.4.0", "9.4.0")) {

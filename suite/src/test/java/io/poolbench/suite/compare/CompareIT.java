@@ -461,7 +461,7 @@ class CompareIT {
 
     @Test
     void aMySqlProfileRunsWithDbMysql() throws Exception {
-        // hikari-tuned and seed004-* could not be used with run at all
+        // hikari-tuned and aurora-article-* could not be used with run at all
         boolean ci = "true".equals(System.getenv("CI"));
         Assumptions.assumeTrue(ci || Docker.available(), "no Docker engine (runs in CI)");
         // an invalid image name was a stack trace, an image that is not MySQL cost 3 x 2 minutes

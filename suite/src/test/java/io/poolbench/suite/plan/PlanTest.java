@@ -69,11 +69,11 @@ class PlanTest {
 
     @Test
     void theVerbatimDbcpResourceIsAPoolOfTenThatValidatesEveryBorrowAndBreaksFarBeforeHikariCp() {
-        String dbcp = plan("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "12.5", "--run-minutes", "5");
+        String dbcp = plan("plan", "--profile", "aurora-article-dbcp-verbatim", "--rate", "12.5", "--run-minutes", "5");
         assertTrue(dbcp.contains("(DBCP 1.4): pool size 10, borrow timeout 10,000 ms, a validation round trip on every"
                 + " borrow"), dbcp);
         assertTrue(dbcp.contains("connections busy on average of 10"), dbcp);
-        String hikari = plan("plan", "--profile", "seed004-hikari-verbatim", "--rate", "12.5", "--run-minutes", "5");
+        String hikari = plan("plan", "--profile", "aurora-article-hikari-verbatim", "--rate", "12.5", "--run-minutes", "5");
         assertTrue(hikari.contains("(HikariCP): pool size 300"), hikari);
         double d = kneeRate(dbcp);
         double h = kneeRate(hikari);
@@ -83,8 +83,8 @@ class PlanTest {
 
     @Test
     void badInputIsOneLineAndExitTwo() {
-        assertEquals(2, PoolbenchMain.run("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "0"));
-        assertEquals(2, PoolbenchMain.run("plan", "--profile", "seed004-dbcp-verbatim", "--rate", "10", "--rtt-ms",
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "aurora-article-dbcp-verbatim", "--rate", "0"));
+        assertEquals(2, PoolbenchMain.run("plan", "--profile", "aurora-article-dbcp-verbatim", "--rate", "10", "--rtt-ms",
                 "20000"));
         assertEquals(2, PoolbenchMain.run("plan", "--profile", "unpooled", "--rate", "10"));
         assertEquals(2, PoolbenchMain.run("plan", "--profile", "no-such-profile", "--rate", "10"));

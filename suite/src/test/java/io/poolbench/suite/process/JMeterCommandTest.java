@@ -30,7 +30,7 @@ class JMeterCommandTest {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("threads", "94");
         props.put("host", "127.0.0.1");
-        List<String> cmd = engines.controllerCommand(Path.of("/p/seed004.jmx"), props, Path.of("/r/results.csv"),
+        List<String> cmd = engines.controllerCommand(Path.of("/p/aurora-screens.jmx"), props, Path.of("/r/results.csv"),
                 Path.of("/r/jmeter.log"), 512);
         assertEquals("127.0.0.1:1099,127.0.0.1:1100", cmd.get(cmd.indexOf("-R") + 1));
         assertTrue(cmd.contains("-Gthreads=94") && cmd.contains("-Ghost=127.0.0.1"), cmd.toString());
@@ -39,7 +39,7 @@ class JMeterCommandTest {
         assertTrue(cmd.contains("-Jsample_variables=intendedStartMs"), "each sample's intended start: " + cmd);
         assertTrue(cmd.stream().noneMatch(a -> a.startsWith("-Juser.classpath")), "no extensions given: " + cmd);
         List<String> with = JMeterEngines.remote(Path.of("/j/ApacheJMeter.jar"), Path.of("/x/jmeter-elements.jar"),
-                List.of("127.0.0.1:1099")).controllerCommand(Path.of("/p/seed004.jmx"), props,
+                List.of("127.0.0.1:1099")).controllerCommand(Path.of("/p/aurora-screens.jmx"), props,
                 Path.of("/r/results.csv"), Path.of("/r/jmeter.log"), 512);
         assertTrue(with.contains("-Juser.classpath=/x/jmeter-elements.jar"), "the plan's compiled elements: " + with);
     }

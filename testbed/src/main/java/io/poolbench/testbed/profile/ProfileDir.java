@@ -1,5 +1,6 @@
 package io.poolbench.testbed.profile;
 
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.net.URI;
@@ -139,6 +140,26 @@ public final class ProfileDir {
         return Files.isRegularFile(p) && Files.isReadable(p);
     }
 
+    /** The former prefix of the Aurora article's profiles, still read with a notice. */
+    static final String FORMER_PREFIX = "seed004-";
+    /** Their prefix now: named for what they configure, the Aurora article's resources. */
+    static final String CURRENT_PREFIX = "aurora-article-";
+
+    /**
+     * @param nameOrPath a profile name or path as given
+     * @return the same under the current name when it uses a former one ({@code seed004-hikari} →
+     *     {@code aurora-article-hikari}, also as a file's name in a path), else null
+     */
+    static String renamed(String nameOrPath) {
+        Path p = Path.of(nameOrPath);
+        String file = p.getFileName() == null ? "" : p.getFileName().toString();
+        if (!file.startsWith(FORMER_PREFIX)) {
+            return null;
+        }
+        String now = CURRENT_PREFIX + file.substring(FORMER_PREFIX.length());
+        return p.getParent() == null ? now : p.getParent().resolve(now).toString();
+    }
+
     /**
      * Finds a profile file from a name or a path: an existing file is used as is; otherwise {@code NAME.xml} in the
      * profile directory.
@@ -152,6 +173,14 @@ public final class ProfileDir {
         Path direct = Path.of(nameOrPath);
         if (Files.isRegularFile(direct)) {
             return direct;
+        }
+        String renamed = renamed(nameOrPath);
+        if (renamed != null) {
+            Path now = locate(renamed, confDir);
+            String oldName = direct.getFileName().toString().replaceFirst("\\.xml$", "");
+            Cli.renamed(oldName, oldName.replaceFirst("^" + FORMER_PREFIX, CURRENT_PREFIX), "named for what it"
+                    + " configures: the Aurora article's resource");
+            return now;
         }
         if (nameOrPath.contains("/") || nameOrPath.contains("\\")) {
             throw new TestbedException("profile file " + nameOrPath + " " + notAFile(direct) + ": pass an existing"

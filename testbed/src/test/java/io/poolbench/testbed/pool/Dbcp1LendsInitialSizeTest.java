@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class Dbcp1LendsInitialSizeTest {
     @Test
     void theArticlesDbcpResourceLendsTenConnectionsAtOnceNotEight() throws Exception {
-        PoolProfile p = PoolProfile.load(ProfileDir.locate("seed004-dbcp-verbatim", Path.of("../webapp/conf")));
+        PoolProfile p = PoolProfile.load(ProfileDir.locate("aurora-article-dbcp-verbatim", Path.of("../webapp/conf")));
         DataSource ds = StubPools.build(p, "jdbc:stub:dbcp1", Map.of());
         ExecutorService borrower = Executors.newSingleThreadExecutor();
         List<Connection> held = new ArrayList<>();

@@ -55,11 +55,11 @@ class PoolProfileTest {
     void everyShippedProfileIsValidAndSeed004KeepsItsDbcp1Name() {
         for (String name : ProfileDir.available(CONF)) {
             PoolProfile p = PoolProfile.load(ProfileDir.locate(name, CONF));
-            if (name.equals("seed004-dbcp2")) {
+            if (name.equals("aurora-article-dbcp2")) {
                 // as written in the article: maxWait is DBCP 1's name, ignored by DBCP2
                 assertEquals(1, p.warnings().size(), p.warnings().toString());
                 assertTrue(p.warnings().get(0).contains("'maxWait'"));
-            } else if (name.equals("seed004-dbcp-verbatim")) {
+            } else if (name.equals("aurora-article-dbcp-verbatim")) {
                 // as the article prints it: DBCP 1's factory with DBCP2's maxTotal
                 assertEquals(PoolKind.DBCP1, p.kind());
                 assertEquals(1, p.warnings().size(), p.warnings().toString());

@@ -18,7 +18,7 @@ class PoolProfileVariantTest {
 
     @Test
     void exactlyOneAttributeChanges() throws Exception {
-        PoolProfile base = PoolProfile.load(ProfileDir.locate("seed004-dbcp-verbatim", Path.of("../webapp/conf")));
+        PoolProfile base = PoolProfile.load(ProfileDir.locate("aurora-article-dbcp-verbatim", Path.of("../webapp/conf")));
         String size = base.kind().adapter().sizeAttributes().get(0);
         assertEquals("maxActive", size, "DBCP 1.4's pool size attribute");
         PoolProfile v = base.withAttribute(size, "300", tmp.resolve("v.xml"));

@@ -31,15 +31,15 @@ import picocli.CommandLine.Option;
 /** {@code poolbench aurora}: the Aurora experiment (see {@link AuroraExperiment}) and its report. */
 @Command(name = "aurora", aliases = "seed004",
         description = "The Aurora article reproduced: its DBCP and HikariCP resources in one webapp in front of a"
-                + " MySQL writer + replica behind Toxiproxy, loaded by seed004.jmx on two JMeter engines; the table"
+                + " MySQL writer + replica behind Toxiproxy, loaded by aurora-screens.jmx on two JMeter engines; the table"
                 + " beside the article's. Needs Docker. --rounds N (default 1 here: a run is minutes long) runs every"
                 + " profile N times in rotated order; with --failover, the failed requests at the failover are then"
                 + " compared within each round, with a 95 %% interval. --vary runs once, after the rounds. Also"
                 + " called seed004; its results go to the run directory's seed004/.")
 public final class AuroraCommand extends ScenarioCommand {
     /** The article's three resources: DBCP as its factory name says (DBCP 1.4), as its attributes say (DBCP2), HikariCP. */
-    static final List<String> ARTICLE_PROFILES = List.of("seed004-dbcp-verbatim", "seed004-dbcp2",
-            "seed004-hikari-verbatim");
+    static final List<String> ARTICLE_PROFILES = List.of("aurora-article-dbcp-verbatim", "aurora-article-dbcp2",
+            "aurora-article-hikari-verbatim");
 
     @Mixin
     ProfilesOption profiles;
@@ -186,7 +186,7 @@ public final class AuroraCommand extends ScenarioCommand {
         }
         images.resolve();
         HostsFile.require();
-        art.jmeterPlan("seed004.jmx");
+        art.jmeterPlan("aurora-screens.jmx");
         art.jmeterElementsJar();
         List<LoadRun> each = faults.withControls(jvm.withVariants(map.cells(placed, faults.failsOver(),
                 vary)));

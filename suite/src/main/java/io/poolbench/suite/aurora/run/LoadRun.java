@@ -7,13 +7,13 @@ import java.util.List;
 /**
  * One load run.
  *
- * @param id the run's name in tables and directories ({@code seed004-dbcp-verbatim}, {@code dbcp1+maxActive=300})
+ * @param id the run's name in tables and directories ({@code aurora-article-dbcp-verbatim}, {@code dbcp1+maxActive=300})
  * @param file the profile file that ran (a variant's is a changed copy in the run directory)
  * @param basedOn for a variant, the run it changes; null otherwise
  * @param change for a variant, the one attribute changed, {@code name=value}, or the one JVM argument added to
  *     its webapp ({@code -Dkey=value}, {@code --webapp-jvm-variant}: the file is then the profile's own); null
  *     otherwise
- * @param variant the profile's run id that this run repeats in its round ({@code seed004-dbcp2}); null for a run
+ * @param variant the profile's run id that this run repeats in its round ({@code aurora-article-dbcp2}); null for a run
  *     that ran once (its id is its variant)
  * @param round the round, from 1; null for a run that ran once
  * @param cell for a cell of the saturation map ({@code --map}), its load, round trip and borrowing; null for a
@@ -23,9 +23,9 @@ import java.util.List;
  */
 public record LoadRun(String id, String file, String basedOn, String change, String variant, Integer round,
         MapCell cell, Boolean control) {
-    /** The suffix of a control twin's id ({@code seed004-dbcp2~control}). */
+    /** The suffix of a control twin's id ({@code aurora-article-dbcp2~control}). */
     public static final String CONTROL_SUFFIX = "~control";
-    /** The suffix of an A/A twin's id ({@code seed004-dbcp-verbatim~aa}, {@code aurora --aa-twin}). */
+    /** The suffix of an A/A twin's id ({@code aurora-article-dbcp-verbatim~aa}, {@code aurora --aa-twin}). */
     public static final String AA_SUFFIX = "~aa";
 
     /** A run that runs once: its id is its variant. */

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Latency from each request's intended start, beside JMeter's own. seed004.jmx paces its users to a Poisson schedule
+ * Latency from each request's intended start, beside JMeter's own. aurora-screens.jmx paces its users to a Poisson schedule
  * and saves each sample's place in it ({@link JtlSample#intendedStartEpochMs}). JMeter's elapsed time starts when a
  * thread actually sends the request; when every thread of an engine is busy (near a knee, or while a stall holds
  * them), the next request of the schedule starts late, and JMeter's figure leaves that wait out: coordinated

@@ -28,20 +28,20 @@ class FailoverAtLimitTest {
     void theKneesComeFromTheMapAndWhatDidNotRunIsSaid() throws Exception {
         Files.createDirectories(tmp.resolve("map/seed004"));
         ResultJson.MAPPER.writeValue(tmp.resolve("map/seed004/summary.json").toFile(), new AuroraData.Summary("ok",
-                List.of(), null, null, List.of(new MapKnee.Knee("seed004-dbcp-verbatim", "per-request", 1, 3.2, 2.9,
-                4), new MapKnee.Knee("seed004-dbcp2", "per-request", 1, null, null, 4))));
+                List.of(), null, null, List.of(new MapKnee.Knee("aurora-article-dbcp-verbatim", "per-request", 1, 3.2, 2.9,
+                4), new MapKnee.Knee("aurora-article-dbcp2", "per-request", 1, null, null, 4))));
         Files.createDirectories(tmp.resolve("planned"));
         FailoverAtLimit.Page page = FailoverAtLimit.read(tmp);
         assertEquals(new FailoverAtLimit.CommandStatus("map", null, false), page.map(), "no manifest: not run");
-        assertEquals(List.of(new MapKnee.Knee("seed004-dbcp-verbatim", "per-request", 1, 3.2, 2.9, 4),
-                new MapKnee.Knee("seed004-dbcp2", "per-request", 1, null, null, 4)), page.knees());
+        assertEquals(List.of(new MapKnee.Knee("aurora-article-dbcp-verbatim", "per-request", 1, 3.2, 2.9, 4),
+                new MapKnee.Knee("aurora-article-dbcp2", "per-request", 1, null, null, 4)), page.knees());
         assertEquals(List.of(new FailoverAtLimit.KindSection(FaultKind.PLANNED_FAILOVER, new FailoverAtLimit.CommandStatus(
                 "planned", null, false), List.of(), "")), page.kinds(), "kinds not started are left out");
         assertTrue(FailoverAtLimit.claims(tmp).isEmpty());
 
         String md = FailoverAtLimit.write(tmp);
         assertEquals(md, Files.readString(tmp.resolve("summary.md")));
-        assertTrue(md.contains("| seed004-dbcp2 | per-request | 1 | none up to the highest | – | 4 |"), md);
+        assertTrue(md.contains("| aurora-article-dbcp2 | per-request | 1 | none up to the highest | – | 4 |"), md);
         assertTrue(md.contains("### Planned failover (`planned/`)\n\n**Not run** (no planned/run.json)"), md);
     }
 
