@@ -20,6 +20,15 @@ class ProfileDirTest {
     }
 
     @Test
+    void aFormerProfileNameStillFindsItsFile() {
+        Path conf = Path.of("../webapp/conf");
+        assertEquals(conf.resolve("aurora-article-hikari.xml"), ProfileDir.locate("seed004-hikari", conf));
+        assertEquals(conf.resolve("aurora-article-dbcp2.xml"), ProfileDir.locate(conf.resolve("seed004-dbcp2.xml")
+                .toString(), conf));
+        assertThrows(TestbedException.class, () -> ProfileDir.locate("seed004-none", conf));
+    }
+
+    @Test
     void fromAModuleDirectoryTheProjectsOwnFilesAreUsed() {
         assertEquals(Path.of("../webapp/conf"), ProfileDir.resolve(null));
     }
