@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.testbed.Redact;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.report.Table;
 import io.poolbench.testbed.run.Manifest;
 import java.io.IOException;
@@ -11,10 +12,12 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.catalina.util.ServerInfo;
@@ -26,13 +29,9 @@ import org.apache.catalina.util.ServerInfo;
  */
 public final class Environment {
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** group/artifact of every library whose version the report states. */
-    private static final List<String[]> LIBRARIES = List.of(
-            new String[] {"com.zaxxer", "HikariCP"}, new String[] {"org.apache.commons", "commons-dbcp2"},
-            new String[] {"commons-dbcp", "commons-dbcp"}, new String[] {"org.vibur", "vibur-dbcp"},
-            new String[] {"com.alibaba", "druid"}, new String[] {"io.agroal", "agroal-pool"},
-            new String[] {"io.r2dbc", "r2dbc-pool"}, new String[] {"org.postgresql", "r2dbc-postgresql"},
-            new String[] {"org.testcontainers", "testcontainers"});
+    /** group:artifact of the libraries beside the catalog's pools whose version the report states. */
+    private static final List<String> OTHER_LIBRARIES = List.of("io.r2dbc:r2dbc-pool", "org.postgresql:r2dbc-postgresql",
+            "org.testcontainers:testcontainers");
 
     private Environment() {
     }
@@ -56,16 +55,24 @@ public final class Environment {
         e.put("database", databases(servers, mysql));
         e.put("Tomcat (webapp)", tomcat());
         List<String> libs = new ArrayList<>();
-        for (String[] l : LIBRARIES) {
+        List<String> unnamed = new ArrayList<>();
+        // every pool of the catalog (PoolKind), then the other libraries
+        List<String> all = new ArrayList<>(Arrays.stream(PoolKind.values()).map(PoolKind::mavenArtifact)
+                .filter(Objects::nonNull).toList());
+        all.addAll(OTHER_LIBRARIES);
+        for (String ga : all) {
+            String[] l = ga.split(":");
             String v = mavenVersion(l[0], l[1]);
             if (v != null) {
                 libs.add(l[1] + " " + v);
+            } else {
+                unnamed.add(l[1]);
             }
         }
         libs.add(0, "pgjdbc " + constant("org.postgresql.util.DriverInfo", "DRIVER_VERSION"));
         libs.add(1, "mysql-connector-j " + constant("com.mysql.cj.Constants", "CJ_VERSION"));
-        e.put("drivers and pools", String.join(", ", libs) + "; Tomcat JDBC and Tomcat DBCP are Tomcat's; c3p0 as"
-                + " pinned in pom.xml");
+        e.put("drivers and pools", String.join(", ", libs) + (unnamed.isEmpty() ? "" : "; " + String.join(", ",
+                unnamed) + " as pinned in pom.xml (their jars name no version here)"));
         e.put("JMeter", jmeter(root));
         e.put("commit", git(root));
         e.put("command line", "`./poolbench " + String.join(" ", m.args()) + "`");

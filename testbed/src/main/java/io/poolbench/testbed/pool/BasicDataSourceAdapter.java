@@ -32,6 +32,7 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
     private final String statsName;
     private final String factoryClass;
     private final String dataSourceClass;
+    private final String springPrefix;
     private final Set<String> known;
 
     /**
@@ -47,6 +48,8 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         this.statsName = statsName;
         this.factoryClass = packageName + ".BasicDataSourceFactory";
         this.dataSourceClass = packageName + ".BasicDataSource";
+        // Spring Boot's DataSourceConfiguration.Dbcp2 binds Commons DBCP2's BasicDataSource; Tomcat's copy has none
+        this.springPrefix = packageName.equals("org.apache.commons.dbcp2") ? "spring.datasource.dbcp2" : "";
         Set<String> k;
         try {
             // BasicDataSourceFactory: private static final List<String> ALL_PROPERTY_NAMES (older: ALL_PROPERTIES)
@@ -218,5 +221,10 @@ public final class BasicDataSourceAdapter extends AbstractPoolAdapter {
         m.put("auto-commit (defaultAutoCommit)", String.valueOf(get(b, "getDefaultAutoCommit")));
         m.put("JDBC URL", Redact.url((String) get(b, "getUrl")));
         return m;
+    }
+
+    @Override
+    public String springPrefix() {
+        return springPrefix;
     }
 }

@@ -65,6 +65,11 @@ public final class HikariAdapter extends AbstractPoolAdapter {
     }
 
     @Override
+    public String springPrefix() {
+        return "spring.datasource.hikari";
+    }
+
+    @Override
     public BorrowCheck borrowCheck(Map<String, String> s) {
         return check(aliveBypassWindowMs());
     }

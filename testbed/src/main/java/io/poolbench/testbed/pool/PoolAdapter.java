@@ -48,6 +48,15 @@ public interface PoolAdapter {
      */
     boolean builds(DataSource ds);
 
+    /**
+     * @return the prefix under which Spring Boot binds this pool's own settings onto its DataSource
+     *     ({@code DataSourceConfiguration}: {@code spring.datasource.hikari}, {@code .tomcat}, {@code .dbcp2}); empty for
+     *     a pool Spring Boot has no such prefix for
+     */
+    default String springPrefix() {
+        return "";
+    }
+
     /** @return the attribute that holds the JDBC URL, e.g. {@code jdbcUrl} */
     String urlAttribute();
 

@@ -38,6 +38,11 @@ public final class TomcatJdbcAdapter extends AbstractPoolAdapter {
     }
 
     @Override
+    public String springPrefix() {
+        return "spring.datasource.tomcat";
+    }
+
+    @Override
     String knownValueProblem(String attribute, String value, Properties one) {
         return Adapters.factoryValueProblem(displayName(), () -> DataSourceFactory.parsePoolProperties(one));
     }

@@ -3,10 +3,13 @@ package io.poolbench.testbed.spring;
 import com.zaxxer.hikari.HikariDataSource;
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.pool.PoolAdapter;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.ProfileDir;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -104,7 +107,7 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
             Class<? extends DataSource> type = props.getType() != null ? props.getType() : HikariDataSource.class;
             DataSource ds = DataSourceBuilder.create(cl).type(type).driverClassName(props.determineDriverClassName())
                     .url(url).username(props.determineUsername()).password(props.determinePassword()).build();
-            String prefix = prefix(type);
+            String prefix = prefix(ds);
             if (ds instanceof HikariDataSource h && props.getName() != null && !props.getName().isBlank()) {
                 h.setPoolName(props.getName());
             }
@@ -204,13 +207,10 @@ public record SpringDataSource(Path file, DataSource dataSource, String poolPref
         return env.getPropertySources().stream().map(PropertySource::getName).toList();
     }
 
-    private static String prefix(Class<?> type) {
-        return switch (type.getName()) {
-            case "com.zaxxer.hikari.HikariDataSource" -> "spring.datasource.hikari";
-            case "org.apache.tomcat.jdbc.pool.DataSource" -> "spring.datasource.tomcat";
-            case "org.apache.commons.dbcp2.BasicDataSource" -> "spring.datasource.dbcp2";
-            default -> "";
-        };
+    /** @return the pool's own prefix, as its adapter knows it ({@link PoolAdapter#springPrefix}); empty for none */
+    private static String prefix(DataSource ds) {
+        return Arrays.stream(PoolKind.values()).filter(k -> k != PoolKind.UNPOOLED && k.adapter().builds(ds))
+                .map(k -> k.adapter().springPrefix()).findFirst().orElse("");
     }
 
     /**
