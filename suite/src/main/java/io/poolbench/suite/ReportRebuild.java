@@ -6,8 +6,6 @@ import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.testbed.run.RunRecord;
-import io.poolbench.toxiproxy.drill.DrillReport;
-import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,18 +19,6 @@ import java.util.stream.Stream;
  */
 final class ReportRebuild {
     private ReportRebuild() {
-    }
-
-    /**
-     * The drills' report from a run directory (the settings are in its manifest).
-     *
-     * @param dir the run directory
-     * @param m its manifest
-     * @return the Markdown
-     * @throws IOException when the results cannot be read or the report written
-     */
-    static String drill(Path dir, Manifest m) throws IOException {
-        return DrillReport.write(dir, m.settings(DrillSettings.class));
     }
 
     /**

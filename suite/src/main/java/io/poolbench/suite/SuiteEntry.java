@@ -20,6 +20,8 @@ import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.stats.Claim;
 import io.poolbench.toxiproxy.drill.DrillCommand;
+import io.poolbench.toxiproxy.drill.DrillReport;
+import io.poolbench.toxiproxy.drill.DrillSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,7 +90,8 @@ public enum SuiteEntry {
     /** The drills: added latency and an unplanned failover (quick; the planned failover is the Aurora scenario's). */
     DRILLS("drills", List.of(), "drill", DrillCommand.class, null, "Drills: latency and failover",
             "drills/summary.md", true, 100, List.of("drill", "latency", "unplanned", "--rounds", "1",
-                    "--latency-steps", "0,5,50", "--latency-step", "3"), List.of("drill"), ReportRebuild::drill,
+                    "--latency-steps", "0,5,50", "--latency-step", "3"), List.of("drill"),
+            (dir, m) -> DrillReport.write(dir, m.settings(DrillSettings.class)),
             d -> List.of());
 
     /** The scenario's id in {@code --only}, {@code --skip}, the suite's manifest and its run folder. */

@@ -25,7 +25,7 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * The containers of {@link FailoverTopology} on one Docker network: {@code mysql-a} (server id 1), {@code mysql-b}
  * (server id 2, read-only) and {@code toxiproxy}, whose two proxy ports are published on the same host port at
- * two loopback addresses ({@link FailoverTopology#ADDRESS_A}, {@link FailoverTopology#ADDRESS_B}), so that the
+ * two loopback addresses ({@link HostsFile#ADDRESS_A}, {@link HostsFile#ADDRESS_B}), so that the
  * writer endpoint can move by name alone.
  *
  * @param network the Docker network
@@ -73,9 +73,9 @@ record ClusterContainers(Network network, MySQLContainer<?> a, MySQLContainer<?>
                     cmd.withExposedPorts(exposed);
                     Ports ports = cmd.getHostConfig().getPortBindings();
                     ports.bind(ExposedPort.tcp(PROXY_PORT_A),
-                            Ports.Binding.bindIpAndPort(FailoverTopology.ADDRESS_A, port));
+                            Ports.Binding.bindIpAndPort(HostsFile.ADDRESS_A, port));
                     ports.bind(ExposedPort.tcp(PROXY_PORT_B),
-                            Ports.Binding.bindIpAndPort(FailoverTopology.ADDRESS_B, port));
+                            Ports.Binding.bindIpAndPort(HostsFile.ADDRESS_B, port));
                     cmd.getHostConfig().withPortBindings(ports);
                 });
         ClusterContainers c = new ClusterContainers(net, a, b, tp, port);

@@ -36,12 +36,8 @@ import org.testcontainers.containers.MySQLContainer;
  * <p>SQL that differs between MySQL 8.4 and MariaDB (the local stand-in) is chosen by the server's version string.
  */
 public final class FailoverTopology implements DrillCluster {
-    /** Name of the cluster (writer) endpoint the pools connect to. */
-    public static final String WRITER_HOST = "poolbench-writer";
-    /** Loopback address of A's proxy. */
-    public static final String ADDRESS_A = "127.0.0.2";
-    /** Loopback address of B's proxy. */
-    public static final String ADDRESS_B = "127.0.0.3";
+    /** Name of the cluster (writer) endpoint the pools connect to ({@link HostsFile#WRITER_HOST}). */
+    public static final String WRITER_HOST = HostsFile.WRITER_HOST;
 
     private final ClusterContainers c;
     private final Proxy proxyA;
@@ -243,7 +239,7 @@ public final class FailoverTopology implements DrillCluster {
 
     @Override
     public String instanceEndpoint(Instance i) {
-        return (i == Instance.A ? ADDRESS_A : ADDRESS_B) + ":" + c.endpointPort();
+        return (i == Instance.A ? HostsFile.ADDRESS_A : HostsFile.ADDRESS_B) + ":" + c.endpointPort();
     }
 
     /** @return the Toxiproxy API URL */
@@ -251,7 +247,7 @@ public final class FailoverTopology implements DrillCluster {
         return "http://" + c.toxiproxy().getHost() + ":" + c.toxiproxy().getMappedPort(ClusterContainers.API_PORT);
     }
 
-    /** @return the port both proxies listen on (at {@link #ADDRESS_A} and {@link #ADDRESS_B}) */
+    /** @return the port both proxies listen on (at {@link HostsFile#ADDRESS_A} and {@link HostsFile#ADDRESS_B}) */
     public int endpointPort() {
         return c.endpointPort();
     }

@@ -13,6 +13,13 @@ import java.nio.file.Path;
  * ones stay where they are, as with Aurora's cluster endpoint.
  */
 public final class HostsFile {
+    /** Name of the cluster (writer) endpoint the pools connect to. */
+    public static final String WRITER_HOST = "poolbench-writer";
+    /** Loopback address of A's proxy. */
+    public static final String ADDRESS_A = "127.0.0.2";
+    /** Loopback address of B's proxy. */
+    public static final String ADDRESS_B = "127.0.0.3";
+
     private HostsFile() {
     }
 
@@ -40,7 +47,7 @@ public final class HostsFile {
      * @throws IOException when the file cannot be written
      */
     static void write(Path file, DrillCluster.Instance target) throws IOException {
-        write(file, target == DrillCluster.Instance.A ? FailoverTopology.ADDRESS_A : FailoverTopology.ADDRESS_B);
+        write(file, target == DrillCluster.Instance.A ? ADDRESS_A : ADDRESS_B);
     }
 
     /**
@@ -66,7 +73,7 @@ public final class HostsFile {
      * @throws IOException when the file cannot be written
      */
     static void write(Path file, String address) throws IOException {
-        String text = LOCAL + address + " " + FailoverTopology.WRITER_HOST + "\n";
+        String text = LOCAL + address + " " + WRITER_HOST + "\n";
         AtomicFile.writeString(file, text);
     }
 }

@@ -25,8 +25,8 @@ class ExternalClusterIT {
     void drillsRunOnAnExternalClusterAndFailBackBetweenRuns() throws Exception {
         try (FailoverTopology t = FailoverTopology.start(null, null)) {
             ExternalCluster c = ExternalCluster.connect(new ExternalCluster.Settings(t.toxiproxyApiUrl(), "endpoint-a",
-                    "endpoint-b", FailoverTopology.ADDRESS_A + ":" + t.endpointPort(),
-                    FailoverTopology.ADDRESS_B + ":" + t.endpointPort(), t.adminUrl(Instance.A),
+                    "endpoint-b", HostsFile.ADDRESS_A + ":" + t.endpointPort(),
+                    HostsFile.ADDRESS_B + ":" + t.endpointPort(), t.adminUrl(Instance.A),
                     t.adminUrl(Instance.B), "root", t.password(), "mysql-a:3306", "mysql-b:3306", t.user(),
                     t.password(), t.databaseName()));
             Path out = Path.of("target/external-it").toAbsolutePath();
