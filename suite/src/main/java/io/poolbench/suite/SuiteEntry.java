@@ -4,6 +4,7 @@ import io.poolbench.suite.aurora.AuroraFindings;
 import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.cli.AuroraCommand;
+import io.poolbench.suite.aurora.cli.PlanShortScreen;
 import io.poolbench.suite.aurora.limit.FailoverAtLimit;
 import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareFindings;
@@ -12,6 +13,7 @@ import io.poolbench.suite.concurrency.ConcurrencyCommand;
 import io.poolbench.suite.concurrency.ConcurrencyReport;
 import io.poolbench.suite.connect.ConnectCommand;
 import io.poolbench.suite.connect.ConnectReport;
+import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.suite.poolsize.PoolSizeCommand;
 import io.poolbench.suite.poolsize.PoolSizeReport;
 import io.poolbench.suite.sharedconnection.SharedConnectionCommand;
@@ -169,6 +171,8 @@ public enum SuiteEntry {
      * @return the same command line
      */
     static CommandLine register(CommandLine root) {
+        // plan --measure runs the request as the Aurora scenario's short screen: wired here, at the root
+        ((PlanCommand) root.getSubcommands().get("plan").getCommand()).measureWith(new PlanShortScreen());
         for (SuiteEntry s : values()) {
             if (s.commandType != null) {
                 (s.parent == null ? root : root.getSubcommands().get(s.parent)).addSubcommand(s.commandType);

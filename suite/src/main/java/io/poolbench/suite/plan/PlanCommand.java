@@ -95,6 +95,27 @@ public final class PlanCommand extends PoolbenchCommand {
     @Mixin
     RunDirOptions runDir;
 
+    /** What measures the request on the stand-in; set where the command line is put together. */
+    private ShortScreenMeasurement measurement;
+
+    /**
+     * @param m what runs the request as the Aurora scenario's paced short screen (the CLI's root wires the
+     *     scenario's own, so that this package imports no scenario)
+     * @return this command
+     */
+    public PlanCommand measureWith(ShortScreenMeasurement m) {
+        this.measurement = m;
+        return this;
+    }
+
+    private ShortScreenMeasurement measurement() {
+        if (measurement == null) {
+            throw new TestbedException("plan --measure: no measurement of the short screen is wired into this"
+                    + " command line");
+        }
+        return measurement;
+    }
+
     @Override
     public Integer call() throws Exception {
         boolean perQuery = borrow.pattern() == ScreenModel.Borrow.PER_QUERY;
@@ -143,8 +164,9 @@ public final class PlanCommand extends PoolbenchCommand {
         }
         System.out.print(Plan.text(reading, w, runMinutes, seed, warnings, read));
         if (measureKnee) {
-            return PlanKneeMeasurement.run(p, w, Knee.rate(reading.model(), w, seed), runDir, System.out);
+            return PlanKneeMeasurement.run(p, w, Knee.rate(reading.model(), w, seed), runDir, System.out,
+                    measurement());
         }
-        return measure ? PlanMeasurement.run(reading, p, w, length, runDir, seed, System.out) : 0;
+        return measure ? PlanMeasurement.run(reading, p, w, length, runDir, seed, System.out, measurement()) : 0;
     }
 }

@@ -87,12 +87,13 @@ final class PlanKneeMeasurement {
      * @param kneePerSecond {@code plan}'s predicted knee, requests/s
      * @param dir where the run directory goes
      * @param console where the comparison goes
+     * @param measurement what runs the search (the Aurora scenario's, wired by the CLI)
      * @return the exit code: the Aurora scenario's (0 ok, 1 a cell failed, 2 bad input or no Docker, 130 interrupted), or 1 when
      *     the search left no result
      * @throws IOException when the results cannot be read or the comparison not written
      */
-    static int run(PoolProfile profile, Workload w, double kneePerSecond, RunDirOptions dir, PrintStream console)
-            throws IOException {
+    static int run(PoolProfile profile, Workload w, double kneePerSecond, RunDirOptions dir, PrintStream console,
+            ShortScreenMeasurement measurement) throws IOException {
         if (kneePerSecond > MAX_KNEE_PER_SECOND) {
             throw new TestbedException(String.format(Locale.ROOT, "--measure-knee: the predicted knee, %.0f requests/s,"
                     + " is above the %.0f requests/s this machine's stand-in can load to twice over"
@@ -100,7 +101,6 @@ final class PlanKneeMeasurement {
                     + " break below it, or search with JMeter engines on other hosts (aurora --find-knee"
                     + " --remote-engines)", kneePerSecond, MAX_KNEE_PER_SECOND));
         }
-        ShortScreenMeasurement measurement = ShortScreenMeasurement.find();
         Path out = dir.prepare();
         List<String> args = args(profile.file(), w, kneePerSecond, out, dir.root);
         console.println("finding the knee on the stand-in cluster (4 to 8 cells of about 40 s): poolbench aurora "

@@ -153,13 +153,13 @@ final class PlanMeasurement {
      * @param dir where the run directory goes
      * @param seed the simulation's random seed
      * @param console where the comparison goes
+     * @param measurement what runs the request as the paced short screen (the Aurora scenario's, wired by the CLI)
      * @return the exit code: the Aurora scenario's (0 ok, 1 the run failed, 2 bad input or no Docker, 130 interrupted), or 1
      *     when the run left no figures for the request
      * @throws IOException when the report cannot be read or the comparison not written
      */
     static int run(PoolReading r, PoolProfile profile, Workload w, Length length, RunDirOptions dir, long seed,
-            PrintStream console) throws IOException {
-        ShortScreenMeasurement measurement = ShortScreenMeasurement.find();
+            PrintStream console, ShortScreenMeasurement measurement) throws IOException {
         Path out = dir.prepare();
         List<String> args = auroraArgs(profile.file(), w, length, out, dir.root);
         console.println("measuring on the stand-in cluster (about " + (length.seconds() + length.warmupSeconds()

@@ -1,15 +1,14 @@
 package io.poolbench.suite.plan;
 
-import io.poolbench.testbed.TestbedException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * What measures a user's request as the paced short screen of the Aurora article's load, for
- * {@code poolbench plan --measure}. The scenario that runs those screens provides it (a {@link ServiceLoader}
- * service, declared in {@code META-INF/services}), so that plan imports no scenario package.
+ * {@code poolbench plan --measure}. The scenario that runs those screens implements it, and the command line's
+ * root ({@code SuiteEntry.register}) hands it to {@link PlanCommand#measureWith}, so that plan imports no scenario
+ * package.
  */
 public interface ShortScreenMeasurement {
     /**
@@ -41,13 +40,4 @@ public interface ShortScreenMeasurement {
      * @return the run's own report (CPU per process, latency from each request's intended start)
      */
     Path report(Path out);
-
-    /**
-     * @return the one measurement on the class path
-     * @throws TestbedException when none is (a build without the scenario that runs the screens)
-     */
-    static ShortScreenMeasurement find() {
-        return ServiceLoader.load(ShortScreenMeasurement.class).findFirst().orElseThrow(() -> new TestbedException(
-                "no measurement of the short screen on the class path: rebuild with ./mvnw -DskipTests package"));
-    }
 }
