@@ -170,7 +170,7 @@ public abstract class PoolbenchMojo extends AbstractMojo {
         cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp), "io.poolbench.suite.PoolbenchMain"));
         cmd.addAll(args);
         try {
-            Process p = Children.start(cmd, Map.of(), log, line -> {
+            Process p = Children.start(cmd, testcontainersEnvironment(), log, line -> {
                 getLog().info(line);
                 if (lines != null) {
                     synchronized (lines) {
@@ -194,6 +194,17 @@ public abstract class PoolbenchMojo extends AbstractMojo {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("poolbench " + args.get(0) + " was interrupted", e);
         }
+    }
+
+    /**
+     * @return what the {@code ./poolbench} script sets for Testcontainers, unless the build's environment says
+     *     otherwise: every poolbench command first looks for containers of killed runs when a Docker engine answers,
+     *     and Testcontainers' reaper would otherwise be pulled from a registry the machine may not reach
+     */
+    static Map<String, String> testcontainersEnvironment() {
+        return Map.of("TESTCONTAINERS_RYUK_DISABLED", System.getenv().getOrDefault("TESTCONTAINERS_RYUK_DISABLED",
+                "true"), "TESTCONTAINERS_HOST_OVERRIDE", System.getenv().getOrDefault("TESTCONTAINERS_HOST_OVERRIDE",
+                "localhost"));
     }
 
     /** @return the service's pool, driver and Spring jars, said in the log */

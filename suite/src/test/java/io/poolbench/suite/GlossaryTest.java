@@ -33,7 +33,7 @@ class GlossaryTest {
             "longest wait", "knee", "bottleneck", "intended start", "open loop", "closed loop", "clogged",
             "control twin", "planned", "unplanned", "stale endpoint", "stall", "black hole", "silent after acknowledge",
             "reboot", "dns-flip", "TCP branch", "stub driver", "stand-in", "harness", "coordinated omission",
-            "light load", "achieved rate", "chain of timeouts", "DNS window", "record TTL");
+            "light load", "achieved rate", "chain of timeouts", "DNS window", "record TTL", "preset", "fork mean");
 
     private static final Path ROOT = Path.of("..");
 

@@ -58,6 +58,12 @@ public final class BorrowersCommand extends ScenarioCommand {
             + " virtual threads need JDK 21 or newer, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).")
     String javaPath;
 
+    /** @return {@code --profiles}: every pooled profile of the catalog */
+    @Override
+    protected Map<String, String> optionDefaults() {
+        return Map.of("--profiles", String.join(",", PoolKind.pooledProfiles()));
+    }
+
     @Override
     public Integer call() throws Exception {
         BorrowerLoadOptions.Load l = load.load();
