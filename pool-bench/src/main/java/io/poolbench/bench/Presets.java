@@ -27,8 +27,8 @@ import picocli.CommandLine.Parameters;
  * {@code java -cp pool-bench/target/benchmarks.jar io.poolbench.bench.Presets quick|full}.
  * <ul>
  *   <li>{@code quick} (about 4 minutes on 2 cores): ConnectionCycle for hikari, dbcp2, aurora-article-hikari and
- *       aurora-article-dbcp2, pool size 4, threads : pool size 1:1 and 4:1, stub validation delay 0 and 500 µs, 1 fork,
- *       1 × 1 s warm-up, 3 × 1 s measurement, with JMH's gc profiler; StatementCycle for hikari and dbcp2.</li>
+ *       aurora-article-dbcp2, pool size 4, threads : pool size 1:1 and 4:1, stub validation delay 0 and 500 µs,
+ *       1 fork, 1 × 1 s warm-up, 3 × 1 s measurement, with JMH's gc profiler; StatementCycle for hikari and dbcp2.</li>
  *   <li>{@code full}: the same at 1:1, 2:1, 4:1, 8:1 with 3 forks, 5 × 1 s warm-up, 10 × 1 s measurement.</li>
  *   <li>{@code pools} (about 27 minutes on 2 cores): {@code quick}'s plan with 3 forks for every pooled profile of
  *       the catalog that runs on the stub driver ({@link #CATALOG}), ConnectionCycle and StatementCycle.</li>

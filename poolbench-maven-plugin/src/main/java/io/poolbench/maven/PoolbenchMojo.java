@@ -134,9 +134,10 @@ public abstract class PoolbenchMojo extends AbstractMojo {
                     String name = m.group(1);
                     String value = System.getenv(name);
                     if (!out.containsKey(name) && value != null) {
-                        out.put(name, SECRET.matcher(name).matches() ? "unused" : value);
+                        boolean secret = SECRET.matcher(name).matches();
+                        out.put(name, secret ? "unused" : value);
                         getLog().info("poolbench: ${" + name + "} from the environment"
-                                + (SECRET.matcher(name).matches() ? " (a secret: given to the check as 'unused')" : ""));
+                                + (secret ? " (a secret: given to the check as 'unused')" : ""));
                     }
                 }
             } catch (IOException e) {

@@ -64,8 +64,9 @@ public final class CheckCommand extends PoolbenchCommand {
     /** {@code --promote-s}'s default, s: Aurora's documentation puts an unplanned failover at typically under 30 s. */
     static final int DEFAULT_PROMOTE_SECONDS = 30;
 
-    @Option(names = "--promote-s", defaultValue = "" + DEFAULT_PROMOTE_SECONDS, paramLabel = "S", description = "From an unplanned failure"
-            + " of the writer to a promoted writer, seconds, 1 to 600 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--promote-s", defaultValue = "" + DEFAULT_PROMOTE_SECONDS, paramLabel = "S",
+            description = "From an unplanned failure of the writer to a promoted writer, seconds, 1 to 600 (default"
+                    + " ${DEFAULT-VALUE}).")
     int promoteSeconds;
 
     @Option(names = "--jvm-dns-ttl-s", defaultValue = "30", paramLabel = "S", description = "How long the service's"
@@ -139,8 +140,8 @@ public final class CheckCommand extends PoolbenchCommand {
     Path out;
 
     @Option(names = "--measure", description = "Then carry out the stalls and the failovers on the stand-in"
-            + " cluster (Docker: a MySQL-compatible writer and replica behind Toxiproxy, the webapp with your pool, an"
-            + " open-loop load) in rounds, and print the measured figures beside the predictions. A Spring Boot"
+            + " cluster (Docker: a MySQL-compatible writer and replica behind Toxiproxy, the webapp with your pool,"
+            + " an open-loop load) in rounds, and print the measured figures beside the predictions. A Spring Boot"
             + " file's pool goes into the webapp as its JNDI factory's context.xml, written from the bound pool.")
     boolean measure;
 
