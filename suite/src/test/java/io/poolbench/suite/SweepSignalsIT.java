@@ -30,7 +30,7 @@ class SweepSignalsIT {
         "pool-size; pool-size/summary.md; --profiles hikari,dbcp2 --sizes 2,4 --rounds 5 --tasks 40 --task-ms 300",
         "connect; connect/summary.md; --profiles unpooled,hikari --without pgbench,pgbouncer,pgpool --rounds 5"
             + " --transactions 3000",
-        "shared; shared/summary.md; --profiles hikari --without pgbouncer,memory --load none --threads 10,50"
+        "shared; shared/summary.md; --profiles hikari --without pgbouncer,memory --load none --thread-counts 10,50"
             + " --rounds 30"})
     void sigtermWritesTheReportOfWhatFinished(String sweep, String summary, String options) throws Exception {
         Path out = tmp.resolve(sweep);

@@ -61,6 +61,24 @@ public final class PlanCommand extends PoolbenchCommand {
     @Option(names = "--query-p90-ms", paramLabel = "MS", description = "90th percentile of it, ms.")
     Double holdP90;
 
+    @Option(names = "--hold-ms", hidden = true, paramLabel = "MS")
+    void formerHoldMs(double ms) {
+        Cli.renamed("--hold-ms", "--query-ms", "per query; check's --request-hold-ms is per request");
+        holdMs = holdMs == null ? ms : holdMs;
+    }
+
+    @Option(names = "--hold-p50", hidden = true, paramLabel = "MS")
+    void formerHoldP50(double ms) {
+        Cli.renamed("--hold-p50", "--query-p50-ms", "per query");
+        holdP50 = holdP50 == null ? ms : holdP50;
+    }
+
+    @Option(names = "--hold-p90", hidden = true, paramLabel = "MS")
+    void formerHoldP90(double ms) {
+        Cli.renamed("--hold-p90", "--query-p90-ms", "per query");
+        holdP90 = holdP90 == null ? ms : holdP90;
+    }
+
     @Option(names = "--queries-per-request", defaultValue = "5", paramLabel = "N",
             description = "Queries one request runs (default ${DEFAULT-VALUE}).")
     int queries;

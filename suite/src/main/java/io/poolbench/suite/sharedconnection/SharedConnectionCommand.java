@@ -1,6 +1,7 @@
 package io.poolbench.suite.sharedconnection;
 
 import io.poolbench.suite.tools.PgBouncer;
+import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.PoolSizeOption;
@@ -36,6 +37,14 @@ public final class SharedConnectionCommand extends ArticleScenarioCommand {
     @Option(names = "--thread-counts", split = ",", paramLabel = "N",
             description = "Thread counts without load (default 10,50,100,500; --as-article: 10,50,100,200,300,400,500).")
     List<Integer> threads;
+
+    @Option(names = "--threads", split = ",", hidden = true, paramLabel = "N")
+    void formerThreads(List<Integer> counts) {
+        Cli.renamed("--threads", "--thread-counts", "counts; --threads elsewhere is a kind of thread");
+        if (threads == null) {
+            threads = counts;
+        }
+    }
 
     @Option(names = "--threads-under-load", split = ",", paramLabel = "N",
             description = "Thread counts under the background load (default 10,30; --as-article: as --thread-counts):"

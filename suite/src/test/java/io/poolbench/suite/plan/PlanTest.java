@@ -32,6 +32,10 @@ class PlanTest {
 
     @Test
     void aSpreadNeedsBothPercentilesAndReplacesTheFixedHold() {
+        Console former = Console.run("plan", "--profile", "hikari", "--rate", "10", "--hold-ms", "5");
+        assertEquals(0, former.code(), former.err());
+        assertTrue(former.err().contains("--hold-ms is now --query-ms (per query"), former.err());
+        assertTrue(former.out().contains("1 query of 5 ms") || former.out().contains("queries of 5 ms"), former.out());
         Console p50 = Console.run("plan", "--profile", "hikari", "--rate", "10", "--query-p50-ms", "5");
         assertEquals(2, p50.code());
         assertTrue(p50.err().contains("--query-p50-ms needs --query-p90-ms"), p50.err());
