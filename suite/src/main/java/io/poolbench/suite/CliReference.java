@@ -30,9 +30,7 @@ public final class CliReference {
      *     poolbench --help} lists them, each with its usage help in a text block
      */
     public static String markdown() {
-        CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
-        List<CommandLine> all = new ArrayList<>();
-        collect(root, all);
+        List<CommandLine> all = commands();
         StringBuilder md = new StringBuilder("""
                 # Command-line reference
 
@@ -63,9 +61,7 @@ public final class CliReference {
      *     each command's own {@code exitCodeList} (what {@code --help} prints)
      */
     public static String exitCodes() {
-        CommandLine root = SuiteEntry.register(new CommandLine(new PoolbenchMain()));
-        List<CommandLine> all = new ArrayList<>();
-        collect(root, all);
+        List<CommandLine> all = commands();
         // code → meaning → commands, codes in numeric order, meanings in the order first met
         Map<Integer, Map<String, List<String>>> rows = new TreeMap<>();
         for (CommandLine c : all) {
@@ -81,6 +77,16 @@ public final class CliReference {
                 + " job reads 0 as done, 2 as a refusal before anything ran (one line on stderr says what to change),"
                 + " 1 as a run that ran and failed (its report marks what), 3 as `check`'s gate.\n\n"
                 + t.markdown();
+    }
+
+    /**
+     * @return every command and subcommand of {@code poolbench} that its help shows, each once, in the order
+     *     {@code poolbench --help} lists them
+     */
+    static List<CommandLine> commands() {
+        List<CommandLine> all = new ArrayList<>();
+        collect(SuiteEntry.register(new CommandLine(new PoolbenchMain())), all);
+        return all;
     }
 
     private static void collect(CommandLine c, List<CommandLine> into) {

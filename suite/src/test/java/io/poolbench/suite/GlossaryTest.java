@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Heading;
 import org.commonmark.node.Node;
@@ -90,11 +89,7 @@ class GlossaryTest {
     private static List<String> pagesUsing(String term) throws Exception {
         Pattern p = Pattern.compile("(?i)(?<![\\w-])" + Pattern.quote(term) + "(?![\\w-])");
         List<String> out = new ArrayList<>();
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("CONTRIBUTING.md")));
-        try (Stream<Path> s = Files.walk(ROOT.resolve("docs"))) {
-            s.filter(f -> f.toString().endsWith(".md") && !f.toString().contains("/lab/")
-                    && !f.toString().contains("/seeds/") && !f.endsWith("concepts.md")).sorted().forEach(pages::add);
-        }
+        List<Path> pages = DocsTest.pages(false).stream().filter(f -> !f.endsWith("concepts.md")).toList();
         for (Path f : pages) {
             if (p.matcher(Files.readString(f)).find()) {
                 out.add(ROOT.relativize(f).toString());

@@ -31,7 +31,7 @@ class OptionVocabularyTest {
     void everySharedNameHasOneLabelAndNoRetiredNameIsShown() {
         Map<String, Set<String>> labels = new TreeMap<>();
         List<String> retired = new ArrayList<>();
-        for (CommandLine c : commands()) {
+        for (CommandLine c : CliReference.commands()) {
             for (OptionSpec o : c.getCommandSpec().options()) {
                 if (o.usageHelp() || o.versionHelp() || o.hidden()) {
                     continue;
@@ -49,18 +49,5 @@ class OptionVocabularyTest {
         labels.values().removeIf(l -> l.size() == 1);
         assertEquals(Map.of(), labels, "option names with more than one parameter label: one name, one meaning");
         assertEquals(List.of(), retired, "a retired name shown again");
-    }
-
-    private static List<CommandLine> commands() {
-        List<CommandLine> all = new ArrayList<>();
-        collect(SuiteEntry.register(new CommandLine(new PoolbenchMain())), all);
-        return all;
-    }
-
-    private static void collect(CommandLine c, List<CommandLine> into) {
-        if (c.getParent() != null) {
-            into.add(c);
-        }
-        c.getSubcommands().values().stream().distinct().forEach(s -> collect(s, into));
     }
 }
