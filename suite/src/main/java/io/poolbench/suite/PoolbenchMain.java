@@ -1,8 +1,5 @@
 package io.poolbench.suite;
 
-import io.poolbench.suite.borrowers.BorrowersCommand;
-import io.poolbench.suite.check.CheckCommand;
-import io.poolbench.suite.plan.PlanCommand;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.db.Leftovers;
 import io.poolbench.testbed.process.StaleTempDirs;
@@ -16,13 +13,11 @@ import picocli.CommandLine.Command;
 /**
  * {@code poolbench run}: the whole suite (see {@link SuiteCommand}); {@code poolbench report DIR}: rebuild a report
  * from a run directory; {@code lint}, {@code plan}; and each scenario's own command, registered in
- * {@link SuiteEntry} ({@code compare}, {@code aurora}, {@code drill}, and under {@code sweep} the sweeps). Started
+ * {@link SuiteEntry} ({@code compare}, {@code aurora}, {@code drill}, and under {@code sweep} the sweeps). Every
+ * command is added in one place, {@link SuiteEntry#register}. Started
  * by the {@code ./poolbench} script at the project root, which builds first.
  */
-@Command(name = "poolbench", mixinStandardHelpOptions = true, subcommands = {SuiteCommand.class, ReportCommand.class,
-        LintCommand.class, CheckCommand.class, SweepCommand.class, PlanCommand.class,
-        BorrowersCommand.class, LedgerCommand.class},
-        description = "Which JDBC pool, with which settings: the whole suite.")
+@Command(name = "poolbench", mixinStandardHelpOptions = true, description = "Which JDBC pool, with which settings: the whole suite.")
 public final class PoolbenchMain extends UsageCommand {
     /**
      * Where the libraries' log lines go while a command line is checked, before a run directory exists (a run's own

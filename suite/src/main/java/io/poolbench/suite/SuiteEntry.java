@@ -5,7 +5,9 @@ import io.poolbench.suite.aurora.AuroraReport;
 import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.cli.AuroraCommand;
 import io.poolbench.suite.aurora.cli.PlanShortScreen;
-import io.poolbench.suite.aurora.limit.FailoverAtLimit;
+import io.poolbench.suite.aurora.FailoverAtLimit;
+import io.poolbench.suite.borrowers.BorrowersCommand;
+import io.poolbench.suite.check.CheckCommand;
 import io.poolbench.suite.compare.CompareCommand;
 import io.poolbench.suite.compare.CompareFindings;
 import io.poolbench.suite.compare.CompareReport;
@@ -164,13 +166,22 @@ public enum SuiteEntry {
     }
 
     /**
-     * Adds every scenario's command to the command line, under its parent: the one place a scenario's command is
-     * registered.
+     * The commands that are no scenario of the suite, in the order {@code poolbench --help} lists them: the suite
+     * ({@code run}), {@code report}, {@code lint}, {@code check}, {@code sweep} (the sweeps' parent), {@code plan},
+     * {@code borrowers}, {@code ledger}.
+     */
+    private static final List<Class<?>> TOOLS = List.of(SuiteCommand.class, ReportCommand.class, LintCommand.class,
+            CheckCommand.class, SweepCommand.class, PlanCommand.class, BorrowersCommand.class, LedgerCommand.class);
+
+    /**
+     * Adds every command to the command line: the tools ({@link #TOOLS}), then every scenario's command under its
+     * parent. The one place a command of {@code poolbench} is registered.
      *
-     * @param root {@code poolbench}'s command line, with its own commands ({@code sweep} among them)
+     * @param root {@code poolbench}'s command line, without subcommands
      * @return the same command line
      */
     static CommandLine register(CommandLine root) {
+        TOOLS.forEach(root::addSubcommand);
         // plan --measure runs the request as the Aurora scenario's short screen: wired here, at the root
         ((PlanCommand) root.getSubcommands().get("plan").getCommand()).measureWith(new PlanShortScreen());
         for (SuiteEntry s : values()) {

@@ -1,6 +1,6 @@
 package io.poolbench.suite;
 
-import io.poolbench.suite.aurora.limit.FailoverAtLimit;
+import io.poolbench.suite.aurora.FailoverAtLimit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

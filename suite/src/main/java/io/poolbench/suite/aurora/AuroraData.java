@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The file the Aurora experiment writes per run and its report reads ({@code seed004/<run>/outcome.json}), its
+ * The file the Aurora experiment writes per run and its report reads ({@code screens/<run>/outcome.json}), its
  * summary, and the article's figures, as records (their field names are the run
  * directory's layout: renaming one changes {@code RunRecord.FORMAT}).
  */
@@ -15,7 +15,7 @@ public final class AuroraData {
     }
 
     /**
-     * {@code seed004/summary.json}.
+     * {@code screens/summary.json}.
      *
      * @param status the run's status
      * @param runs each run's figures

@@ -55,7 +55,7 @@ import java.util.Map;
  * </ul>
  * Measurement: the first {@code warmupSeconds} of each run are excluded from every statistic (samples that started
  * before); the CPU used by each process (webapp, JMeter engines and controller, database and Toxiproxy containers)
- * is measured over the measured period only. Each run writes into {@code seed004/<run>/}: {@code lint.txt},
+ * is measured over the measured period only. Each run writes into {@code screens/<run>/}: {@code lint.txt},
  * {@code results.csv} (JMeter), {@code screens.csv} (the webapp's own record, with borrow waits),
  * {@code pool.csv}, {@code outcome.json}; {@link AuroraReport} builds the tables beside the article's.
  */

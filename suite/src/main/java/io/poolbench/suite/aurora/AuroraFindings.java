@@ -1,6 +1,6 @@
 package io.poolbench.suite.aurora;
 
-import io.poolbench.suite.aurora.failover.Clogged;
+import io.poolbench.suite.aurora.faults.Clogged;
 import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.stats.Claim;

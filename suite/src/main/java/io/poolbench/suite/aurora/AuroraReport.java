@@ -1,7 +1,7 @@
 package io.poolbench.suite.aurora;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.faults.FailoverRequests;
 import io.poolbench.suite.aurora.knee.KneeReport;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.map.SaturationMap;
@@ -9,7 +9,7 @@ import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunStats;
-import io.poolbench.suite.aurora.stalls.Stalls;
+import io.poolbench.suite.aurora.faults.Stalls;
 import io.poolbench.suite.aurora.waits.ConnectionTrace;
 import io.poolbench.suite.aurora.waits.IntendedStart;
 import io.poolbench.suite.aurora.waits.JfrWaits;
@@ -71,7 +71,7 @@ public final class AuroraReport {
     }
 
     /**
-     * Writes {@code seed004/summary.md}, {@code summary.json} and a chart per run.
+     * Writes {@code screens/summary.md}, {@code summary.json} and a chart per run.
      *
      * @param out the run directory
      * @return the Markdown
@@ -162,7 +162,7 @@ public final class AuroraReport {
     private static String profiles(List<PhaseEntry> runs, Path base) throws IOException {
         StringBuilder md = new StringBuilder();
         md.append("## What the profiles configure\n\nRead back from each pool built against the cluster"
-                + " (`seed004/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
+                + " (`screens/<run>/lint.txt`, the lines of `./poolbench lint`):\n\n```\n");
         for (PhaseEntry p : runs) {
             Path lint = base.resolve(AuroraResults.runId(p.id())).resolve("lint.txt");
             if (Files.isRegularFile(lint)) {
@@ -221,7 +221,7 @@ public final class AuroraReport {
                     + r.stats().pool() + ")");
             md.append("![").append(r.id()).append("](").append(r.id()).append("/timeline.png)\n");
         }
-        md.append("\nFiles per run in `seed004/<run>/`: `results.csv` (JMeter, every sample), `screens.csv` (the"
+        md.append("\nFiles per run in `screens/<run>/`: `results.csv` (JMeter, every sample), `screens.csv` (the"
                 + " webapp's record of every request), `pool.csv` (pool state every 500 ms), `outcome.json` (with"
                 + " --failover the ledger and the instances' connection counts), `lint.txt`, `webapp.log`,"
                 + " `jmeter.log`; with --trace-jdbc `trace.csv`; with --jfr `webapp.jfr` and its settings"

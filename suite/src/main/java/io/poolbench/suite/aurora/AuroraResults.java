@@ -17,13 +17,13 @@ import java.util.Optional;
 
 /**
  * Where a run directory keeps the Aurora scenario's results, and reading them back: each run's files ({@code
- * seed004/<run>/}), its {@code summary.json} (the report's statistics, findings and a map's knees) and a knee search's
+ * screens/<run>/}), its {@code summary.json} (the report's statistics, findings and a map's knees) and a knee search's
  * {@code knees.json}. Every reader of a finished Aurora run (its own report, the suite's page, {@code plan --measure},
  * {@code aurora --at-knee}, the failover at the limit) goes through here.
  */
 public final class AuroraResults {
     /** The Aurora scenario's folder in a run directory: part of the run directory's layout ({@code RunRecord.FORMAT}). */
-    public static final String DIR = "seed004";
+    public static final String DIR = "screens";
 
     /** The prefix of a run's phase id in the manifest: {@code run:<profile>.r<round>}. */
     private static final String RUN_PHASE = "run:";
@@ -33,7 +33,7 @@ public final class AuroraResults {
 
     /**
      * @param run the run directory
-     * @return its {@code seed004/summary.json}, which may not exist
+     * @return its {@code screens/summary.json}, which may not exist
      */
     public static Path summaryFile(Path run) {
         return run.resolve(DIR).resolve("summary.json");
@@ -41,7 +41,7 @@ public final class AuroraResults {
 
     /**
      * @param run the run directory
-     * @return its {@code seed004/summary.md}, which may not exist
+     * @return its {@code screens/summary.md}, which may not exist
      */
     public static Path summaryPage(Path run) {
         return run.resolve(DIR).resolve("summary.md");
@@ -49,7 +49,7 @@ public final class AuroraResults {
 
     /**
      * @param run the run directory
-     * @return its knee search's {@code seed004/knees.json}, which exists only after {@code aurora --find-knee}
+     * @return its knee search's {@code screens/knees.json}, which exists only after {@code aurora --find-knee}
      */
     public static Path kneesFile(Path run) {
         return run.resolve(DIR).resolve(KneeReport.FILE);
@@ -115,7 +115,7 @@ public final class AuroraResults {
 
     /**
      * @param phaseId the id of a run phase ({@link #runPhases})
-     * @return the run's id, which is also its folder below {@code seed004/}
+     * @return the run's id, which is also its folder below {@code screens/}
      */
     public static String runId(String phaseId) {
         return phaseId.substring(RUN_PHASE.length());

@@ -1,9 +1,9 @@
 package io.poolbench.suite.aurora;
 
-import io.poolbench.suite.aurora.failover.Clogged;
-import io.poolbench.suite.aurora.failover.ControlTwins;
-import io.poolbench.suite.aurora.failover.FailoverRequests;
-import io.poolbench.suite.aurora.failover.RecoveryOverRounds;
+import io.poolbench.suite.aurora.faults.Clogged;
+import io.poolbench.suite.aurora.faults.ControlTwins;
+import io.poolbench.suite.aurora.faults.FailoverRequests;
+import io.poolbench.suite.aurora.faults.RecoveryOverRounds;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.RunFiles;

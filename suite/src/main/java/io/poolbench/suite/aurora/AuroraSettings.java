@@ -5,7 +5,7 @@ import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.MapCell;
 import io.poolbench.suite.aurora.run.ScreenMix;
 import io.poolbench.suite.aurora.run.ShortScreen;
-import io.poolbench.suite.aurora.stalls.Stalls;
+import io.poolbench.suite.aurora.faults.Stalls;
 import io.poolbench.suite.aurora.waits.ConnectionTrace;
 import io.poolbench.suite.aurora.waits.JfrWaits;
 import io.poolbench.testbed.Cli;

@@ -39,17 +39,17 @@ import java.util.stream.Collectors;
  * scatter from search to search ({@link io.poolbench.suite.aurora.knee.KneeRounds}); the model's knee (by the same rule, on
  * {@link SaturationMap#model}) is written before the first cell ({@link KneePredictions}) and set beside the measured
  * one in the report; the search does not look at it.
- * Results go to {@code seed004/knees.json}, rewritten after every search so that an interrupted run keeps the
+ * Results go to {@code screens/knees.json}, rewritten after every search so that an interrupted run keeps the
  * searches that finished.
  */
 final class KneeSearchRun {
-    /** The file of the results, in {@code seed004/}. */
+    /** The file of the results, in {@code screens/}. */
     static final String FILE = KneeReport.FILE;
     /** Every cell of every search, one row each, for re-running the model on recorded data. */
     static final String CELLS = "knee-cells.csv";
     private static final long SEED = 1;
 
-    /** Runs one cell and gives its run directory ({@code seed004/<id>/}), or null when the cell failed. */
+    /** Runs one cell and gives its run directory ({@code screens/<id>/}), or null when the cell failed. */
     interface CellRunner {
         Path run(LoadRun cell) throws IOException, InterruptedException;
     }

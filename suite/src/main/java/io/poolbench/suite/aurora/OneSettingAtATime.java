@@ -36,7 +36,7 @@ final class OneSettingAtATime {
             return "";
         }
         StringBuilder md = new StringBuilder("## One setting at a time\n\nThe varied profile as written, then with"
-                + " exactly one attribute changed (the changed copies are in `seed004/variants/`) or one further"
+                + " exactly one attribute changed (the changed copies are in `screens/variants/`) or one further"
                 + " argument of its webapp's JVM. Maximum and p99 response time per screen (ms), failed requests, and"
                 + " whether a maximum reaches the 20-second class.\n\n");
         Table t = Table.of("run", "change", ">short p99 / max", ">medium p99 / max", ">long p99 / max", ">errors",

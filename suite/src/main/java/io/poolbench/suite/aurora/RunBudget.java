@@ -1,9 +1,9 @@
 package io.poolbench.suite.aurora;
 
-import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.faults.FailoverRequests;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
-import io.poolbench.suite.aurora.stalls.Stalls;
+import io.poolbench.suite.aurora.faults.Stalls;
 import io.poolbench.suite.process.JtlSample;
 import io.poolbench.testbed.load.ErrorBudget;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.aurora.run.RunStats;
-import io.poolbench.suite.aurora.stalls.StallInjector;
+import io.poolbench.suite.aurora.faults.StallInjector;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;

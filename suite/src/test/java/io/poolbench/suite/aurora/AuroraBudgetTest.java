@@ -5,7 +5,7 @@ import static io.poolbench.suite.process.JtlRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.faults.FailoverRequests;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.testbed.load.CsvLog;

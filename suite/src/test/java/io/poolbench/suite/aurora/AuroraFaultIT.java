@@ -75,7 +75,7 @@ class AuroraFaultIT {
         assertEquals("failed", run.status());
         assertTrue(run.reason().matches("the database's process toxiproxy \\(pid \\d+\\) is gone during the load; JMeter"
                 + " was stopped"), run.reason());
-        String md = Files.readString(out.resolve("seed004/summary.md"));
+        String md = Files.readString(out.resolve("screens/summary.md"));
         assertTrue(md.contains("| aurora-article-hikari-verbatim | **FAILED** |"), md);
         assertFalse(md.contains("| aurora-article-hikari-verbatim | HikariCP | short |"), "a figure of the failed run:\n" + md);
         assertEquals(List.of(), containersOf(p.pid()), "the run stopped its containers");

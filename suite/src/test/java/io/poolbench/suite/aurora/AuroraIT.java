@@ -66,8 +66,8 @@ class AuroraIT {
         assertEquals(0, p.exitValue(), console);
         Manifest m = Manifest.read(out);
         assertEquals("ok", m.status(), m.phases().toString());
-        String md = Files.readString(out.resolve("seed004/summary.md"));
-        JsonNode summary = new ObjectMapper().readTree(out.resolve("seed004/summary.json").toFile());
+        String md = Files.readString(out.resolve("screens/summary.md"));
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("screens/summary.json").toFile());
         for (String id : ARTICLE_PROFILES) {
             assertTrue(md.contains("| " + id + " | "), id + " in\n" + md);
             JsonNode run = null;
@@ -94,15 +94,15 @@ class AuroraIT {
                 assertTrue(n > 0 && median > 0, id + " " + screen + ": " + st);
                 assertTrue(median <= p90 && p90 <= p99 && p99 <= max, id + " " + screen + ": " + st);
             }
-            assertTrue(Files.isRegularFile(out.resolve("seed004/" + id + "/timeline.png")), id);
+            assertTrue(Files.isRegularFile(out.resolve("screens/" + id + "/timeline.png")), id);
             // every sample carries its place in the plan's schedule, and its latency from there includes JMeter's
-            List<JtlSample> samples = JtlSample.read(out.resolve("seed004/" + id + "/results.csv"));
+            List<JtlSample> samples = JtlSample.read(out.resolve("screens/" + id + "/results.csv"));
             assertTrue(!samples.isEmpty() && samples.stream().allMatch(x -> x.intendedStartEpochMs() > 0
                     && x.fromIntendedStartMs() >= x.elapsedMs()), id + ": samples without an intended start");
-            accountedFor(out.resolve("seed004/" + id), true);
+            accountedFor(out.resolve("screens/" + id), true);
             // --failover records the webapp with JFR: the environment (the password's way in) is not recorded, and
             // the screens' statements are found as socket reads in the requests' work
-            Path jfr = out.resolve("seed004/" + id + "/" + WebappRecording.FILE);
+            Path jfr = out.resolve("screens/" + id + "/" + WebappRecording.FILE);
             assertTrue(Files.isRegularFile(jfr), id + ": no JFR recording");
             assertTrue(RecordingFile.readAllEvents(jfr).stream().noneMatch(e -> e.getEventType().getName()
                     .startsWith("jdk.Initial")), id + ": the recording holds the environment or system properties");
@@ -117,7 +117,7 @@ class AuroraIT {
                     id + ": its time outside the servlet\n" + md);
         }
         for (String id : DRIVER_PROFILES) {
-            String lint = Files.readString(out.resolve("seed004/" + id + "/lint.txt"));
+            String lint = Files.readString(out.resolve("screens/" + id + "/lint.txt"));
             assertTrue(lint.contains("HikariCP"), id + " linted against the cluster: " + lint);
             assertTrue(md.lines().anyMatch(l -> l.startsWith("| " + id + " | ") && l.replace("\\>", ">").contains("(> ")),
                     id + ": its failover row\n" + md);

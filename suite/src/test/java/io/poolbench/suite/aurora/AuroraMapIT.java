@@ -41,9 +41,9 @@ class AuroraMapIT {
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);
         assertEquals("ok", Manifest.read(out).status());
-        String md = Files.readString(out.resolve("seed004/summary.md"));
+        String md = Files.readString(out.resolve("screens/summary.md"));
         for (String cell : List.of("x0.5-rtt0", "x2-rtt0", "x0.5-rtt5", "x2-rtt5")) {
-            assertTrue(Files.isRegularFile(out.resolve("seed004/aurora-article-dbcp-verbatim@" + cell + "-per-request"
+            assertTrue(Files.isRegularFile(out.resolve("screens/aurora-article-dbcp-verbatim@" + cell + "-per-request"
                     + "/outcome.json")), cell);
         }
         String map = md.substring(md.indexOf("## The saturation map"));
@@ -62,12 +62,12 @@ class AuroraMapIT {
         // the round trip nearest 1 ms (here +0 ms)
         for (String png : List.of("map-aurora-article-dbcp-verbatim-per-request-p99", "map-aurora-article-dbcp-verbatim-per-request-max",
                 "map-load-p50", "map-load-p90", "map-load-max")) {
-            assertTrue(Files.size(out.resolve("seed004/" + png + ".png")) > 0, png);
+            assertTrue(Files.size(out.resolve("screens/" + png + ".png")) > 0, png);
             assertTrue(map.contains("](" + png + ".png)"), png + " shown in\n" + map);
         }
 
         // the failover at the map's knee at +0 ms: the knee times 1, or the map's highest load (× 2) without one
-        MapKnee.Knee knee = ResultJson.MAPPER.readValue(out.resolve("seed004/summary.json").toFile(),
+        MapKnee.Knee knee = ResultJson.MAPPER.readValue(out.resolve("screens/summary.json").toFile(),
                 AuroraData.Summary.class).knees().stream().filter(k -> k.rttMs() == 0).findFirst().orElseThrow();
         double load = knee.measuredLoad() == null ? 2 : Math.round(knee.measuredLoad() * 100) / 100.0;
         Path atKnee = tmp.resolve("at-knee");
@@ -78,8 +78,8 @@ class AuroraMapIT {
         assertTrue(f.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, f.exitValue(), fc);
         String id = "aurora-article-dbcp-verbatim@x" + Figures.plain(load) + "-rtt0-per-request";
-        assertTrue(Files.isRegularFile(atKnee.resolve("seed004/" + id + "/outcome.json")), id + "\n" + fc);
-        String fmd = Files.readString(atKnee.resolve("seed004/summary.md"));
+        assertTrue(Files.isRegularFile(atKnee.resolve("screens/" + id + "/outcome.json")), id + "\n" + fc);
+        String fmd = Files.readString(atKnee.resolve("screens/summary.md"));
         assertTrue(fmd.contains("- `" + id + "`: × " + Figures.plain(load) + " ("), fmd);
         assertTrue(fmd.contains(knee.measuredLoad() == null ? "no knee in the map " + out : "knee × "), fmd);
         assertFalse(fmd.contains("## The saturation map"), "a run at the knee is no map of its own:\n" + fmd);

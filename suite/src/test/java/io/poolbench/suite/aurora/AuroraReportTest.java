@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.poolbench.suite.aurora.failover.BorrowRecovery;
-import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.faults.BorrowRecovery;
+import io.poolbench.suite.aurora.faults.FailoverRequests;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.suite.aurora.run.RunStats;

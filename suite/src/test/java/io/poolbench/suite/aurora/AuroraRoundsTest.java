@@ -3,7 +3,7 @@ package io.poolbench.suite.aurora;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.suite.aurora.failover.Clogged;
+import io.poolbench.suite.aurora.faults.Clogged;
 import io.poolbench.suite.aurora.run.LoadRun;
 import io.poolbench.testbed.stats.Finding;
 import io.poolbench.testbed.stats.MeanInterval;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.poolbench.suite.aurora.run.RunOutcome;
-import io.poolbench.suite.aurora.stalls.Stalls;
+import io.poolbench.suite.aurora.faults.Stalls;
 import io.poolbench.testbed.run.Manifest;
 import io.poolbench.toxiproxy.RequiresDocker;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +39,7 @@ class AuroraStallIT {
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, p.exitValue(), console);
         assertEquals("ok", Manifest.read(out).status());
-        Path run = out.resolve("seed004/aurora-article-dbcp2");
+        Path run = out.resolve("screens/aurora-article-dbcp2");
         RunOutcome o = new ObjectMapper().readValue(run.resolve("outcome.json").toFile(),
                 RunOutcome.class);
         List<Stalls.Stall> stalls = Stalls.of(o);
@@ -50,7 +50,7 @@ class AuroraStallIT {
         assertTrue(events.get("stall-1-end") > events.get("stall-1")
                 && o.t0EpochMs() + events.get("stall-1-end") < o.measureToEpochMs(), events.toString());
         AuroraIT.accountedFor(run, false);
-        String md = Files.readString(out.resolve("seed004/summary.md"));
+        String md = Files.readString(out.resolve("screens/summary.md"));
         assertTrue(md.lines().anyMatch(l -> l.matches("\\| aurora-article-dbcp2 \\| 1 \\| \\d+\\.\\d \\| [1-9][0-9,]*"
                 + " \\| .*")), "the stall's row, with the requests it met:\n" + md);
         assertTrue(md.contains("| DBCP2 | 60 | 49 | 78 | 24 | 22,832 |"), "the article's DBCP2 short row:\n" + md);

@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
                 + " beside the article's. Needs Docker. --rounds N (default 1 here: a run is minutes long) runs every"
                 + " profile N times in rotated order; with --failover, the failed requests at the failover are then"
                 + " compared within each round, with a 95 %% interval. --vary runs once, after the rounds. Also"
-                + " called seed004; its results go to the run directory's seed004/.")
+                + " called seed004; its results go to the run directory's screens/.")
 public final class AuroraCommand extends ScenarioCommand {
     /** The article's three resources: DBCP as its factory name says (DBCP 1.4), as its attributes say (DBCP2), HikariCP. */
     static final List<String> ARTICLE_PROFILES = List.of("aurora-article-dbcp-verbatim", "aurora-article-dbcp2",

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  * one pool's limit is not another's, so one {@code --share} for all cannot put each at its own.
  *
  * <p>The knee is the map's ({@link SaturationMap#kneeLoad}: where the short screen's p99 reaches 10 × its value at
- * the lowest load), read from the map's {@code seed004/summary.json} at this command's {@code --rtt-ms} and
+ * the lowest load), read from the map's {@code screens/summary.json} at this command's {@code --rtt-ms} and
  * {@code --borrow}. A profile without a knee inside the map's grid runs once, at the grid's highest load, and the
  * run says so; a load above × 4 (the article's whole load on one webapp) is cut to × 4, said likewise.
  */

@@ -14,7 +14,7 @@ final class KneeSearchOptions {
     @Option(names = "--find-knee", description = "Find each profile's knee by search instead of a grid: the light"
             + " load, then twice the highest load until a cell crosses the threshold, then bisection on the load,"
             + " until the knee's 95 %% interval lies within ± --knee-tolerance of it; at each --map-rtts and"
-            + " --map-borrows. No model chooses a cell; the model's knees are written to seed004/predictions.json"
+            + " --map-borrows. No model chooses a cell; the model's knees are written to screens/predictions.json"
             + " before the first cell runs."
             + " E.g. --find-knee --map-rtts 1,5,10 --duration 20 --warmup 10 --rampup 3.")
     boolean on;

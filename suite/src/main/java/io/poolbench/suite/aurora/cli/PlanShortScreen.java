@@ -17,8 +17,8 @@ import java.util.List;
 
 /**
  * {@code poolbench plan --measure}'s measurement: a run of this scenario whose short screen is the user's request,
- * read back from its {@code seed004/summary.json} (or, for {@code --measure-knee}, its knee search's
- * {@code seed004/knees.json}). Times from JMeter's samples that started in the measured period;
+ * read back from its {@code screens/summary.json} (or, for {@code --measure-knee}, its knee search's
+ * {@code screens/knees.json}). Times from JMeter's samples that started in the measured period;
  * borrow waits from the webapp's own record.
  */
 public final class PlanShortScreen implements ShortScreenMeasurement {

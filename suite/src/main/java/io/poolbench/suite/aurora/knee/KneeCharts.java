@@ -26,7 +26,7 @@ final class KneeCharts {
 
     /**
      * @param r one search
-     * @param base the scenario's directory ({@code seed004/}), where the chart goes
+     * @param base the scenario's directory ({@code screens/}), where the chart goes
      * @return the chart's file name, or null when the search ran no cell with a p99
      * @throws IOException when the chart cannot be written
      */

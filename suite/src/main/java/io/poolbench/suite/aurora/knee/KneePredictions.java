@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The model's knees written down before the searches measure them ({@code seed004/predictions.json}), so that a
+ * The model's knees written down before the searches measure them ({@code screens/predictions.json}), so that a
  * reader can check that no prediction was made after its knee was seen: every search's knee over one long run and
  * over the cell's window, with the poolbench commit that computed them, written before the first cell of the first
  * search runs; the prediction with the stand-in's own round trip, which needs that search's light-load cell, added
@@ -18,7 +18,7 @@ import java.util.List;
  * its own cells tell it ({@link KneeSearch}).
  */
 public final class KneePredictions {
-    /** The file, in {@code seed004/}. */
+    /** The file, in {@code screens/}. */
     public static final String FILE = "predictions.json";
 
     /**
@@ -53,7 +53,7 @@ public final class KneePredictions {
     /**
      * Writes the predictions made before any cell.
      *
-     * @param dir the scenario's directory ({@code seed004/})
+     * @param dir the scenario's directory ({@code screens/})
      * @param commit the poolbench commit
      * @param before every search's predictions, without the stand-in's knee
      * @throws IOException when the file cannot be written

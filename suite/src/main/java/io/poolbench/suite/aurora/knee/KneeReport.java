@@ -14,17 +14,17 @@ import java.util.stream.Collectors;
 
 /**
  * The report's section of {@code aurora --find-knee}: each search's knee with its 95 % interval, the cells it ran and
- * the model's knee beside it, from {@code seed004/knees.json}.
+ * the model's knee beside it, from {@code screens/knees.json}.
  */
 public final class KneeReport {
-    /** The file of the searches' results, in {@code seed004/}. */
+    /** The file of the searches' results, in {@code screens/}. */
     public static final String FILE = "knees.json";
 
     private KneeReport() {
     }
 
     /**
-     * @param file {@code seed004/knees.json}
+     * @param file {@code screens/knees.json}
      * @return the searches, in order; empty when the run searched none
      * @throws IOException when the file exists and cannot be read
      */
@@ -35,7 +35,7 @@ public final class KneeReport {
 
     /**
      * @param results the searches
-     * @param base the scenario's directory ({@code seed004/}), where each search's chart goes ({@link KneeCharts})
+     * @param base the scenario's directory ({@code screens/}), where each search's chart goes ({@link KneeCharts})
      * @return the section; empty without searches
      * @throws IOException when a chart cannot be written
      */

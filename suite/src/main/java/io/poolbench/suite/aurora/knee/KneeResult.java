@@ -3,7 +3,7 @@ package io.poolbench.suite.aurora.knee;
 import java.util.List;
 
 /**
- * One knee search's result, as {@code seed004/knees.json} keeps it.
+ * One knee search's result, as {@code screens/knees.json} keeps it.
  *
  * @param profile the profile
  * @param rttMs the round trip added, ms
@@ -64,7 +64,7 @@ public record KneeResult(String profile, int rttMs, String borrow, int round, St
      * @param p50Ms their median, ms
      * @param p99Ms their p99, ms
      * @param why why it was measured
-     * @param run the run's id ({@code seed004/<id>/})
+     * @param run the run's id ({@code screens/<id>/})
      * @param longSqlMs the long screen's SQL time alone of each long request in its measured period, ms
      */
     public record CellRun(double load, int requests, double p50Ms, double p99Ms, String why, String run,

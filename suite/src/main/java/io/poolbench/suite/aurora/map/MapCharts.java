@@ -35,7 +35,7 @@ final class MapCharts {
      * Writes the charts into the scenario's directory.
      *
      * @param grid the map's cells
-     * @param base the scenario's directory ({@code seed004/})
+     * @param base the scenario's directory ({@code screens/})
      * @return the Markdown that shows them, empty for a grid without columns
      * @throws IOException when a chart cannot be written
      */

@@ -22,7 +22,7 @@ public final class MapKnee {
     }
 
     /**
-     * A column's knee, as {@code seed004/summary.json} keeps it for {@code aurora --at-knee}.
+     * A column's knee, as {@code screens/summary.json} keeps it for {@code aurora --at-knee}.
      *
      * @param profile the profile's name
      * @param borrow {@code per-request} or {@code per-query}
@@ -40,7 +40,7 @@ public final class MapKnee {
      * geometric mean of the searches that found one), as a map's knees (a pure function): the highest load a search
      * measured stands for the grid's highest load where none found a knee.
      *
-     * @param results the searches, as {@code seed004/knees.json} keeps them
+     * @param results the searches, as {@code screens/knees.json} keeps them
      * @return a knee per profile, round trip and borrowing, in the searches' order
      */
     public static List<Knee> fromSearch(List<KneeResult> results) {

@@ -117,7 +117,7 @@ public final class SaturationMap {
 
     /**
      * @param grid the map's cells ({@link #grid})
-     * @param base the scenario's directory ({@code seed004/}), where the map's charts go
+     * @param base the scenario's directory ({@code screens/}), where the map's charts go
      * @return the map's section; empty when the run was not a map
      * @throws IOException when a chart cannot be written
      */

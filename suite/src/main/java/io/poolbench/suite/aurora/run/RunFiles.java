@@ -47,7 +47,7 @@ public record RunFiles(RunStats stats, RunOutcome outcome, List<ScreenLog.Entry>
     /**
      * Reads one run's files ({@code outcome.json}, {@code results.csv}, {@code screens.csv}) and computes its figures.
      *
-     * @param runDir {@code seed004/<run>/}
+     * @param runDir {@code screens/<run>/}
      * @return the figures with the files they came from
      * @throws IOException when a file cannot be read
      */

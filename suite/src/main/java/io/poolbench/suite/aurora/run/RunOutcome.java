@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run's outcome: {@code seed004/<run>/outcome.json}, which the experiment writes and the report reads.
+ * One run's outcome: {@code screens/<run>/outcome.json}, which the experiment writes and the report reads.
  *
  * @param id the run's id
  * @param file the profile file that ran

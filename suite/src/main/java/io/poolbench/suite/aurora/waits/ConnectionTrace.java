@@ -97,7 +97,7 @@ public final class ConnectionTrace {
      * The report's section: nothing when no run was traced.
      *
      * @param runs each run's files, in the order run
-     * @param base {@code seed004/} of the run directory (each run's trace is read from there)
+     * @param base {@code screens/} of the run directory (each run's trace is read from there)
      * @return the Markdown
      * @throws IOException when a trace cannot be read
      */

@@ -41,7 +41,7 @@ public final class JfrWaits {
 
     /**
      * @param runs each run's files, in the order run
-     * @param base {@code seed004/} of the run directory (each run's recording is read from there)
+     * @param base {@code screens/} of the run directory (each run's recording is read from there)
      * @return the Markdown section, empty when no run was recorded
      * @throws IOException when a recording cannot be read
      */
@@ -67,7 +67,7 @@ public final class JfrWaits {
             return "";
         }
         StringBuilder md = new StringBuilder("## Where request threads waited (Java Flight Recorder)\n\n");
-        md.append("The webapp recorded with JFR (`seed004/<run>/webapp.jfr`, settings in `webapp.jfc`): parks, monitor"
+        md.append("The webapp recorded with JFR (`screens/<run>/webapp.jfr`, settings in `webapp.jfc`): parks, monitor"
                 + " enters, `Object.wait()` calls and socket reads of **1 ms or longer** (shorter ones are not recorded), each placed by its"
                 + " stack: inside the pool's `getConnection()`, while the pool takes the connection back, in the"
                 + " request's statements, or on the pool's own threads (idle threads waiting for work left out)."

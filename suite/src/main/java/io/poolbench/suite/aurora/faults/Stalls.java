@@ -1,7 +1,5 @@
-package io.poolbench.suite.aurora.stalls;
+package io.poolbench.suite.aurora.faults;
 
-import io.poolbench.suite.aurora.failover.FailoverRequests;
-import io.poolbench.suite.aurora.failover.RequestsMet;
 import io.poolbench.suite.aurora.run.RunFiles;
 import io.poolbench.suite.aurora.run.RunOutcome;
 import io.poolbench.testbed.load.ScreenLog;

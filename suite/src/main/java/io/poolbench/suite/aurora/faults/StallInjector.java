@@ -1,4 +1,4 @@
-package io.poolbench.suite.aurora.stalls;
+package io.poolbench.suite.aurora.faults;
 
 import io.poolbench.testbed.Redact;
 import io.poolbench.testbed.db.ProxyToxics;

@@ -1,8 +1,6 @@
-package io.poolbench.suite.aurora.limit;
+package io.poolbench.suite.aurora;
 
-import io.poolbench.suite.aurora.AuroraFindings;
-import io.poolbench.suite.aurora.AuroraResults;
-import io.poolbench.suite.aurora.failover.FailoverRequests;
+import io.poolbench.suite.aurora.faults.FailoverRequests;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.RunFiles;
@@ -46,7 +44,7 @@ public final class FailoverAtLimit {
      *
      * @param dir the command's directory name below the scenario's ({@code map}, {@code planned} …)
      * @param status the run's status ({@code ok}, {@code failed} …), null when it did not run (no manifest)
-     * @param report true when it wrote {@code seed004/summary.md}
+     * @param report true when it wrote {@code screens/summary.md}
      */
     record CommandStatus(String dir, String status, boolean report) {
     }

@@ -1,4 +1,4 @@
-package io.poolbench.suite.aurora.failover;
+package io.poolbench.suite.aurora.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

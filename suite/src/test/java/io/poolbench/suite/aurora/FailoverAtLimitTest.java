@@ -1,11 +1,9 @@
-package io.poolbench.suite.aurora.limit;
+package io.poolbench.suite.aurora;
 
 import io.poolbench.testbed.fault.FaultKind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.poolbench.suite.aurora.AuroraData;
-import io.poolbench.suite.aurora.AuroraResults;
 import io.poolbench.suite.aurora.map.MapKnee;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.run.Phase;
@@ -26,8 +24,8 @@ class FailoverAtLimitTest {
 
     @Test
     void theKneesComeFromTheMapAndWhatDidNotRunIsSaid() throws Exception {
-        Files.createDirectories(tmp.resolve("map/seed004"));
-        ResultJson.MAPPER.writeValue(tmp.resolve("map/seed004/summary.json").toFile(), new AuroraData.Summary("ok",
+        Files.createDirectories(tmp.resolve("map/screens"));
+        ResultJson.MAPPER.writeValue(tmp.resolve("map/screens/summary.json").toFile(), new AuroraData.Summary("ok",
                 List.of(), null, null, List.of(new MapKnee.Knee("aurora-article-dbcp-verbatim", "per-request", 1, 3.2, 2.9,
                 4), new MapKnee.Knee("aurora-article-dbcp2", "per-request", 1, null, null, 4))));
         Files.createDirectories(tmp.resolve("planned"));
@@ -47,9 +45,9 @@ class FailoverAtLimitTest {
 
     @Test
     void theKneesComeFromTheKneeSearchOverItsRounds() throws Exception {
-        Files.createDirectories(tmp.resolve("knees/seed004"));
+        Files.createDirectories(tmp.resolve("knees/screens"));
         Files.copy(Path.of("src/test/resources/knees/article-dbcp14-rtt1-5-10-rounds3/knees.json"),
-                tmp.resolve("knees/seed004/knees.json"));
+                tmp.resolve("knees/screens/knees.json"));
         FailoverAtLimit.Page page = FailoverAtLimit.read(tmp);
         assertEquals("knees", page.map().dir());
         assertEquals(List.of(1, 5, 10), page.knees().stream().map(MapKnee.Knee::rttMs).toList());
@@ -64,11 +62,11 @@ class FailoverAtLimitTest {
         Files.createDirectories(tmp.resolve("map"));
         RunRecord.start(tmp.resolve("map"), "aurora", List.of("aurora", "--map"), Map.of(), new PrintStream(
                 OutputStream.nullOutputStream())).finish();
-        Files.createDirectories(tmp.resolve("map/seed004"));
-        Files.writeString(tmp.resolve("map/seed004/summary.md"), "# x\n");
+        Files.createDirectories(tmp.resolve("map/screens"));
+        Files.writeString(tmp.resolve("map/screens/summary.md"), "# x\n");
         FailoverAtLimit.Page page = FailoverAtLimit.read(tmp);
         assertEquals(new FailoverAtLimit.CommandStatus("map", "ok", true), page.map());
-        assertTrue(FailoverAtLimit.markdown(page).contains("Status ok; full report: [map/seed004/summary.md]"));
+        assertTrue(FailoverAtLimit.markdown(page).contains("Status ok; full report: [map/screens/summary.md]"));
     }
 
     @Test

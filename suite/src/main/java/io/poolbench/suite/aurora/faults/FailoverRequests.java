@@ -1,4 +1,4 @@
-package io.poolbench.suite.aurora.failover;
+package io.poolbench.suite.aurora.faults;
 
 import io.poolbench.suite.aurora.run.InjectedFailover;
 import io.poolbench.suite.aurora.run.RunFiles;

@@ -1,4 +1,4 @@
-package io.poolbench.suite.aurora.failover;
+package io.poolbench.suite.aurora.faults;
 
 import io.poolbench.testbed.stats.MeanInterval;
 import java.util.ArrayList;
