@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
  * a scenario is one package (its registration names it), no scenario package imports another or the CLI above it,
  * the shared packages ({@code process}, {@code tools}, {@code report}, {@code plan}) import no scenario, a command only
  * reads its options and builds its settings (no file, process or JSON work), and over every module on this
- * module's class path: no cycle between packages; the sizes of packages, files and methods printed, not capped.
+ * module's class path: no cycle between packages, no package of fewer than three classes unless its concern is one
+ * class; the sizes of packages, files and methods printed, not capped.
  */
 class LayoutTest {
     private static final String BASE = "io.poolbench.suite";
@@ -115,6 +116,23 @@ class LayoutTest {
         slices().matching("io.poolbench.(**)").should().beFreeOfCycles()
                 .because("a package that imports one that imports it back is one concept in two places")
                 .check(ALL);
+    }
+
+    /**
+     * The packages whose concern is one class: fetching another version of a pool with Maven Resolver
+     * ({@code ArtifactVersions}).
+     */
+    static final List<String> ONE_CLASS_CONCERNS = List.of("io.poolbench.suite.versions");
+
+    @Test
+    void noPackageOfFewerThanThreeClassesButAOneClassConcern() {
+        Map<String, Long> small = ALL.stream().filter(JavaClass::isTopLevelClass)
+                .filter(c -> !c.getPackageName().endsWith(".jmh_generated"))
+                .collect(Collectors.groupingBy(JavaClass::getPackageName, TreeMap::new, Collectors.counting()));
+        small.values().removeIf(n -> n >= 3);
+        ONE_CLASS_CONCERNS.forEach(small::remove);
+        assertEquals(Map.of(), small, "packages of one or two classes: they go back into their concern, or their"
+                + " concern is one class (ONE_CLASS_CONCERNS)");
     }
 
     /**

@@ -2,7 +2,6 @@ package io.poolbench.webapp;
 
 import io.poolbench.testbed.load.CsvLog;
 import io.poolbench.testbed.load.TraceLog;
-import io.poolbench.webapp.trace.JdbcTrace;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;

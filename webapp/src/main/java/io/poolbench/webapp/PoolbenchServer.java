@@ -8,7 +8,6 @@ import io.poolbench.testbed.load.ScreenModel;
 import io.poolbench.testbed.process.StopOnExit;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.R2dbcProfile;
-import io.poolbench.webapp.trace.TraceDriver;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.poolbench.webapp.trace;
+package io.poolbench.webapp;
 
 import io.poolbench.testbed.Labels;
 import io.poolbench.testbed.Redact;
