@@ -31,11 +31,17 @@ class OptionVocabularyTest {
     void everySharedNameHasOneLabelAndNoRetiredNameIsShown() {
         Map<String, Set<String>> labels = new TreeMap<>();
         List<String> retired = new ArrayList<>();
+        int commands = 0;
+        int options = 0;
+        Map<String, Integer> usedBy = new TreeMap<>();
         for (CommandLine c : CliReference.commands()) {
+            commands++;
             for (OptionSpec o : c.getCommandSpec().options()) {
                 if (o.usageHelp() || o.versionHelp() || o.hidden()) {
                     continue;
                 }
+                options++;
+                usedBy.merge(o.longestName(), 1, Integer::sum);
                 if (RETIRED.contains(o.longestName())) {
                     retired.add(c.getCommandSpec().qualifiedName() + " " + o.longestName());
                 }
@@ -45,6 +51,8 @@ class OptionVocabularyTest {
                 }
             }
         }
+        System.out.println("vocabulary: " + commands + " commands, " + options + " options shown, " + usedBy.size()
+                + " names, " + usedBy.values().stream().filter(n -> n > 1).count() + " names taken by several commands");
         labels.keySet().removeAll(SAME_MEANING_OTHER_FORM);
         labels.values().removeIf(l -> l.size() == 1);
         assertEquals(Map.of(), labels, "option names with more than one parameter label: one name, one meaning");

@@ -168,6 +168,11 @@ abstract class AbstractPoolAdapter implements PoolAdapter {
     }
 
     @Override
+    public final String borrowTimeoutValue(long ms) {
+        return borrow.timeoutValue(ms);
+    }
+
+    @Override
     public final String validationOnBorrowAttribute() {
         return borrow.validationOnBorrowAttribute();
     }

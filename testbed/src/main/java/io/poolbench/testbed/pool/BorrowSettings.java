@@ -20,12 +20,15 @@ import java.util.Map;
  * @param minIdleDefault the minimum idle when neither attribute is set
  * @param validationOnBorrowAttribute the boolean attribute that turns validation on borrow on and off, or null when
  *     the pool has no such switch
+ * @param timeoutUnitMs the milliseconds in one unit of the timeout's attribute: 1 for a timeout in ms, 1000 for one
+ *     in seconds (Oracle UCP's {@code connectionWaitTimeout})
  */
 record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean zeroWaitsForever, String unboundedTimeout,
-        String minIdleAttribute, String minIdleFallback, int minIdleDefault, String validationOnBorrowAttribute) {
+        String minIdleAttribute, String minIdleFallback, int minIdleDefault, String validationOnBorrowAttribute,
+        long timeoutUnitMs) {
 
     /** A driver's own DataSource: no timeout, no idle connections, no validation. */
-    static final BorrowSettings NONE = new BorrowSettings(null, -1, false, "-1", null, null, 0, null);
+    static final BorrowSettings NONE = new BorrowSettings(null, -1, false, "-1", null, null, 0, null, 1);
 
     /**
      * @param attribute the timeout's attribute (ms)
@@ -33,7 +36,18 @@ record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean ze
      * @return settings where a negative value waits forever (commons-pool's and Druid's convention)
      */
     static BorrowSettings negativeWaitsForever(String attribute, long defaultMs) {
-        return new BorrowSettings(attribute, defaultMs, false, "-1", null, null, 0, null);
+        return new BorrowSettings(attribute, defaultMs, false, "-1", null, null, 0, null, 1);
+    }
+
+    /**
+     * @param attribute the timeout's attribute, in seconds
+     * @param defaultMs its default, ms
+     * @param longest the value to write for "wait as long as it can" (a pool whose zero fails at once and that has no
+     *     unbounded value, e.g. Oracle UCP: {@code Integer.MAX_VALUE} seconds)
+     * @return settings where the timeout is given in seconds and zero fails a borrow at once
+     */
+    static BorrowSettings seconds(String attribute, long defaultMs, String longest) {
+        return new BorrowSettings(attribute, defaultMs, false, longest, null, null, 0, null, 1000);
     }
 
     /**
@@ -43,7 +57,7 @@ record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean ze
      * @return settings where zero and below wait forever (HikariCP, c3p0, Vibur, Agroal, Tomcat JDBC)
      */
     static BorrowSettings zeroWaitsForever(String attribute, long defaultMs, String unbounded) {
-        return new BorrowSettings(attribute, defaultMs, true, unbounded, null, null, 0, null);
+        return new BorrowSettings(attribute, defaultMs, true, unbounded, null, null, 0, null, 1);
     }
 
     /**
@@ -54,7 +68,7 @@ record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean ze
      */
     BorrowSettings minIdle(String attribute, String fallback, int defaultValue) {
         return new BorrowSettings(timeoutAttribute, timeoutDefaultMs, zeroWaitsForever, unboundedTimeout, attribute,
-                fallback, defaultValue, validationOnBorrowAttribute);
+                fallback, defaultValue, validationOnBorrowAttribute, timeoutUnitMs);
     }
 
     /**
@@ -63,7 +77,7 @@ record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean ze
      */
     BorrowSettings validationOnBorrow(String attribute) {
         return new BorrowSettings(timeoutAttribute, timeoutDefaultMs, zeroWaitsForever, unboundedTimeout,
-                minIdleAttribute, minIdleFallback, minIdleDefault, attribute);
+                minIdleAttribute, minIdleFallback, minIdleDefault, attribute, timeoutUnitMs);
     }
 
     /**
@@ -72,9 +86,20 @@ record BorrowSettings(String timeoutAttribute, long timeoutDefaultMs, boolean ze
      * @throws NumberFormatException when the attribute is not a whole number
      */
     long timeoutMs(Map<String, String> a) {
-        long t = timeoutAttribute == null || !a.containsKey(timeoutAttribute) ? timeoutDefaultMs
-                : Long.parseLong(a.get(timeoutAttribute).trim());
+        String v = timeoutAttribute == null ? null : a.get(timeoutAttribute);
+        if (v != null && v.trim().equals(unboundedTimeout)) {
+            return -1; // also UCP's longest wait, Integer.MAX_VALUE s: 68 years
+        }
+        long t = v == null ? timeoutDefaultMs : Long.parseLong(v.trim()) * timeoutUnitMs;
         return t < 0 || (t == 0 && zeroWaitsForever) ? -1 : t;
+    }
+
+    /**
+     * @param ms a borrow timeout, ms
+     * @return the value of the timeout's attribute that gives it, in the attribute's unit (rounded down)
+     */
+    String timeoutValue(long ms) {
+        return Long.toString(ms / timeoutUnitMs);
     }
 
     /**

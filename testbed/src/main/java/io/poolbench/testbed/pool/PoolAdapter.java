@@ -88,6 +88,15 @@ public interface PoolAdapter {
     }
 
     /**
+     * @param ms a borrow timeout, ms
+     * @return the value of {@link #borrowTimeoutAttribute} that gives it, in the attribute's own unit (ms for most
+     *     pools, seconds for Oracle UCP's {@code connectionWaitTimeout})
+     */
+    default String borrowTimeoutValue(long ms) {
+        return Long.toString(ms);
+    }
+
+    /**
      * @return the boolean attribute that turns validation on borrow on and off, or null when the pool has no such
      *     switch (HikariCP validates every borrow of a connection idle for more than 500 ms, always)
      */

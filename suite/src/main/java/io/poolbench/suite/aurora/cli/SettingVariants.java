@@ -36,7 +36,7 @@ public final class SettingVariants {
         String timeout = a.borrowTimeoutAttribute();
         if (timeout != null) {
             boolean bounded = a.borrowTimeoutMs(attrs) > 0;
-            out.add(new String[] {timeout, bounded ? a.unboundedBorrowTimeout() : "10000"});
+            out.add(new String[] {timeout, bounded ? a.unboundedBorrowTimeout() : a.borrowTimeoutValue(10_000)});
         }
         String validation = a.validationOnBorrowAttribute();
         if (validation != null && attrs.containsKey(validation)) {
