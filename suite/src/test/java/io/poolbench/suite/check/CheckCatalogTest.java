@@ -27,14 +27,14 @@ class CheckCatalogTest {
     /**
      * The longest wait per profile of a request whose bytes went out after the writer fell silent: a pool that lends a connection without a check runs its query into the silent
      * writer (HikariCP within its 500-ms window, Vibur within connectionIdleLimitInSeconds 5, Druid within
-     * testWhileIdle's 60 s, and Tomcat JDBC, c3p0 and Agroal without testOnBorrow by default); a pool that validates
+     * testWhileIdle's 60 s, and Tomcat JDBC, c3p0, Agroal and Oracle UCP without validation on borrow by default); a pool that validates
      * a borrow after its 30-s wait adds a validation nothing on the socket bounds (DBCP2 and Tomcat's DBCP:
      * isValid without validationQueryTimeout; DBCP 1.4: its validation query; Druid, beyond its window), the longer
      * of the two where a pool does both.
      */
     private static final Map<String, Long> UNPLANNED = Map.of("hikari", LINUX, "dbcp2", 30_000 + LINUX,
             "tomcat-dbcp", 30_000 + LINUX, "tomcat-jdbc", LINUX, "c3p0", LINUX, "vibur", LINUX, "druid", 30_000 + LINUX,
-            "agroal", LINUX, "dbcp1", 30_000 + LINUX);
+            "agroal", LINUX, "ucp", LINUX, "dbcp1", 30_000 + LINUX);
 
     @Test
     void everyPoolOfTheCatalogHasItsChain() {

@@ -33,6 +33,8 @@ public enum PoolKind {
     DRUID(new DruidAdapter(), "com.alibaba:druid"),
     /** Agroal, built by the project's {@code io.poolbench.testbed.pool.AgroalObjectFactory}. */
     AGROAL(new AgroalAdapter(), "io.agroal:agroal-pool"),
+    /** Oracle's Universal Connection Pool in front of any driver, built by its own {@code PoolDataSourceImpl}. */
+    UCP(new UcpAdapter(), "com.oracle.database.jdbc:ucp11"),
     /** Commons DBCP 1.4, built by {@code org.apache.commons.dbcp.BasicDataSourceFactory} (the Aurora article's factory). */
     DBCP1(new Dbcp1Adapter(), "commons-dbcp:commons-dbcp"),
     /** No pool: the driver's DataSource through Tomcat's BeanFactory, a new connection per getConnection(). */

@@ -16,7 +16,8 @@ class BorrowTimeoutTest {
             }
             assertEquals(-1, a.borrowTimeoutMs(Map.of(a.borrowTimeoutAttribute(), a.unboundedBorrowTimeout())),
                     k + ": " + a.borrowTimeoutAttribute() + "=" + a.unboundedBorrowTimeout());
-            assertEquals(5_000, a.borrowTimeoutMs(Map.of(a.borrowTimeoutAttribute(), "5000")), k.toString());
+            assertEquals(5_000, a.borrowTimeoutMs(Map.of(a.borrowTimeoutAttribute(), a.borrowTimeoutValue(5_000))),
+                    k.toString());
         }
     }
 
@@ -28,6 +29,9 @@ class BorrowTimeoutTest {
         assertEquals(-1, PoolKind.TOMCAT_JDBC.adapter().borrowTimeoutMs(Map.of("maxWait", "0")));
         assertEquals(0, PoolKind.DBCP2.adapter().borrowTimeoutMs(Map.of("maxWaitMillis", "0")));
         assertEquals(0, PoolKind.DRUID.adapter().borrowTimeoutMs(Map.of("maxWait", "0")));
+        // Oracle UCP: connectionWaitTimeout in seconds, 0 fails at once (measured on the stub driver: UCP-29)
+        assertEquals(0, PoolKind.UCP.adapter().borrowTimeoutMs(Map.of("connectionWaitTimeout", "0")));
+        assertEquals(30_000, PoolKind.UCP.adapter().borrowTimeoutMs(Map.of("connectionWaitTimeout", "30")));
     }
 
     @Test
