@@ -71,7 +71,7 @@ final class TcpFaultPrediction {
         boolean flip = f == FaultKind.DNS_FLIP;
         Network net = new Network(timers, flip ? jvmDnsTtlMs : 0, flip ? TcpFaultSettings.RECORD_TTL_MS : 0, flip
                 ? TcpFaultSettings.PROMOTE_MS : NO_PROMOTION_MS, -1, "", f == FaultKind.REBOOT ? s.rebootAfterMs()
-                : -1);
+                : f == FaultKind.CRASH ? 0 : -1);
         Load load = new Load(s.ratePerSecond(), KernelFaults.queryMs(f) + 1, 0);
         return new FaultChain(r.pool().timeouts(), r.pool().driver(), net, load);
     }

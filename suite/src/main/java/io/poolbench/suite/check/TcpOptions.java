@@ -33,9 +33,9 @@ public final class TcpOptions {
 
     @Option(names = "--tcp-faults", split = ",", paramLabel = "FAULT", description = "--measure: then the writer"
             + " vanishing at the TCP level, no proxy in between, the client's own kernel ending the waits at scaled"
-            + " timers (tcp_retries2 5, keepalive 10 s + 3 × 2 s): black-hole, silent-after-ack, reboot, dns-flip (a"
-            + " second writer promoted, the name moved behind the record's TTL and a JVM DNS cache of 10 s), or all."
-            + " Needs Linux, root, nsenter and iptables.")
+            + " timers (tcp_retries2 5, keepalive 10 s + 3 × 2 s): black-hole, silent-after-ack, reboot, crash (every"
+            + " connection reset, every new one refused), dns-flip (a second writer promoted, the name moved behind the"
+            + " record's TTL and a JVM DNS cache of 10 s), or all. Needs Linux, root, nsenter, iptables and ss.")
     List<String> tcpFaults = new ArrayList<>();
 
     @Option(names = "--tcp-only", description = "--tcp-faults: run only those, not the stand-in's stalls and"

@@ -129,7 +129,7 @@ class CheckCommandTest {
         assertEquals("poolbench: --tcp-faults measures: give --measure too", noMeasure.err().strip());
         Console unknown = Console.run("check", "hikari", "--measure", "--tcp-faults", "black-holes");
         assertEquals(2, unknown.code());
-        assertTrue(unknown.err().contains("give black-hole, silent-after-ack, reboot, dns-flip or all"), unknown.err());
+        assertTrue(unknown.err().contains("give black-hole, silent-after-ack, reboot, crash, dns-flip or all"), unknown.err());
         Console failback = Console.run("check", "hikari", "--measure", "--failovers", "unplanned,failback");
         assertEquals(2, failback.code());
         assertEquals("poolbench: --failovers failback is not one of its faults: give planned, unplanned or stale",

@@ -45,7 +45,8 @@ public record FaultChain(PoolTimeouts pool, DriverTimeouts driver, Network net, 
     public Prediction predict(Fault f) {
         return switch (f.kind()) {
             case STALL -> new StallChain(this).predict(f);
-            case UNPLANNED_FAILOVER, BLACK_HOLE, SILENT_AFTER_ACK, REBOOT, DNS_FLIP -> new FailoverChain(this).predict(f);
+            case UNPLANNED_FAILOVER, BLACK_HOLE, SILENT_AFTER_ACK, REBOOT, CRASH, DNS_FLIP ->
+                    new FailoverChain(this).predict(f);
             case PLANNED_FAILOVER, STALE_ENDPOINT -> stale(f);
             case LATENCY -> throw new IllegalArgumentException("latency steps have no chain of timeouts: the drills"
                     + " measure them");

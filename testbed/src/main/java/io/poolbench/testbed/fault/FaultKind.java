@@ -42,6 +42,12 @@ public enum FaultKind {
     /** A black hole whose address answers again with resets after a while (a rebooted instance). */
     REBOOT("reboot", "reboot", StandIn.KERNEL, TcpBranch.OLD_ADDRESS_BACK, "a black hole whose address answers"
             + " again with TCP resets after a while"),
+    /**
+     * The writer's database process gone, its host up (a crashed or killed server): every connection reset at once,
+     * every new one refused. Nothing waits on the client's timers: the benign end of the TCP branches.
+     */
+    CRASH("crash", "crash", StandIn.KERNEL, TcpBranch.OLD_ADDRESS_BACK, "every connection to the writer's port"
+            + " reset at once and every new one refused, as when its database process dies and its host stays up"),
     /** A black hole, then the writer's name moves to a promoted writer behind the record's TTL and the JVM's cache. */
     DNS_FLIP("dns-flip", "DNS flip", StandIn.KERNEL, TcpBranch.UNACKNOWLEDGED, "a black hole; a second writer"
             + " promoted, and the writer's name moved to it after the record's TTL, behind the JVM's own cache");

@@ -130,6 +130,9 @@ public record TcpTimers(int retries2, int keepaliveTimeS, int keepaliveIntvlS, i
      *     the give-up when that comes first
      */
     public long retransmitAtOrAfterMs(long backMs) {
+        if (backMs <= 0) {
+            return 0; // resets from the start: the first transmission meets one
+        }
         return retransmitsMs().stream().filter(t -> t >= backMs).findFirst().orElse(retransmitGiveUpMs());
     }
 

@@ -27,7 +27,7 @@ public final class Injections {
             case UNPLANNED_FAILOVER -> new UnplannedDrill(s.steady(), s.detect(), s.reboot(), s.after());
             case STALE_ENDPOINT -> new StaleEndpointDrill(s.steady(), s.flapEvery(), s.flapFor(), s.after());
             case STALL -> new StallDrill(s.steady(), s.stall(), s.after());
-            case BLACK_HOLE, SILENT_AFTER_ACK, REBOOT, DNS_FLIP -> throw new IllegalArgumentException(kind.label()
+            case BLACK_HOLE, SILENT_AFTER_ACK, REBOOT, CRASH, DNS_FLIP -> throw new IllegalArgumentException(kind.label()
                     + " is made in the writer's kernel, not by Toxiproxy: the TCP-level runner runs it");
         };
     }

@@ -48,6 +48,7 @@ public final class KernelFaults {
         return switch (f) {
             case SILENT_AFTER_ACK -> "the requests in flight at the drop";
             case REBOOT -> "requests begun after the drop that lost their connection";
+            case CRASH -> "requests begun after the crash that lost their connection";
             default -> "every request begun after the drop";
         };
     }
@@ -58,12 +59,13 @@ public final class KernelFaults {
      * @param dropMs when the drop was in place, epoch ms
      * @return whether the fault counts it: the black hole and the DNS flip every request begun after the drop, the
      *     silence after acknowledge those in flight at the drop, the reboot those begun after it that lost their
-     *     connection (the ones whose bytes were retransmitted until the reset)
+     *     connection (the ones whose bytes were retransmitted until the reset), the crash those begun after it that lost
+     *     their connection (at the reset their first bytes met)
      */
     static boolean counts(FaultKind f, TcpFaultSample s, long dropMs) {
         return switch (f) {
             case SILENT_AFTER_ACK -> s.startMs() < dropMs && s.endMs() > dropMs;
-            case REBOOT -> s.startMs() >= dropMs && PoolErrors.CONNECTION_LOST.equals(s.outcome());
+            case REBOOT, CRASH -> s.startMs() >= dropMs && PoolErrors.CONNECTION_LOST.equals(s.outcome());
             default -> s.startMs() >= dropMs;
         };
     }

@@ -14,7 +14,7 @@ import org.testcontainers.containers.GenericContainer;
  * A container's network namespace, entered from this host with {@code nsenter --net}: the host's own {@code iptables}
  * and {@code java} run there, with that namespace's interfaces, firewall and {@code net.ipv4} sysctls, and nothing of
  * the host's network is touched. Needs a Linux host that runs the Docker engine itself, as root, with {@code nsenter}
- * (util-linux) and {@code iptables}; {@link #requireHost} says in one line what is missing.
+ * (util-linux), {@code iptables} and {@code ss} (iproute2); {@link #requireHost} says in one line what is missing.
  *
  * @param name the container's name in messages, e.g. {@code writer}
  * @param pid the container's first process, as this host sees it
@@ -82,10 +82,14 @@ record Netns(String name, long pid, String address) {
             throw new TestbedException("the TCP-level faults enter the containers' network namespaces and need root:"
                     + " run as root, or leave out --tcp-faults");
         }
-        for (String tool : List.of("nsenter", "iptables")) {
+        for (String tool : List.of("nsenter", "iptables", "ss")) {
             if (!onPath(tool)) {
                 throw new TestbedException("the TCP-level faults need " + tool + " on this host: apt-get install -y "
-                        + (tool.equals("nsenter") ? "util-linux" : "iptables") + ", or leave out --tcp-faults");
+                        + switch (tool) {
+                            case "nsenter" -> "util-linux";
+                            case "ss" -> "iproute2";
+                            default -> "iptables";
+                        } + ", or leave out --tcp-faults");
             }
         }
     }

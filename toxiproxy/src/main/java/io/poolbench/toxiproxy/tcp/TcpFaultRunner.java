@@ -219,7 +219,11 @@ public final class TcpFaultRunner {
         try {
             awaitReady(child, clientLog);
             Thread.sleep(s.steadyMs());
-            firewall.drop();
+            if (f == FaultKind.CRASH) {
+                firewall.crash();
+            } else {
+                firewall.drop();
+            }
             dropMs = System.currentTimeMillis();
             if (f == FaultKind.REBOOT) {
                 Thread.sleep(s.rebootAfterMs());

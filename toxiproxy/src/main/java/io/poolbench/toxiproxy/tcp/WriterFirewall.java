@@ -47,6 +47,20 @@ final class WriterFirewall {
     }
 
     /**
+     * The writer's database process gone, its host up: every packet to the database port gets a TCP reset (new
+     * connections are refused), and every established connection is aborted with a reset ({@code ss -K}, the kernel's
+     * socket destroy, as the host's kernel resets the sockets of a process that died). The database itself keeps
+     * running behind the rules: {@link #heal} brings it back at once.
+     *
+     * @throws IOException when iptables or ss refuses
+     * @throws InterruptedException when interrupted
+     */
+    void crash() throws IOException, InterruptedException {
+        reset();
+        writer.run(Netns.which("ss"), "-K", "state", "established", "(", "sport", "=", ":" + PORT, ")");
+    }
+
+    /**
      * Removes every rule: the writer answers as before.
      *
      * @throws IOException when iptables refuses

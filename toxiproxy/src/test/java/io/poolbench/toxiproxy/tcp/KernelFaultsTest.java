@@ -27,6 +27,9 @@ class KernelFaultsTest {
         assertTrue(KernelFaults.counts(FaultKind.REBOOT, after, DROP));
         assertFalse(KernelFaults.counts(FaultKind.REBOOT, afterTimedOut, DROP), "the reset ends lost connections, not"
                 + " borrows");
+        assertTrue(KernelFaults.counts(FaultKind.CRASH, after, DROP));
+        assertFalse(KernelFaults.counts(FaultKind.CRASH, afterTimedOut, DROP), "the crash's resets end lost"
+                + " connections; borrows that find none are the pool's");
         assertTrue(KernelFaults.counts(FaultKind.DNS_FLIP, after, DROP));
         assertEquals(java.util.List.of(TcpWait.NEW_WRITER), KernelFaults.waits(FaultKind.DNS_FLIP));
     }
@@ -36,7 +39,7 @@ class KernelFaultsTest {
         assertEquals(FaultKind.SILENT_AFTER_ACK, KernelFaults.parse(" Silent-After-Ack "));
         assertEquals("black-hole", FaultKind.BLACK_HOLE.id());
         TestbedException e = assertThrows(TestbedException.class, () -> KernelFaults.parse("blackhole"));
-        assertEquals("--tcp-faults blackhole is not one of its faults: give black-hole, silent-after-ack, reboot, dns-flip or all",
+        assertEquals("--tcp-faults blackhole is not one of its faults: give black-hole, silent-after-ack, reboot, crash, dns-flip or all",
                 e.getMessage());
     }
 }
