@@ -52,13 +52,13 @@ class AuroraIT {
     Path tmp;
 
     @Test
-    void tinySeed004WithFailoverAccountsForEveryRequest() throws Exception {
+    void tinyAuroraRunWithFailoverAccountsForEveryRequest() throws Exception {
         Path out = tmp.resolve("run");
         // the article's HikariCP resource, then the drivers' own failover under HikariCP: each is linted
         // against the cluster and fails over once
         List<String> profiles = new ArrayList<>(ARTICLE_PROFILES);
         profiles.addAll(DRIVER_PROFILES);
-        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--duration", "14", "--warmup", "10", "--rampup",
+        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--duration", "14", "--warmup", "4", "--rampup",
                 "2", "--failover", "--rows", "2000", "--long-screen-max-ms", "2000", "--profiles",
                 String.join(",", profiles));
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

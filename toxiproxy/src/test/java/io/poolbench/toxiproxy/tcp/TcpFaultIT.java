@@ -14,8 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * One black hole and one silent-after-acknowledge at short timers, one round, HikariCP at its defaults (no
- * socketTimeout): the mechanics, not the timings. A request in flight at the drop is ended by the client's own kernel
+ * One black hole, one silent-after-acknowledge and one crash at short timers, one round, HikariCP at its defaults
+ * (no socketTimeout): the mechanics, not the timings. A request in flight at the drop is ended by the client's own kernel
  * (its keepalive), as connection-lost, before the run ends; requests after the drop are counted; the host's firewall
  * is as before, and no container is left.
  */
@@ -26,14 +26,14 @@ class TcpFaultIT {
         String hostRules = hostRules();
         Path out = Path.of("target/tcp-fault-it").toAbsolutePath();
         TcpFaultSettings s = new TcpFaultSettings(List.of(Path.of("../webapp/conf/hikari.xml").toAbsolutePath()
-                .toString()), List.of(FaultKind.SILENT_AFTER_ACK, FaultKind.BLACK_HOLE), 1,
+                .toString()), List.of(FaultKind.SILENT_AFTER_ACK, FaultKind.BLACK_HOLE, FaultKind.CRASH), 1,
                 TcpFaultSettings.SCALED.withKeepalive(4, 1, 2), 5_000, 0, 20, 2_000, MySqlDatabase.resolveImage(null),
                 out);
         // keepalive 4 s + 2 × 1 s ends the silent reads at 6 s; the black hole's requests are counted whether they
         // end (connectionTimeout 30 s) or still wait at the run's end
         List<TcpFaultRun> runs = new TcpFaultRunner(s, System.out::println, null, "").run((p, f) ->
-                f == FaultKind.SILENT_AFTER_ACK ? 12_000 : 10_000);
-        assertEquals(2, runs.size(), runs.toString());
+                f == FaultKind.SILENT_AFTER_ACK ? 12_000 : f == FaultKind.CRASH ? 4_000 : 10_000);
+        assertEquals(3, runs.size(), "a run per fault, the crash's ss -K included: " + runs);
         TcpFaultRun silent = runs.get(0);
         assertEquals(FaultKind.SILENT_AFTER_ACK, silent.fault());
         assertTrue(silent.counted() > 0, silent.toString());
@@ -48,6 +48,9 @@ class TcpFaultIT {
         TcpFaultRun hole = runs.get(1);
         assertTrue(hole.counted() > 0, hole.toString());
         assertTrue(hole.outcomes().stream().noneMatch(o -> o.outcome().equals("ok")), hole.toString());
+        // the crash: what it counts lost its connection at a reset (a run may count none: a borrow that validated)
+        TcpFaultRun crash = runs.get(2);
+        assertTrue(crash.outcomes().stream().allMatch(o -> o.outcome().equals("connection-lost")), crash.toString());
         assertEquals(hostRules, hostRules(), "the host's firewall is untouched");
         assertTrue(DockerClientFactory.instance().client().listContainersCmd().exec().stream().noneMatch(c ->
                 c.getLabels().containsKey("io.poolbench.pid") && c.getLabels().get("io.poolbench.pid").equals(
