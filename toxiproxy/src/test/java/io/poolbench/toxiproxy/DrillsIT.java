@@ -34,7 +34,7 @@ class DrillsIT {
 
     static DrillSettings tiny(Path out) {
         return new DrillSettings(List.of("tomcat-jdbc"), Path.of("../webapp/conf"), 1, 40, 0.25, 500, 1, 4, 2, 3, 1, 2, 3,
-                List.of(0, 5), 1, 0, 20, null, null, out);
+                List.of(0, 5), 1, 0, 1, 20, null, null, out);
     }
 
     @Test

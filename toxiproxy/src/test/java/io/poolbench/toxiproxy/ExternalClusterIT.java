@@ -31,7 +31,7 @@ class ExternalClusterIT {
                     t.password(), t.databaseName()));
             Path out = Path.of("target/external-it").toAbsolutePath();
             DrillSettings s = new DrillSettings(List.of("hikari"), Path.of("../webapp/conf"), 2, 40, 0.25, 300, 1, 3,
-                    2, 3, 1, 2, 5, List.of(0), 1, 0, 20, null, null, out);
+                    2, 3, 1, 2, 5, List.of(0), 1, 0, 0, 20, null, null, out);
             List<DrillResult> rs = new DrillRunner(s, System.out::println, c)
                     .run(List.of(FaultKind.PLANNED_FAILOVER, FaultKind.UNPLANNED_FAILOVER));
             assertEquals(4, rs.size());

@@ -10,6 +10,7 @@ import io.poolbench.suite.aurora.waits.ConnectionTrace;
 import io.poolbench.suite.aurora.waits.JfrWaits;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.fault.Fault;
 import io.poolbench.testbed.fault.FaultKind;
@@ -189,7 +190,7 @@ public record AuroraSettings(List<LoadRun> runs, int rounds, double maxErrorPerc
             List<Integer> stallSeconds) {
         /** @throws TestbedException one line naming the option out of range, or both a failover and stalls */
         public Network {
-            Cli.range("--rtt-ms", rttMs, 0, 10_000);
+            Cli.range("--rtt-ms", rttMs, 0, RttOption.MAX_MS);
             Cli.range("--jitter-ms", jitterMs, 0, 10_000);
             InjectedFailover.parse(failoverKind);
             stallSeconds = List.copyOf(stallSeconds);

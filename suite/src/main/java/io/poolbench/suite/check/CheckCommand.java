@@ -13,6 +13,7 @@ import io.poolbench.testbed.fault.Load;
 import io.poolbench.testbed.fault.Network;
 import io.poolbench.testbed.options.ImageOptions;
 import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.RateOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.options.SpringOptions;
@@ -86,8 +87,9 @@ public final class CheckCommand extends PoolbenchCommand {
     static final double MEASURE_CEILING_PER_SECOND = 400;
 
     @Option(names = "--rate", paramLabel = "PER_S", description = "Your requests per second that borrow a"
-            + " connection: the backlog a stall leaves, and how many connections a failover catches in use.")
-    double ratePerSecond;
+            + " connection: the backlog a stall leaves, and how many connections a failover catches in use (without it,"
+            + " a lone request).")
+    Double ratePerSecond;
 
     /** {@code --request-hold-ms}'s default, ms. */
     static final double DEFAULT_REQUEST_HOLD_MS = 10;
@@ -191,7 +193,7 @@ public final class CheckCommand extends PoolbenchCommand {
                     false)).distinct().toList();
             Network net = Network.linux(jvmDnsTtlSeconds < 0 ? -1 : jvmDnsTtlSeconds * 1000L,
                     promoteSeconds * 1000L).withTcp(tcp.hostTimers()).withBack(tcp.oldWriterBackMs());
-            Load load = new Load(ratePerSecond, holdMs(), longestQueryMs());
+            Load load = new Load(ratePerSecond == null ? 0 : ratePerSecond, holdMs(), longestQueryMs());
             List<Fault> faults = new ArrayList<>();
             stalls.forEach(s -> faults.add(Fault.stall(s * 1000L)));
             faults.add(Fault.of(FaultKind.PLANNED_FAILOVER));
@@ -226,7 +228,8 @@ public final class CheckCommand extends PoolbenchCommand {
             System.out.println("poolbench check: " + results.size() + " configuration(s); " + dir.resolve("check.md")
                     + " and check.json (" + out.resolve("check.md") + " until the next check into " + out + ")");
             List<String> profiles = MeasureRun.profiles(pools, spring.springProfiles, spring.sets, dir);
-            MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate(), stalls, promoteSeconds, images.mysqlImage.image(),
+            MeasureSettings ms = new MeasureSettings(profiles, rounds.orElse(3), measureRate(),
+                    (int) Math.round(rtt.ms()), stalls, promoteSeconds, images.mysqlImage.image(),
                     images.toxiproxyImage, dir, kernelFaults, tcp.measureTimers(), tcp.tcpOnly, standInFailovers);
             int measured = ScenarioRunner.run(new CheckMeasureExperiment(ms, results), ms.out(),
                     spec.commandLine().getParseResult().originalArgs(), System.out);
@@ -240,7 +243,7 @@ public final class CheckCommand extends PoolbenchCommand {
      *     else {@link #DEFAULT_MEASURE_RATE}
      */
     double measureRate() {
-        return measureRate != null ? measureRate : ratePerSecond > 0 ? ratePerSecond : DEFAULT_MEASURE_RATE;
+        return measureRate != null ? measureRate : ratePerSecond != null ? ratePerSecond : DEFAULT_MEASURE_RATE;
     }
 
     /** Every number in range, one line naming the option otherwise, before anything is built. */
@@ -248,7 +251,9 @@ public final class CheckCommand extends PoolbenchCommand {
         Cli.rangeEach("--stall", stalls, 1, Fault.MAX_STALL_SECONDS);
         Cli.range("--promote-s", promoteSeconds, 1, 600);
         Cli.range("--jvm-dns-ttl-s", jvmDnsTtlSeconds, -1, 86_400);
-        Cli.range("--rate", ratePerSecond, 0, 1_000_000);
+        if (ratePerSecond != null) {
+            RateOption.check(ratePerSecond);
+        }
         Cli.range("--request-hold-ms", holdMs(), 0.001, 3_600_000);
         Cli.range("--longest-query-ms", longestQueryMs(), 0, 3_600_000);
         rtt.ms();

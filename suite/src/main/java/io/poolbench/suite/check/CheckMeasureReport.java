@@ -224,7 +224,8 @@ public final class CheckMeasureReport {
         StringBuilder sb = new StringBuilder("# Predicted beside measured: your pool on the stand-in cluster\n\n");
         sb.append(String.format(Locale.ROOT, "Each fault run %d time(s) per configuration (rounds, the order rotating),"
                 + " on a fresh stand-in cluster each run, under an open-loop load of %.0f requests/s (a quarter"
-                + " writes; %d s of load before the fault, %d s after, a 300-request warm-up excluded). Figures over"
+                + " writes; %d s of load before the fault, %d s after, a 300-request warm-up excluded), with a round"
+                + " trip of %d ms added to every instance's proxy (--rtt-ms, in whole ms). Figures over"
                 + " the runs: median, and mean with its 95 %% interval (Student's t); n = runs with a result. The"
                 + " predictions are the model's for the stand-in, written to " + FrozenPredictions.FILE + " with"
                 + " poolbench's commit before the first fault ran: no DNS cache, and the old writer reboots %d s after"
@@ -236,7 +237,7 @@ public final class CheckMeasureReport {
                 + " lifetime (the prediction: the worst case; a validation that fails on a read-only server evicts"
                 + " them sooner), longer than a run: a run still failing when its load stopped gives a lower bound."
                 + " Goal: the longest wait within ±20 %%, or ±1 s below 5 s.%n%n", s.rounds(), s.ratePerSecond(),
-                MeasureSettings.STEADY_SECONDS, MeasureSettings.AFTER_SECONDS, s.rebootSeconds(),
+                MeasureSettings.STEADY_SECONDS, MeasureSettings.AFTER_SECONDS, s.rttMs(), s.rebootSeconds(),
                 MeasureSettings.FLAP_FOR_SECONDS));
         Table t = Table.of("profile", "fault", "n", "longest wait: predicted", "measured median (mean, 95 % interval)",
                 "measured ÷ predicted", "goal", "serves again: predicted", "measured median (mean, 95 % interval)",

@@ -18,6 +18,8 @@ import java.util.List;
  * @param profiles the context.xml files
  * @param rounds rounds; each runs every configuration once per fault, in an order that rotates
  * @param ratePerSecond the open-loop load's arrival rate, requests/s
+ * @param rttMs the round trip the stand-in adds to every instance's proxy ({@code --rtt-ms}, rounded to whole ms:
+ *     Toxiproxy's latency toxic), ms
  * @param stallSeconds the stalls, s
  * @param promoteSeconds unplanned failover: from the writer's silence to the replica's promotion, s
  * @param mysqlImage the MySQL image, or null for the default
@@ -28,7 +30,7 @@ import java.util.List;
  * @param tcpOnly true to run only the TCP-level faults, not the stand-in's stalls and failovers ({@code --tcp-only})
  * @param failovers the stand-in's failovers, in order ({@code --failovers})
  */
-public record MeasureSettings(List<String> profiles, int rounds, double ratePerSecond, List<Integer> stallSeconds,
+public record MeasureSettings(List<String> profiles, int rounds, double ratePerSecond, int rttMs, List<Integer> stallSeconds,
         int promoteSeconds, String mysqlImage, String toxiproxyImage, Path out, List<FaultKind> tcpFaults,
         TcpTimers tcpTimers, boolean tcpOnly, List<FaultKind> failovers) {
     /** The TCP-level faults' directory and phase prefix. */
@@ -73,7 +75,8 @@ public record MeasureSettings(List<String> profiles, int rounds, double ratePerS
      */
     DrillSettings drills(int stall, Path dir) {
         return new DrillSettings(profiles, null, rounds, ratePerSecond, 0.25, 2_000, STEADY_SECONDS, AFTER_SECONDS,
-                promoteSeconds, rebootSeconds(), Failovers.FLAP_EVERY_SECONDS, FLAP_FOR_SECONDS, stall, List.of(0), 1, 0, REQUEST_TIMEOUT_SECONDS, mysqlImage,
+                promoteSeconds, rebootSeconds(), Failovers.FLAP_EVERY_SECONDS, FLAP_FOR_SECONDS, stall, List.of(0), 1, 0, rttMs,
+                REQUEST_TIMEOUT_SECONDS, mysqlImage,
                 toxiproxyImage, dir);
     }
 }

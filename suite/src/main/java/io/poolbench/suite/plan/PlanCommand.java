@@ -8,6 +8,7 @@ import io.poolbench.testbed.model.Knee;
 import io.poolbench.testbed.model.Workload;
 import io.poolbench.testbed.options.BorrowOption;
 import io.poolbench.testbed.options.ProfileOptions;
+import io.poolbench.testbed.options.RateOption;
 import io.poolbench.testbed.options.RttOption;
 import io.poolbench.testbed.options.SpringOptions;
 import io.poolbench.testbed.profile.PoolProfile;
@@ -150,7 +151,7 @@ public final class PlanCommand extends PoolbenchCommand {
         Cli.range("--run-minutes", runMinutes, 0.02, 24 * 60);
         Workload w;
         try {
-            w = new Workload(rate, queries, p50, p90, rtt.ms(), perQuery);
+            w = new Workload(RateOption.check(rate), queries, p50, p90, rtt.ms(), perQuery);
         } catch (IllegalArgumentException e) {
             throw new TestbedException(e.getMessage());
         }

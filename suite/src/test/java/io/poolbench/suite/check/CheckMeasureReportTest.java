@@ -34,7 +34,7 @@ class CheckMeasureReportTest {
         CheckedPool pool = CheckedPool.of(PoolProfile.load(Path.of("../webapp/conf/hikari.xml")));
         CheckResult predicted = CheckResult.predict(pool, Network.linux(30_000, 30_000), Load.NONE,
                 List.of(Fault.stall(5_000), Fault.of(FaultKind.UNPLANNED_FAILOVER)), 1);
-        MeasureSettings s = new MeasureSettings(List.of(pool.name()), 3, 50, List.of(5), 10, null, null, dir,
+        MeasureSettings s = new MeasureSettings(List.of(pool.name()), 3, 50, 1, List.of(5), 10, null, null, dir,
                 List.of(), TcpTimers.LINUX, false, List.of(FaultKind.UNPLANNED_FAILOVER));
         RunRecord record = RunRecord.start(dir, "check --measure", List.of("check", "--measure"), s,
                 new PrintStream(OutputStream.nullOutputStream()));
@@ -63,7 +63,7 @@ class CheckMeasureReportTest {
         CheckedPool pool = CheckedPool.of(PoolProfile.load(Path.of("../webapp/conf/hikari.xml")));
         CheckResult predicted = CheckResult.predict(pool, Network.linux(30_000, 30_000), Load.NONE,
                 List.of(Fault.stall(5_000)), 1);
-        MeasureSettings s = new MeasureSettings(List.of(pool.name()), 3, 50, List.of(5), 10, null, null, dir,
+        MeasureSettings s = new MeasureSettings(List.of(pool.name()), 3, 50, 1, List.of(5), 10, null, null, dir,
                 List.of(), TcpTimers.LINUX, false, List.of());
         RunRecord record = RunRecord.start(dir, "check --measure", List.of("check", "--measure"), s,
                 new PrintStream(OutputStream.nullOutputStream()));

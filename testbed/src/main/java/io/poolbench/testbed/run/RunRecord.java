@@ -34,7 +34,7 @@ public final class RunRecord {
     /** The manifest's file name in a run directory. */
     public static final String MANIFEST = "run.json";
     /** Marks a manifest written by this class and the run directory's layout; {@link Manifest#read} refuses others. */
-    public static final String FORMAT = "poolbench-run/6";
+    public static final String FORMAT = "poolbench-run/7";
     /** Exit code: every phase ok. */
     public static final int EXIT_OK = 0;
     /** Exit code: at least one phase failed. */

@@ -123,7 +123,7 @@ public final class DrillCommand extends ScenarioCommand {
         }
         Path profileDir = confDir.resolve(null);
         DrillSettings checked = new DrillSettings(profiles.names(), profileDir, rounds.orElse(3), rate, writeFraction, rows, steady,
-                after, detect, reboot, flapEvery, flapFor, stall, latencySteps, latencyStep, jitter, requestTimeout,
+                after, detect, reboot, flapEvery, flapFor, stall, latencySteps, latencyStep, jitter, 0, requestTimeout,
                 images.mysqlImage.image(), images.toxiproxyImage, null);
         Profiles.load(profiles.names(), profileDir, (p, pp) -> pp.check(DrillCluster.PROFILE_VARS));
         HostsFile.require();

@@ -230,6 +230,9 @@ public final class DrillRunner {
         Files.createDirectories(dir);
         DrillFiles.lintOnce(p, t, s.out());
         Injection scenario = Injections.of(d, s);
+        for (Instance i : Instance.values()) {
+            t.setLatency(i, s.rttMs(), 0); // the run's round trip, kept through every fault (0 removes it)
+        }
         Ledger ledger = new Ledger();
         Map<String, Long> events = new LinkedHashMap<>();
         List<long[]> poolSamples = new ArrayList<>();

@@ -4,7 +4,9 @@ import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
 import io.poolbench.testbed.fault.Fault;
+import io.poolbench.testbed.options.RateOption;
 import io.poolbench.testbed.options.RoundsOption;
+import io.poolbench.testbed.options.RttOption;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,6 +30,8 @@ import java.util.List;
  * @param latencySteps latency drill: added round-trip latency of each step, ms
  * @param latencyStep latency drill: seconds each step is held
  * @param jitterMs latency drill: jitter, ms
+ * @param rttMs the round trip added to every instance's proxy for the whole run, ms (whole: Toxiproxy's latency
+ *     toxic); 0 for the stand-in's own (loopback)
  * @param requestTimeout client timeout per request
  * @param mysqlImage MySQL image or null
  * @param toxiproxyImage Toxiproxy image or null
@@ -35,17 +39,17 @@ import java.util.List;
  */
 public record DrillSettings(List<String> profiles, Path confDir, int repeats, double rate, double writeFraction,
         int rows, int steady, int after, int detect, int reboot, int flapEvery, int flapFor, int stall,
-        List<Integer> latencySteps, int latencyStep, int jitterMs, int requestTimeout, String mysqlImage,
+        List<Integer> latencySteps, int latencyStep, int jitterMs, int rttMs, int requestTimeout, String mysqlImage,
         String toxiproxyImage, Path out) {
 
     /**
      * Every number in range, before anything starts; each failure is one line naming the option.
      *
-     * @throws TestbedException e.g. {@code --rate 0 is out of range: allowed 0.1 .. 100000}
+     * @throws TestbedException e.g. {@code --rate 0 is out of range: allowed above 0 .. 1000000 requests/s …}
      */
     public DrillSettings {
         RoundsOption.check(repeats);
-        Cli.range("--rate", rate, 0.1, 100_000);
+        RateOption.check(rate);
         Cli.range("--write-fraction", writeFraction, 0, 1);
         DataSet.checkOrders(rows);
         Cli.range("--steady", steady, 1, 3_600);
@@ -61,6 +65,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
         Cli.rangeEach("--latency-steps", latencySteps, 0, 60_000);
         Cli.range("--latency-step", latencyStep, 1, 3_600);
         Cli.range("--jitter", jitterMs, 0, 60_000);
+        Cli.range("--rtt-ms", rttMs, 0, RttOption.MAX_MS);
         Cli.range("--request-timeout", requestTimeout, 1, 3_600);
         latencySteps = List.copyOf(latencySteps);
         profiles = List.copyOf(profiles);
@@ -72,7 +77,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
      */
     public DrillSettings withOut(Path dir) {
         return new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after, detect, reboot,
-                flapEvery, flapFor, stall, latencySteps, latencyStep, jitterMs, requestTimeout, mysqlImage, toxiproxyImage,
+                flapEvery, flapFor, stall, latencySteps, latencyStep, jitterMs, rttMs, requestTimeout, mysqlImage, toxiproxyImage,
                 dir);
     }
 
@@ -82,7 +87,7 @@ public record DrillSettings(List<String> profiles, Path confDir, int repeats, do
      */
     public DrillSettings withStall(int seconds) {
         return new DrillSettings(profiles, confDir, repeats, rate, writeFraction, rows, steady, after, detect, reboot,
-                flapEvery, flapFor, seconds, latencySteps, latencyStep, jitterMs, requestTimeout, mysqlImage,
+                flapEvery, flapFor, seconds, latencySteps, latencyStep, jitterMs, rttMs, requestTimeout, mysqlImage,
                 toxiproxyImage, out);
     }
 }

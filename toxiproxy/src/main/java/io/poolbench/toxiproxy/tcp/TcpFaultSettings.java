@@ -2,6 +2,7 @@ package io.poolbench.toxiproxy.tcp;
 
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
+import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.fault.FaultKind;
 import io.poolbench.testbed.fault.TcpTimers;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ public record TcpFaultSettings(List<String> profiles, List<FaultKind> faults, in
         if (profiles.isEmpty() || faults.isEmpty()) {
             throw new TestbedException("a TCP-level fault measurement needs a profile and a fault");
         }
-        Cli.range("--rounds", rounds, 1, 20);
+        RoundsOption.check(rounds);
         Cli.range("the reboot's delay, ms", rebootAfterMs, 0, CAP_MS);
         Cli.range("the client JVM's DNS cache, ms", jvmDnsTtlMs, 0, CAP_MS);
         Cli.range("the TCP-level client's rate", ratePerSecond, 0.5, 200);
