@@ -3,6 +3,7 @@ package io.poolbench.bench;
 import io.poolbench.testbed.load.BorrowerResult;
 import io.poolbench.testbed.options.BorrowerLoadOptions;
 import io.poolbench.testbed.pool.ArtifactOfClass;
+import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stub.Delay;
 import java.io.IOException;
@@ -10,9 +11,13 @@ import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +41,9 @@ import picocli.CommandLine.Option;
  * does under the load Spring Boot's {@code spring.threads.virtual.enabled} puts on it. Each of {@code --borrowers}
  * threads borrows a connection of the stub driver (no network), holds it {@code --hold-us} (parked, so a virtual
  * thread's carrier is free meanwhile; 0: returned at once) and returns it, in a loop, for a warm-up and then the
- * measured seconds. Reported over the measured period: borrows per ms; the process's CPU time per borrow (a pool
+ * measured seconds. With a database ({@link BorrowerLoadOptions#URL_ENV} and its user and password in the
+ * environment, never on the command line) each borrow also runs {@code SELECT 1} and reads its row: the driver's own socket I/O, where a driver
+ * that blocks inside {@code synchronized} pins its carrier on JDK 21 (HikariCP #2151: Connector/J 8.x). Reported over the measured period: borrows per ms; the process's CPU time per borrow (a pool
  * that spins shows as CPU without throughput: HikariCP's {@code Thread.yield()} loop in {@code ConcurrentBag}, reported
  * in its tracker as #2329 and #2398 and changed for virtual threads in 7.1.0); JFR's {@code jdk.VirtualThreadPinned}
  * events (threshold 0) by their first frame outside the JDK, which name the pool or driver code that held a carrier;
@@ -49,7 +56,8 @@ import picocli.CommandLine.Option;
  * by reflection. Writes one JSON {@link BorrowerResult}.
  */
 @Command(name = "borrower-probe", mixinStandardHelpOptions = true,
-        description = "Many borrowers on virtual or platform threads against one pool on the stub driver.")
+        description = "Many borrowers on virtual or platform threads against one pool on the stub driver, or on a"
+                + " database given in the environment (" + BorrowerLoadOptions.URL_ENV + ").")
 public final class BorrowerProbe implements Callable<Integer> {
     /** Top frames of a thread that gives its time away instead of waiting: yields and spin-waits. */
     static final List<String> SPIN_FRAMES = List.of("java.lang.Thread.yield", "java.lang.Thread.yield0",
@@ -99,12 +107,20 @@ public final class BorrowerProbe implements Callable<Integer> {
             return 2;
         }
         BorrowerLoadOptions.Load l = load.load();
-        DataSource ds = BenchPools.stubPool(profile, "jdbc:stub:probe", l.poolSize());
+        String url = System.getenv(BorrowerLoadOptions.URL_ENV);
+        DataSource ds = url == null ? BenchPools.stubPool(profile, "jdbc:stub:probe", l.poolSize())
+                : databasePool(profile, url, l.poolSize());
         boolean close = true;
         try {
             String version = artifact == null ? null : ArtifactOfClass.versionOf(ds.getClass(), artifact);
-            BorrowerResult r = probe(ds, profile, version, virtual, l.borrowers(), holdUs, l.warmupSeconds(), l.seconds(),
-                    out.resolveSibling(out.getFileName() + ".jfr"));
+            String driver = "stub";
+            if (url != null) {
+                try (Connection c = ds.getConnection()) {
+                    driver = c.getMetaData().getDriverName() + " " + c.getMetaData().getDriverVersion();
+                }
+            }
+            BorrowerResult r = probe(ds, profile, version, driver, url != null, virtual, l.borrowers(), holdUs,
+                    l.warmupSeconds(), l.seconds(), out.resolveSibling(out.getFileName() + ".jfr"));
             ResultJson.MAPPER.writeValue(out.toFile(), r);
             // a pool with borrowers stuck inside may not close: the process's exit ends them
             close = r.stuckBorrowers() == 0;
@@ -117,11 +133,28 @@ public final class BorrowerProbe implements Callable<Integer> {
     }
 
     /**
+     * @param profile profile name or path
+     * @param url the database's JDBC URL
+     * @param poolSize pool size, 0 = the profile's
+     * @return the profile's pool against the database, its user and password from the environment
+     */
+    static DataSource databasePool(String profile, String url, int poolSize) {
+        PoolProfile p = BenchPools.profile(profile);
+        Map<String, String> vars = new HashMap<>();
+        vars.put("poolbench.jdbc.url", url);
+        vars.put("poolbench.jdbc.user", System.getenv().getOrDefault(BorrowerLoadOptions.USER_ENV, ""));
+        vars.put("poolbench.jdbc.password", System.getenv().getOrDefault(BorrowerLoadOptions.PASSWORD_ENV, ""));
+        return p.createDataSource(vars, BenchPools.sizeOverrides(p.kind(), poolSize));
+    }
+
+    /**
      * Runs the borrowers and measures them.
      *
      * @param ds the pool
      * @param profile its profile, for the result
      * @param version the pool's version, for the result (null: unknown)
+     * @param driver the driver and its version, for the result
+     * @param query whether each borrow runs {@code SELECT 1} (a database), or only borrows (the stub driver)
      * @param virtual virtual threads, else platform threads
      * @param borrowers how many
      * @param holdUs hold per borrow, µs
@@ -132,8 +165,8 @@ public final class BorrowerProbe implements Callable<Integer> {
      * @return what was measured
      * @throws Exception when a thread cannot be started, or the recording not written
      */
-    static BorrowerResult probe(DataSource ds, String profile, String version, boolean virtual, int borrowers,
-            long holdUs, int warmupSeconds, int seconds, Path jfr) throws Exception {
+    static BorrowerResult probe(DataSource ds, String profile, String version, String driver, boolean query,
+            boolean virtual, int borrowers, long holdUs, int warmupSeconds, int seconds, Path jfr) throws Exception {
         LongAdder borrows = new LongAdder();
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> started = new ArrayList<>();
@@ -148,6 +181,9 @@ public final class BorrowerProbe implements Callable<Integer> {
             }
             while (!stop.get()) {
                 try (Connection c = ds.getConnection()) {
+                    if (query) {
+                        selectOne(c);
+                    }
                     Delay.park(holdUs);
                 } catch (Exception e) {
                     continue;
@@ -194,9 +230,17 @@ public final class BorrowerProbe implements Callable<Integer> {
             rec.stop();
             rec.dump(jfr);
             Jfr j = Jfr.read(jfr, from, to);
-            return new BorrowerResult(profile, version, virtual ? "virtual" : "platform", borrowers, holdUs, wall, n,
-                    n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(), j.pinnedTopFrames(),
-                    j.samples(), j.spinSamples(), stuck, Runtime.version().toString());
+            return new BorrowerResult(profile, version, driver, virtual ? "virtual" : "platform", borrowers, holdUs,
+                    wall, n, n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(),
+                    j.pinnedTopFrames(), j.pinnedMs(), j.samples(), j.spinSamples(), stuck,
+                    Runtime.version().toString());
+        }
+    }
+
+    /** Runs {@code SELECT 1} on the connection and reads its row. */
+    private static void selectOne(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+            rs.next();
         }
     }
 
@@ -205,12 +249,14 @@ public final class BorrowerProbe implements Callable<Integer> {
      *
      * @param pinned pinned events
      * @param pinnedTopFrames pinned events by their first frame outside the JDK, most first
+     * @param pinnedMs the pinned events' total duration, ms
      * @param samples execution samples
      * @param spinSamples samples whose top frame is a yield or spin-wait
      */
-    record Jfr(long pinned, Map<String, Long> pinnedTopFrames, long samples, long spinSamples) {
+    record Jfr(long pinned, Map<String, Long> pinnedTopFrames, double pinnedMs, long samples, long spinSamples) {
         static Jfr read(Path file, Instant from, Instant to) throws IOException {
             long pinned = 0;
+            long pinnedNs = 0;
             long samples = 0;
             long spin = 0;
             Map<String, Long> frames = new LinkedHashMap<>();
@@ -221,6 +267,7 @@ public final class BorrowerProbe implements Callable<Integer> {
                 String type = e.getEventType().getName();
                 if (type.equals("jdk.VirtualThreadPinned")) {
                     pinned++;
+                    pinnedNs += e.getDuration().toNanos();
                     frames.merge(firstOutsideJdk(e.getStackTrace()), 1L, Long::sum);
                 } else if (type.equals("jdk.ExecutionSample")) {
                     samples++;
@@ -233,7 +280,7 @@ public final class BorrowerProbe implements Callable<Integer> {
             Map<String, Long> sorted = new LinkedHashMap<>();
             frames.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                     .forEach(x -> sorted.put(x.getKey(), x.getValue()));
-            return new Jfr(pinned, sorted, samples, spin);
+            return new Jfr(pinned, sorted, pinnedNs / 1e6, samples, spin);
         }
     }
 

@@ -26,7 +26,7 @@ class BorrowerProbeTest {
 
     @Test
     void aSpinningPoolShowsAsCpuPerBorrowOfAtLeastItsSpin(@TempDir Path tmp) throws Exception {
-        BorrowerResult r = BorrowerProbe.probe(ProbePools.spinning(500), "spinning", null, false, 2, 0, 0, 1,
+        BorrowerResult r = BorrowerProbe.probe(ProbePools.spinning(500), "spinning", null, "stub", false, false, 2, 0, 0, 1,
                 tmp.resolve("p.jfr"));
         assertTrue(r.borrows() > 0, r.toString());
         // each borrow spun 500 µs on a CPU: the process's CPU per borrow cannot be less
@@ -61,8 +61,8 @@ class BorrowerProbeTest {
 
         public static void main(String[] args) throws Exception {
             // the class initialises in the measured period, not before: no warm-up
-            BorrowerResult r = BorrowerProbe.probe(ProbePools.pinning(), "pinning", null, true, 8, 0, 0, 1,
-                    Path.of(args[0] + ".jfr"));
+            BorrowerResult r = BorrowerProbe.probe(ProbePools.pinning(), "pinning", null, "stub", false, true, 8, 0,
+                    0, 1, Path.of(args[0] + ".jfr"));
             ResultJson.MAPPER.writeValue(Path.of(args[0]).toFile(), r);
         }
     }

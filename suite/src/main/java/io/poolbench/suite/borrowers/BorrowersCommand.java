@@ -6,6 +6,7 @@ import io.poolbench.suite.versions.ArtifactVersions;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.options.BorrowerLoadOptions;
+import io.poolbench.testbed.options.MySqlImageOption;
 import io.poolbench.testbed.options.Profiles;
 import io.poolbench.testbed.options.ProfilesOption;
 import io.poolbench.testbed.options.RoundsOption;
@@ -26,10 +27,11 @@ import picocli.CommandLine.Option;
 
 /** {@code poolbench borrowers}: many borrowers on virtual and platform threads, per pool and version (see {@link BorrowersExperiment}). */
 @Command(name = "borrowers",
-        description = "Many borrowers against few connections on the stub driver, per pool, on virtual and on platform"
-                + " threads (JDK 21+: --java), and a pool at two versions (--pool-version, fetched by Maven Resolver):"
-                + " borrows per ms, CPU per borrow, pinned virtual threads and spinning, in rounds. E.g. --profiles"
-                + " hikari --pool-version hikari=7.0.2,7.1.0.")
+        description = "Many borrowers against few connections on the stub driver or a database (--db), per pool, on"
+                + " virtual and on platform threads (JDK 21+: --java), a pool at two versions (--pool-version) and a"
+                + " driver at two (--driver-version), fetched by Maven Resolver: borrows per ms, CPU per borrow,"
+                + " pinned virtual threads with their pinned time, and spinning, in rounds. E.g. --profiles hikari"
+                + " --pool-version hikari=7.0.2,7.1.0; --db mysql --driver-version 8.0.33,9.4.0.")
 public final class BorrowersCommand extends ScenarioCommand {
     @Mixin
     ProfilesOption profiles;
@@ -51,8 +53,21 @@ public final class BorrowersCommand extends ScenarioCommand {
             description = "How long a borrower holds its connection, µs (default ${DEFAULT-VALUE}: returned at once).")
     List<Long> holdsUs;
 
+    @Option(names = "--db", defaultValue = "stub", paramLabel = "KIND", description = "Database: stub (the stub"
+            + " driver, no network; default), embedded (PostgreSQL, no Docker) or mysql (Testcontainers): with a"
+            + " database each borrow runs SELECT 1, the driver's own socket I/O.")
+    String db;
+
+    @Option(names = "--driver-version", split = ",", paramLabel = "V1,V2", description = "--db embedded or mysql: two"
+            + " versions of its driver (org.postgresql:postgresql, com.mysql:mysql-connector-j) side by side, fetched"
+            + " by Maven Resolver; e.g. --db mysql --driver-version 8.0.33,9.4.0.")
+    List<String> driverVersions = new ArrayList<>();
+
     @Mixin
     RoundsOption rounds;
+
+    @Mixin
+    MySqlImageOption mysqlImage;
 
     @Option(names = "--java", paramLabel = "JAVA", description = "The JVM the probes run on (default: this one;"
             + " virtual threads need JDK 21 or newer, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).")
@@ -77,6 +92,12 @@ public final class BorrowersCommand extends ScenarioCommand {
         List<PoolProfile> pps = Profiles.load(profiles.orElse(PoolKind.pooledProfiles()), conf,
                 Profiles.pooled("borrowers need a pool"));
         Map<String, List<String>> versions = versions(pps);
+        String driverArtifact = BorrowersSettings.driverArtifact(db);
+        List<String> dvs = driverVersions.isEmpty() ? Collections.singletonList(null)
+                : ArtifactVersions.pair("--driver-version", driverVersions, "8.0.33,9.4.0");
+        if (driverArtifact == null && !driverVersions.isEmpty()) {
+            throw new TestbedException("--driver-version: the stub driver has no versions; give --db embedded or mysql");
+        }
         Artifacts art = Artifacts.locate(runDir.root);
         List<Variant> variants = new ArrayList<>();
         for (PoolProfile p : pps) {
@@ -84,15 +105,19 @@ public final class BorrowersCommand extends ScenarioCommand {
             List<String> vs = versions.getOrDefault(p.name(), Collections.singletonList(null));
             for (String v : vs) {
                 Path jar = v == null ? null : ArtifactVersions.jar(artifact + ":" + v);
-                for (String t : kinds) {
-                    for (long hold : holdsUs) {
-                        variants.add(new Variant(p.name(), p.file(), artifact, v, jar, t, hold));
+                for (String dv : dvs) {
+                    Path driverJar = dv == null ? null : ArtifactVersions.jar(driverArtifact + ":" + dv);
+                    for (String t : kinds) {
+                        for (long hold : holdsUs) {
+                            variants.add(new Variant(p.name(), p.file(), artifact, v, jar, dv, driverJar, t, hold));
+                        }
                     }
                 }
             }
         }
         BorrowersSettings s = new BorrowersSettings(pps.stream().map(x -> x.file().toString()).toList(), versions,
-                kinds, l.borrowers(), l.poolSize(), holdsUs, l.warmupSeconds(), l.seconds(), rounds.orElse(3), jvm);
+                db, driverVersions, kinds, l.borrowers(), l.poolSize(), holdsUs, l.warmupSeconds(), l.seconds(),
+                rounds.orElse(3), jvm, mysqlImage.image());
         return run(new BorrowersExperiment(s, variants, art.benchmarksJar()));
     }
 

@@ -1,6 +1,9 @@
 package io.poolbench.suite.borrowers;
 
 import io.poolbench.suite.process.Children;
+import io.poolbench.testbed.db.Database;
+import io.poolbench.testbed.db.DatabaseSettings;
+import io.poolbench.testbed.db.MySqlDatabase;
 import io.poolbench.testbed.options.BorrowerLoadOptions;
 import io.poolbench.testbed.run.AbstractScenario;
 import io.poolbench.testbed.run.Phase;
@@ -18,7 +21,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Many borrowers against few connections, per pool of the catalog, on virtual and on platform threads, and for a pool
  * given two versions each of them: what {@code spring.threads.virtual.enabled} and an upgrade do to a pool, with no
- * network in the way. Each probe is a JVM of its own ({@code BorrowerProbe} of pool-bench, on the stub driver, on
+ * network in the way, or against a database ({@code --db}: each borrow then runs {@code SELECT 1}, and a driver
+ * that blocks its carrier shows). Each probe is a JVM of its own ({@code BorrowerProbe} of pool-bench, on the stub
+ * driver or the one database every probe of the run shares, on
  * {@code --java}: JDK 21 or newer for virtual threads), so that a pool's version is simply the jar put before
  * poolbench's own on its class path, and one probe's JIT, heap and carrier threads do not reach the next. In rounds:
  * every round runs every variant once, the order rotated, so that the machine's drift falls on every variant alike
@@ -54,6 +59,30 @@ final class BorrowersExperiment extends AbstractScenario {
             }
         }
         Path data = Files.createDirectories(record.dir().resolve(BorrowersReport.DIR));
+        // one database for every probe, started before the first and stopped after the last (also on failure)
+        try (Database db = openDatabase(progress)) {
+            run(phases, data, db == null ? Map.of() : Map.of(BorrowerLoadOptions.URL_ENV, db.jdbcUrl(),
+                    BorrowerLoadOptions.USER_ENV, db.user(), BorrowerLoadOptions.PASSWORD_ENV, db.password()), progress);
+        }
+    }
+
+    /** @return the database the probes borrow from, started; null for the stub driver */
+    private Database openDatabase(Progress progress) {
+        return switch (settings.db()) {
+            case "embedded" -> {
+                progress.print("borrowers: starting embedded PostgreSQL");
+                yield DatabaseSettings.embedded().open();
+            }
+            case "mysql" -> {
+                progress.print("borrowers: starting MySQL (Testcontainers)");
+                yield MySqlDatabase.start(settings.mysqlImage());
+            }
+            default -> null;
+        };
+    }
+
+    private void run(Map<String, Phase> phases, Path data, Map<String, String> env, Progress progress)
+            throws Exception {
         int no = 0;
         for (int round = 1; round <= settings.rounds(); round++) {
             for (Variant v : Rounds.order(variants, round)) {
@@ -64,7 +93,7 @@ final class BorrowersExperiment extends AbstractScenario {
                 }
                 progress.phase(++no, phases.size(), "borrowers " + id);
                 Path out = data.resolve(id + ".json");
-                Process p = Children.start(command(v, out), Map.of(), data.resolve(id + ".log"), null);
+                Process p = Children.start(command(v, out), env, data.resolve(id + ".log"), null);
                 if (!p.waitFor(settings.warmupSeconds() + settings.seconds() + SLACK_SECONDS, TimeUnit.SECONDS)) {
                     Children.threadDump(p);
                     Children.stop(p, 5);
@@ -86,10 +115,14 @@ final class BorrowersExperiment extends AbstractScenario {
         }
     }
 
-    /** @return the probe's command line: the version's jar before poolbench's own on the class path */
+    /**
+     * @return the probe's command line: the pool's and the driver's versions' jars before poolbench's own on the
+     *     class path (the first jar that holds a class is the one loaded)
+     */
     List<String> command(Variant v, Path out) {
-        List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k", "-cp", (v.jar() == null ? ""
-                : v.jar() + File.pathSeparator) + benchmarksJar, PROBE, "--profile", v.file().toString(),
+        String cp = (v.jar() == null ? "" : v.jar() + File.pathSeparator) + (v.driverJar() == null ? ""
+                : v.driverJar() + File.pathSeparator) + benchmarksJar;
+        List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k", "-cp", cp, PROBE, "--profile", v.file().toString(),
                 "--threads", v.threads(), "--hold-us", Long.toString(v.holdUs()), "--out", out.toString()));
         cmd.addAll(new BorrowerLoadOptions.Load(settings.borrowers(), settings.poolSize(), settings.warmupSeconds(),
                 settings.seconds()).args());

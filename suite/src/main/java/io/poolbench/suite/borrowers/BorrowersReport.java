@@ -30,9 +30,9 @@ import org.eclipse.aether.version.InvalidVersionSpecificationException;
 
 /**
  * The borrowers scenario's report, {@code borrowers/summary.md}: per variant the medians over the rounds (borrows per
- * ms, CPU µs per borrow), the pinned events summed with the frames that pinned, the share of samples in a yield or
- * spin-wait; then the comparisons taken within each round: virtual ÷ platform per pool, and the newer version ÷ the
- * older (Maven's ordering of versions), as a ratio with Student's t 95 % interval over the rounds, a verdict only where it excludes 1.
+ * ms, CPU µs per borrow), the pinned events and their time summed with the frames that pinned, the share of samples
+ * in a yield or spin-wait; then the comparisons taken within each round: virtual ÷ platform per pool, the newer pool
+ * version ÷ the older and the newer driver ÷ the older (Maven's ordering of versions), as a ratio with Student's t 95 % interval over the rounds, a verdict only where it excludes 1.
  */
 public final class BorrowersReport {
     /** The scenario's directory in the run directory. */
@@ -64,10 +64,27 @@ public final class BorrowersReport {
             return variant.endsWith(suffix) ? variant.substring(0, variant.length() - suffix.length()) : variant;
         }
 
+        /** @return the pool without the driver's version: {@code hikari@7.1.0} of {@code hikari@7.1.0+driver8.0.33} */
+        private String poolOnly() {
+            int d = pool().indexOf(Variant.DRIVER);
+            return d < 0 ? pool() : pool().substring(0, d);
+        }
+
         /** @return the version asked for (after {@code @}, hyphens and all); null for the one poolbench pins */
         String version() {
-            int at = pool().indexOf('@');
-            return at < 0 ? null : pool().substring(at + 1);
+            int at = poolOnly().indexOf('@');
+            return at < 0 ? null : poolOnly().substring(at + 1);
+        }
+
+        /** @return the driver version asked for; null for the one poolbench pins */
+        String driverVersion() {
+            int d = pool().indexOf(Variant.DRIVER);
+            return d < 0 ? null : pool().substring(d + Variant.DRIVER.length());
+        }
+
+        /** @return what a driver ratio compares within: the variant without its driver's version */
+        String withoutDriver() {
+            return poolOnly() + "-" + r.threads() + "-hold" + r.holdUs();
         }
 
         /** @return what a virtual ÷ platform ratio compares within: the variant without its thread kind */
@@ -75,10 +92,12 @@ public final class BorrowersReport {
             return pool() + "-hold" + r.holdUs();
         }
 
-        /** @return what a version ratio compares within: the variant without its version */
+        /** @return what a version ratio compares within: the variant without its pool's version */
         String withoutVersion() {
-            int at = pool().indexOf('@');
-            return (at < 0 ? pool() : pool().substring(0, at)) + "-" + r.threads() + "-hold" + r.holdUs();
+            int at = poolOnly().indexOf('@');
+            String driver = driverVersion() == null ? "" : Variant.DRIVER + driverVersion();
+            return (at < 0 ? poolOnly() : poolOnly().substring(0, at)) + driver + "-" + r.threads() + "-hold"
+                    + r.holdUs();
         }
     }
 
@@ -93,8 +112,9 @@ public final class BorrowersReport {
 
     /** @return one line: borrows per ms, CPU per borrow, pinned events, spin share */
     static String line(BorrowerResult r) {
-        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %d pinned, %s of samples spinning%s",
-                Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()), r.pinnedEvents(),
+        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %d pinned (%s ms), %s of samples"
+                + " spinning%s", Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()), r.pinnedEvents(),
+                Figures.sig3(r.pinnedMs()),
                 share(r.spinSamples(), r.samples()), r.stuckBorrowers() == 0 ? "" : ", " + r.stuckBorrowers()
                 + " borrowers stuck in the pool");
     }
@@ -145,24 +165,27 @@ public final class BorrowersReport {
             return md.append("No probe left a result (see the run's phases).\n").toString();
         }
         BorrowerResult any = probes.get(0).r();
-        md.append(String.format(Locale.ROOT, "%d borrowers against one pool on the stub driver (no network), %s;"
+        boolean stub = "stub".equals(any.driver());
+        md.append(String.format(Locale.ROOT, "%d borrowers against one pool %s, %s;"
                 + " medians over the rounds after each probe's warm-up (excluded). CPU: the probe process's, all its"
                 + " threads, per borrow. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
-                + " rounds, by the first frame outside the JDK. Spinning: JFR execution samples whose top frame is a"
+                + " rounds, with their total time, by the first frame outside the JDK. Spinning: JFR execution samples whose top frame is a"
                 + " yield or spin-wait (a platform thread inside the native `Thread.yield` is not sampled: the CPU"
-                + " per borrow is the figure that holds).%n%n", any.borrowers(), any.java()));
+                + " per borrow is the figure that holds).%n%n", any.borrowers(), stub ? "on the stub driver (no"
+                + " network)" : "on a database, each borrow running SELECT 1", any.java()));
         Map<String, List<Probe>> byVariant = new TreeMap<>();
         probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
-        Table t = Table.of("variant", "pool version", ">borrows/ms", ">CPU µs a borrow", ">pinned events",
-                "pinned at", ">samples spinning", ">stuck borrowers (most)", ">n");
+        Table t = Table.of("variant", "pool version", "driver", ">borrows/ms", ">CPU µs a borrow", ">pinned events",
+                ">pinned ms", "pinned at", ">samples spinning", ">stuck borrowers (most)", ">n");
         for (Map.Entry<String, List<Probe>> e : byVariant.entrySet()) {
             List<BorrowerResult> rs = e.getValue().stream().map(Probe::r).toList();
             Map<String, Long> frames = new LinkedHashMap<>();
             rs.forEach(r -> r.pinnedTopFrames().forEach((k, v) -> frames.merge(k, v, Long::sum)));
             long pinned = rs.stream().mapToLong(BorrowerResult::pinnedEvents).sum();
-            t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(),
+            t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(), rs.get(0).driver(),
                     Figures.sig3(median(rs, BorrowerResult::borrowsPerMs)),
                     Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), Long.toString(pinned),
+                    Figures.sig3(rs.stream().mapToDouble(BorrowerResult::pinnedMs).sum()),
                     frames.isEmpty() ? "–" : String.join("; ", frames.entrySet().stream().limit(3)
                             .map(x -> x.getKey() + " " + x.getValue()).toList()),
                     share(rs.stream().mapToLong(BorrowerResult::spinSamples).sum(),
@@ -176,6 +199,8 @@ public final class BorrowersReport {
                 a.r().threads())));
         lines.addAll(compare(probes, "newer version ÷ older", Probe::withoutVersion, (a, b) -> newer(a.version(),
                 b.version())));
+        lines.addAll(compare(probes, "newer driver ÷ older", Probe::withoutDriver, (a, b) -> newer(
+                a.driverVersion(), b.driverVersion())));
         if (!lines.isEmpty()) {
             md.append("Within each round, then over the rounds (a verdict only where the 95 % interval excludes"
                     + " 1):\n\n");

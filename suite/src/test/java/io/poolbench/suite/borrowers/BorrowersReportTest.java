@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
  */
 class BorrowersReportTest {
     private static BorrowerResult r(String threads, String version, double perMs, double cpuUs, long pinned) {
-        return new BorrowerResult("hikari", version, threads, 2000, 0, 10, (long) (perMs * 10_000), perMs,
-                cpuUs * perMs * 10_000 / 1e6, cpuUs, pinned, pinned == 0 ? Map.of() : Map.of("a.B.c", pinned), 100,
-                25, 0, "25");
+        return new BorrowerResult("hikari", version, "stub", threads, 2000, 0, 10, (long) (perMs * 10_000), perMs,
+                cpuUs * perMs * 10_000 / 1e6, cpuUs, pinned, pinned == 0 ? Map.of() : Map.of("a.B.c", pinned),
+                pinned * 0.5, 100, 25, 0, "25");
     }
 
     @Test
@@ -33,9 +33,10 @@ class BorrowersReportTest {
                     perMs[round - 1][1], 1.0, 0)));
         }
         String md = BorrowersReport.markdown(probes, List.of());
-        assertTrue(md.contains("| hikari@7.0.2-virtual-hold0 | 7.0.2 | 1,000 | 2.00 | 3 | a.B.c 3 | 25.0 % | 0 | 3 |"),
+        assertTrue(md.contains("| hikari@7.0.2-virtual-hold0 | 7.0.2 | stub | 1,000 | 2.00 | 3 | 1.50 | a.B.c 3 | 25.0 % |"
+                + " 0 | 3 |"), md);
+        assertTrue(md.contains("| hikari@7.1.0-virtual-hold0 | 7.1.0 | stub | 2,000 | 1.00 | 0 | 0.000 | – | 25.0 % | 0 | 3 |"),
                 md);
-        assertTrue(md.contains("| hikari@7.1.0-virtual-hold0 | 7.1.0 | 2,000 | 1.00 | 0 | – | 25.0 % | 0 | 3 |"), md);
         // per round 2.0, 2.09, 1.89: the later version over the first, a verdict
         assertTrue(md.contains("**newer version ÷ older, borrows/ms: hikari@7.1.0-virtual-hold0 ÷"
                 + " hikari@7.0.2-virtual-hold0 1.99"), md);
@@ -92,9 +93,27 @@ class BorrowersReportTest {
     }
 
     @Test
-    void theVariantsIdNamesPoolVersionThreadsAndHold() {
-        Variant v = new Variant("hikari", Path.of("h.xml"), "com.zaxxer:HikariCP", "7.1.0", Path.of("h.jar"),
-                "virtual", 50);
+    void theVariantsIdNamesPoolVersionDriverVersionThreadsAndHold() {
+        Variant v = new Variant("hikari", Path.of("h.xml"), "com.zaxxer:HikariCP", "7.1.0", Path.of("h.jar"), null,
+                null, "virtual", 50);
         assertEquals("hikari@7.1.0-virtual-hold50", v.id());
+        Variant d = new Variant("hikari", Path.of("h.xml"), "com.zaxxer:HikariCP", null, null, "8.0.33",
+                Path.of("c.jar"), "virtual", 0);
+        assertEquals("hikari+driver8.0.33-virtual-hold0", d.id());
+    }
+
+    @Test
+    void twoDriverVersionsAreComparedWithinTheirPoolThreadsAndHold() {
+        List<BorrowersReport.Probe> probes = new ArrayList<>();
+        for (int round = 1; round <= 2; round++) {
+            probes.add(new BorrowersReport.Probe("hikari+driver8.0.33-virtual-hold0", round, r("virtual", null,
+                    500, 4.0, 10)));
+            probes.add(new BorrowersReport.Probe("hikari+driver9.4.0-virtual-hold0", round, r("virtual", null,
+                    1000, 2.0, 0)));
+        }
+        String md = BorrowersReport.markdown(probes, List.of());
+        assertTrue(md.contains("newer driver ÷ older, borrows/ms: hikari+driver9.4.0-virtual-hold0 ÷"
+                + " hikari+driver8.0.33-virtual-hold0 2.00"), md);
+        assertTrue(!md.contains("newer version ÷ older"), "no pool versions to compare:\n" + md);
     }
 }

@@ -3,11 +3,13 @@ package io.poolbench.testbed.load;
 import java.util.Map;
 
 /**
- * What one {@code BorrowerProbe} (pool-bench) measured: many borrowers against one pool on the stub driver, on
- * virtual or platform threads; the JSON between the probe's process and the {@code borrowers} scenario.
+ * What one {@code BorrowerProbe} (pool-bench) measured: many borrowers against one pool on the stub driver or a
+ * database (each borrow then runs {@code SELECT 1}), on virtual or platform threads; the JSON between the probe's process and the {@code borrowers} scenario.
  *
  * @param profile the profile
  * @param poolVersion the pool's version, from the jar its class was loaded from (null when not asked or unknown)
+ * @param driver the driver and its version, e.g. {@code MySQL Connector/J 8.0.33} ({@code java.sql.DatabaseMetaData}),
+ *     or {@code stub}
  * @param threads {@code virtual} or {@code platform}
  * @param borrowers borrowing threads
  * @param holdUs hold per borrow, µs
@@ -18,6 +20,7 @@ import java.util.Map;
  * @param cpuUsPerBorrow CPU µs per borrow
  * @param pinnedEvents {@code jdk.VirtualThreadPinned} events in it
  * @param pinnedTopFrames pinned events by their first frame outside the JDK ({@code class.method})
+ * @param pinnedMs the pinned events' total duration, ms (a carrier held that long by threads that could not unmount)
  * @param samples JFR execution samples in it
  * @param spinSamples samples whose top frame is a yield or spin-wait ({@code Thread.yield},
  *     {@code VirtualThread.tryYield}, {@code Thread.onSpinWait})
@@ -25,8 +28,8 @@ import java.util.Map;
  *     returns: the pool lost a wake-up, or hands out nothing more)
  * @param java the JVM's version
  */
-public record BorrowerResult(String profile, String poolVersion, String threads, int borrowers, long holdUs,
-        double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
-        long pinnedEvents, Map<String, Long> pinnedTopFrames, long samples, long spinSamples, long stuckBorrowers,
+public record BorrowerResult(String profile, String poolVersion, String driver, String threads, int borrowers,
+        long holdUs, double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
+        long pinnedEvents, Map<String, Long> pinnedTopFrames, double pinnedMs, long samples, long spinSamples, long stuckBorrowers,
         String java) {
 }

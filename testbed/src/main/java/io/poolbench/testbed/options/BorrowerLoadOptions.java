@@ -11,6 +11,16 @@ import picocli.CommandLine.Option;
  * {@link #args()}.
  */
 public final class BorrowerLoadOptions {
+    /**
+     * The environment variable that hands the probe a database's JDBC URL (unset: the stub driver); with
+     * {@link #USER_ENV} and {@link #PASSWORD_ENV}, so that no password is on a command line.
+     */
+    public static final String URL_ENV = "POOLBENCH_PROBE_JDBC_URL";
+    /** The environment variable holding the database's user. */
+    public static final String USER_ENV = "POOLBENCH_PROBE_JDBC_USER";
+    /** The environment variable holding the database's password. */
+    public static final String PASSWORD_ENV = "POOLBENCH_PROBE_JDBC_PASSWORD";
+
     @Option(names = "--borrowers", defaultValue = "2000", paramLabel = "N",
             description = "Borrowing threads (default ${DEFAULT-VALUE}).")
     int borrowers;
