@@ -230,8 +230,10 @@ public final class BorrowerProbe implements Callable<Integer> {
             rec.stop();
             rec.dump(jfr);
             Jfr j = Jfr.read(jfr, from, to);
-            return new BorrowerResult(profile, version, driver, virtual ? "virtual" : "platform", borrowers, holdUs,
-                    wall, n, n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(),
+            int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
+                    Runtime.getRuntime().availableProcessors());
+            return new BorrowerResult(profile, version, driver, virtual ? "virtual" : "platform", carriers, borrowers,
+                    holdUs, wall, n, n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(),
                     j.pinnedTopFrames(), j.pinnedMs(), j.samples(), j.spinSamples(), stuck,
                     Runtime.version().toString());
         }

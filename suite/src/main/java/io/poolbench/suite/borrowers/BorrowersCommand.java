@@ -66,6 +66,11 @@ public final class BorrowersCommand extends ScenarioCommand {
     @Mixin
     RoundsOption rounds;
 
+    @Option(names = "--carriers", paramLabel = "N", description = "Carrier threads of the probes' virtual threads"
+            + " (jdk.virtualThreadScheduler.parallelism; default: the JVM's, one per core). More than"
+            + " the cores shows what a pool's spin does where a report saw it, e.g. 8 on a machine of 2.")
+    Integer carriers;
+
     @Mixin
     MySqlImageOption mysqlImage;
 
@@ -83,6 +88,9 @@ public final class BorrowersCommand extends ScenarioCommand {
     public Integer call() throws Exception {
         BorrowerLoadOptions.Load l = load.load();
         Cli.rangeEach("--hold-us", holdsUs, 0, 1_000_000);
+        if (carriers != null) {
+            Cli.range("--carriers", carriers, 1, 256);
+        }
         List<String> kinds = threadKinds(threads);
         String jvm = javaPath == null ? Children.java() : javaPath;
         if (kinds.contains("virtual")) {
@@ -117,7 +125,7 @@ public final class BorrowersCommand extends ScenarioCommand {
         }
         BorrowersSettings s = new BorrowersSettings(pps.stream().map(x -> x.file().toString()).toList(), versions,
                 db, driverVersions, kinds, l.borrowers(), l.poolSize(), holdsUs, l.warmupSeconds(), l.seconds(),
-                rounds.orElse(3), jvm, mysqlImage.image());
+                rounds.orElse(3), jvm, mysqlImage.image(), carriers == null ? 0 : carriers);
         return run(new BorrowersExperiment(s, variants, art.benchmarksJar()));
     }
 

@@ -122,7 +122,12 @@ final class BorrowersExperiment extends AbstractScenario {
     List<String> command(Variant v, Path out) {
         String cp = (v.jar() == null ? "" : v.jar() + File.pathSeparator) + (v.driverJar() == null ? ""
                 : v.driverJar() + File.pathSeparator) + benchmarksJar;
-        List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k", "-cp", cp, PROBE, "--profile", v.file().toString(),
+        List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k"));
+        if (settings.carriers() > 0) {
+            // the scheduler's parallelism, and its most carriers at least as many (its default is 256 or more)
+            cmd.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.carriers());
+        }
+        cmd.addAll(List.of("-cp", cp, PROBE, "--profile", v.file().toString(),
                 "--threads", v.threads(), "--hold-us", Long.toString(v.holdUs()), "--out", out.toString()));
         cmd.addAll(new BorrowerLoadOptions.Load(settings.borrowers(), settings.poolSize(), settings.warmupSeconds(),
                 settings.seconds()).args());

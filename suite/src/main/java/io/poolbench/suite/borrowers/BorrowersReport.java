@@ -166,13 +166,15 @@ public final class BorrowersReport {
         }
         BorrowerResult any = probes.get(0).r();
         boolean stub = "stub".equals(any.driver());
-        md.append(String.format(Locale.ROOT, "%d borrowers against one pool %s, %s;"
+        String carriers = probes.stream().anyMatch(p -> "virtual".equals(p.r().threads())) ? ", virtual threads on "
+                + any.carriers() + " carriers" : "";
+        md.append(String.format(Locale.ROOT, "%d borrowers against one pool %s, %s%s;"
                 + " medians over the rounds after each probe's warm-up (excluded). CPU: the probe process's, all its"
                 + " threads, per borrow. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
                 + " rounds, with their total time, by the first frame outside the JDK. Spinning: JFR execution samples whose top frame is a"
                 + " yield or spin-wait (a platform thread inside the native `Thread.yield` is not sampled: the CPU"
                 + " per borrow is the figure that holds).%n%n", any.borrowers(), stub ? "on the stub driver (no"
-                + " network)" : "on a database, each borrow running SELECT 1", any.java()));
+                + " network)" : "on a database, each borrow running SELECT 1", any.java(), carriers));
         Map<String, List<Probe>> byVariant = new TreeMap<>();
         probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
         Table t = Table.of("variant", "pool version", "driver", ">borrows/ms", ">CPU µs a borrow", ">pinned events",
@@ -182,7 +184,7 @@ public final class BorrowersReport {
             Map<String, Long> frames = new LinkedHashMap<>();
             rs.forEach(r -> r.pinnedTopFrames().forEach((k, v) -> frames.merge(k, v, Long::sum)));
             long pinned = rs.stream().mapToLong(BorrowerResult::pinnedEvents).sum();
-            t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(), rs.get(0).driver(),
+            t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(), driver(rs.get(0)),
                     Figures.sig3(median(rs, BorrowerResult::borrowsPerMs)),
                     Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), Long.toString(pinned),
                     Figures.sig3(rs.stream().mapToDouble(BorrowerResult::pinnedMs).sum()),
@@ -252,6 +254,12 @@ public final class BorrowersReport {
             }
         }
         return out;
+    }
+
+    /** @return the driver as it names itself, without a build's revision: {@code MySQL Connector/J mysql-connector-j-8.0.33} */
+    static String driver(BorrowerResult r) {
+        int rev = r.driver().indexOf(" (Revision");
+        return rev < 0 ? r.driver() : r.driver().substring(0, rev);
     }
 
     private static Probe probeOf(List<Probe> probes, String variant) {

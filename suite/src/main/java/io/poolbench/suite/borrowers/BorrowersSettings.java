@@ -20,10 +20,12 @@ import java.util.Map;
  * @param rounds rounds: each runs every variant once, the order rotated
  * @param java the JVM the probes run on (JDK 21 or newer for virtual threads)
  * @param mysqlImage the MySQL image for {@code --db mysql}, or null for the default
+ * @param carriers the virtual threads' carrier threads ({@code jdk.virtualThreadScheduler.parallelism}); 0 for the
+ *     JVM's own (one per core)
  */
 record BorrowersSettings(List<String> profiles, Map<String, List<String>> versions, String db,
         List<String> driverVersions, List<String> threads, int borrowers, int poolSize, List<Long> holdsUs,
-        int warmupSeconds, int seconds, int rounds, String java, String mysqlImage) {
+        int warmupSeconds, int seconds, int rounds, String java, String mysqlImage, int carriers) {
     /** @throws TestbedException one line for a database it does not know */
     BorrowersSettings {
         driverArtifact(db);

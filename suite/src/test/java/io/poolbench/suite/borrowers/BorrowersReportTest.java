@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class BorrowersReportTest {
     private static BorrowerResult r(String threads, String version, double perMs, double cpuUs, long pinned) {
-        return new BorrowerResult("hikari", version, "stub", threads, 2000, 0, 10, (long) (perMs * 10_000), perMs,
+        return new BorrowerResult("hikari", version, "stub", threads, 2, 2000, 0, 10, (long) (perMs * 10_000), perMs,
                 cpuUs * perMs * 10_000 / 1e6, cpuUs, pinned, pinned == 0 ? Map.of() : Map.of("a.B.c", pinned),
                 pinned * 0.5, 100, 25, 0, "25");
     }

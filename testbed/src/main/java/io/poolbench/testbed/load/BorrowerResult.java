@@ -11,6 +11,8 @@ import java.util.Map;
  * @param driver the driver and its version, e.g. {@code MySQL Connector/J 8.0.33} ({@code java.sql.DatabaseMetaData}),
  *     or {@code stub}
  * @param threads {@code virtual} or {@code platform}
+ * @param carriers the virtual threads' carrier threads ({@code jdk.virtualThreadScheduler.parallelism}, else the
+ *     JVM's processors)
  * @param borrowers borrowing threads
  * @param holdUs hold per borrow, µs
  * @param measuredSeconds the measured period, s
@@ -28,7 +30,8 @@ import java.util.Map;
  *     returns: the pool lost a wake-up, or hands out nothing more)
  * @param java the JVM's version
  */
-public record BorrowerResult(String profile, String poolVersion, String driver, String threads, int borrowers,
+public record BorrowerResult(String profile, String poolVersion, String driver, String threads, int carriers,
+        int borrowers,
         long holdUs, double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
         long pinnedEvents, Map<String, Long> pinnedTopFrames, double pinnedMs, long samples, long spinSamples, long stuckBorrowers,
         String java) {
