@@ -58,7 +58,7 @@ class AuroraIT {
         // against the cluster and fails over once
         List<String> profiles = new ArrayList<>(ARTICLE_PROFILES);
         profiles.addAll(DRIVER_PROFILES);
-        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--duration", "14", "--warmup", "4", "--rampup",
+        Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--duration", "14", "--warmup", "6", "--rampup",
                 "2", "--failover", "--rows", "2000", "--long-screen-max-ms", "2000", "--profiles",
                 String.join(",", profiles));
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

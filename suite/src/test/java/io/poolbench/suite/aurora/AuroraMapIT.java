@@ -35,7 +35,7 @@ class AuroraMapIT {
     void tinyMapRunsEveryCellAndPrintsMeasuredBesidePredicted() throws Exception {
         Path out = tmp.resolve("run");
         Process p = AuroraProcess.start(tmp, "--out", out.toString(), "--map", "--map-loads", "0.5,2", "--map-rtts",
-                "0,5", "--profiles", "aurora-article-dbcp-verbatim", "--duration", "4", "--warmup", "3", "--rampup", "1",
+                "0,5", "--profiles", "aurora-article-dbcp-verbatim", "--duration", "4", "--warmup", "6", "--rampup", "1",
                 "--rows", "2000", "--long-screen-max-ms", "2000");
         String console = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(10, TimeUnit.MINUTES));
@@ -73,7 +73,7 @@ class AuroraMapIT {
         Path atKnee = tmp.resolve("at-knee");
         Process f = AuroraProcess.start(tmp, "--out", atKnee.toString(), "--failover", "--at-knee", out.toString(),
                 "--knee-multiples", "1", "--rtt-ms", "0", "--profiles", "aurora-article-dbcp-verbatim", "--duration", "14",
-                "--warmup", "3", "--rampup", "1", "--rows", "2000", "--long-screen-max-ms", "2000");
+                "--warmup", "6", "--rampup", "1", "--rows", "2000", "--long-screen-max-ms", "2000");
         String fc = new String(f.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(f.waitFor(10, TimeUnit.MINUTES));
         assertEquals(0, f.exitValue(), fc);
