@@ -1,5 +1,8 @@
 package io.poolbench.bench;
 
+import io.poolbench.testbed.pool.PoolKind;
+import io.poolbench.testbed.profile.PoolProfile;
+import io.poolbench.testbed.profile.ProfileDir;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -54,7 +57,8 @@ public abstract class PoolUnderTest {
     protected DataSource ds;
 
     /**
-     * Builds the pool and borrows once, so that it is started and filled before measuring.
+     * Builds the pool and borrows once, so that it is started and filled before measuring; prints the pool's version
+     * as this fork loaded it ({@link PoolKind#VERSION_MARK}: a version put first on the class path shows as itself).
      *
      * @throws SQLException when the first borrow fails
      */
@@ -62,6 +66,11 @@ public abstract class PoolUnderTest {
     public void openPool() throws SQLException {
         bench = BenchDatabase.open(db, profile, stubUrl, poolSize, latencyMs);
         ds = bench.pool();
+        PoolKind kind = PoolProfile.load(ProfileDir.locate(profile, BenchPools.confDir())).kind();
+        String version = kind.loadedVersion(ds);
+        if (version != null) {
+            System.out.println("poolbench: " + kind.adapter().displayName() + ", " + PoolKind.VERSION_MARK + version);
+        }
         try (Connection c = ds.getConnection()) {
             c.isValid(1);
         }

@@ -120,7 +120,7 @@ class LayoutTest {
 
     /**
      * The packages whose concern is one class: fetching another version of a pool with Maven Resolver
-     * ({@code ArtifactVersions}).
+     * ({@code ArtifactVersions}, beside the option that names the versions, {@code PoolVersionOption}).
      */
     static final List<String> ONE_CLASS_CONCERNS = List.of("io.poolbench.suite.versions");
 

@@ -11,6 +11,7 @@ import io.poolbench.testbed.options.LongScreenOption;
 import io.poolbench.testbed.options.MaxThreadsOption;
 import io.poolbench.testbed.options.ProfileOptions;
 import io.poolbench.testbed.options.ShortScreenOptions;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.R2dbcProfile;
 import java.io.IOException;
@@ -133,7 +134,7 @@ public final class WebappMain implements Callable<Integer> {
             server[0] = r2dbc != null ? PoolbenchServer.startR2dbc(settings, r2dbc) : PoolbenchServer.start(settings);
             System.out.println("poolbench webapp: http://127.0.0.1:" + server[0].port() + "/ profile "
                     + (r2dbc != null ? r2dbc.name() + " (R2DBC r2dbc-pool, " + r2dbc.file() + "; /medium blocking,"
-                    + " /medium-async)" : p.name() + " (" + p.kind() + ", " + p.file() + ")")
+                    + " /medium-async)" : p.name() + " (" + p.kind() + version(p, server[0]) + ", " + p.file() + ")")
                     + ", database " + db.describe() + "; JDK " + Runtime.version() + ", request threads "
                     + (Boolean.getBoolean(TomcatBase.VIRTUAL_THREADS) ? "virtual" : "platform"));
             if (readyFile != null) {
@@ -152,6 +153,15 @@ public final class WebappMain implements Callable<Integer> {
     }
 
     /** Fails with one line when a port on 127.0.0.1 is taken (checked before the database starts). */
+    /**
+     * @return {@code " <version>"} of the pool this JVM loaded (the jar first on the class path wins), as the
+     *     ready line prints it for the runner to check against the version it asked for; empty when unknown
+     */
+    private static String version(PoolProfile p, PoolbenchServer server) {
+        String v = p.kind().loadedVersion(server.dataSource());
+        return v == null ? "" : ", " + PoolKind.VERSION_MARK + v;
+    }
+
     private static void requireFree(String option, int p) {
         try (ServerSocket ss = new ServerSocket()) {
             ss.setReuseAddress(true);

@@ -3,6 +3,7 @@ package io.poolbench.suite.borrowers;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.Children;
 import io.poolbench.suite.versions.ArtifactVersions;
+import io.poolbench.suite.versions.PoolVersionOption;
 import io.poolbench.testbed.Cli;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.options.BorrowerLoadOptions;
@@ -17,7 +18,6 @@ import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code poolbench borrowers}: many borrowers on virtual and platform threads, per pool and version (see {@link BorrowersExperiment}). */
+/**
+ * {@code poolbench borrowers}: many borrowers on virtual and platform threads, per pool and version (see
+ * {@link BorrowersExperiment}).
+ */
 @Command(name = "borrowers",
         description = "Many borrowers against few connections on the stub driver or a database (--db), per pool, on"
                 + " virtual and on platform threads (JDK 21+: --java), a pool at two versions (--pool-version) and a"
@@ -36,11 +39,8 @@ public final class BorrowersCommand extends ScenarioCommand {
     @Mixin
     ProfilesOption profiles;
 
-    @Option(names = "--pool-version", split = ";", paramLabel = "PROFILE=V1,V2",
-            description = "Two versions of a profile's pool to run side by side (e.g. hikari=7.0.2,7.1.0), fetched"
-                    + " by Maven Resolver from ~/.m2 or Maven Central; the ratios set the newer over the older."
-                    + " Separate several profiles with ';'.")
-    List<String> poolVersions = new ArrayList<>();
+    @Mixin
+    PoolVersionOption poolVersions;
 
     @Option(names = "--threads", split = ",", defaultValue = "virtual,platform", paramLabel = "KIND",
             description = "virtual, platform or both (default ${DEFAULT-VALUE}).")
@@ -99,7 +99,7 @@ public final class BorrowersCommand extends ScenarioCommand {
         Path conf = ProfileDir.resolve(null);
         List<PoolProfile> pps = Profiles.load(profiles.orElse(PoolKind.pooledProfiles()), conf,
                 Profiles.pooled("borrowers need a pool"));
-        Map<String, List<String>> versions = versions(pps);
+        Map<String, List<String>> versions = poolVersions.versions(pps);
         String driverArtifact = BorrowersSettings.driverArtifact(db);
         List<String> dvs = driverVersions.isEmpty() ? Collections.singletonList(null)
                 : ArtifactVersions.pair("--driver-version", driverVersions, "8.0.33,9.4.0");
@@ -144,24 +144,5 @@ public final class BorrowersCommand extends ScenarioCommand {
             }
         }
         return List.copyOf(out);
-    }
-
-    /** @return per profile name, its versions, checked: a profile run, a pool with a Maven artifact, two distinct */
-    private Map<String, List<String>> versions(List<PoolProfile> pps) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        for (String pv : poolVersions) {
-            int eq = pv.indexOf('=');
-            String name = eq < 0 ? pv : pv.substring(0, eq).trim();
-            PoolProfile p = pps.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() ->
-                    new TestbedException("--pool-version " + pv + ": " + name + " is not among --profiles"));
-            List<String> vs = ArtifactVersions.pair("--pool-version " + pv, eq < 0 ? List.of()
-                    : List.of(pv.substring(eq + 1).split(",")), name + "=7.0.2,7.1.0");
-            if (p.kind().mavenArtifact() == null) {
-                throw new TestbedException("--pool-version " + pv + ": " + p.kind().adapter().displayName()
-                        + " has no pool artifact of its own to fetch another version of");
-            }
-            out.put(name, vs);
-        }
-        return out;
     }
 }

@@ -10,7 +10,6 @@ import io.poolbench.testbed.run.Phase;
 import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.RunRecord;
 import io.poolbench.testbed.stats.Rounds;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,14 +119,20 @@ final class BorrowersExperiment extends AbstractScenario {
      *     class path (the first jar that holds a class is the one loaded)
      */
     List<String> command(Variant v, Path out) {
-        String cp = (v.jar() == null ? "" : v.jar() + File.pathSeparator) + (v.driverJar() == null ? ""
-                : v.driverJar() + File.pathSeparator) + benchmarksJar;
+        List<Path> first = new ArrayList<>();
+        if (v.jar() != null) {
+            first.add(v.jar());
+        }
+        if (v.driverJar() != null) {
+            first.add(v.driverJar());
+        }
         List<String> cmd = new ArrayList<>(List.of(settings.java(), "-Xss512k"));
         if (settings.carriers() > 0) {
             // the scheduler's parallelism, and its most carriers at least as many (its default is 256 or more)
             cmd.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.carriers());
         }
-        cmd.addAll(List.of("-cp", cp, PROBE, "--profile", v.file().toString(),
+        cmd.addAll(Children.classPath(first, benchmarksJar, PROBE));
+        cmd.addAll(List.of("--profile", v.file().toString(),
                 "--threads", v.threads(), "--hold-us", Long.toString(v.holdUs()), "--out", out.toString()));
         cmd.addAll(new BorrowerLoadOptions.Load(settings.borrowers(), settings.poolSize(), settings.warmupSeconds(),
                 settings.seconds()).args());

@@ -1,6 +1,7 @@
 package io.poolbench.suite.compare;
 
 import io.poolbench.suite.process.Artifacts;
+import io.poolbench.suite.versions.PoolVersionOption;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.options.DatabaseOptions;
 import io.poolbench.testbed.options.ErrorBudgetOption;
@@ -16,6 +17,7 @@ import io.poolbench.testbed.run.Progress;
 import io.poolbench.testbed.run.ScenarioCommand;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,8 @@ import picocli.CommandLine.Option;
         description = "JMH borrow/return for each profile, then the webapp under the JMeter plan for each"
                 + " profile (the suite's first scenario); writes run.json (the manifest), summary.md, summary.json and charts to its run"
                 + " directory. Rounds apply to the web load: the first profile against each other one, within each"
-                + " round.")
+                + " round. A profile given two versions (--pool-version hikari=7.0.2,7.1.0) runs as two profiles,"
+                + " hikari@7.0.2 and hikari@7.1.0, each version's jar first on JMH's and the webapp's class path.")
 public final class CompareCommand extends ScenarioCommand {
     @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
             description = "quick (JMH 3 forks x 3 x 1 s; 3 rounds of 20 s of load per profile) or"
@@ -91,6 +94,9 @@ public final class CompareCommand extends ScenarioCommand {
     Double equivalenceMarginPercent;
 
     @Mixin
+    PoolVersionOption poolVersions;
+
+    @Mixin
     ProfileOptions profileOptions;
 
     @Mixin
@@ -123,11 +129,15 @@ public final class CompareCommand extends ScenarioCommand {
         List<CompareSettings.ProfileRun> runs = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
         String scheme = db.scheme();
+        List<PoolProfile> loaded = new ArrayList<>();
         for (String p : profiles.names()) {
-            PoolProfile pp = profileOptions.load(p, art.confDir());
+            loaded.add(profileOptions.load(p, art.confDir()));
+        }
+        Map<String, List<PoolVersionOption.PoolJar>> versions = poolVersions.jars(loaded);
+        for (PoolProfile pp : loaded) {
             String ps = pp.urlScheme();
             if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {
-                throw new TestbedException("profile " + p + " connects with a jdbc:" + ps + " URL but --db "
+                throw new TestbedException("profile " + pp.name() + " connects with a jdbc:" + ps + " URL but --db "
                         + db.kind + " is " + scheme + ": use " + (ps.equals("mysql") ? "--db mysql" : "a "
                         + ps + " database (--db external --jdbc-url ...)") + ", or another profile");
             }
@@ -138,9 +148,14 @@ public final class CompareCommand extends ScenarioCommand {
             pp.warnings().forEach(w -> progress.print("WARNING " + w));
             int n = seen.merge(pp.name(), 1, Integer::sum);
             String id = n == 1 ? pp.name() : pp.name() + "-" + n;
-            runs.add(new CompareSettings.ProfileRun(id, pp.file().toAbsolutePath().normalize().toString(),
-                    pp.resourceName(), pp.kind().adapter().displayName(),
-                    pp.kind().adapter().driverAttribute() != null, null));
+            // a profile given two versions runs as two variants, hikari@7.0.2 and hikari@7.1.0 (older first)
+            for (PoolVersionOption.PoolJar v : versions.getOrDefault(n == 1 ? pp.name() : "",
+                    Collections.singletonList(null))) {
+                runs.add(new CompareSettings.ProfileRun(v == null ? id : id + "@" + v.version(),
+                        pp.file().toAbsolutePath().normalize().toString(), pp.resourceName(),
+                        pp.kind().adapter().displayName(), pp.kind().adapter().driverAttribute() != null, null,
+                        v == null ? null : v.version(), v == null ? null : v.jar().toString()));
+            }
         }
         if (aaTwin != null ? aaTwin : full) {
             runs.add(1, runs.get(0).twin(runs.get(0).id() + "-aa"));

@@ -6,6 +6,7 @@ import io.poolbench.testbed.options.ErrorBudgetOption;
 import io.poolbench.testbed.options.MaxThreadsOption;
 import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.ThinkTimeOption;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -88,14 +89,25 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
      * @param onStub true when the pool can run on JMH's stub driver (false for a driver's own DataSource)
      * @param twinOf the id of the profile this one repeats as an A/A twin ({@code --aa-twin}: the same file run as a
      *     variant of its own, so that its comparison with the original is the tool's own noise); null otherwise
+     * @param poolVersion the pool's version asked for ({@code --pool-version}), whose jar goes first on the class
+     *     path of JMH and of the webapp; null for the one poolbench pins
+     * @param poolJar that version's jar (absolute path in the local Maven repository); null with {@code poolVersion}
      */
-    public record ProfileRun(String id, String file, String resource, String pool, boolean onStub, String twinOf) {
+    public record ProfileRun(String id, String file, String resource, String pool, boolean onStub, String twinOf,
+            String poolVersion, String poolJar) {
         /**
          * @param newId the twin's id
          * @return this profile as its own A/A twin
          */
         ProfileRun twin(String newId) {
-            return new ProfileRun(newId, file, resource, pool, onStub, id);
+            return new ProfileRun(newId, file, resource, pool, onStub, id, poolVersion, poolJar);
+        }
+
+        /**
+         * @return the jars to put before a process's own class path: this version's pool jar, or none
+         */
+        List<Path> jarsFirst() {
+            return poolJar == null ? List.of() : List.of(Path.of(poolJar));
         }
     }
 

@@ -3,6 +3,7 @@ package io.poolbench.suite.compare;
 import io.poolbench.suite.process.Artifacts;
 import io.poolbench.suite.process.ChildWait;
 import io.poolbench.suite.process.Children;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.report.JmhSummary;
 import io.poolbench.testbed.run.Progress;
 import java.io.IOException;
@@ -11,6 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -18,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class JmhPhase {
     /** Silence after which JMH is stopped, s: JMH's default iteration timeout ({@code -to}, 10 min) plus 1 min. */
     static final long SILENCE_SECONDS = 660;
+    /** The main class of the benchmarks' jar (JMH's own, as its manifest names it). */
+    static final String JMH_MAIN = "org.openjdk.jmh.Main";
 
     private JmhPhase() {
     }
@@ -40,14 +46,20 @@ final class JmhPhase {
         Path dir = out.resolve("jmh").resolve(p.id());
         Files.createDirectories(dir);
         Path json = dir.resolve("jmh.json");
-        List<String> cmd = new ArrayList<>(List.of(Children.java(), "-jar", art.benchmarksJar().toString()));
+        List<String> cmd = new ArrayList<>(List.of(Children.java()));
+        cmd.addAll(Children.classPath(p.jarsFirst(), art.benchmarksJar(), JMH_MAIN));
         cmd.addAll(settings.jmhArgs());
         cmd.addAll(List.of("-p", "profile=" + p.file(), "-foe", "true",
                 "-jvmArgsAppend", "-Xms1g -Xmx1g -Dpoolbench.conf=" + art.confDir().toAbsolutePath(),
                 "-rf", "json", "-rff", json.toAbsolutePath().toString()));
         AtomicLong lastLine = new AtomicLong(System.nanoTime());
+        Set<String> loaded = ConcurrentHashMap.newKeySet();
         Process proc = Children.start(cmd, Map.of(), dir.resolve("jmh.log"), line -> {
             lastLine.set(System.nanoTime());
+            String v = PoolKind.versionIn(line);
+            if (v != null) {
+                loaded.add(v);
+            }
             if (line.startsWith("# Run progress") || line.startsWith("# Benchmark:")
                     || line.startsWith("WARNING profile")) {
                 progress.detail("jmh", line.replace("# ", ""));
@@ -79,7 +91,30 @@ final class JmhPhase {
         if (results.isEmpty()) {
             throw new CompareExperiment.PhaseFailure("JMH produced no results (log: " + dir.resolve("jmh.log") + ")");
         }
-        return results.size() + " JMH results";
+        return results.size() + " JMH results" + checkVersion(p, loaded, "JMH's forks");
+    }
+
+    /**
+     * Checks that the processes of a phase ran the pool's version asked for: each prints the version it loaded
+     * ({@link PoolKind#VERSION_MARK}).
+     *
+     * @param p the profile, with the version asked for (or none)
+     * @param loaded the versions the processes printed
+     * @param who the processes, for the refusal, e.g. {@code JMH's forks}
+     * @return the ok line's addition, e.g. {@code ", HikariCP 7.0.2 loaded"}; empty when no version was asked
+     * @throws CompareExperiment.PhaseFailure when they loaded another version, or named none
+     */
+    static String checkVersion(CompareSettings.ProfileRun p, Set<String> loaded, String who)
+            throws CompareExperiment.PhaseFailure {
+        if (p.poolVersion() == null) {
+            return "";
+        }
+        if (!loaded.equals(Set.of(p.poolVersion()))) {
+            throw new CompareExperiment.PhaseFailure(who + " loaded " + p.pool() + " " + (loaded.isEmpty()
+                    ? "without naming its version" : String.join(", ", new TreeSet<>(loaded))) + ", not "
+                    + p.poolVersion() + " as asked (" + p.poolJar() + " first on the class path)");
+        }
+        return ", " + p.pool() + " " + p.poolVersion() + " loaded";
     }
 
     /** The first exception line JMH printed for a failed benchmark, or a pointer to the log. */

@@ -10,6 +10,7 @@ import io.poolbench.suite.process.PoolSampler;
 import io.poolbench.suite.process.WebappProcess;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.db.DataSet;
+import io.poolbench.testbed.pool.PoolKind;
 import io.poolbench.testbed.process.ProcessCpu;
 import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.profile.ProfileLint;
@@ -22,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /** Compare's web-load phase for one profile: the webapp with the profile under JMeter's plan. */
@@ -67,10 +70,15 @@ final class WebLoadPhase {
         if (settings.traceJdbc()) {
             args.addAll(List.of("--trace-jdbc", dir.resolve(LoadRecord.TRACE).toAbsolutePath().toString()));
         }
-        WebappProcess web = WebappProcess.start(art.webappJar(), List.of("-Xms512m", "-Xmx512m"), args,
+        Set<String> loaded = ConcurrentHashMap.newKeySet();
+        WebappProcess web = WebappProcess.start(art.webappJar(), p.jarsFirst(), List.of("-Xms512m", "-Xmx512m"), args,
                 Map.of("POOLBENCH_JDBC_USER", vars.get("poolbench.jdbc.user"),
                         "POOLBENCH_JDBC_PASSWORD", vars.get("poolbench.jdbc.password")), dir,
                 line -> {
+                    String v = PoolKind.versionIn(line);
+                    if (v != null) {
+                        loaded.add(v);
+                    }
                     if (line.startsWith("poolbench-webapp:") || line.startsWith("WARNING profile")) {
                         progress.detail("webapp", line);
                     }
@@ -80,7 +88,14 @@ final class WebLoadPhase {
         PoolSampler sampler = null;
         CpuWindow cpu = null;
         Path results = dir.resolve("results.csv");
+        String version;
         try {
+            // the ready line, printed before the webapp writes its port, names the pool's version it loaded; its
+            // reader thread may be a moment behind
+            for (int i = 0; i < 250 && p.poolVersion() != null && loaded.isEmpty(); i++) {
+                Thread.sleep(20);
+            }
+            version = JmhPhase.checkVersion(p, loaded, "the webapp");
             int port = web.port();
             progress.detail("webapp", p.id() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
             sampler = new PoolSampler(port, dir.resolve("pool.csv"));
@@ -127,7 +142,7 @@ final class WebLoadPhase {
             Children.stop(jmeter, 5);
             web.close();
         }
-        return LoadVerdict.judge(results, settings.maxErrorPercent());
+        return LoadVerdict.judge(results, settings.maxErrorPercent()) + version;
     }
 
     /**

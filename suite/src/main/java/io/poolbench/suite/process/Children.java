@@ -3,6 +3,7 @@ package io.poolbench.suite.process;
 import io.poolbench.testbed.TestbedException;
 import io.poolbench.testbed.process.ParentWatch;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -35,6 +36,24 @@ public final class Children {
     /** @return the java executable of this JVM */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * A child JVM's class path and main class: the given jars first, then the project's jar, so that a class both
+     * hold (another version of a pool or a driver) is loaded from the first (the JVM's application class loader
+     * searches its class path in order).
+     *
+     * @param first jars to put first, e.g. HikariCP 7.0.2's; may be empty
+     * @param jar the project's shaded jar (the benchmarks', the webapp's)
+     * @param mainClass the class to run
+     * @return {@code -cp}, the path, the main class
+     */
+    public static List<String> classPath(List<Path> first, Path jar, String mainClass) {
+        StringBuilder cp = new StringBuilder();
+        for (Path j : first) {
+            cp.append(j).append(File.pathSeparator);
+        }
+        return List.of("-cp", cp.append(jar).toString(), mainClass);
     }
 
     /** The environment variable naming the JVM the webapp runs on, when not this one. */

@@ -21,6 +21,9 @@ import java.util.function.Consumer;
  * command line.
  */
 public final class WebappProcess implements AutoCloseable {
+    /** The webapp jar's main class (its manifest's {@code Main-Class}). */
+    static final String MAIN = "io.poolbench.webapp.WebappMain";
+
     private final Process process;
     private final int port;
     private final int shutdownPort;
@@ -50,6 +53,27 @@ public final class WebappProcess implements AutoCloseable {
      */
     public static WebappProcess start(Path webappJar, List<String> jvmArgs, List<String> args, Map<String, String> env,
             Path dir, Consumer<String> onLine) throws IOException, InterruptedException {
+        return start(webappJar, List.of(), jvmArgs, args, env, dir, onLine);
+    }
+
+    /**
+     * Starts the webapp with jars before its own on the class path (another version of the pool: the class is
+     * loaded from the first jar that holds it) and waits (up to 120 s) until it serves.
+     *
+     * @param webappJar the webapp's shaded jar
+     * @param jarsFirst jars to put before it, e.g. HikariCP 7.0.2's; may be empty
+     * @param jvmArgs JVM options (heap, system properties)
+     * @param args webapp options, as {@link #start(Path, List, List, Map, Path, Consumer)} says
+     * @param env extra environment (user, password)
+     * @param dir directory for {@code webapp.log} and {@code webapp.port}
+     * @param onLine called for each output line, may be null
+     * @return the serving webapp
+     * @throws IOException when the process cannot start
+     * @throws TestbedException with the webapp's own last line when it exits or does not serve in time
+     * @throws InterruptedException when interrupted (the process is stopped)
+     */
+    public static WebappProcess start(Path webappJar, List<Path> jarsFirst, List<String> jvmArgs, List<String> args,
+            Map<String, String> env, Path dir, Consumer<String> onLine) throws IOException, InterruptedException {
         int shutdownPort = FreePort.pick();
         Path ready = dir.resolve("webapp.port");
         Files.deleteIfExists(ready);
@@ -57,7 +81,7 @@ public final class WebappProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(Children.webappJava());
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-jar", webappJar.toString()));
+        cmd.addAll(Children.classPath(jarsFirst, webappJar, MAIN));
         cmd.addAll(args);
         cmd.addAll(List.of("--port", "0", "--shutdown-port", Integer.toString(shutdownPort), "--ready-file",
                 ready.toString()));

@@ -217,6 +217,24 @@ class CompareIT {
     }
 
     @Test
+    void aPoolAtTwoVersionsRunsAsTwoProfilesEachLoadingItsOwnJar() throws Exception {
+        // HikariCP 7.0.2 and 7.1.0 (Maven Resolver), each jar first on JMH's and the webapp's class path; every
+        // process names the version it loaded and the phase checks it against the one asked for
+        Path out = tmp.resolve("run");
+        assertEquals(0, PoolbenchMain.run(tinyLoad(out, "--profiles", "hikari", "--pool-version",
+                "hikari=7.1.0,7.0.2", "--duration", "3", "--jmh-args", TINY_JMH)));
+        Manifest m = manifest(out);
+        for (String v : List.of("7.0.2", "7.1.0")) {
+            for (String phase : List.of("jmh:hikari@" + v, "load:hikari@" + v + ":r1")) {
+                PhaseEntry p = m.phase(phase);
+                assertTrue(p.ok() && p.note().endsWith("HikariCP " + v + " loaded"), phase + ": " + p);
+            }
+        }
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("hikari@7.1.0") && md.contains("hikari@7.0.2"), md);
+    }
+
+    @Test
     void skipLoadNeedsNoDatabase() {
         // --skip-load loaded 200,000 rows that JMH on the stub driver never reads
         assertEquals(0, PoolbenchMain.run("compare", "--root", "..", "--out", tmp.resolve("run").toString(),

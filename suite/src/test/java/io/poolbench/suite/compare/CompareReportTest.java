@@ -81,7 +81,7 @@ class CompareReportTest {
     /** A run directory as the main job leaves it: manifest with the given load phase outcome, JMH ok. */
     private void run(boolean loadOk) throws Exception {
         CompareSettings rs = new CompareSettings("quick", List.of(new CompareSettings.ProfileRun("hikari", "/x/hikari.xml",
-                "jdbc/poolbench", "HikariCP", true, null)), List.of("ConnectionCycle"), 60, 1, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
+                "jdbc/poolbench", "HikariCP", true, null, null, null)), List.of("ConnectionCycle"), 60, 1, 5, 8, 6, 2, 0, 200, 1, "embedded", 5000,
                 false, false, false, false, null);
         RunRecord r = RunRecord.start(dir, "run", List.of("run"), rs,
                 System.out);

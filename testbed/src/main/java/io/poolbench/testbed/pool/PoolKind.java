@@ -64,6 +64,42 @@ public enum PoolKind {
     }
 
     /**
+     * What a process that built a pool prints before the version it loaded ({@link #loadedVersion}): the webapp's
+     * ready line and the JMH benchmarks' trial set-up, which a runner that asked for a version reads back
+     * ({@link #versionIn}).
+     */
+    public static final String VERSION_MARK = "pool version ";
+
+    /**
+     * @param line a line a process printed
+     * @return the version after {@link #VERSION_MARK} (up to a space, comma or parenthesis); null when the line has
+     *     none
+     */
+    public static String versionIn(String line) {
+        int i = line.indexOf(VERSION_MARK);
+        if (i < 0) {
+            return null;
+        }
+        String rest = line.substring(i + VERSION_MARK.length());
+        int end = 0;
+        while (end < rest.length() && " ,()".indexOf(rest.charAt(end)) < 0) {
+            end++;
+        }
+        return end == 0 ? null : rest.substring(0, end);
+    }
+
+    /**
+     * Which version of this pool a JVM runs: the version the jar of the pool's own class names
+     * ({@link ArtifactOfClass#versionOf}), so that a version put first on a class path shows as itself.
+     *
+     * @param pool a pool of this kind, as its profile built it
+     * @return e.g. {@code 7.0.2}; null for no pool of its own ({@link #UNPOOLED}) or a jar that names no version
+     */
+    public String loadedVersion(Object pool) {
+        return mavenArtifact == null ? null : ArtifactOfClass.versionOf(pool.getClass(), mavenArtifact);
+    }
+
+    /**
      * @return the name of the pool's shipped profile, {@code webapp/conf/<name>.xml}: the constant's label
      *     ({@code hikari}, {@code tomcat-jdbc}, …)
      */
