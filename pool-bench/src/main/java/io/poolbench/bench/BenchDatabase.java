@@ -66,10 +66,9 @@ final class BenchDatabase implements AutoCloseable {
         }
         try {
             DataSet.ofOrders(2_000).ensureLoaded(db);
-            PoolProfile p = BenchPools.profile(profile);
             Map<String, String> vars = new HashMap<>(DatabaseOptions.vars(db));
             vars.put("poolbench.mysql.database", "poolbench");
-            return new BenchDatabase(db, p.createDataSource(vars, BenchPools.sizeOverrides(p.kind(), poolSize)));
+            return new BenchDatabase(db, BenchPools.databasePool(profile, vars, poolSize));
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -54,6 +54,20 @@ public final class BenchPools {
     }
 
     /**
+     * Loads a profile and builds its pool against a database: the profile's every setting, its placeholders
+     * ({@code ${poolbench.jdbc.url}} and the like) filled from {@code vars}, and the size when one is given.
+     *
+     * @param profile profile name or path
+     * @param vars the database's placeholder values (URL, user, password, database name)
+     * @param poolSize pool size, or 0 to keep the profile's
+     * @return the pool, not yet connected; the caller closes it ({@link PoolProfile#close})
+     */
+    public static DataSource databasePool(String profile, Map<String, String> vars, int poolSize) {
+        PoolProfile p = profile(profile);
+        return p.createDataSource(vars, sizeOverrides(p.kind(), poolSize));
+    }
+
+    /**
      * The attributes that set a fixed pool size (the adapter's sizeAttributes, e.g. HikariCP maximumPoolSize =
      * minimumIdle; DBCP2 maxTotal = maxIdle = minIdle = initialSize).
      *

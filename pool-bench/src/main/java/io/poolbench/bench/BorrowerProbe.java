@@ -27,6 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
 import jdk.jfr.Recording;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -42,10 +44,12 @@ import picocli.CommandLine.Option;
  * threads borrows a connection of the stub driver (no network), holds it {@code --hold-us} (parked, so a virtual
  * thread's carrier is free meanwhile; 0: returned at once) and returns it, in a loop, for a warm-up and then the
  * measured seconds. With a database ({@link BorrowerLoadOptions#URL_ENV} and its user and password in the
- * environment, never on the command line) each borrow also runs {@code SELECT 1} and reads its row: the driver's own socket I/O, where a driver
- * that blocks inside {@code synchronized} pins its carrier on JDK 21 (HikariCP #2151: Connector/J 8.x). Reported over the measured period: borrows per ms; the process's CPU time per borrow (a pool
- * that spins shows as CPU without throughput: HikariCP's {@code Thread.yield()} loop in {@code ConcurrentBag}, reported
- * in its tracker as #2329 and #2398 and changed for virtual threads in 7.1.0); JFR's {@code jdk.VirtualThreadPinned}
+ * environment, never on the command line) each borrow also runs {@code SELECT 1} and reads its row: the driver's
+ * own socket I/O, where a driver that blocks inside {@code synchronized} pins its carrier on JDK 21 (HikariCP
+ * #2151: Connector/J 8.x). Reported over the measured period: borrows per ms; the process's CPU time per borrow (a
+ * pool that spins shows as CPU without throughput: HikariCP's {@code Thread.yield()} loop in {@code ConcurrentBag},
+ * reported in its tracker as #2329 and #2398 and changed for virtual threads in 7.1.0); JFR's
+ * {@code jdk.VirtualThreadPinned}
  * events (threshold 0) by their first frame outside the JDK, which name the pool or driver code that held a carrier;
  * and the share of JFR's execution samples whose top frame is a yield or spin-wait. JFR samples only threads running
  * Java code, so a platform thread inside the native {@code Thread.yield} is undercounted: the CPU per borrow is the
@@ -127,7 +131,7 @@ public final class BorrowerProbe implements Callable<Integer> {
             return 0;
         } finally {
             if (close) {
-                io.poolbench.testbed.profile.PoolProfile.close(ds);
+                PoolProfile.close(ds);
             }
         }
     }
@@ -139,12 +143,11 @@ public final class BorrowerProbe implements Callable<Integer> {
      * @return the profile's pool against the database, its user and password from the environment
      */
     static DataSource databasePool(String profile, String url, int poolSize) {
-        PoolProfile p = BenchPools.profile(profile);
         Map<String, String> vars = new HashMap<>();
         vars.put("poolbench.jdbc.url", url);
         vars.put("poolbench.jdbc.user", System.getenv().getOrDefault(BorrowerLoadOptions.USER_ENV, ""));
         vars.put("poolbench.jdbc.password", System.getenv().getOrDefault(BorrowerLoadOptions.PASSWORD_ENV, ""));
-        return p.createDataSource(vars, BenchPools.sizeOverrides(p.kind(), poolSize));
+        return BenchPools.databasePool(profile, vars, poolSize);
     }
 
     /**
@@ -168,6 +171,8 @@ public final class BorrowerProbe implements Callable<Integer> {
     static BorrowerResult probe(DataSource ds, String profile, String version, String driver, boolean query,
             boolean virtual, int borrowers, long holdUs, int warmupSeconds, int seconds, Path jfr) throws Exception {
         LongAdder borrows = new LongAdder();
+        // the time each getConnection() took, µs, recorded by every borrower at once (HdrHistogram's Recorder)
+        Recorder borrowWait = new Recorder(3);
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> started = new ArrayList<>();
         // every borrower starts before any borrows: started while others already contend, the last platform threads
@@ -180,7 +185,9 @@ public final class BorrowerProbe implements Callable<Integer> {
                 return;
             }
             while (!stop.get()) {
+                long asked = System.nanoTime();
                 try (Connection c = ds.getConnection()) {
+                    borrowWait.recordValue((System.nanoTime() - asked) / 1_000);
                     if (query) {
                         selectOne(c);
                     }
@@ -208,11 +215,13 @@ public final class BorrowerProbe implements Callable<Integer> {
             go.countDown();
             Thread.sleep(warmupSeconds * 1000L);
             Instant from = Instant.now();
+            borrowWait.getIntervalHistogram();
             long b0 = borrows.sum();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(seconds * 1000L);
             long b1 = borrows.sum();
+            Histogram waits = borrowWait.getIntervalHistogram();
             long cpu1 = os.getProcessCpuTime();
             long t1 = System.nanoTime();
             Instant to = Instant.now();
@@ -233,7 +242,9 @@ public final class BorrowerProbe implements Callable<Integer> {
             int carriers = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
                     Runtime.getRuntime().availableProcessors());
             return new BorrowerResult(profile, version, driver, virtual ? "virtual" : "platform", carriers, borrowers,
-                    holdUs, wall, n, n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n, j.pinned(),
+                    holdUs, wall, n, n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n,
+                    waits.getTotalCount() == 0 ? null : (double) waits.getValueAtPercentile(99),
+                    waits.getTotalCount() == 0 ? null : (double) waits.getMaxValue(), j.pinned(),
                     j.pinnedTopFrames(), j.pinnedMs(), j.samples(), j.spinSamples(), stuck,
                     Runtime.version().toString());
         }

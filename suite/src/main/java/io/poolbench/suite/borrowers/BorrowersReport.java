@@ -32,7 +32,8 @@ import org.eclipse.aether.version.InvalidVersionSpecificationException;
  * The borrowers scenario's report, {@code borrowers/summary.md}: per variant the medians over the rounds (borrows per
  * ms, CPU µs per borrow), the pinned events and their time summed with the frames that pinned, the share of samples
  * in a yield or spin-wait; then the comparisons taken within each round: virtual ÷ platform per pool, the newer pool
- * version ÷ the older and the newer driver ÷ the older (Maven's ordering of versions), as a ratio with Student's t 95 % interval over the rounds, a verdict only where it excludes 1.
+ * version ÷ the older and the newer driver ÷ the older (Maven's ordering of versions), as a ratio with Student's t
+ * 95 % interval over the rounds, a verdict only where it excludes 1.
  */
 public final class BorrowersReport {
     /** The scenario's directory in the run directory. */
@@ -112,8 +113,10 @@ public final class BorrowersReport {
 
     /** @return one line: borrows per ms, CPU per borrow, pinned events, spin share */
     static String line(BorrowerResult r) {
-        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %d pinned (%s ms), %s of samples"
-                + " spinning%s", Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()), r.pinnedEvents(),
+        return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %s, %d pinned (%s ms), %s of samples"
+                + " spinning%s", Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()),
+                r.borrowWaitP99Us() == null ? "no borrow wait" : "borrow wait p99 " + Figures.sig3(r.borrowWaitP99Us())
+                + " µs", r.pinnedEvents(),
                 Figures.sig3(r.pinnedMs()),
                 share(r.spinSamples(), r.samples()), r.stuckBorrowers() == 0 ? "" : ", " + r.stuckBorrowers()
                 + " borrowers stuck in the pool");
@@ -170,14 +173,17 @@ public final class BorrowersReport {
                 + any.carriers() + " carriers" : "";
         md.append(String.format(Locale.ROOT, "%d borrowers against one pool %s, %s%s;"
                 + " medians over the rounds after each probe's warm-up (excluded). CPU: the probe process's, all its"
-                + " threads, per borrow. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
-                + " rounds, with their total time, by the first frame outside the JDK. Spinning: JFR execution samples whose top frame is a"
+                + " threads, per borrow. Borrow wait: the time `getConnection()` took, per borrow completed in the"
+                + " measured period (HdrHistogram), its p99 with the longest of any round. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
+                + " rounds, with their total time, by the first frame outside the JDK. Spinning: JFR execution"
+                + " samples whose top frame is a"
                 + " yield or spin-wait (a platform thread inside the native `Thread.yield` is not sampled: the CPU"
                 + " per borrow is the figure that holds).%n%n", any.borrowers(), stub ? "on the stub driver (no"
                 + " network)" : "on a database, each borrow running SELECT 1", any.java(), carriers));
         Map<String, List<Probe>> byVariant = new TreeMap<>();
         probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
-        Table t = Table.of("variant", "pool version", "driver", ">borrows/ms", ">CPU µs a borrow", ">pinned events",
+        Table t = Table.of("variant", "pool version", "driver", ">borrows/ms", ">CPU µs a borrow",
+                ">borrow wait p99 µs", ">pinned events",
                 ">pinned ms", "pinned at", ">samples spinning", ">stuck borrowers (most)", ">n");
         for (Map.Entry<String, List<Probe>> e : byVariant.entrySet()) {
             List<BorrowerResult> rs = e.getValue().stream().map(Probe::r).toList();
@@ -186,7 +192,8 @@ public final class BorrowersReport {
             long pinned = rs.stream().mapToLong(BorrowerResult::pinnedEvents).sum();
             t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(), driver(rs.get(0)),
                     Figures.sig3(median(rs, BorrowerResult::borrowsPerMs)),
-                    Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), Long.toString(pinned),
+                    Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), borrowWait(rs),
+                    Long.toString(pinned),
                     Figures.sig3(rs.stream().mapToDouble(BorrowerResult::pinnedMs).sum()),
                     frames.isEmpty() ? "–" : String.join("; ", frames.entrySet().stream().limit(3)
                             .map(x -> x.getKey() + " " + x.getValue()).toList()),
@@ -287,6 +294,19 @@ public final class BorrowersReport {
         // Commons Math's median: the middle value, or the midpoint of the two middle values; NaN for none
         return new Median().evaluate(rs.stream().map(f).filter(Double::isFinite).mapToDouble(Double::doubleValue)
                 .toArray());
+    }
+
+    /**
+     * @return the median over the rounds of the probes' p99 borrow wait, µs, with the longest wait of any round;
+     *     {@code –} when no probe measured it (none completed a borrow, or its result predates the measure)
+     */
+    private static String borrowWait(List<BorrowerResult> rs) {
+        List<BorrowerResult> measured = rs.stream().filter(r -> r.borrowWaitP99Us() != null).toList();
+        if (measured.isEmpty()) {
+            return "–";
+        }
+        double max = measured.stream().mapToDouble(BorrowerResult::borrowWaitMaxUs).max().orElse(Double.NaN);
+        return Figures.sig3(median(measured, BorrowerResult::borrowWaitP99Us)) + " (max " + Figures.sig3(max) + ")";
     }
 
     private static String share(long part, long all) {

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code poolbench borrowers} runs, as its manifest records it.
+ * What {@code poolbench borrowers} runs, as its manifest records it; the command has checked every value (the
+ * database's kind by {@link #driverArtifact}).
  *
  * @param profiles the profiles' files
  * @param versions per profile name, the versions to run (empty: the pinned one alone)
@@ -26,11 +27,6 @@ import java.util.Map;
 record BorrowersSettings(List<String> profiles, Map<String, List<String>> versions, String db,
         List<String> driverVersions, List<String> threads, int borrowers, int poolSize, List<Long> holdsUs,
         int warmupSeconds, int seconds, int rounds, String java, String mysqlImage, int carriers) {
-    /** @throws TestbedException one line for a database it does not know */
-    BorrowersSettings {
-        driverArtifact(db);
-    }
-
     /**
      * @param db {@code stub}, {@code embedded} or {@code mysql}
      * @return the database's driver artifact ({@code groupId:artifactId}); null for the stub driver

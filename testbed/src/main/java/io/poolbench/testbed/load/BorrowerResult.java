@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * What one {@code BorrowerProbe} (pool-bench) measured: many borrowers against one pool on the stub driver or a
- * database (each borrow then runs {@code SELECT 1}), on virtual or platform threads; the JSON between the probe's process and the {@code borrowers} scenario.
+ * database (each borrow then runs {@code SELECT 1}), on virtual or platform threads; the JSON between the probe's
+ * process and the {@code borrowers} scenario.
  *
  * @param profile the profile
  * @param poolVersion the pool's version, from the jar its class was loaded from (null when not asked or unknown)
@@ -20,6 +21,9 @@ import java.util.Map;
  * @param borrowsPerMs borrows per ms
  * @param cpuSeconds the process's CPU time in it, s (all threads, JFR's included)
  * @param cpuUsPerBorrow CPU µs per borrow
+ * @param borrowWaitP99Us the 99th percentile of the time {@code getConnection()} took, over the borrows completed in
+ *     the measured period, µs (HdrHistogram, 3 significant digits); null in a result written before it was measured
+ * @param borrowWaitMaxUs the longest of those, µs; null likewise
  * @param pinnedEvents {@code jdk.VirtualThreadPinned} events in it
  * @param pinnedTopFrames pinned events by their first frame outside the JDK ({@code class.method})
  * @param pinnedMs the pinned events' total duration, ms (a carrier held that long by threads that could not unmount)
@@ -33,6 +37,7 @@ import java.util.Map;
 public record BorrowerResult(String profile, String poolVersion, String driver, String threads, int carriers,
         int borrowers,
         long holdUs, double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
+        Double borrowWaitP99Us, Double borrowWaitMaxUs,
         long pinnedEvents, Map<String, Long> pinnedTopFrames, double pinnedMs, long samples, long spinSamples, long stuckBorrowers,
         String java) {
 }
