@@ -7,6 +7,8 @@ import io.poolbench.testbed.profile.PoolProfile;
 import io.poolbench.testbed.report.ResultJson;
 import io.poolbench.testbed.stub.Delay;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
@@ -28,7 +30,6 @@ import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
 import jdk.jfr.Recording;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -171,33 +172,44 @@ public final class BorrowerProbe implements Callable<Integer> {
     static BorrowerResult probe(DataSource ds, String profile, String version, String driver, boolean query,
             boolean virtual, int borrowers, long holdUs, int warmupSeconds, int seconds, Path jfr) throws Exception {
         LongAdder borrows = new LongAdder();
-        // the time each getConnection() took, µs, recorded by every borrower at once (HdrHistogram's Recorder)
-        Recorder borrowWait = new Recorder(3);
         AtomicBoolean stop = new AtomicBoolean();
+        // set during the measured period only: a borrower records its borrows' waits while it is
+        AtomicBoolean measuring = new AtomicBoolean();
         List<Thread> started = new ArrayList<>();
         // every borrower starts before any borrows: started while others already contend, the last platform threads
         // of a slow pool came up minutes late
         CountDownLatch go = new CountDownLatch(1);
-        Runnable borrower = () -> {
-            try {
-                go.await();
-            } catch (InterruptedException e) {
-                return;
-            }
-            while (!stop.get()) {
-                long asked = System.nanoTime();
-                try (Connection c = ds.getConnection()) {
-                    borrowWait.recordValue((System.nanoTime() - asked) / 1_000);
-                    if (query) {
-                        selectOne(c);
-                    }
-                    Delay.park(holdUs);
-                } catch (Exception e) {
-                    continue;
+        List<Borrower> all = new ArrayList<>();
+        for (int i = 0; i < borrowers; i++) {
+            Borrower me = new Borrower();
+            all.add(me);
+            me.task = () -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
                 }
-                borrows.increment();
-            }
-        };
+                while (!stop.get()) {
+                    long asked = System.nanoTime();
+                    me.asking(asked);
+                    try (Connection c = ds.getConnection()) {
+                        me.asking(0);
+                        if (measuring.get()) {
+                            me.waits.recordValue((System.nanoTime() - asked) / 1_000);
+                        }
+                        if (query) {
+                            selectOne(c);
+                        }
+                        Delay.park(holdUs);
+                    } catch (Exception e) {
+                        me.asking(0);
+                        continue;
+                    }
+                    borrows.increment();
+                    me.borrowed();
+                }
+            };
+        }
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 ManagementFactory.getOperatingSystemMXBean();
         try (Recording rec = new Recording()) {
@@ -207,6 +219,7 @@ public final class BorrowerProbe implements Callable<Integer> {
             // cores, too little to start a recording in time; only the measured period's events are counted
             rec.start();
             for (int i = 0; i < borrowers; i++) {
+                Runnable borrower = all.get(i).task;
                 Thread t = virtual ? virtualThread(borrower) : new Thread(borrower, "borrower-" + i);
                 t.setDaemon(true);
                 started.add(t);
@@ -215,13 +228,25 @@ public final class BorrowerProbe implements Callable<Integer> {
             go.countDown();
             Thread.sleep(warmupSeconds * 1000L);
             Instant from = Instant.now();
-            borrowWait.getIntervalHistogram();
+            measuring.set(true);
+            long[] before = all.stream().mapToLong(Borrower::borrows).toArray();
             long b0 = borrows.sum();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(seconds * 1000L);
             long b1 = borrows.sum();
-            Histogram waits = borrowWait.getIntervalHistogram();
+            measuring.set(false);
+            long at = System.nanoTime();
+            // who completed no borrow in the measured period, and the longest wait still under way at its end: what
+            // a percentile of the completed borrows leaves out
+            int starved = 0;
+            long waitingNs = 0;
+            for (int i = 0; i < borrowers; i++) {
+                Borrower b = all.get(i);
+                starved += b.borrows() == before[i] ? 1 : 0;
+                long asked = b.askedAt();
+                waitingNs = Math.max(waitingNs, asked == 0 ? 0 : at - asked);
+            }
             long cpu1 = os.getProcessCpuTime();
             long t1 = System.nanoTime();
             Instant to = Instant.now();
@@ -236,6 +261,10 @@ public final class BorrowerProbe implements Callable<Integer> {
                 t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             }
             long stuck = started.stream().filter(Thread::isAlive).count();
+            // each borrower's own histogram, written by its thread alone: read once the borrowers have left (a stuck
+            // one waits inside getConnection() and writes nothing more)
+            Histogram waits = new Histogram(2);
+            all.forEach(b -> waits.add(b.waits));
             rec.stop();
             rec.dump(jfr);
             Jfr j = Jfr.read(jfr, from, to);
@@ -244,7 +273,8 @@ public final class BorrowerProbe implements Callable<Integer> {
             return new BorrowerResult(profile, version, driver, virtual ? "virtual" : "platform", carriers, borrowers,
                     holdUs, wall, n, n / (wall * 1000), cpu, n == 0 ? Double.NaN : cpu * 1e6 / n,
                     waits.getTotalCount() == 0 ? null : (double) waits.getValueAtPercentile(99),
-                    waits.getTotalCount() == 0 ? null : (double) waits.getMaxValue(), j.pinned(),
+                    waits.getTotalCount() == 0 ? null : (double) waits.getMaxValue(), starved, waitingNs / 1e6,
+                    j.pinned(),
                     j.pinnedTopFrames(), j.pinnedMs(), j.samples(), j.spinSamples(), stuck,
                     Runtime.version().toString());
         }
@@ -254,6 +284,50 @@ public final class BorrowerProbe implements Callable<Integer> {
     private static void selectOne(Connection c) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
             rs.next();
+        }
+    }
+
+    /**
+     * One borrower's own state, written by its thread alone and read by the measuring thread with opaque access
+     * (no fence on the borrow path: a reading may be a moment old, never torn).
+     */
+    static final class Borrower {
+        private static final VarHandle ASKED_AT;
+        private static final VarHandle BORROWS;
+
+        static {
+            try {
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                ASKED_AT = l.findVarHandle(Borrower.class, "askedAtNs", long.class);
+                BORROWS = l.findVarHandle(Borrower.class, "borrowCount", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private long askedAtNs;
+        private long borrowCount;
+        Runnable task;
+        /** Its borrows' waits in the measured period, µs, 2 significant digits (written by its thread alone). */
+        final Histogram waits = new Histogram(2);
+
+        /** @param nanoTime when the borrower called {@code getConnection()}; 0 once it returned */
+        void asking(long nanoTime) {
+            ASKED_AT.setOpaque(this, nanoTime);
+        }
+
+        void borrowed() {
+            BORROWS.setOpaque(this, borrowCount + 1);
+        }
+
+        /** @return when the borrower's current {@code getConnection()} began ({@link System#nanoTime}); 0 for none */
+        long askedAt() {
+            return (long) ASKED_AT.getOpaque(this);
+        }
+
+        /** @return borrows completed so far */
+        long borrows() {
+            return (long) BORROWS.getOpaque(this);
         }
     }
 

@@ -115,8 +115,9 @@ public final class BorrowersReport {
     static String line(BorrowerResult r) {
         return String.format(Locale.ROOT, "%s borrows/ms, %s µs CPU a borrow, %s, %d pinned (%s ms), %s of samples"
                 + " spinning%s", Figures.sig3(r.borrowsPerMs()), Figures.sig3(r.cpuUsPerBorrow()),
-                r.borrowWaitP99Us() == null ? "no borrow wait" : "borrow wait p99 " + Figures.sig3(r.borrowWaitP99Us())
-                + " µs", r.pinnedEvents(),
+                r.borrowWaitP99Us() == null ? "no borrow completed" : "borrow wait p99 "
+                + Figures.sig3(r.borrowWaitP99Us()) + " µs" + (r.starvedBorrowers() == null ? "" : ", "
+                + r.starvedBorrowers() + " borrowers starved"), r.pinnedEvents(),
                 Figures.sig3(r.pinnedMs()),
                 share(r.spinSamples(), r.samples()), r.stuckBorrowers() == 0 ? "" : ", " + r.stuckBorrowers()
                 + " borrowers stuck in the pool");
@@ -174,7 +175,9 @@ public final class BorrowersReport {
         md.append(String.format(Locale.ROOT, "%d borrowers against one pool %s, %s%s;"
                 + " medians over the rounds after each probe's warm-up (excluded). CPU: the probe process's, all its"
                 + " threads, per borrow. Borrow wait: the time `getConnection()` took, per borrow completed in the"
-                + " measured period (HdrHistogram), its p99 with the longest of any round. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
+                + " measured period (HdrHistogram), its p99 with the longest of any round; a borrow that never"
+                + " completed is in no percentile: starved borrowers completed none in the measured period (the"
+                + " most of any round), beside the longest wait still under way at its end. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
                 + " rounds, with their total time, by the first frame outside the JDK. Spinning: JFR execution"
                 + " samples whose top frame is a"
                 + " yield or spin-wait (a platform thread inside the native `Thread.yield` is not sampled: the CPU"
@@ -183,7 +186,7 @@ public final class BorrowersReport {
         Map<String, List<Probe>> byVariant = new TreeMap<>();
         probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
         Table t = Table.of("variant", "pool version", "driver", ">borrows/ms", ">CPU µs a borrow",
-                ">borrow wait p99 µs", ">pinned events",
+                ">borrow wait p99 µs", ">starved borrowers (longest wait under way)", ">pinned events",
                 ">pinned ms", "pinned at", ">samples spinning", ">stuck borrowers (most)", ">n");
         for (Map.Entry<String, List<Probe>> e : byVariant.entrySet()) {
             List<BorrowerResult> rs = e.getValue().stream().map(Probe::r).toList();
@@ -192,7 +195,7 @@ public final class BorrowersReport {
             long pinned = rs.stream().mapToLong(BorrowerResult::pinnedEvents).sum();
             t.row(e.getKey(), rs.get(0).poolVersion() == null ? "–" : rs.get(0).poolVersion(), driver(rs.get(0)),
                     Figures.sig3(median(rs, BorrowerResult::borrowsPerMs)),
-                    Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), borrowWait(rs),
+                    Figures.sig3(median(rs, BorrowerResult::cpuUsPerBorrow)), borrowWait(rs), starved(rs),
                     Long.toString(pinned),
                     Figures.sig3(rs.stream().mapToDouble(BorrowerResult::pinnedMs).sum()),
                     frames.isEmpty() ? "–" : String.join("; ", frames.entrySet().stream().limit(3)
@@ -307,6 +310,20 @@ public final class BorrowersReport {
         }
         double max = measured.stream().mapToDouble(BorrowerResult::borrowWaitMaxUs).max().orElse(Double.NaN);
         return Figures.sig3(median(measured, BorrowerResult::borrowWaitP99Us)) + " (max " + Figures.sig3(max) + ")";
+    }
+
+    /**
+     * @return the most borrowers any round left without a borrow in its measured period, with the longest wait
+     *     still under way at its end (ms); {@code –} when no probe measured it
+     */
+    private static String starved(List<BorrowerResult> rs) {
+        List<BorrowerResult> measured = rs.stream().filter(r -> r.starvedBorrowers() != null).toList();
+        if (measured.isEmpty()) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%,d (%s ms)", measured.stream().mapToInt(BorrowerResult::starvedBorrowers)
+                .max().orElse(0), Figures.sig3(measured.stream().mapToDouble(BorrowerResult::longestWaitingMs).max()
+                .orElse(0)));
     }
 
     private static String share(long part, long all) {

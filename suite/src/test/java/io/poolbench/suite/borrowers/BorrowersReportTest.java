@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class BorrowersReportTest {
     private static BorrowerResult r(String threads, String version, double perMs, double cpuUs, long pinned) {
         return new BorrowerResult("hikari", version, "stub", threads, 2, 2000, 0, 10, (long) (perMs * 10_000), perMs,
-                cpuUs * perMs * 10_000 / 1e6, cpuUs, 120.0, 900.0, pinned, pinned == 0 ? Map.of() : Map.of("a.B.c", pinned),
+                cpuUs * perMs * 10_000 / 1e6, cpuUs, 120.0, 900.0, 0, 1.5, pinned, pinned == 0 ? Map.of() : Map.of("a.B.c", pinned),
                 pinned * 0.5, 100, 25, 0, "25");
     }
 
@@ -33,9 +33,11 @@ class BorrowersReportTest {
                     perMs[round - 1][1], 1.0, 0)));
         }
         String md = BorrowersReport.markdown(probes, List.of());
-        assertTrue(md.contains("| hikari@7.0.2-virtual-hold0 | 7.0.2 | stub | 1,000 | 2.00 | 120 (max 900) | 3 | 1.50 | a.B.c 3 | 25.0 % |"
+        assertTrue(md.contains("| hikari@7.0.2-virtual-hold0 | 7.0.2 | stub | 1,000 | 2.00 | 120 (max 900) | 0 (1.50 ms)"
+                + " | 3 | 1.50 | a.B.c 3 | 25.0 % |"
                 + " 0 | 3 |"), md);
-        assertTrue(md.contains("| hikari@7.1.0-virtual-hold0 | 7.1.0 | stub | 2,000 | 1.00 | 120 (max 900) | 0 | 0.000 | – | 25.0 % | 0 |"
+        assertTrue(md.contains("| hikari@7.1.0-virtual-hold0 | 7.1.0 | stub | 2,000 | 1.00 | 120 (max 900) | 0 (1.50 ms)"
+                + " | 0 | 0.000 | – | 25.0 % | 0 |"
                 + " 3 |"),
                 md);
         // per round 2.0, 2.09, 1.89: the later version over the first, a verdict

@@ -22,8 +22,13 @@ import java.util.Map;
  * @param cpuSeconds the process's CPU time in it, s (all threads, JFR's included)
  * @param cpuUsPerBorrow CPU µs per borrow
  * @param borrowWaitP99Us the 99th percentile of the time {@code getConnection()} took, over the borrows completed in
- *     the measured period, µs (HdrHistogram, 3 significant digits); null in a result written before it was measured
+ *     the measured period, µs (HdrHistogram, 2 significant digits: within 1 %); null in a result written before it was measured
  * @param borrowWaitMaxUs the longest of those, µs; null likewise
+ * @param starvedBorrowers borrowers that completed no borrow in the measured period (a pool that hands its
+ *     connections to the same few threads starves the rest, and their waits are in no percentile of completed
+ *     borrows); null in a result written before it was measured
+ * @param longestWaitingMs the longest {@code getConnection()} still under way when the measured period ended, ms;
+ *     null likewise
  * @param pinnedEvents {@code jdk.VirtualThreadPinned} events in it
  * @param pinnedTopFrames pinned events by their first frame outside the JDK ({@code class.method})
  * @param pinnedMs the pinned events' total duration, ms (a carrier held that long by threads that could not unmount)
@@ -37,7 +42,7 @@ import java.util.Map;
 public record BorrowerResult(String profile, String poolVersion, String driver, String threads, int carriers,
         int borrowers,
         long holdUs, double measuredSeconds, long borrows, double borrowsPerMs, double cpuSeconds, double cpuUsPerBorrow,
-        Double borrowWaitP99Us, Double borrowWaitMaxUs,
+        Double borrowWaitP99Us, Double borrowWaitMaxUs, Integer starvedBorrowers, Double longestWaitingMs,
         long pinnedEvents, Map<String, Long> pinnedTopFrames, double pinnedMs, long samples, long spinSamples, long stuckBorrowers,
         String java) {
 }
