@@ -131,10 +131,8 @@ public final class CompareCommand extends ScenarioCommand {
         String scheme = db.scheme();
         List<PoolProfile> loaded = new ArrayList<>();
         for (String p : profiles.names()) {
-            loaded.add(profileOptions.load(p, art.confDir()));
-        }
-        Map<String, List<PoolVersionOption.PoolJar>> versions = poolVersions.jars(loaded);
-        for (PoolProfile pp : loaded) {
+            PoolProfile pp = profileOptions.load(p, art.confDir());
+            loaded.add(pp);
             String ps = pp.urlScheme();
             if (!skipLoad && ps != null && scheme != null && !ps.equals(scheme)) {
                 throw new TestbedException("profile " + pp.name() + " connects with a jdbc:" + ps + " URL but --db "
@@ -146,6 +144,10 @@ public final class CompareCommand extends ScenarioCommand {
             pp.check(skipLoad || scheme == null ? Map.of() : Map.of("poolbench.jdbc.url",
                     "jdbc:" + scheme + "://localhost/poolbench"), skipLoad ? STUB_VARS : db.varsSetLater());
             pp.warnings().forEach(w -> progress.print("WARNING " + w));
+        }
+        // the versions' jars fetched once every profile has passed its checks
+        Map<String, List<PoolVersionOption.PoolJar>> versions = poolVersions.jars(loaded);
+        for (PoolProfile pp : loaded) {
             int n = seen.merge(pp.name(), 1, Integer::sum);
             String id = n == 1 ? pp.name() : pp.name() + "-" + n;
             // a profile given two versions runs as two variants, hikari@7.0.2 and hikari@7.1.0 (older first)
