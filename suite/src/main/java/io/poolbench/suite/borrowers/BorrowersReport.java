@@ -176,8 +176,9 @@ public final class BorrowersReport {
                 + " medians over the rounds after each probe's warm-up (excluded). CPU: the probe process's, all its"
                 + " threads, per borrow. Borrow wait: the time `getConnection()` took, per borrow completed in the"
                 + " measured period (HdrHistogram), its p99 with the longest of any round; a borrow that never"
-                + " completed is in no percentile: starved borrowers completed none in the measured period (the"
-                + " most of any round), beside the longest wait still under way at its end. Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
+                + " completed is in no percentile: starved borrowers completed none in the measured period (median"
+                + " over the rounds, the most of any round), beside the longest getConnection() still under way at its"
+                + " end (counted from the call, the warm-up included). Pinned: JFR's `jdk.VirtualThreadPinned` (threshold 0) summed over the"
                 + " rounds, with their total time, by the first frame outside the JDK. Spinning: JFR execution"
                 + " samples whose top frame is a"
                 + " yield or spin-wait (a platform thread inside the native `Thread.yield` is not sampled: the CPU"
@@ -186,7 +187,7 @@ public final class BorrowersReport {
         Map<String, List<Probe>> byVariant = new TreeMap<>();
         probes.forEach(p -> byVariant.computeIfAbsent(p.variant(), x -> new ArrayList<>()).add(p));
         Table t = Table.of("variant", "pool version", "driver", ">borrows/ms", ">CPU µs a borrow",
-                ">borrow wait p99 µs", ">starved borrowers (longest wait under way)", ">pinned events",
+                ">borrow wait p99 µs", ">starved borrowers (most; longest wait under way)", ">pinned events",
                 ">pinned ms", "pinned at", ">samples spinning", ">stuck borrowers (most)", ">n");
         for (Map.Entry<String, List<Probe>> e : byVariant.entrySet()) {
             List<BorrowerResult> rs = e.getValue().stream().map(Probe::r).toList();
@@ -313,15 +314,17 @@ public final class BorrowersReport {
     }
 
     /**
-     * @return the most borrowers any round left without a borrow in its measured period, with the longest wait
-     *     still under way at its end (ms); {@code –} when no probe measured it
+     * @return the borrowers left without a borrow in the measured period, the median over the rounds with the most
+     *     of any round, and the longest wait still under way at its end (ms, warm-up included when the wait began in
+     *     it); {@code –} when no probe measured it
      */
     private static String starved(List<BorrowerResult> rs) {
         List<BorrowerResult> measured = rs.stream().filter(r -> r.starvedBorrowers() != null).toList();
         if (measured.isEmpty()) {
             return "–";
         }
-        return String.format(Locale.ROOT, "%,d (%s ms)", measured.stream().mapToInt(BorrowerResult::starvedBorrowers)
+        return String.format(Locale.ROOT, "%,.0f (most %,d; %s ms)", median(measured, r ->
+                r.starvedBorrowers().doubleValue()), measured.stream().mapToInt(BorrowerResult::starvedBorrowers)
                 .max().orElse(0), Figures.sig3(measured.stream().mapToDouble(BorrowerResult::longestWaitingMs).max()
                 .orElse(0)));
     }
