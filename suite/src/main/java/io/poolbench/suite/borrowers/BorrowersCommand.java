@@ -18,6 +18,7 @@ import io.poolbench.testbed.run.ScenarioCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -107,17 +108,23 @@ public final class BorrowersCommand extends ScenarioCommand {
             throw new TestbedException("--driver-version: the stub driver has no versions; give --db embedded or mysql");
         }
         Artifacts art = Artifacts.locate(runDir.root);
+        // each jar fetched once: the pools' versions per profile, the driver's versions for all of them
+        Map<String, List<PoolVersionOption.PoolJar>> poolJars = poolVersions.jars(pps);
+        Map<String, Path> driverJars = new HashMap<>();
+        for (String dv : dvs) {
+            if (dv != null) {
+                driverJars.put(dv, ArtifactVersions.jar(driverArtifact + ":" + dv));
+            }
+        }
         List<Variant> variants = new ArrayList<>();
         for (PoolProfile p : pps) {
             String artifact = p.kind().mavenArtifact();
-            List<String> vs = versions.getOrDefault(p.name(), Collections.singletonList(null));
-            for (String v : vs) {
-                Path jar = v == null ? null : ArtifactVersions.jar(artifact + ":" + v);
+            for (PoolVersionOption.PoolJar v : poolJars.getOrDefault(p.name(), Collections.singletonList(null))) {
                 for (String dv : dvs) {
-                    Path driverJar = dv == null ? null : ArtifactVersions.jar(driverArtifact + ":" + dv);
                     for (String t : kinds) {
                         for (long hold : holdsUs) {
-                            variants.add(new Variant(p.name(), p.file(), artifact, v, jar, dv, driverJar, t, hold));
+                            variants.add(new Variant(p.name(), p.file(), artifact, v == null ? null : v.version(),
+                                    v == null ? null : v.jar(), dv, driverJars.get(dv), t, hold));
                         }
                     }
                 }

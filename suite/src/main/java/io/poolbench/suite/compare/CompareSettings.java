@@ -8,6 +8,8 @@ import io.poolbench.testbed.options.RoundsOption;
 import io.poolbench.testbed.options.ThinkTimeOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a main-job run does; written into the run's manifest ({@code run.json}, under {@code settings}) so that a
@@ -108,6 +110,27 @@ public record CompareSettings(String preset, List<ProfileRun> profiles, List<Str
          */
         List<Path> jarsFirst() {
             return poolJar == null ? List.of() : List.of(Path.of(poolJar));
+        }
+
+        /**
+         * Checks that the processes of a phase ran the pool's version asked for: each prints the version it loaded
+         * ({@link io.poolbench.testbed.pool.PoolKind#VERSION_MARK}).
+         *
+         * @param loaded the versions the processes printed
+         * @param who the processes, for the refusal, e.g. {@code JMH's forks}
+         * @return the ok line's addition, e.g. {@code ", HikariCP 7.0.2 loaded"}; empty when no version was asked
+         * @throws CompareExperiment.PhaseFailure when they loaded another version, or named none
+         */
+        String checkLoaded(Set<String> loaded, String who) throws CompareExperiment.PhaseFailure {
+            if (poolVersion == null) {
+                return "";
+            }
+            if (!loaded.equals(Set.of(poolVersion))) {
+                throw new CompareExperiment.PhaseFailure(who + " loaded " + pool + " " + (loaded.isEmpty()
+                        ? "without naming its version" : String.join(", ", new TreeSet<>(loaded))) + ", not "
+                        + poolVersion + " as asked (" + poolJar + " first on the class path)");
+            }
+            return ", " + pool + " " + poolVersion + " loaded";
         }
     }
 

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -91,30 +90,7 @@ final class JmhPhase {
         if (results.isEmpty()) {
             throw new CompareExperiment.PhaseFailure("JMH produced no results (log: " + dir.resolve("jmh.log") + ")");
         }
-        return results.size() + " JMH results" + checkVersion(p, loaded, "JMH's forks");
-    }
-
-    /**
-     * Checks that the processes of a phase ran the pool's version asked for: each prints the version it loaded
-     * ({@link PoolKind#VERSION_MARK}).
-     *
-     * @param p the profile, with the version asked for (or none)
-     * @param loaded the versions the processes printed
-     * @param who the processes, for the refusal, e.g. {@code JMH's forks}
-     * @return the ok line's addition, e.g. {@code ", HikariCP 7.0.2 loaded"}; empty when no version was asked
-     * @throws CompareExperiment.PhaseFailure when they loaded another version, or named none
-     */
-    static String checkVersion(CompareSettings.ProfileRun p, Set<String> loaded, String who)
-            throws CompareExperiment.PhaseFailure {
-        if (p.poolVersion() == null) {
-            return "";
-        }
-        if (!loaded.equals(Set.of(p.poolVersion()))) {
-            throw new CompareExperiment.PhaseFailure(who + " loaded " + p.pool() + " " + (loaded.isEmpty()
-                    ? "without naming its version" : String.join(", ", new TreeSet<>(loaded))) + ", not "
-                    + p.poolVersion() + " as asked (" + p.poolJar() + " first on the class path)");
-        }
-        return ", " + p.pool() + " " + p.poolVersion() + " loaded";
+        return results.size() + " JMH results" + p.checkLoaded(loaded, "JMH's forks");
     }
 
     /** The first exception line JMH printed for a failed benchmark, or a pointer to the log. */

@@ -95,7 +95,7 @@ final class WebLoadPhase {
             for (int i = 0; i < 250 && p.poolVersion() != null && loaded.isEmpty(); i++) {
                 Thread.sleep(20);
             }
-            version = JmhPhase.checkVersion(p, loaded, "the webapp");
+            version = p.checkLoaded(loaded, "the webapp");
             int port = web.port();
             progress.detail("webapp", p.id() + " (" + pp.kind() + ") serving on 127.0.0.1:" + port);
             sampler = new PoolSampler(port, dir.resolve("pool.csv"));
